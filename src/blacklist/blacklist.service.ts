@@ -1,0 +1,94 @@
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { Repository } from 'typeorm';
+import { BadRequestError } from '../common/errors';
+import { isUniqueViolation } from '../database/errors';
+import { ConflictError } from '../common/errors';
+import { BlacklistEntity, type BlacklistKind } from './blacklist.entity';
+import { hostMatches, normalizeHost } from './host';
+
+const RELOAD_MS = 30_000;
+
+/**
+ * Holds the blacklist in memory (it is small and read on every create and follow),
+ * reloaded after every local change and periodically for changes by other instances.
+ * `version` changes whenever the loaded list changes, so callers can cache verdicts.
+ */
+@Injectable()
+export class BlacklistService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(BlacklistService.name);
+  private hosts: string[] = [];
+  private patterns: RegExp[] = [];
+  private signature = '';
+  private timer?: NodeJS.Timeout;
+  version = 0;
+
+  constructor(@InjectRepository(BlacklistEntity) private readonly repo: Repository<BlacklistEntity>) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.reload();
+    this.timer = setInterval(() => {
+      this.reload().catch((err: unknown) => this.logger.warn(`Blacklist reload failed: ${String(err)}`));
+    }, RELOAD_MS);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+
+  async reload(): Promise<void> {
+    const rows = await this.repo.find({ order: { createdAt: 'ASC' } });
+    const signature = rows.map((r) => `${r.kind}:${r.value}`).join('\n');
+    if (signature === this.signature) return;
+    this.hosts = rows.filter((r) => r.kind === 'host').map((r) => r.value);
+    this.patterns = [];
+    for (const r of rows.filter((x) => x.kind === 'regex')) {
+      try {
+        this.patterns.push(new RegExp(r.value, 'i'));
+      } catch {
+        this.logger.warn(`Ignoring invalid blacklist pattern ${r.id}`);
+      }
+    }
+    this.signature = signature;
+    this.version++;
+  }
+
+  /** True when the URL's host (or a parent domain) or a pattern is blacklisted. */
+  isBlacklisted(url: string): boolean {
+    const host = normalizeHost(url);
+    if (host && this.hosts.some((h) => hostMatches(host, h))) return true;
+    return this.patterns.some((p) => p.test(url));
+  }
+
+  async add(kind: BlacklistKind, value: string, reason: string | null = null): Promise<BlacklistEntity> {
+    let stored = value.trim();
+    if (kind === 'host') {
+      const host = normalizeHost(stored);
+      if (!host) throw new BadRequestError('Blacklist host is not valid');
+      stored = host;
+    } else {
+      try {
+        new RegExp(stored, 'i');
+      } catch {
+        throw new BadRequestError('Blacklist pattern is not a valid regular expression');
+      }
+    }
+    const entity = this.repo.create({ id: randomUUID(), kind, value: stored, reason, createdAt: new Date() });
+    try {
+      await this.repo.insert(entity);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ConflictError('Entity already exists');
+      throw err;
+    }
+    await this.reload();
+    return entity;
+  }
+
+  async remove(id: string): Promise<boolean> {
+    const res = await this.repo.delete({ id });
+    await this.reload();
+    return (res.affected ?? 0) > 0;
+  }
+}

@@ -1,0 +1,32 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class ShortOwnerDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+  @ApiProperty()
+  username: string;
+}
+
+/** The public shape of a short. `url` is null when it is withheld (password). */
+export class ShortDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+  @ApiProperty()
+  code: string;
+  @ApiProperty({ type: 'string', nullable: true })
+  name: string | null;
+  @ApiProperty({ type: 'string', nullable: true, description: 'Null when password-protected and not unlocked' })
+  url: string | null;
+  @ApiProperty()
+  hasPassword: boolean;
+  @ApiProperty({ type: 'integer', nullable: true })
+  maxUses: number | null;
+  @ApiProperty({ type: 'string', format: 'date-time' })
+  createdAt: string;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
+  expireAt: string | null;
+  @ApiProperty({ type: ShortOwnerDto, nullable: true })
+  owner: ShortOwnerDto | null;
+  @ApiProperty({ description: 'Flagged dangerous or blacklisted' })
+  dangers: boolean;
+}

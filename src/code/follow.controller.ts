@@ -1,0 +1,21 @@
+import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { ApiFoundResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { CodeService } from './code.service';
+import { followAndRedirect } from './follow';
+
+/** `/s/{code}` is answered by the server itself, so a follow never waits for the web client. */
+@ApiTags('code')
+@Controller('s')
+export class FollowController {
+  constructor(private readonly codes: CodeService) {}
+
+  @Get(':code')
+  @ApiOperation({ operationId: 'followShort', summary: 'Follow a short link (same rules as GET /api/code/{code})' })
+  @ApiQuery({ name: 'password', required: false })
+  @ApiQuery({ name: 'accept_danger', required: false, enum: ['true'] })
+  @ApiFoundResponse({ description: 'Redirect to the target or to the matching /s/{code}/… page' })
+  followShort(@Param('code') code: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    return followAndRedirect(this.codes, code, req, res);
+  }
+}

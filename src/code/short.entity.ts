@@ -1,0 +1,47 @@
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
+import { UserEntity } from '../account/user.entity';
+import { booleanTransformer } from '../database/columns';
+
+@Entity({ name: 'shorts' })
+export class ShortEntity {
+  @PrimaryColumn({ type: 'varchar', length: 36 })
+  id: string;
+
+  /** Case-sensitive (binary collation on MySQL), unique. */
+  @Column({ type: 'varchar', length: 64 })
+  code: string;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  name: string | null;
+
+  @Column({ type: 'varchar', length: 2048 })
+  url: string;
+
+  @Column({ name: 'password_hash', type: 'varchar', length: 255, nullable: true })
+  passwordHash: string | null;
+
+  @Column({ name: 'max_uses', type: 'int', nullable: true })
+  maxUses: number | null;
+
+  @Column({ type: 'int', default: 0 })
+  uses: number;
+
+  @Column({ name: 'created_at', type: 'datetime', precision: 3 })
+  createdAt: Date;
+
+  @Column({ name: 'expire_at', type: 'datetime', precision: 3, nullable: true })
+  expireAt: Date | null;
+
+  @Column({ name: 'owner_id', type: 'varchar', length: 36, nullable: true })
+  ownerId: string | null;
+
+  @ManyToOne(() => UserEntity, { nullable: true, onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'owner_id' })
+  owner?: Relation<UserEntity> | null;
+
+  @Column({ type: 'tinyint', default: 0, transformer: booleanTransformer })
+  dangerous: boolean;
+
+  @Column({ name: 'danger_reason', type: 'varchar', length: 32, nullable: true })
+  dangerReason: string | null;
+}

@@ -1,0 +1,19 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { STATUS_CODES } from 'node:http';
+import { PROBLEM_CONTENT_TYPE, Problem } from './problem';
+
+/** Documents problem+json error responses for the given statuses (500 always included). */
+export function ApiProblems(...statuses: number[]): MethodDecorator & ClassDecorator {
+  const all = [...new Set([...statuses, 500])].sort((a, b) => a - b);
+  return applyDecorators(
+    ApiExtraModels(Problem),
+    ...all.map((status) =>
+      ApiResponse({
+        status,
+        description: STATUS_CODES[status] ?? 'Error',
+        content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: getSchemaPath(Problem) } } },
+      }),
+    ),
+  );
+}

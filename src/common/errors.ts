@@ -1,0 +1,61 @@
+/**
+ * Small domain errors thrown by services. One filter (ProblemFilter) maps them to
+ * application/problem+json; services never throw HTTP exceptions themselves.
+ */
+export abstract class DomainError extends Error {
+  abstract readonly status: number;
+  abstract readonly title: string;
+  readonly errorKey?: string;
+  constructor(detail: string, errorKey?: string) {
+    super(detail);
+    this.name = new.target.name;
+    this.errorKey = errorKey;
+  }
+}
+
+export class BadRequestError extends DomainError {
+  readonly status = 400;
+  readonly title = 'Bad Request';
+}
+
+export class UnauthorizedError extends DomainError {
+  readonly status = 401;
+  readonly title = 'Unauthorized';
+  constructor(detail = 'Authentication required') {
+    super(detail);
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  readonly status = 403;
+  readonly title = 'Forbidden';
+}
+
+export class NotFoundError extends DomainError {
+  readonly status = 404;
+  readonly title = 'Not Found';
+}
+
+export class ConflictError extends DomainError {
+  readonly status = 409;
+  readonly title = 'Conflict';
+}
+
+export class TooManyRequestsError extends DomainError {
+  readonly status = 429;
+  readonly title = 'Too Many Requests';
+}
+
+/** The 404 every "unknown, expired or exhausted short" answers with (SPEC §8). */
+export function shortNotFound(): NotFoundError {
+  return new NotFoundError('Entity URLShort not exists', 'entity_not_exists');
+}
+
+/** Validation failure with one message per field. */
+export class ValidationFailedError extends DomainError {
+  readonly status = 400;
+  readonly title = 'Bad Request';
+  constructor(readonly fieldErrors: Record<string, string>) {
+    super('Validation failed');
+  }
+}

@@ -1,0 +1,238 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export const APP_VERSION = '1.7.1';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'];
+
+export interface DatabaseConfig {
+  type: 'sqlite' | 'mysql';
+  /** SQLite file (absolute) when type is sqlite. */
+  file: string;
+  /** Parsed MySQL/MariaDB connection when type is mysql. */
+  mysql?: { host: string; port: number; username: string; password: string; database: string };
+}
+
+export interface AppConfig {
+  nodeEnv: string;
+  production: boolean;
+  port: number;
+  baseUrl: string;
+  db: DatabaseConfig;
+  dataDir: string;
+  /** Explicit APP_SECRET; when absent one is generated into the data folder at boot. */
+  appSecret?: string;
+  redisUrl?: string;
+  adminUsers: string[];
+  reportThreshold: number;
+  unleashUrl?: string;
+  unleashClientKey?: string;
+  flags: Record<string, boolean>;
+  sentryDsn?: string;
+  sentryDsnWeb?: string;
+  logLevel: LogLevel;
+  metadataAllowLoopback: boolean;
+  metadataAllowedPorts: number[];
+  /** Days an expired anonymous short is kept before the cleanup job removes it. */
+  anonRetentionDays: number;
+  /** Wrong password tries per short and client before the follow answers `locked`. */
+  passwordMaxTries: number;
+  passwordLockSeconds: number;
+  shortCacheSize: number;
+  trustProxy: boolean;
+  /** Raw environment, kept only for modules that own further variables (e.g. AUTH_*). */
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export const FLAG_NAMES = [
+  'url.frontend.experimentSwitch',
+  'url.frontend.statistics',
+  'url.frontend.account.wizard',
+  'url.frontend.languageSwitch',
+  'url.frontend.maintenance',
+  'url.frontend.shutdown',
+] as const;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+class Reader {
+  readonly problems: string[] = [];
+  constructor(private readonly env: Env) {}
+
+  str(name: string): string | undefined {
+    const v = this.env[name];
+    return v === undefined || v.trim() === '' ? undefined : v.trim();
+  }
+
+  int(name: string, def: number, min: number, max: number): number {
+    const raw = this.str(name);
+    if (raw === undefined) return def;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      this.problems.push(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+      return def;
+    }
+    return Number(raw);
+  }
+
+  bool(name: string, def: boolean): boolean {
+    const raw = this.str(name)?.toLowerCase();
+    if (raw === undefined) return def;
+    if (['true', '1', 'yes', 'on'].includes(raw)) return true;
+    if (['false', '0', 'no', 'off'].includes(raw)) return false;
+    this.problems.push(`${name} must be true or false (got "${raw}")`);
+    return def;
+  }
+
+  url(name: string, protocols: string[]): string | undefined {
+    const raw = this.str(name);
+    if (raw === undefined) return undefined;
+    try {
+      const u = new URL(raw);
+      if (!protocols.includes(u.protocol)) throw new Error('protocol');
+      return raw;
+    } catch {
+      this.problems.push(`${name} must be a ${protocols.join(' or ')} URL`);
+      return undefined;
+    }
+  }
+}
+
+function parseMysqlUrl(r: Reader, raw: string): DatabaseConfig['mysql'] {
+  try {
+    const u = new URL(raw);
+    if (u.protocol !== 'mysql:' && u.protocol !== 'mariadb:') throw new Error('protocol');
+    const database = decodeURIComponent(u.pathname.replace(/^\//, ''));
+    if (!u.hostname || !database) throw new Error('incomplete');
+    return {
+      host: u.hostname.replace(/^\[|\]$/g, ''),
+      port: u.port ? Number(u.port) : 3306,
+      username: decodeURIComponent(u.username || 'root'),
+      password: decodeURIComponent(u.password),
+      database,
+    };
+  } catch {
+    // Never echo the value: it carries the database password.
+    r.problems.push('DB_URL must look like mysql://user:pass@host:port/database');
+    return undefined;
+  }
+}
+
+function parseFlags(r: Reader, raw: string | undefined): Record<string, boolean> {
+  const flags: Record<string, boolean> = Object.fromEntries(FLAG_NAMES.map((n) => [n, false]));
+  flags['url.frontend.experimentSwitch'] = true;
+  if (!raw) return flags;
+  for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const m = /^([A-Za-z0-9._-]+)=(on|off|true|false)$/.exec(part);
+    if (!m) {
+      r.problems.push(`FLAGS entry "${part}" must look like name=on or name=off`);
+      continue;
+    }
+    const name = m[1].startsWith('url.frontend.') ? m[1] : `url.frontend.${m[1]}`;
+    flags[name] = m[2] === 'on' || m[2] === 'true';
+  }
+  return flags;
+}
+
+/** Reads and validates the whole configuration. The only reader of the environment. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const r = new Reader(env);
+  const nodeEnv = r.str('NODE_ENV') ?? 'development';
+  const production = nodeEnv === 'production';
+  const port = r.int('PORT', 8080, 0, 65535);
+  const baseUrl = (r.url('BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(
+    /\/+$/,
+    '',
+  );
+
+  const dbUrl = r.str('DB_URL');
+  const dbFile = resolve(r.str('DB_FILE') ?? 'data/url-shorter.db');
+  const db: DatabaseConfig = dbUrl
+    ? { type: 'mysql', file: dbFile, mysql: parseMysqlUrl(r, dbUrl) }
+    : { type: 'sqlite', file: dbFile };
+
+  const logLevel = (r.str('LOG_LEVEL') ?? 'info').toLowerCase() as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    r.problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+
+  const metadataAllowLoopback = r.bool('METADATA_ALLOW_LOOPBACK', false);
+  if (metadataAllowLoopback && production) {
+    r.problems.push('METADATA_ALLOW_LOOPBACK=true is refused when NODE_ENV=production');
+  }
+  const portsRaw = r.str('METADATA_ALLOWED_PORTS') ?? '80,443';
+  const metadataAllowedPorts = portsRaw.split(',').map((p) => Number(p.trim()));
+  if (metadataAllowedPorts.some((p) => !Number.isInteger(p) || p < 1 || p > 65535)) {
+    r.problems.push('METADATA_ALLOWED_PORTS must be a comma-separated list of ports');
+  }
+
+  const appSecret = r.str('APP_SECRET');
+  if (appSecret !== undefined && appSecret.length < 32) {
+    r.problems.push('APP_SECRET must be at least 32 characters long');
+  }
+
+  const adminUsers = (r.str('ADMIN_USERS') ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  for (const a of adminUsers) {
+    if (!/^[a-z0-9_-]+:.+$/.test(a)) r.problems.push(`ADMIN_USERS entry "${a}" must be provider:username`);
+  }
+
+  const unleashUrl = r.url('UNLEASH_URL', ['http:', 'https:']);
+  const unleashClientKey = r.str('UNLEASH_CLIENT_KEY');
+  if (unleashUrl && !unleashClientKey) r.problems.push('UNLEASH_URL needs UNLEASH_CLIENT_KEY');
+
+  const config: AppConfig = {
+    nodeEnv,
+    production,
+    port,
+    baseUrl,
+    db,
+    dataDir: dirname(dbFile),
+    appSecret,
+    redisUrl: r.url('REDIS_URL', ['redis:', 'rediss:']),
+    adminUsers,
+    reportThreshold: r.int('REPORT_THRESHOLD', 3, 1, 1000),
+    unleashUrl,
+    unleashClientKey,
+    flags: parseFlags(r, r.str('FLAGS')),
+    sentryDsn: r.url('SENTRY_DSN', ['http:', 'https:']),
+    sentryDsnWeb: r.url('SENTRY_DSN_WEB', ['http:', 'https:']),
+    logLevel,
+    metadataAllowLoopback,
+    metadataAllowedPorts,
+    anonRetentionDays: r.int('ANON_RETENTION_DAYS', 7, 0, 3650),
+    passwordMaxTries: r.int('PASSWORD_MAX_TRIES', 10, 1, 1000),
+    passwordLockSeconds: r.int('PASSWORD_LOCK_SECONDS', 900, 1, 86400),
+    shortCacheSize: r.int('SHORT_CACHE_SIZE', 10000, 0, 10_000_000),
+    trustProxy: r.bool('TRUST_PROXY', false),
+    env,
+  };
+  if (r.problems.length) throw new ConfigError(r.problems);
+  return config;
+}
+
+/**
+ * APP_SECRET, or the one stored in the data folder (generated on first start).
+ * The file is created with mode 0600.
+ */
+export function resolveAppSecret(config: AppConfig): string {
+  if (config.appSecret) return config.appSecret;
+  const file = resolve(config.dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+  return secret;
+}

@@ -1,0 +1,46 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { DataSourceOptions } from 'typeorm';
+import type { AppConfig } from '../config/config';
+import { ENTITIES } from './entities';
+import { MIGRATIONS } from './migrations';
+
+/** TypeORM options for the configured database. Migrations run at start; never synchronize. */
+export function dataSourceOptions(config: AppConfig): DataSourceOptions {
+  const common = {
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsRun: true,
+    migrationsTransactionMode: 'each' as const,
+    synchronize: false,
+    logging: false,
+  };
+  if (config.db.type === 'mysql' && config.db.mysql) {
+    const m = config.db.mysql;
+    return {
+      ...common,
+      type: 'mysql',
+      host: m.host,
+      port: m.port,
+      username: m.username,
+      password: m.password,
+      database: m.database,
+      charset: 'utf8mb4_unicode_ci',
+      timezone: 'Z',
+      dateStrings: false,
+      extra: { connectionLimit: 20 },
+    };
+  }
+  mkdirSync(dirname(config.db.file), { recursive: true });
+  return {
+    ...common,
+    type: 'better-sqlite3',
+    database: config.db.file,
+    enableWAL: true,
+    prepareDatabase: (db: { pragma(sql: string): unknown }) => {
+      db.pragma('busy_timeout = 5000');
+      db.pragma('foreign_keys = ON');
+      db.pragma('synchronous = NORMAL');
+    },
+  };
+}
