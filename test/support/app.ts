@@ -1,0 +1,55 @@
+import type { INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../../src/app.module';
+import { configureApp } from '../../src/app.setup';
+import { loadConfig, type AppConfig } from '../../src/config/config';
+import { createTestDatabase } from './database';
+
+export interface TestApp {
+  app: INestApplication;
+  config: AppConfig;
+  ds: DataSource;
+  /** http://127.0.0.1:{port} of the listening app. */
+  url: string;
+  /** fetch against the app; redirects are never followed. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** POST a JSON body. */
+  post(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** Boots the real AppModule on a fresh database (SQLite, or MariaDB with TEST_DB_URL). */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const config = loadConfig({
+    APP_SECRET: 'test-secret-'.padEnd(40, 'x'),
+    LOG_LEVEL: 'error',
+    ...db.env,
+    ...env,
+  });
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule.register(config)] }).compile();
+  const app = moduleRef.createNestApplication({ bodyParser: false, logger: ['error', 'fatal'] });
+  configureApp(app, config);
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address() as { port: number };
+  const url = `http://127.0.0.1:${address.port}`;
+  const doFetch = (path: string, init: RequestInit = {}) => fetch(url + path, { redirect: 'manual', ...init });
+  return {
+    app,
+    config,
+    ds: app.get(DataSource),
+    url,
+    fetch: doFetch,
+    post: (path, body, headers = {}) =>
+      doFetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    close: async () => {
+      await app.close();
+      await db.drop();
+    },
+  };
+}
