@@ -30,7 +30,17 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   });
 
   // JSON bodies only, small, and only for methods that carry one (never on the follow path).
-  const json = express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json'] });
+  const json = express.json({
+    limit: JSON_BODY_LIMIT,
+    type: ['application/json', 'application/*+json'],
+    // Prototype keys are never data: refuse the body as malformed.
+    reviver: (key: string, value: unknown) => {
+      if (key === '__proto__' || key === 'constructor' || key === 'prototype') {
+        throw new SyntaxError('Forbidden key in JSON body');
+      }
+      return value;
+    },
+  });
   ex.use((req: Request, res: Response, next: NextFunction) => {
     if (!BODY_METHODS.has(req.method) || !hasBody(req)) return next();
     if (!req.is(['application/json', 'application/*+json'])) {

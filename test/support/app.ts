@@ -1,4 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, LoggerService } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
@@ -20,7 +20,10 @@ export interface TestApp {
 }
 
 /** Boots the real AppModule on a fresh database (SQLite, or MariaDB with TEST_DB_URL). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logger?: LoggerService } = {},
+): Promise<TestApp> {
   const db = await createTestDatabase();
   const config = loadConfig({
     APP_SECRET: 'test-secret-'.padEnd(40, 'x'),
@@ -29,7 +32,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.register(config)] }).compile();
-  const app = moduleRef.createNestApplication({ bodyParser: false, logger: ['error', 'fatal'] });
+  const app = moduleRef.createNestApplication({ bodyParser: false, logger: options.logger ?? ['error', 'fatal'] });
   configureApp(app, config);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };

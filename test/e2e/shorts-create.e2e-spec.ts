@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ShortEntity } from '../../src/code/short.entity';
+import { createTestApp, type TestApp } from '../support/app';
+
+interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  error: string;
+  instance: string;
+  errorKey?: string;
+  fieldErrors?: Record<string, string>;
+}
+
+async function expectProblem(res: Response, status: number): Promise<ProblemBody> {
+  expect(res.status).toBe(status);
+  expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  const body = (await res.json()) as ProblemBody;
+  expect(body.status).toBe(status);
+  expect(body.error).toBe(body.detail);
+  expect(typeof body.title).toBe('string');
+  expect(typeof body.instance).toBe('string');
+  expect(JSON.stringify(body)).not.toMatch(/SQLITE|ER_|QueryFailed|at \w+ \(/);
+  return body;
+}
+
+describe('creating shorts (anonymous)', () => {
+  let t: TestApp;
+  const count = () => t.ds.getRepository(ShortEntity).count();
+
+  beforeAll(async () => {
+    t = await createTestApp({ BASE_URL: 'https://sho.rt' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers 201 {code} on /api/code and /api/code/, with a 24 h expiry set by the server', async () => {
+    for (const path of ['/api/code', '/api/code/']) {
+      const before = Date.now();
+      const res = await t.post(path, { url: 'https://example.com/page?x=1#frag' });
+      expect(res.status).toBe(201);
+      const body = (await res.json()) as { code: string };
+      expect(Object.keys(body)).toEqual(['code']);
+      expect(body.code).toMatch(/^[23456789abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ]{7}$/);
+      const row = await t.ds.getRepository(ShortEntity).findOneByOrFail({ code: body.code });
+      expect(row.url).toBe('https://example.com/page?x=1#frag');
+      expect(row.ownerId).toBeNull();
+      expect(row.maxUses).toBeNull();
+      const lifetime = row.expireAt!.getTime() - before;
+      expect(lifetime).toBeGreaterThan(24 * 3600_000 - 60_000);
+      expect(lifetime).toBeLessThanOrEqual(24 * 3600_000 + 60_000);
+    }
+  });
+
+  it('accepts null for the logged-in fields and an empty password as none', async () => {
+    const res = await t.post('/api/code', {
+      url: 'https://example.com/nulls',
+      password: null,
+      code: null,
+      name: null,
+      expireAt: null,
+      maxUses: null,
+    });
+    expect(res.status).toBe(201);
+    const { code } = (await res.json()) as { code: string };
+    const info = (await (await t.fetch(`/api/code/${code}?redirect=false`)).json()) as { hasPassword: boolean };
+    expect(info.hasPassword).toBe(false);
+  });
+
+  it('refuses the logged-in options from anonymous callers with fieldErrors', async () => {
+    const before = await count();
+    const res = await t.post('/api/code', {
+      url: 'https://example.com/',
+      code: 'mycode',
+      name: 'n',
+      expireAt: new Date(Date.now() + 7 * 86400_000).toISOString(),
+      maxUses: 3,
+    });
+    const p = await expectProblem(res, 400);
+    expect(Object.keys(p.fieldErrors ?? {}).sort()).toEqual(['code', 'expireAt', 'maxUses', 'name']);
+    expect(await count()).toBe(before);
+  });
+
+  const badUrls: Array<[string, string]> = [
+    ['javascript', 'javascript:alert(1)'],
+    ['data', 'data:text/html,<script>alert(1)</script>'],
+    ['file', 'file:///etc/passwd'],
+    ['ftp', 'ftp://example.com/file'],
+    ['relative', '/relative/path'],
+    ['scheme-relative', '//example.com/x'],
+    ['no host', 'http://'],
+    ['bare word', 'example'],
+    ['5000 characters', `https://example.com/${'a'.repeat(4980)}`],
+    ['2049 characters', `https://example.com/${'a'.repeat(2049 - 20)}`],
+    ['control character', 'https://example.com/a\u0000b'],
+    ['newline', 'https://example.com/a\nb'],
+    ['space', 'https://exa mple.com/'],
+    ['tab', 'https://example.com/\t'],
+    ['empty', ''],
+    ['this service itself', 'https://sho.rt/s/abc'],
+    ['this service, upper case', 'HTTPS://SHO.RT./x'],
+  ];
+  for (const [label, url] of badUrls) {
+    it(`refuses a ${label} URL with 400 and stores nothing`, async () => {
+      const before = await count();
+      const p = await expectProblem(await t.post('/api/code', { url }), 400);
+      expect(p.fieldErrors?.url).toBeTruthy();
+      expect(await count()).toBe(before);
+    });
+  }
+
+  it('accepts a URL of exactly 2048 characters', async () => {
+    const url = `https://example.com/${'b'.repeat(2048 - 20)}`;
+    expect(url.length).toBe(2048);
+    expect((await t.post('/api/code', { url })).status).toBe(201);
+  });
+
+  const badBodies: Array<[string, string]> = [
+    ['wrong type for url', JSON.stringify({ url: 42 })],
+    ['wrong type for password', JSON.stringify({ url: 'https://example.com', password: 123 })],
+    ['array body', JSON.stringify([{ url: 'https://example.com' }])],
+    ['string body', JSON.stringify('https://example.com')],
+    ['unknown field', JSON.stringify({ url: 'https://example.com', admin: true })],
+    ['prototype pollution', '{"url":"https://example.com","__proto__":{"x":1}}'],
+    ['empty object', '{}'],
+    ['malformed JSON', '{"url": '],
+  ];
+  for (const [label, body] of badBodies) {
+    it(`answers 400 problem+json for ${label}`, async () => {
+      const before = await count();
+      await expectProblem(await t.post('/api/code', body), 400);
+      expect(await count()).toBe(before);
+    });
+  }
+
+  it('names the offending fields', async () => {
+    const p = await expectProblem(await t.post('/api/code', { url: 42, extra: 1 }), 400);
+    expect(Object.keys(p.fieldErrors ?? {}).sort()).toEqual(['extra', 'url']);
+    expect(p.detail).toBe('Validation failed');
+  });
+
+  it('answers 400 for an empty body', async () => {
+    const before = await count();
+    const res = await t.fetch('/api/code', { method: 'POST', headers: { 'content-type': 'application/json' } });
+    const p = await expectProblem(res, 400);
+    expect(p.fieldErrors?.url).toBeTruthy();
+    expect(await count()).toBe(before);
+  });
+
+  it('answers 413 for a huge body', async () => {
+    const before = await count();
+    const body = JSON.stringify({ url: 'https://example.com/', password: 'x'.repeat(1024 * 1024) });
+    await expectProblem(await t.post('/api/code', body), 413);
+    expect(await count()).toBe(before);
+  });
+
+  it('answers 415 for a form body', async () => {
+    const res = await t.fetch('/api/code', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'url=https%3A%2F%2Fexample.com',
+    });
+    await expectProblem(res, 415);
+  });
+
+  it('answers unknown routes with a 404 problem', async () => {
+    const p = await expectProblem(await t.fetch('/api/does-not-exist'), 404);
+    expect(p.instance).toBe('/api/does-not-exist');
+  });
+
+  it('refuses a blacklisted target with the exact detail', async () => {
+    const { BlacklistService } = await import('../../src/blacklist/blacklist.service');
+    await t.app.get(BlacklistService).add('host', 'evil.example');
+    const before = await count();
+    for (const url of ['https://evil.example/', 'https://sub.EVIL.example./x', 'http://user:pw@www.evil.example:80/']) {
+      const p = await expectProblem(await t.post('/api/code', { url }), 400);
+      expect(p.detail).toBe('URL is blacklisted');
+    }
+    await t.app.get(BlacklistService).add('regex', '^https://allowed\\.example/forbidden');
+    const p = await expectProblem(await t.post('/api/code', { url: 'https://allowed.example/forbidden/1' }), 400);
+    expect(p.detail).toBe('URL is blacklisted');
+    expect(await count()).toBe(before);
+    expect((await t.post('/api/code', { url: 'https://allowed.example/fine' })).status).toBe(201);
+    expect((await t.post('/api/code', { url: 'https://notevil.example/' })).status).toBe(201);
+  });
+
+  it('never sets cookies on anonymous calls', async () => {
+    const res = await t.post('/api/code', { url: 'https://example.com/cookie' });
+    expect(res.headers.get('set-cookie')).toBeNull();
+  });
+});

@@ -1,0 +1,290 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { LoggerService } from '@nestjs/common';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CleanupService } from '../../src/code/cleanup.service';
+import { CodeService } from '../../src/code/code.service';
+import { ShortEntity } from '../../src/code/short.entity';
+import { BlacklistService } from '../../src/blacklist/blacklist.service';
+import { JobLockService } from '../../src/database/job-lock.service';
+import { createTestApp, type TestApp } from '../support/app';
+import { TEST_DB_KIND } from '../support/database';
+
+/** Captures every log line of the app under test. */
+class CapturingLogger implements LoggerService {
+  readonly lines: string[] = [];
+  private add(...args: unknown[]) {
+    this.lines.push(args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : String(a))).join(' '));
+  }
+  log = (...a: unknown[]) => this.add(...a);
+  error = (...a: unknown[]) => this.add(...a);
+  warn = (...a: unknown[]) => this.add(...a);
+  debug = (...a: unknown[]) => this.add(...a);
+  verbose = (...a: unknown[]) => this.add(...a);
+  fatal = (...a: unknown[]) => this.add(...a);
+}
+
+describe('following shorts', () => {
+  let t: TestApp;
+  const logger = new CapturingLogger();
+  const repo = () => t.ds.getRepository(ShortEntity);
+
+  beforeAll(async () => {
+    t = await createTestApp({ PASSWORD_MAX_TRIES: '3' }, { logger });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function create(body: Record<string, unknown>): Promise<string> {
+    const res = await t.post('/api/code', body);
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { code: string }).code;
+  }
+
+  /** Inserts a short directly (for states the anonymous API cannot create). */
+  async function insert(fields: Partial<ShortEntity>): Promise<ShortEntity> {
+    const s = repo().create({
+      id: randomUUID(),
+      code: `t${randomUUID().slice(0, 8)}`,
+      name: null,
+      url: 'https://example.com/direct',
+      passwordHash: null,
+      maxUses: null,
+      uses: 0,
+      createdAt: new Date(),
+      expireAt: null,
+      ownerId: null,
+      dangerous: false,
+      dangerReason: null,
+      ...fields,
+    });
+    await repo().insert(s);
+    return s;
+  }
+
+  async function follow(path: string): Promise<{ status: number; location: string | null; res: Response }> {
+    const res = await t.fetch(path);
+    return { status: res.status, location: res.headers.get('location'), res };
+  }
+
+  it('redirects a plain short with 302, no-store and no-referrer, on /api/code/{code} and /s/{code}', async () => {
+    const code = await create({ url: 'https://example.com/target?a=1' });
+    for (const path of [`/api/code/${code}`, `/s/${code}`, `/s/${code}?foo=bar`]) {
+      const { status, location, res } = await follow(path);
+      expect(status).toBe(302);
+      expect(location).toBe('https://example.com/target?a=1');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('set-cookie')).toBeNull();
+    }
+  });
+
+  it('counts successful follows (buffered) but not info calls', async () => {
+    const code = await create({ url: 'https://example.com/count' });
+    await follow(`/s/${code}`);
+    await follow(`/api/code/${code}`);
+    await t.fetch(`/api/code/${code}?redirect=false`);
+    await t.app.get(CodeService).flushClicks();
+    expect((await repo().findOneByOrFail({ code })).uses).toBe(2);
+  });
+
+  it('sends unknown codes to the not-found page', async () => {
+    for (const code of ['doesNotExist', 'x'.repeat(100), 'a%2Fb']) {
+      const { status, location, res } = await follow(`/api/code/${code}`);
+      expect(status).toBe(302);
+      expect(location).toMatch(/^\/s\/.+\/not-found$/);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    }
+    expect((await follow('/s/doesNotExist')).location).toBe('/s/doesNotExist/not-found');
+  });
+
+  it('codes are case-sensitive', async () => {
+    const code = await create({ url: 'https://example.com/case' });
+    const flipped = [...code].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
+    if (flipped !== code) expect((await follow(`/s/${flipped}`)).location).toBe(`/s/${flipped}/not-found`);
+    const s = await insert({ code: 'CaseCode', url: 'https://example.com/upper' });
+    await insert({ code: 'casecode', url: 'https://example.com/lower' });
+    expect((await follow(`/s/${s.code}`)).location).toBe('https://example.com/upper');
+    expect((await follow('/s/casecode')).location).toBe('https://example.com/lower');
+  });
+
+  it('treats expired shorts as not found, for follow and info', async () => {
+    const s = await insert({ expireAt: new Date(Date.now() - 1000) });
+    expect((await follow(`/s/${s.code}`)).location).toBe(`/s/${s.code}/not-found`);
+    const res = await t.fetch(`/api/code/${s.code}?redirect=false`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ detail: 'Entity URLShort not exists', errorKey: 'entity_not_exists' });
+    expect(await repo().findOneBy({ id: s.id })).not.toBeNull(); // the row stays
+  });
+
+  it('treats exhausted shorts as not found and allows exactly maxUses follows', async () => {
+    const s = await insert({ maxUses: 3 });
+    const locations: (string | null)[] = [];
+    for (let i = 0; i < 5; i++) locations.push((await follow(`/s/${s.code}`)).location);
+    expect(locations).toEqual([
+      s.url,
+      s.url,
+      s.url,
+      `/s/${s.code}/not-found`,
+      `/s/${s.code}/not-found`,
+    ]);
+    expect((await repo().findOneByOrFail({ id: s.id })).uses).toBe(3);
+    const info = await t.fetch(`/api/code/${s.code}?redirect=false`);
+    expect(info.status).toBe(404);
+  });
+
+  it('200 concurrent follows of a short with maxUses = 10 redirect to the target exactly 10 times', async () => {
+    const s = await insert({ maxUses: 10, url: 'https://example.com/limited' });
+    const results = await Promise.all(Array.from({ length: 200 }, () => follow(`/s/${s.code}`)));
+    expect(results.every((r) => r.status === 302)).toBe(true);
+    expect(results.filter((r) => r.location === 'https://example.com/limited')).toHaveLength(10);
+    expect(results.filter((r) => r.location === `/s/${s.code}/not-found`)).toHaveLength(190);
+    expect((await repo().findOneByOrFail({ id: s.id })).uses).toBe(10);
+  });
+
+  it('sends flagged shorts to the warning page unless accept_danger=true', async () => {
+    const s = await insert({ dangerous: true, dangerReason: 'SPAM', url: 'https://example.com/danger' });
+    expect((await follow(`/s/${s.code}`)).location).toBe(`/s/${s.code}/potentially-dangerous`);
+    expect((await follow(`/api/code/${s.code}?accept_danger=false`)).location).toBe(
+      `/s/${s.code}/potentially-dangerous`,
+    );
+    expect((await follow(`/s/${s.code}?accept_danger=true`)).location).toBe('https://example.com/danger');
+    const info = (await (await t.fetch(`/api/code/${s.code}?redirect=false`)).json()) as { dangers: boolean };
+    expect(info.dangers).toBe(true);
+  });
+
+  it('sends shorts whose target is blacklisted later to the warning page', async () => {
+    const code = await create({ url: 'https://later-blocked.example/path' });
+    expect((await follow(`/s/${code}`)).location).toBe('https://later-blocked.example/path'); // now cached
+    await t.app.get(BlacklistService).add('host', 'LATER-BLOCKED.example.');
+    expect((await follow(`/s/${code}`)).location).toBe(`/s/${code}/potentially-dangerous`);
+    expect((await follow(`/s/${code}?accept_danger=true`)).location).toBe('https://later-blocked.example/path');
+  });
+
+  describe('password-protected shorts', () => {
+    const password = 'corr3ct-h0rse-battery-staple';
+    let code: string;
+
+    beforeAll(async () => {
+      code = await create({ url: 'https://example.com/secret', password });
+    });
+
+    it('stores an argon2id hash and never the clear password', async () => {
+      const row = await repo().findOneByOrFail({ code });
+      expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+      const rows = await t.ds.query('SELECT * FROM shorts');
+      expect(JSON.stringify(rows)).not.toContain(password);
+      if (TEST_DB_KIND === 'sqlite') {
+        await t.app.get(CodeService).flushClicks();
+        await t.ds.query('PRAGMA wal_checkpoint(FULL)');
+        const file = readFileSync(t.config.db.file);
+        expect(file.includes(Buffer.from(password))).toBe(false);
+      }
+    });
+
+    it('asks for the password, tells a wrong one and lets the right one through', async () => {
+      expect((await follow(`/s/${code}`)).location).toBe(`/s/${code}/password-required`);
+      expect((await follow(`/api/code/${code}`)).location).toBe(`/s/${code}/password-required`);
+      expect((await follow(`/s/${code}?password=wrong`)).location).toBe(`/s/${code}/password-required?wrong=true`);
+      expect((await follow(`/s/${code}?password=${encodeURIComponent(password)}`)).location).toBe(
+        'https://example.com/secret',
+      );
+    });
+
+    it('info withholds the url without the password, 403s a wrong one, reveals with the right one', async () => {
+      const plain = (await (await t.fetch(`/api/code/${code}?redirect=false`)).json()) as Record<string, unknown>;
+      expect(plain).toMatchObject({ code, hasPassword: true, url: null, owner: null, dangers: false });
+      expect(JSON.stringify(plain)).not.toContain('argon2');
+      const wrong = await t.fetch(`/api/code/${code}?redirect=false&password=nope`);
+      expect(wrong.status).toBe(403);
+      const right = (await (
+        await t.fetch(`/api/code/${code}?redirect=false&password=${encodeURIComponent(password)}`)
+      ).json()) as { url: string };
+      expect(right.url).toBe('https://example.com/secret');
+    });
+
+    it('locks a client out after too many wrong tries, even for the right password', async () => {
+      const c = await create({ url: 'https://example.com/locked', password: 'pw-locked' });
+      for (let i = 0; i < 3; i++) {
+        expect((await follow(`/s/${c}?password=bad${i}`)).location).toBe(`/s/${c}/password-required?wrong=true`);
+      }
+      expect((await follow(`/s/${c}?password=bad`)).location).toBe(`/s/${c}/password-required?locked=true`);
+      expect((await follow(`/s/${c}?password=pw-locked`)).location).toBe(`/s/${c}/password-required?locked=true`);
+      expect((await t.fetch(`/api/code/${c}?redirect=false&password=pw-locked`)).status).toBe(429);
+    });
+
+    it('logs no clear password', () => {
+      expect(logger.lines.join('\n')).not.toContain(password);
+      expect(logger.lines.join('\n')).not.toContain('pw-locked');
+    });
+  });
+
+  it('answers the Short JSON with every documented field', async () => {
+    const code = await create({ url: 'https://example.com/json' });
+    const res = await t.fetch(`/api/code/${code}?redirect=false`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(
+      ['code', 'createdAt', 'dangers', 'expireAt', 'hasPassword', 'id', 'maxUses', 'name', 'owner', 'url'].sort(),
+    );
+    expect(body).toMatchObject({ code, url: 'https://example.com/json', hasPassword: false, maxUses: null, name: null });
+    expect(body.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Date(body.expireAt as string).getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('refuses anonymous deletes, and 400s an id that is no UUID', async () => {
+    const code = await create({ url: 'https://example.com/del' });
+    const row = await repo().findOneByOrFail({ code });
+    const res = await t.fetch(`/api/code/${row.id}`, { method: 'DELETE' });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(await repo().findOneBy({ id: row.id })).not.toBeNull();
+    expect((await t.fetch('/api/code/not-a-uuid', { method: 'DELETE' })).status).toBe(400);
+  });
+
+  it('1000 concurrent anonymous creates produce 1000 distinct codes and no 5xx', async () => {
+    const statuses: number[] = [];
+    const codes: string[] = [];
+    for (let batch = 0; batch < 4; batch++) {
+      const results = await Promise.all(
+        Array.from({ length: 250 }, async (_, i) => {
+          const res = await t.post('/api/code', { url: `https://example.com/many/${batch}/${i}` });
+          return { status: res.status, body: (await res.json()) as { code: string } };
+        }),
+      );
+      for (const r of results) {
+        statuses.push(r.status);
+        codes.push(r.body.code);
+      }
+    }
+    expect(statuses.filter((s) => s !== 201)).toEqual([]);
+    expect(new Set(codes).size).toBe(1000);
+  });
+
+  describe('cleanup of expired anonymous shorts', () => {
+    it('removes anonymous shorts expired longer than the retention, keeps the rest', async () => {
+      const day = 86400_000;
+      const old = await insert({ expireAt: new Date(Date.now() - 8 * day) });
+      const recent = await insert({ expireAt: new Date(Date.now() - 1 * day) });
+      const live = await insert({ expireAt: new Date(Date.now() + day) });
+      const removed = await t.app.get(CleanupService).run();
+      expect(removed).toBeGreaterThanOrEqual(1);
+      expect(await repo().findOneBy({ id: old.id })).toBeNull();
+      expect(await repo().findOneBy({ id: recent.id })).not.toBeNull();
+      expect(await repo().findOneBy({ id: live.id })).not.toBeNull();
+    });
+
+    it('runs on one instance at a time (database lease)', async () => {
+      const other = new JobLockService(t.ds);
+      const mine = t.app.get(JobLockService);
+      await mine.release('cleanup-expired-anonymous-shorts');
+      expect(await other.tryAcquire('cleanup-expired-anonymous-shorts', 60_000)).toBe(true);
+      expect(await t.app.get(CleanupService).run()).toBeNull();
+      expect(await mine.tryAcquire('cleanup-expired-anonymous-shorts', 60_000)).toBe(false);
+      await other.release('cleanup-expired-anonymous-shorts');
+      expect(await t.app.get(CleanupService).run()).not.toBeNull();
+    });
+  });
+});
