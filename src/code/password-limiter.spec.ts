@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ClickBuffer } from './click-buffer';
+import { PasswordLimiter } from './password-limiter';
+
+describe('PasswordLimiter', () => {
+  it('locks a short/client pair after maxTries failures, for lockMs', () => {
+    const l = new PasswordLimiter(3, 1000);
+    const t0 = 1_000_000;
+    l.fail('s', 'c', t0);
+    l.fail('s', 'c', t0);
+    expect(l.isLocked('s', 'c', t0)).toBe(false);
+    l.fail('s', 'c', t0);
+    expect(l.isLocked('s', 'c', t0 + 1)).toBe(true);
+    expect(l.isLocked('s', 'other-client', t0 + 1)).toBe(false);
+    expect(l.isLocked('other-short', 'c', t0 + 1)).toBe(false);
+    expect(l.isLocked('s', 'c', t0 + 1001)).toBe(false);
+  });
+
+  it('a success clears the count', () => {
+    const l = new PasswordLimiter(2, 1000);
+    l.fail('s', 'c');
+    l.succeed('s', 'c');
+    l.fail('s', 'c');
+    expect(l.isLocked('s', 'c')).toBe(false);
+  });
+});
+
+describe('ClickBuffer', () => {
+  it('hands batches to the writer and keeps them when the write fails', async () => {
+    const b = new ClickBuffer();
+    b.add('a');
+    b.add('a');
+    b.add('b');
+    await expect(
+      b.flush(async () => {
+        throw new Error('db down');
+      }),
+    ).rejects.toThrow('db down');
+    b.add('a');
+    const seen: Array<[string, number]> = [];
+    await b.flush(async (batch) => {
+      seen.push(...batch);
+    });
+    expect(new Map(seen)).toEqual(new Map([['a', 3], ['b', 1]]));
+    expect(b.size).toBe(0);
+  });
+});
