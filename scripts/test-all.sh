@@ -1,0 +1,184 @@
+#!/usr/bin/env bash
+# The whole test suite (`npm test`). Runs every leg in order and prints a summary:
+#   unit            vitest --project unit
+#   e2e-sqlite      vitest --project e2e (temp SQLite files)
+#   e2e-mariadb     vitest --project e2e with TEST_DB_URL (default mysql://root@127.0.0.1:3306)
+#   web-unit        the web client's tests (only when web/ has them)
+#   browser         Playwright + Debian chromium (only when playwright.config.ts exists)
+# Outside CI a leg whose service or tool is missing is SKIPPED with the reason; with CI=true it FAILS.
+# Exits non-zero when any leg fails. The last line is always "N passed, N failed" (tests over all legs).
+#
+# Environment:
+#   TEST_DB_URL         MariaDB/MySQL server for the e2e-mariadb leg (default mysql://root@127.0.0.1:3306)
+#   CHROMIUM_PATH       browser for the browser leg (default /usr/bin/chromium)
+#   TEST_SKIP_BUILD=1   the browser leg does not run `npm run build` first (CI builds before testing)
+#   TEST_LEGS           space-separated subset of legs to run, e.g. "unit e2e-sqlite"
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+CI_MODE=false
+case "${CI:-}" in true | 1 | yes) CI_MODE=true ;; esac
+MARIADB_URL="${TEST_DB_URL:-mysql://root@127.0.0.1:3306}"
+CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
+LEGS="${TEST_LEGS:-unit e2e-sqlite e2e-mariadb web-unit browser}"
+
+OUT="$(mktemp -d)"
+trap 'rm -rf "$OUT"' EXIT
+
+TOTAL_PASSED=0
+TOTAL_FAILED=0
+ANY_FAILED=0
+SUMMARY=()
+
+bold() { if [[ -t 1 ]]; then printf '\033[1m%s\033[0m\n' "$*"; else printf '%s\n' "$*"; fi; }
+want() { [[ " $LEGS " == *" $1 "* ]]; }
+
+# record LEG STATUS PASSED FAILED SECONDS NOTE
+record() {
+  local leg=$1 status=$2 passed=$3 failed=$4 secs=$5 note=${6:-}
+  TOTAL_PASSED=$((TOTAL_PASSED + passed))
+  TOTAL_FAILED=$((TOTAL_FAILED + failed))
+  [[ $status == FAILED ]] && ANY_FAILED=1
+  SUMMARY+=("$(printf '%-12s %-8s %5s passed %5s failed %6ss  %s' "$leg" "$status" "$passed" "$failed" "$secs" "$note")")
+  bold ">>> $leg: $status ($passed passed, $failed failed, ${secs}s)${note:+ - $note}"
+  echo
+}
+
+# A missing service/tool: SKIPPED outside CI, FAILED (counted as one failure) in CI.
+unavailable() {
+  local leg=$1 reason=$2
+  if $CI_MODE; then
+    record "$leg" FAILED 0 1 0 "$reason (required with CI=true)"
+  else
+    record "$leg" SKIPPED 0 0 0 "$reason"
+  fi
+}
+
+# Reads "passed failed" from a vitest JSON report (or "0 0").
+vitest_counts() {
+  node -e '
+    try {
+      const j = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+      console.log(`${j.numPassedTests ?? 0} ${j.numFailedTests ?? 0}`);
+    } catch { console.log("0 0"); }' "$1"
+}
+
+# Reads "passed failed" from a Playwright JSON report (flaky tests passed on retry).
+playwright_counts() {
+  node -e '
+    try {
+      const s = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).stats ?? {};
+      console.log(`${(s.expected ?? 0) + (s.flaky ?? 0)} ${s.unexpected ?? 0}`);
+    } catch { console.log("0 0"); }' "$1"
+}
+
+# finish LEG EXIT_CODE SECONDS "PASSED FAILED" [NOTE]
+finish() {
+  local leg=$1 rc=$2 secs=$3 counts=$4 note=${5:-}
+  local passed=${counts% *} failed=${counts#* }
+  if [[ $rc -eq 0 ]]; then
+    record "$leg" PASSED "$passed" "$failed" "$secs" "$note"
+  else
+    # A run that failed without a failing test (crash, load error, no report) still counts as one failure.
+    if [[ $failed -eq 0 ]]; then failed=1; note="${note:+$note; }exit code $rc without a failing test (counted as 1 failure)"; fi
+    record "$leg" FAILED "$passed" "$failed" "$secs" "$note"
+  fi
+}
+
+run_vitest_leg() {
+  local leg=$1; shift
+  local report="$OUT/$leg.json" start=$SECONDS rc=0
+  bold "=== $leg: $*"
+  "$@" --reporter=default --reporter=json --outputFile.json="$report" || rc=$?
+  finish "$leg" "$rc" $((SECONDS - start)) "$(vitest_counts "$report")"
+}
+
+mariadb_reachable() {
+  TEST_DB_URL="$MARIADB_URL" node -e '
+    const u = new URL(process.env.TEST_DB_URL);
+    require("mysql2/promise").createConnection({
+      host: u.hostname, port: Number(u.port || 3306),
+      user: decodeURIComponent(u.username || "root"), password: decodeURIComponent(u.password),
+      connectTimeout: 3000,
+    }).then(async (c) => { await c.query("SELECT 1"); await c.end(); })
+      .catch((e) => { console.error(e.code || e.message); process.exit(1); });' 2>"$OUT/mariadb-ping.err"
+}
+
+has_web_vitest_project() {
+  ls vitest.config.* >/dev/null 2>&1 && grep -Eq "name:[[:space:]]*['\"]web['\"]" vitest.config.*
+}
+
+# ---------------------------------------------------------------------------------------------
+echo "Test suite (CI=$CI_MODE) - legs: $LEGS"
+echo
+
+if want unit; then
+  run_vitest_leg unit npx vitest run --project unit --passWithNoTests
+fi
+
+if want e2e-sqlite; then
+  run_vitest_leg e2e-sqlite env -u TEST_DB_URL npx vitest run --project e2e
+fi
+
+if want e2e-mariadb; then
+  if mariadb_reachable; then
+    run_vitest_leg e2e-mariadb env TEST_DB_URL="$MARIADB_URL" npx vitest run --project e2e
+  else
+    unavailable e2e-mariadb "MariaDB not reachable at ${MARIADB_URL} ($(tr -d '\n' <"$OUT/mariadb-ping.err" | cut -c1-80))"
+  fi
+fi
+
+if want web-unit; then
+  if has_web_vitest_project; then
+    run_vitest_leg web-unit npx vitest run --project web
+  elif [[ -f web/package.json ]] && node -e 'process.exit(require("./web/package.json").scripts?.test ? 0 : 1)'; then
+    if node -e 'process.exit(/vitest/.test(require("./web/package.json").scripts.test) ? 0 : 1)'; then
+      report="$OUT/web-unit.json"; start=$SECONDS; rc=0
+      bold "=== web-unit: vitest run (web/)"
+      (cd web && npx --no-install vitest run --reporter=default --reporter=json --outputFile.json="$report") || rc=$?
+      finish web-unit "$rc" $((SECONDS - start)) "$(vitest_counts "$report")"
+    else
+      start=$SECONDS; rc=0
+      bold "=== web-unit: npm --prefix web test"
+      npm --prefix web test || rc=$?
+      finish web-unit "$rc" $((SECONDS - start)) "0 0" "test counts not available from this runner"
+    fi
+  elif ls web/vitest.config.* >/dev/null 2>&1; then
+    report="$OUT/web-unit.json"; start=$SECONDS; rc=0
+    bold "=== web-unit: vitest run (web/)"
+    (cd web && npx --no-install vitest run --reporter=default --reporter=json --outputFile.json="$report") || rc=$?
+    finish web-unit "$rc" $((SECONDS - start)) "$(vitest_counts "$report")"
+  else
+    record web-unit SKIPPED 0 0 0 "no web client tests in this tree (web/package.json test script or web vitest project)"
+  fi
+fi
+
+if want browser; then
+  if ! ls playwright.config.* >/dev/null 2>&1; then
+    record browser SKIPPED 0 0 0 "no playwright.config.ts in this tree"
+  elif [[ ! -x $CHROMIUM ]]; then
+    unavailable browser "chromium not found at $CHROMIUM (Debian: apt-get install chromium)"
+  elif ! node -e 'require.resolve("@playwright/test")' 2>/dev/null; then
+    unavailable browser "@playwright/test is not installed (run npm install)"
+  else
+    start=$SECONDS; rc=0
+    if [[ ${TEST_SKIP_BUILD:-} != 1 ]]; then
+      bold "=== browser: npm run build (the browser tests run against the built app)"
+      npm run build || rc=$?
+    fi
+    report="$OUT/browser.json"
+    if [[ $rc -eq 0 ]]; then
+      bold "=== browser: npx playwright test"
+      PLAYWRIGHT_JSON_OUTPUT_FILE="$report" PLAYWRIGHT_JSON_OUTPUT_NAME="$report" \
+        npx --no-install playwright test --reporter=list,json || rc=$?
+    fi
+    finish browser "$rc" $((SECONDS - start)) "$(playwright_counts "$report")"
+  fi
+fi
+
+echo "================================ test summary ================================"
+for line in "${SUMMARY[@]}"; do echo "$line"; done
+echo "=============================================================================="
+if [[ $ANY_FAILED -ne 0 ]]; then echo "RESULT: FAILED"; else echo "RESULT: OK"; fi
+echo "$TOTAL_PASSED passed, $TOTAL_FAILED failed"
+exit "$ANY_FAILED"
