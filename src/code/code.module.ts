@@ -5,12 +5,14 @@ import { CleanupService } from './cleanup.service';
 import { CodeController } from './code.controller';
 import { CodeService } from './code.service';
 import { FollowController } from './follow.controller';
+import { MetadataController } from './metadata/metadata.controller';
+import { metadataProviders } from './metadata/metadata.service';
 import { ShortEntity } from './short.entity';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ShortEntity]), BlacklistModule],
-  controllers: [CodeController, FollowController],
-  providers: [CodeService, CleanupService],
+  controllers: [CodeController, FollowController, MetadataController],
+  providers: [CodeService, CleanupService, ...metadataProviders],
   exports: [CodeService],
 })
 export class CodeModule {}

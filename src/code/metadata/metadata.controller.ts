@@ -1,0 +1,41 @@
+import { Controller, Get, Header, Param, Req } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { CurrentActor, type Actor } from '../../common/actor';
+import { ApiProblems } from '../../common/api-problems';
+import { ForbiddenError } from '../../common/errors';
+import { clientKey, queryParam } from '../../common/request';
+import { CodeService } from '../code.service';
+import { ShortMetaDto } from './dto/short-meta.dto';
+import { MetadataService } from './metadata.service';
+
+@ApiTags('code')
+@Controller('api/code')
+export class MetadataController {
+  constructor(
+    private readonly codes: CodeService,
+    private readonly metadata: MetadataService,
+  ) {}
+
+  @Get(':code/metadata')
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    operationId: 'getShortMetadata',
+    summary: "Title, description and image of the short's target page (all null when unavailable)",
+  })
+  @ApiParam({ name: 'code' })
+  @ApiQuery({ name: 'password', required: false, description: 'Password of a protected short' })
+  @ApiOkResponse({ type: ShortMetaDto })
+  @ApiProblems(403, 404, 429)
+  async getShortMetadata(
+    @Param('code') code: string,
+    @Req() req: Request,
+    @CurrentActor() actor: Actor | null,
+  ): Promise<ShortMetaDto> {
+    const short = await this.codes.findVisible(code);
+    const may = await this.codes.mayReveal(short, actor, queryParam(req, 'password'), clientKey(req));
+    if (!may) throw new ForbiddenError('Password required');
+    const meta = await this.metadata.forUrl(short.url);
+    return { title: meta.title, description: meta.description, image: meta.image };
+  }
+}

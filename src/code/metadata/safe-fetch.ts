@@ -1,0 +1,275 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import * as http from 'node:http';
+import * as https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { TextDecoder } from 'node:util';
+import type { AddressPolicy } from './address-policy';
+
+/** Resolves a host name to every A/AAAA record. */
+export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
+
+export const METADATA_RESOLVER = Symbol('METADATA_RESOLVER');
+export const METADATA_FETCH_LIMITS = Symbol('METADATA_FETCH_LIMITS');
+
+export const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+
+export interface FetchLimits {
+  /** Whole fetch, DNS and redirects included. */
+  timeoutMs: number;
+  /** Bytes of body read at most; the socket is destroyed beyond. */
+  maxBytes: number;
+  /** Redirect hops followed at most. */
+  maxRedirects: number;
+  userAgent: string;
+}
+
+export const DEFAULT_FETCH_LIMITS: Omit<FetchLimits, 'userAgent'> = {
+  timeoutMs: 5_000,
+  maxBytes: 512 * 1024,
+  maxRedirects: 3,
+};
+
+export type FetchFailure =
+  | 'bad_url'
+  | 'port_refused'
+  | 'address_refused'
+  | 'dns_failed'
+  | 'too_many_redirects'
+  | 'bad_status'
+  | 'not_html'
+  | 'unsupported_encoding'
+  | 'timeout'
+  | 'network';
+
+export class SafeFetchError extends Error {
+  constructor(
+    readonly reason: FetchFailure,
+    message: string = reason,
+  ) {
+    super(message);
+    this.name = 'SafeFetchError';
+  }
+}
+
+export interface FetchedPage {
+  /** The URL of the last hop (after redirects). */
+  url: string;
+  body: Buffer;
+  /** Charset from the Content-Type header, if any. */
+  charset: string | null;
+  /** True when the body was cut off at maxBytes. */
+  truncated: boolean;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** Never called for IP hosts; refuses any other resolution attempt, so no unchecked address is dialled. */
+const refuseLookup: LookupFunction = (hostname, _options, callback) => {
+  callback(new SafeFetchError('address_refused', 'unchecked lookup refused'), '', 4);
+};
+
+/**
+ * Fetches an HTML page without letting the server be used against internal addresses:
+ * every hop's host is resolved here, EVERY resulting address is checked by the policy,
+ * and the socket connects to a checked address (Host header and TLS SNI carry the name).
+ * One deadline covers DNS, connects, redirects and body; the body is read up to maxBytes.
+ */
+export async function safeFetchHtml(
+  target: string,
+  policy: AddressPolicy,
+  resolver: Resolver,
+  limits: FetchLimits,
+): Promise<FetchedPage> {
+  const ac = new AbortController();
+  const timer = setTimeout(() => ac.abort(new SafeFetchError('timeout')), limits.timeoutMs);
+  timer.unref?.();
+  try {
+    let url = parseHttpUrl(target);
+    for (let hop = 0; ; hop++) {
+      const res = await requestOnce(url, policy, resolver, limits, ac.signal);
+      if ('redirect' in res) {
+        if (hop >= limits.maxRedirects) throw new SafeFetchError('too_many_redirects');
+        url = parseHttpUrl(res.redirect, url);
+        continue;
+      }
+      return res;
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function parseHttpUrl(raw: string, base?: URL): URL {
+  let url: URL;
+  try {
+    url = new URL(raw, base);
+  } catch {
+    throw new SafeFetchError('bad_url');
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
+    throw new SafeFetchError('bad_url');
+  }
+  return url;
+}
+
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}
+
+/** Resolves the hop's host and returns the address to dial, after checking every record. */
+async function checkedAddress(
+  url: URL,
+  port: number,
+  policy: AddressPolicy,
+  resolver: Resolver,
+  signal: AbortSignal,
+): Promise<{ address: string; family: number }> {
+  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  const family = isIP(host);
+  let records: { address: string; family: number }[];
+  if (family) {
+    records = [{ address: host, family }];
+  } else {
+    try {
+      records = await abortable(resolver(host), signal);
+    } catch (err) {
+      if (err instanceof SafeFetchError) throw err;
+      throw new SafeFetchError('dns_failed');
+    }
+  }
+  if (records.length === 0) throw new SafeFetchError('dns_failed');
+  for (const r of records) {
+    if (!policy.allows(r.address, port)) throw new SafeFetchError('address_refused');
+  }
+  const first = records[0];
+  return { address: first.address, family: first.family === 6 || isIP(first.address) === 6 ? 6 : 4 };
+}
+
+function requestOnce(
+  url: URL,
+  policy: AddressPolicy,
+  resolver: Resolver,
+  limits: FetchLimits,
+  signal: AbortSignal,
+): Promise<FetchedPage | { redirect: string }> {
+  const secure = url.protocol === 'https:';
+  const port = url.port ? Number(url.port) : secure ? 443 : 80;
+  return checkedAddress(url, port, policy, resolver, signal).then(
+    ({ address, family }) =>
+      new Promise<FetchedPage | { redirect: string }>((resolve, reject) => {
+        if (signal.aborted) return reject(signal.reason as Error);
+        const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+        const options: https.RequestOptions = {
+          host: address,
+          family,
+          port,
+          method: 'GET',
+          path: url.pathname + url.search,
+          agent: false,
+          lookup: refuseLookup,
+          signal,
+          headers: {
+            Host: url.host,
+            'User-Agent': limits.userAgent,
+            Accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
+            'Accept-Encoding': 'identity',
+          },
+        };
+        // SNI and certificate check use the name, never the dialled address.
+        if (secure && !isIP(host)) options.servername = host;
+        const req = (secure ? https : http).request(options);
+        let settled = false;
+        const fail = (err: unknown) => {
+          if (settled) return;
+          settled = true;
+          req.destroy();
+          if (err instanceof SafeFetchError) reject(err);
+          else if (signal.aborted) reject(signal.reason as Error);
+          else reject(new SafeFetchError('network'));
+        };
+        req.on('error', fail);
+        req.on('response', (res) => {
+          res.on('error', fail);
+          res.on('aborted', () => fail(new SafeFetchError('network')));
+          const status = res.statusCode ?? 0;
+          if (REDIRECTS.has(status)) {
+            const location = res.headers.location;
+            settled = true;
+            req.destroy();
+            if (!location) return reject(new SafeFetchError('bad_status'));
+            return resolve({ redirect: location });
+          }
+          if (status < 200 || status > 299 || status === 204) return fail(new SafeFetchError('bad_status'));
+          const type = parseContentType(res.headers['content-type']);
+          if (type.mime !== 'text/html') return fail(new SafeFetchError('not_html'));
+          const encoding = (res.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+          if (encoding !== 'identity' && encoding !== '') return fail(new SafeFetchError('unsupported_encoding'));
+
+          const chunks: Buffer[] = [];
+          let length = 0;
+          const done = (truncated: boolean) => {
+            if (settled) return;
+            settled = true;
+            if (truncated) req.destroy(); // stop reading: the socket goes away
+            resolve({ url: url.href, body: Buffer.concat(chunks, length), charset: type.charset, truncated });
+          };
+          res.on('data', (chunk: Buffer) => {
+            if (settled) return;
+            const room = limits.maxBytes - length;
+            if (chunk.length >= room) {
+              chunks.push(chunk.subarray(0, room));
+              length += room;
+              return done(true);
+            }
+            chunks.push(chunk);
+            length += chunk.length;
+          });
+          res.on('end', () => done(false));
+        });
+        req.end();
+      }),
+  );
+}
+
+export function parseContentType(header: string | undefined): { mime: string; charset: string | null } {
+  if (!header) return { mime: '', charset: null };
+  const [mime, ...params] = header.split(';');
+  let charset: string | null = null;
+  for (const p of params) {
+    const m = /^\s*charset\s*=\s*"?([^";\s]+)"?\s*$/i.exec(p);
+    if (m) charset = m[1].toLowerCase();
+  }
+  return { mime: mime.trim().toLowerCase(), charset };
+}
+
+/** Decodes the body with the header's charset, else a <meta charset> in the first 1024 bytes, else UTF-8. */
+export function decodeBody(body: Buffer, charset: string | null): string {
+  const label = charset ?? sniffMetaCharset(body) ?? 'utf-8';
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(label);
+  } catch {
+    decoder = new TextDecoder('utf-8');
+  }
+  return decoder.decode(body);
+}
+
+function sniffMetaCharset(body: Buffer): string | null {
+  const head = body.subarray(0, 1024).toString('latin1');
+  const m = /<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9._:-]+)/i.exec(head);
+  return m ? m[1].toLowerCase() : null;
+}
