@@ -1,0 +1,120 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app';
+import { checkResponse, expectMatchesSpec } from '../support/openapi';
+
+/** Real responses of the running app, checked against the committed openapi/openapi.json. */
+describe('OpenAPI conformance', () => {
+  let t: TestApp;
+  let code: string;
+  let id: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('create answers 201 as documented', async () => {
+    const res = await t.post('/api/code', { url: 'https://example.com/openapi' });
+    expect(res.status).toBe(201);
+    const body = (await checkResponse('POST', '/api/code', res)) as { code: string };
+    code = body.code;
+    expect(code).toBeTruthy();
+  });
+
+  it('info answers 200 with the documented Short', async () => {
+    const res = await t.fetch(`/api/code/${code}?redirect=false`);
+    expect(res.status).toBe(200);
+    const body = (await checkResponse('GET', '/api/code/{code}', res)) as { id: string; url: string };
+    expect(body.url).toBe('https://example.com/openapi');
+    id = body.id;
+  });
+
+  it('follow answers a documented 302 on both follow routes', async () => {
+    for (const [path, template] of [
+      [`/s/${code}`, '/s/{code}'],
+      [`/api/code/${code}`, '/api/code/{code}'],
+    ] as const) {
+      const res = await t.fetch(path);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('https://example.com/openapi');
+      await checkResponse('GET', template, res);
+    }
+  });
+
+  it('an unknown code answers the documented 404 problem', async () => {
+    const res = await t.fetch('/api/code/doesNotExist?redirect=false');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    const body = (await checkResponse('GET', '/api/code/{code}', res)) as { errorKey?: string };
+    expect(body.errorKey).toBe('entity_not_exists');
+  });
+
+  it('a validation error answers the documented 400 problem with fieldErrors', async () => {
+    const res = await t.post('/api/code', { url: 42, extra: true });
+    expect(res.status).toBe(400);
+    const body = (await checkResponse('POST', '/api/code', res)) as { fieldErrors?: Record<string, string> };
+    expect(Object.keys(body.fieldErrors ?? {}).sort()).toEqual(['extra', 'url']);
+  });
+
+  it('deleting an unknown id anonymously answers the documented 401 problem', async () => {
+    const res = await t.fetch(`/api/code/${randomUUID()}`, { method: 'DELETE' });
+    expect(res.status).toBe(401);
+    const body = (await checkResponse('DELETE', '/api/code/{id}', res)) as { status: number };
+    expect(body.status).toBe(401);
+    // The short created above is still there (the refused delete did nothing).
+    expect(id).toBeTruthy();
+    expect((await t.fetch(`/api/code/${code}?redirect=false`)).status).toBe(200);
+  });
+
+  describe('the checker itself', () => {
+    const short = {
+      id: randomUUID(),
+      code: 'abcdefg',
+      name: null,
+      url: 'https://example.com/',
+      hasPassword: false,
+      maxUses: null,
+      createdAt: new Date().toISOString(),
+      expireAt: null,
+      owner: null,
+      dangers: false,
+    };
+
+    it('accepts a body that matches, including nullable fields', () => {
+      expect(() => expectMatchesSpec('GET', '/api/code/{code}', 200, short, 'application/json')).not.toThrow();
+      const owned = { ...short, owner: { id: randomUUID(), username: 'alice' } };
+      expect(() => expectMatchesSpec('GET', '/api/code/{code}', 200, owned, 'application/json')).not.toThrow();
+    });
+
+    it('rejects wrong types, missing and undocumented fields with a readable message', () => {
+      expect(() =>
+        expectMatchesSpec('GET', '/api/code/{code}', 200, { ...short, maxUses: 'ten' }, 'application/json'),
+      ).toThrow(/\/maxUses must be integer/);
+      const { dangers: _dangers, ...missing } = short;
+      expect(() => expectMatchesSpec('GET', '/api/code/{code}', 200, missing, 'application/json')).toThrow(
+        /must have required property 'dangers'/,
+      );
+      expect(() =>
+        expectMatchesSpec('GET', '/api/code/{code}', 200, { ...short, secret: 'x' }, 'application/json'),
+      ).toThrow(/"secret" \(undocumented field\)/);
+      expect(() =>
+        expectMatchesSpec('GET', '/api/code/{code}', 200, { ...short, owner: { id: 'x' } }, 'application/json'),
+      ).toThrow(/owner/);
+    });
+
+    it('rejects undocumented statuses, content types and bodies on bodiless responses', () => {
+      expect(() => expectMatchesSpec('POST', '/api/code', 418, {}, 'application/json')).toThrow(
+        /not a documented status/,
+      );
+      expect(() => expectMatchesSpec('GET', '/api/code/{code}', 404, { status: 404 }, 'application/json')).toThrow(
+        /content type "application\/json"/,
+      );
+      expect(() => expectMatchesSpec('GET', '/s/{code}', 302, 'Found', 'text/plain')).toThrow(/without a body/);
+      expect(() => expectMatchesSpec('GET', '/nope', 200, {}, 'application/json')).toThrow(/not documented/);
+    });
+  });
+});
