@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
+import { AccountModule } from './account/account.module';
 import { CodeModule } from './code/code.module';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
@@ -11,7 +12,7 @@ export class AppModule {
   static register(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, ScheduleModule.forRoot(), CodeModule],
+      imports: [ConfigModule.forRoot(config), DatabaseModule, ScheduleModule.forRoot(), AccountModule, CodeModule],
     };
   }
 }

@@ -6,6 +6,8 @@ import { ProblemFilter, sendProblem, toProblem } from './common/problem.filter';
 import { problem } from './common/problem';
 import { createValidationPipe } from './common/validation';
 import { setupSwagger } from './openapi/document';
+import { CodeService } from './code/code.service';
+import { installFollowFastPath } from './code/follow';
 
 export const JSON_BODY_LIMIT = '16kb';
 
@@ -57,4 +59,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
   setupSwagger(app);
+
+  // The follow hot path answers before Express and Nest routing (see code/follow.ts).
+  installFollowFastPath(app.getHttpServer(), app.get(CodeService), config.trustProxy);
 }

@@ -44,8 +44,40 @@ export interface AppConfig {
   passwordLockSeconds: number;
   shortCacheSize: number;
   trustProxy: boolean;
+  /** Login providers and sessions (AUTH_*, SESSION_*). */
+  auth: AuthConfig;
   /** Raw environment, kept only for modules that own further variables (e.g. AUTH_*). */
   env: Readonly<Record<string, string | undefined>>;
+}
+
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizationUrl: string;
+  tokenUrl: string;
+  userProfileUrl: string;
+  userEmailsUrl?: string;
+}
+
+export interface OidcProviderConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret?: string;
+  /** Display name in the provider list (the login path is always /api/auth/oidc). */
+  name: string;
+  scope: string;
+}
+
+export interface AuthConfig {
+  github?: OAuthProviderConfig;
+  discord?: OAuthProviderConfig;
+  oidc?: OidcProviderConfig;
+  /** Local development login (AUTH_DEV_LOGIN); refused when NODE_ENV=production. */
+  devLogin: boolean;
+  /** Session ends after this many seconds without a request (SESSION_IDLE_TIMEOUT). */
+  sessionIdleSeconds: number;
+  /** Session ends this many seconds after login, however active (SESSION_MAX_AGE). */
+  sessionMaxAgeSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -144,6 +176,67 @@ function parseFlags(r: Reader, raw: string | undefined): Record<string, boolean>
   return flags;
 }
 
+function loadOAuthProvider(
+  r: Reader,
+  prefix: string,
+  defaults: Omit<OAuthProviderConfig, 'clientId' | 'clientSecret'>,
+): OAuthProviderConfig | undefined {
+  const clientId = r.str(`${prefix}_CLIENT_ID`);
+  const clientSecret = r.str(`${prefix}_CLIENT_SECRET`);
+  if (!clientId && !clientSecret) return undefined;
+  if (!clientId || !clientSecret) {
+    r.problems.push(`${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`);
+    return undefined;
+  }
+  const web = ['http:', 'https:'];
+  return {
+    clientId,
+    clientSecret,
+    authorizationUrl: r.url(`${prefix}_AUTHORIZATION_URL`, web) ?? defaults.authorizationUrl,
+    tokenUrl: r.url(`${prefix}_TOKEN_URL`, web) ?? defaults.tokenUrl,
+    userProfileUrl: r.url(`${prefix}_USER_PROFILE_URL`, web) ?? defaults.userProfileUrl,
+    userEmailsUrl: r.url(`${prefix}_USER_EMAILS_URL`, web) ?? defaults.userEmailsUrl,
+  };
+}
+
+function loadAuthConfig(r: Reader, production: boolean): AuthConfig {
+  const github = loadOAuthProvider(r, 'AUTH_GITHUB', {
+    authorizationUrl: 'https://github.com/login/oauth/authorize',
+    tokenUrl: 'https://github.com/login/oauth/access_token',
+    userProfileUrl: 'https://api.github.com/user',
+    userEmailsUrl: 'https://api.github.com/user/emails',
+  });
+  const discord = loadOAuthProvider(r, 'AUTH_DISCORD', {
+    authorizationUrl: 'https://discord.com/api/oauth2/authorize',
+    tokenUrl: 'https://discord.com/api/oauth2/token',
+    userProfileUrl: 'https://discord.com/api/users/@me',
+  });
+  let oidc: OidcProviderConfig | undefined;
+  const issuer = r.url('AUTH_OIDC_ISSUER', ['http:', 'https:']);
+  const oidcClientId = r.str('AUTH_OIDC_CLIENT_ID');
+  if (issuer || oidcClientId) {
+    const name = r.str('AUTH_OIDC_NAME') ?? 'oidc';
+    if (!issuer || !oidcClientId) {
+      r.problems.push('AUTH_OIDC_ISSUER and AUTH_OIDC_CLIENT_ID must be set together');
+    } else if (name.length > 64) {
+      r.problems.push('AUTH_OIDC_NAME must be at most 64 characters');
+    } else {
+      oidc = {
+        issuer,
+        clientId: oidcClientId,
+        clientSecret: r.str('AUTH_OIDC_CLIENT_SECRET'),
+        name,
+        scope: r.str('AUTH_OIDC_SCOPE') ?? 'openid profile email',
+      };
+    }
+  }
+  const devLogin = r.bool('AUTH_DEV_LOGIN', false);
+  if (devLogin && production) r.problems.push('AUTH_DEV_LOGIN=true is refused when NODE_ENV=production');
+  const sessionIdleSeconds = r.int('SESSION_IDLE_TIMEOUT', 7 * 86400, 60, 365 * 86400);
+  const sessionMaxAgeSeconds = r.int('SESSION_MAX_AGE', 30 * 86400, 60, 3650 * 86400);
+  return { github, discord, oidc, devLogin, sessionIdleSeconds, sessionMaxAgeSeconds };
+}
+
 /** Reads and validates the whole configuration. The only reader of the environment. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const r = new Reader(env);
@@ -193,6 +286,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const unleashClientKey = r.str('UNLEASH_CLIENT_KEY');
   if (unleashUrl && !unleashClientKey) r.problems.push('UNLEASH_URL needs UNLEASH_CLIENT_KEY');
 
+  const auth = loadAuthConfig(r, production);
+
   const config: AppConfig = {
     nodeEnv,
     production,
@@ -217,6 +312,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     passwordLockSeconds: r.int('PASSWORD_LOCK_SECONDS', 900, 1, 86400),
     shortCacheSize: r.int('SHORT_CACHE_SIZE', 10000, 0, 10_000_000),
     trustProxy: r.bool('TRUST_PROXY', false),
+    auth,
     env,
   };
   if (r.problems.length) throw new ConfigError(r.problems);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BlacklistService } from '../../src/blacklist/blacklist.service';
 import { ShortEntity } from '../../src/code/short.entity';
 import { createTestApp, type TestApp } from '../support/app';
 
@@ -171,7 +172,6 @@ describe('creating shorts (anonymous)', () => {
   });
 
   it('refuses a blacklisted target with the exact detail', async () => {
-    const { BlacklistService } = await import('../../src/blacklist/blacklist.service');
     await t.app.get(BlacklistService).add('host', 'evil.example');
     const before = await count();
     for (const url of ['https://evil.example/', 'https://sub.EVIL.example./x', 'http://user:pw@www.evil.example:80/']) {

@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ApiKeyModule } from '../apikey/apikey.module';
+import { SessionEntity } from '../session/session.entity';
+import { SessionService } from '../session/session.service';
+import { AccountController } from './account.controller';
+import { AuthController } from './auth.controller';
+import { AuthPipeline } from './auth-pipeline';
+import { LoginService } from './login.service';
+import { UserEntity } from './user.entity';
+import { UserService } from './user.service';
+
+/** Users, login providers, sessions, and the request authentication pipeline (see AuthPipeline). */
+@Module({
+  imports: [TypeOrmModule.forFeature([UserEntity, SessionEntity]), ApiKeyModule],
+  controllers: [AccountController, AuthController],
+  providers: [UserService, LoginService, SessionService, AuthPipeline],
+  exports: [UserService, SessionService, AuthPipeline],
+})
+export class AccountModule {}

@@ -1,0 +1,39 @@
+import { Controller, Get, Put, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CurrentActor, type Actor } from '../common/actor';
+import { ApiProblems } from '../common/api-problems';
+import { RequireUser } from '../common/auth.guard';
+import { ApiKeyService } from './apikey.service';
+
+export class ApiKeyDto {
+  @ApiProperty({ description: 'The API key itself (use as Authorization: Bearer {id})', example: 'us_…' })
+  id: string;
+}
+
+@ApiTags('account')
+@ApiCookieAuth('session')
+@ApiBearerAuth('apiKey')
+@Controller('api/self/apikey')
+export class ApiKeyController {
+  constructor(private readonly keys: ApiKeyService) {}
+
+  @Get()
+  @RequireUser()
+  @ApiOperation({ operationId: 'getApiKey', summary: 'Reveal the caller’s API key' })
+  @ApiOkResponse({ type: ApiKeyDto })
+  @ApiProblems(404)
+  async getApiKey(@CurrentActor() actor: Actor, @Res({ passthrough: true }) res: Response): Promise<ApiKeyDto> {
+    res.setHeader('Cache-Control', 'no-store');
+    return { id: await this.keys.reveal(actor.id) };
+  }
+
+  @Put()
+  @RequireUser()
+  @ApiOperation({ operationId: 'renewApiKey', summary: 'Create or renew the API key (the old one stops working at once)' })
+  @ApiOkResponse({ type: ApiKeyDto })
+  async renewApiKey(@CurrentActor() actor: Actor, @Res({ passthrough: true }) res: Response): Promise<ApiKeyDto> {
+    res.setHeader('Cache-Control', 'no-store');
+    return { id: await this.keys.renew(actor.id) };
+  }
+}

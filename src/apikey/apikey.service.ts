@@ -1,0 +1,73 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import type { Repository } from 'typeorm';
+import { toActor } from '../account/user.service';
+import { UserEntity } from '../account/user.entity';
+import type { Actor } from '../common/actor';
+import { NotFoundError } from '../common/errors';
+import { APP_CONFIG, resolveAppSecret, type AppConfig } from '../config/config';
+import { isUniqueViolation } from '../database/errors';
+import {
+  API_KEY_PATTERN,
+  decryptApiKey,
+  deriveEncryptionKey,
+  encryptApiKey,
+  generateApiKey,
+  hashApiKey,
+} from './apikey.crypto';
+import { ApiKeyEntity } from './apikey.entity';
+
+/** One API key per user: stored as a SHA-256 hash (lookup) and an AES-256-GCM copy (reveal). */
+@Injectable()
+export class ApiKeyService {
+  private readonly encKey: Buffer;
+
+  constructor(
+    @InjectRepository(ApiKeyEntity) private readonly repo: Repository<ApiKeyEntity>,
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.encKey = deriveEncryptionKey(config.appSecret ?? resolveAppSecret(config));
+  }
+
+  /** The caller's key in clear, or 404. */
+  async reveal(userId: string): Promise<string> {
+    const row = await this.repo.findOne({ where: { userId } });
+    if (!row) throw new NotFoundError('No API key yet');
+    return decryptApiKey(this.encKey, row.keyEncrypted, userId);
+  }
+
+  /** Creates the caller's key, or replaces it (the old one stops working at once). */
+  async renew(userId: string): Promise<string> {
+    const key = generateApiKey();
+    const patch = {
+      keyHash: hashApiKey(key),
+      keyEncrypted: encryptApiKey(this.encKey, key, userId),
+      createdAt: new Date(),
+    };
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const res = await this.repo.update({ userId }, patch);
+      if ((res.affected ?? 0) > 0) return key;
+      try {
+        await this.repo.insert({ id: randomUUID(), userId, ...patch });
+        return key;
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err; // a parallel first PUT: update that row instead
+      }
+    }
+    throw new Error('Could not store the API key');
+  }
+
+  /** The key's owner as Actor, or null for an unknown key. */
+  async authenticate(key: string): Promise<Actor | null> {
+    if (!API_KEY_PATTERN.test(key)) return null;
+    const row = await this.repo.findOne({ where: { keyHash: hashApiKey(key) }, select: { userId: true } });
+    if (!row) return null;
+    const u = await this.users.findOne({
+      where: { id: row.userId },
+      select: { id: true, username: true, roles: true, activated: true },
+    });
+    return u ? toActor(u) : null;
+  }
+}

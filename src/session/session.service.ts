@@ -1,0 +1,107 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import session from 'express-session';
+import { Redis } from 'ioredis';
+import type { Repository } from 'typeorm';
+import { APP_CONFIG, resolveAppSecret, type AppConfig } from '../config/config';
+import { DbSessionStore } from './db-session.store';
+import { RedisSessionStore } from './redis-session.store';
+import { SESSION_COOKIE } from './session-data';
+import { SessionEntity } from './session.entity';
+import './session-data';
+
+const PRUNE_INTERVAL_MS = 10 * 60_000;
+
+/**
+ * Server-side sessions: a database store by default, Redis when REDIS_URL is set.
+ * The cookie is HttpOnly, SameSite=Lax, Secure when BASE_URL is https, signed with APP_SECRET;
+ * its lifetime is the idle timeout and every answer renews it (rolling).
+ */
+@Injectable()
+export class SessionService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('Sessions');
+  readonly store: session.Store;
+  private readonly redis?: Redis;
+  private pruneTimer?: NodeJS.Timeout;
+  private handler?: RequestHandler;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectRepository(SessionEntity) repo: Repository<SessionEntity>,
+  ) {
+    const ttl = config.auth.sessionIdleSeconds * 1000;
+    if (config.redisUrl) {
+      this.redis = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
+      this.redis.on('error', (err: Error) => this.logger.warn(`Redis: ${err.message}`));
+      this.store = new RedisSessionStore(this.redis, ttl);
+    } else {
+      this.store = new DbSessionStore(repo, ttl);
+    }
+  }
+
+  get kind(): 'redis' | 'database' {
+    return this.redis ? 'redis' : 'database';
+  }
+
+  onModuleInit(): void {
+    if (this.store instanceof DbSessionStore) {
+      const store = this.store;
+      this.pruneTimer = setInterval(() => {
+        store.prune().catch((err: unknown) => this.logger.warn(`Could not prune sessions: ${String(err)}`));
+      }, PRUNE_INTERVAL_MS);
+      this.pruneTimer.unref();
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.pruneTimer);
+    if (this.redis) await this.redis.quit().catch(() => undefined);
+  }
+
+  /** Deletes expired sessions from the database store (no-op for Redis). */
+  async prune(): Promise<number> {
+    return this.store instanceof DbSessionStore ? this.store.prune() : 0;
+  }
+
+  /** The express-session middleware (created once). */
+  middleware(): RequestHandler {
+    if (this.handler) return this.handler;
+    const secure = this.config.baseUrl.startsWith('https:');
+    this.handler = session({
+      name: SESSION_COOKIE,
+      secret: this.config.appSecret ?? resolveAppSecret(this.config),
+      store: this.store,
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      unset: 'destroy',
+      // Behind a TLS-terminating proxy the socket is plain http; the Secure cookie must still be sent.
+      proxy: secure ? true : undefined,
+      cookie: {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        path: '/',
+        maxAge: this.config.auth.sessionIdleSeconds * 1000,
+      },
+    });
+    return this.handler;
+  }
+
+  /** Session for API and management paths only; never on the follow path. */
+  static wants(req: Request): boolean {
+    const p = req.path;
+    if (!p.startsWith('/api/') && !p.startsWith('/management')) return false;
+    if ((req.method === 'GET' || req.method === 'HEAD') && /^\/api\/code\/[^/]+\/?$/.test(p)) {
+      // The follow; only the info call (redirect=false) needs the caller to reveal a protected url.
+      return (req.query as Record<string, unknown>).redirect === 'false';
+    }
+    return true;
+  }
+
+  conditional(): RequestHandler {
+    const mw = this.middleware();
+    return (req: Request, res: Response, next: NextFunction) => (SessionService.wants(req) ? mw(req, res, next) : next());
+  }
+}
