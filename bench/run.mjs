@@ -1,0 +1,342 @@
+#!/usr/bin/env node
+// Load benchmark of the redirect path: `npm run bench`.
+//
+// Builds nothing: it runs the BUILT app (dist/src/main.js) - run `npm run build` first.
+// Targets, each in its own process on 127.0.0.1 (loopback only):
+//   app-sqlite   node dist/src/main.js on a temp SQLite file
+//   app-mariadb  the same on a fresh MariaDB database (only when BENCH_DB_URL / 127.0.0.1:3306 answers)
+//   bare         a bare node:http server answering the same 302 from an in-memory Map (the baseline)
+// Scenarios: follow of a plain short (GET /s/{code}), follow of a short with maxUses = 10^9 (each
+// follow claims a use with a conditional UPDATE), anonymous create (POST /api/code).
+// autocannon drives them from this process: warm-up first, then alternating rounds (every scenario once
+// per round), so slow drifts of the shared machine hit all targets alike. Prints req/s, p50, p99 and
+// the ratio to the bare server's follow. Stops by itself; every process and temp file is removed.
+//
+// Environment: BENCH_CONNECTIONS (50), BENCH_DURATION seconds per round (5), BENCH_ROUNDS (3),
+//   BENCH_WARMUP seconds (2), BENCH_DB_URL (mysql://root@127.0.0.1:3306; "off" skips MariaDB),
+//   BENCH_CPU_PROF=dir: run the app with --cpu-prof and write its profile into dir (see bench/profile-summary.mjs).
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const MAIN = join(ROOT, 'dist', 'src', 'main.js');
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const DB_URL = process.env.BENCH_DB_URL ?? 'mysql://root@127.0.0.1:3306';
+const CPU_PROF = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
+const TARGET_URL = 'https://example.com/benchmark/target?x=1';
+
+const tmp = mkdtempSync(join(tmpdir(), 'url-shorter-bench-'));
+const children = new Set();
+const cleanups = [];
+
+function log(msg) {
+  process.stderr.write(`[bench] ${msg}\n`);
+}
+
+async function freePort() {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.unref();
+    s.on('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => res(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function waitUntilUp(base, child, logFile) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`process exited with ${child.exitCode}:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
+    }
+    try {
+      const r = await fetch(`${base}/s/bench-probe`, { redirect: 'manual', signal: AbortSignal.timeout(2000) });
+      if (r.status === 302) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`no answer from ${base} within 60 s`);
+}
+
+function spawnLogged(name, args, env) {
+  const logFile = join(tmp, `${name}.log`);
+  const fd = openSync(logFile, 'a');
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['ignore', fd, fd],
+  });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  return { child, logFile };
+}
+
+async function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill(CPU_PROF ? 'SIGUSR2' : 'SIGTERM');
+  const t = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(t);
+}
+
+// ---------------------------------------------------------------------------------------------
+// MariaDB helpers (mysql2 from the project's dependencies)
+
+async function mysql() {
+  return (await import('mysql2/promise')).default;
+}
+
+function mysqlOptions(url, database) {
+  const u = new URL(url);
+  return {
+    host: u.hostname,
+    port: Number(u.port || 3306),
+    user: decodeURIComponent(u.username || 'root'),
+    password: decodeURIComponent(u.password),
+    database,
+    connectTimeout: 3000,
+  };
+}
+
+async function mariadbReachable() {
+  if (DB_URL === 'off') return 'BENCH_DB_URL=off';
+  try {
+    const c = await (await mysql()).createConnection(mysqlOptions(DB_URL));
+    await c.query('SELECT 1');
+    await c.end();
+    return null;
+  } catch (e) {
+    return `${DB_URL} not reachable (${e.code ?? e.message})`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Targets
+
+async function startApp(kind) {
+  const port = await freePort();
+  const env = {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    APP_SECRET: randomBytes(32).toString('hex'),
+    DB_FILE: join(tmp, `${kind}`, 'bench.db'),
+  };
+  let setMaxUses;
+  if (kind === 'mariadb') {
+    const database = `bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+    const my = await mysql();
+    const admin = await my.createConnection(mysqlOptions(DB_URL));
+    await admin.query(`CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    cleanups.push(async () => {
+      await admin.query(`DROP DATABASE IF EXISTS \`${database}\``);
+      await admin.end();
+    });
+    const u = new URL(DB_URL);
+    u.pathname = `/${database}`;
+    env.DB_URL = u.toString();
+    setMaxUses = async (code, n) => {
+      await admin.query(`UPDATE \`${database}\`.shorts SET max_uses = ? WHERE code = ?`, [n, code]);
+    };
+  } else {
+    mkdirSync(dirname(env.DB_FILE), { recursive: true });
+    setMaxUses = async (code, n) => {
+      const Database = (await import('better-sqlite3')).default;
+      const db = new Database(env.DB_FILE, { timeout: 5000 });
+      db.prepare('UPDATE shorts SET max_uses = ? WHERE code = ?').run(n, code);
+      db.close();
+    };
+  }
+  const args = [];
+  if (CPU_PROF) {
+    mkdirSync(CPU_PROF, { recursive: true });
+    args.push('--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, `--cpu-prof-name=app-${kind}.cpuprofile`);
+    args.push('--require', join(ROOT, 'bench', 'exit-on-sigusr2.cjs'));
+  }
+  args.push(MAIN);
+  const { child, logFile } = spawnLogged(`app-${kind}`, args, env);
+  const base = `http://127.0.0.1:${port}`;
+  await waitUntilUp(base, child, logFile);
+
+  // Seed through the API: a plain short, and one that gets maxUses = 10^9. maxUses is a logged-in
+  // option, so the anonymous short gets it in the database - before its first follow, so no cache holds it.
+  const create = async () => {
+    const r = await fetch(`${base}/api/code`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: TARGET_URL }),
+    });
+    if (r.status !== 201) throw new Error(`seeding failed: ${r.status} ${await r.text()}`);
+    return (await r.json()).code;
+  };
+  const plain = await create();
+  const limited = await create();
+  await setMaxUses(limited, 1_000_000_000);
+  const check = await fetch(`${base}/api/code/${limited}?redirect=false`);
+  const info = await check.json();
+  if (info.maxUses !== 1_000_000_000) throw new Error(`maxUses seed did not take: ${JSON.stringify(info)}`);
+
+  return {
+    name: `app-${kind}`,
+    base,
+    child,
+    scenarios: [
+      { name: 'follow plain', method: 'GET', path: `/s/${plain}`, expect: 302 },
+      { name: 'follow maxUses', method: 'GET', path: `/s/${limited}`, expect: 302 },
+      {
+        name: 'create (anon)',
+        method: 'POST',
+        path: '/api/code',
+        expect: 201,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url: TARGET_URL }),
+      },
+    ],
+  };
+}
+
+async function startBare() {
+  const port = await freePort();
+  const { child, logFile } = spawnLogged('bare', [join(ROOT, 'bench', 'bare-server.mjs')], {
+    PORT: String(port),
+    BARE_CODE: 'bareCode',
+    BARE_URL: TARGET_URL,
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitUntilUp(base, child, logFile);
+  return {
+    name: 'bare node:http',
+    base,
+    child,
+    scenarios: [{ name: 'follow plain', method: 'GET', path: '/s/bareCode', expect: 302, baseline: true }],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load
+
+function load(target, scenario, seconds) {
+  return new Promise((res, rej) => {
+    autocannon(
+      {
+        url: target.base + scenario.path,
+        method: scenario.method,
+        headers: scenario.headers,
+        body: scenario.body,
+        connections: CONNECTIONS,
+        duration: seconds,
+        pipelining: 1,
+      },
+      (err, result) => (err ? rej(err) : res(result)),
+    );
+  });
+}
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+async function main() {
+  if (!existsSync(MAIN)) {
+    console.error(`bench: ${MAIN} is missing - run npm run build first (the benchmark builds nothing itself)`);
+    process.exit(2);
+  }
+  log(`${cpus().length} cores, ${CONNECTIONS} connections, warm-up ${WARMUP} s, ${ROUNDS} rounds x ${DURATION} s per scenario`);
+
+  const targets = [];
+  targets.push(await startBare());
+  targets.push(await startApp('sqlite'));
+  const why = await mariadbReachable();
+  if (why) log(`MariaDB skipped: ${why}`);
+  else targets.push(await startApp('mariadb'));
+
+  const runs = targets.flatMap((t) => t.scenarios.map((s) => ({ target: t, scenario: s, rounds: [] })));
+
+  for (const r of runs) {
+    log(`warm-up ${r.target.name} / ${r.scenario.name}`);
+    await load(r.target, r.scenario, WARMUP);
+  }
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const r of runs) {
+      const res = await load(r.target, r.scenario, DURATION);
+      const expected = Number(res.statusCodeStats?.[r.scenario.expect]?.count ?? 0);
+      const total = res.requests.total;
+      r.rounds.push({
+        rps: total / (res.duration || DURATION),
+        p50: res.latency.p50,
+        p99: res.latency.p99,
+        unexpected: total - expected + res.errors + res.timeouts,
+      });
+      log(
+        `round ${round}/${ROUNDS} ${r.target.name.padEnd(14)} ${r.scenario.name.padEnd(15)} ` +
+          `${Math.round(total / (res.duration || DURATION))} req/s  p50 ${res.latency.p50} ms  p99 ${res.latency.p99} ms`,
+      );
+    }
+  }
+
+  const baseline = runs.find((r) => r.scenario.baseline);
+  const baseRps = baseline.rounds.reduce((a, b) => a + b.rps, 0) / baseline.rounds.length;
+  const rows = runs.map((r) => {
+    const rps = r.rounds.reduce((a, b) => a + b.rps, 0) / r.rounds.length;
+    return {
+      target: r.target.name,
+      scenario: r.scenario.name,
+      rps: Math.round(rps),
+      p50: median(r.rounds.map((x) => x.p50)),
+      p99: Math.max(...r.rounds.map((x) => x.p99)),
+      ratio: r.scenario.name.startsWith('follow') ? (rps / baseRps).toFixed(2) : '-',
+      unexpected: r.rounds.reduce((a, b) => a + b.unexpected, 0),
+    };
+  });
+
+  const head = ['target', 'scenario', 'req/s', 'p50 ms', 'p99 ms', 'vs bare follow', 'unexpected'];
+  const table = [head, ...rows.map((r) => [r.target, r.scenario, r.rps, r.p50, r.p99, r.ratio, r.unexpected])].map(
+    (cols) => cols.map(String),
+  );
+  const widths = head.map((_, i) => Math.max(...table.map((row) => row[i].length)));
+  const line = (cols) => '| ' + cols.map((c, i) => c.padEnd(widths[i])).join(' | ') + ' |';
+  console.log();
+  console.log(
+    `URL-Shorter benchmark, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus().length} cores, ` +
+      `${CONNECTIONS} connections, ${ROUNDS} x ${DURATION} s per scenario (mean req/s, median p50, worst-round p99)`,
+  );
+  console.log(line(table[0]));
+  console.log('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|');
+  for (const row of table.slice(1)) console.log(line(row));
+  console.log('unexpected = responses with another status than expected (302 follow, 201 create), errors, timeouts');
+}
+
+async function shutdown() {
+  for (const child of [...children]) await stop(child);
+  for (const c of cleanups) await c().catch((e) => log(`cleanup: ${e.message}`));
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+process.on('SIGINT', () => {
+  void shutdown().then(() => process.exit(130));
+});
+
+main()
+  .then(shutdown, async (err) => {
+    console.error('bench failed:', err instanceof Error ? err.message : err);
+    await shutdown();
+    process.exitCode = 1;
+  })
+  .then(() => process.exit());
