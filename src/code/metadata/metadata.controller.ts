@@ -23,9 +23,9 @@ export class MetadataController {
     operationId: 'getShortMetadata',
     summary: "Title, description and image of the short's target page (all null when unavailable)",
   })
-  @ApiParam({ name: 'code' })
-  @ApiQuery({ name: 'password', required: false, description: 'Password of a protected short' })
-  @ApiOkResponse({ type: ShortMetaDto })
+  @ApiParam({ name: 'code', type: String })
+  @ApiQuery({ name: 'password', required: false, type: String, description: 'Password of a protected short' })
+  @ApiOkResponse({ type: ShortMetaDto, description: 'Metadata; all fields null when the page could not be read' })
   @ApiProblems(403, 404, 429)
   async getShortMetadata(
     @Param('code') code: string,
