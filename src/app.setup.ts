@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { AuthPipeline } from './account/auth-pipeline';
 import type { AppConfig } from './config/config';
 import { ProblemFilter, sendProblem, toProblem } from './common/problem.filter';
 import { problem } from './common/problem';
@@ -30,6 +31,9 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     next();
   });
+
+  // API-key and session authentication, then the CSRF check (before any body is parsed).
+  for (const handler of app.get(AuthPipeline).handlers()) ex.use(handler);
 
   // JSON bodies only, small, and only for methods that carry one (never on the follow path).
   const json = express.json({
