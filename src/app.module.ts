@@ -5,6 +5,8 @@ import { CodeModule } from './code/code.module';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { FlagsModule } from './flags/flags.module';
+import { WebModule } from './web/web.module';
 
 @Module({})
 export class AppModule {
@@ -12,7 +14,7 @@ export class AppModule {
   static register(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, ScheduleModule.forRoot(), AccountModule, CodeModule],
+      imports: [ConfigModule.forRoot(config), DatabaseModule, ScheduleModule.forRoot(), AccountModule, CodeModule, FlagsModule, WebModule],
     };
   }
 }

@@ -44,6 +44,8 @@ export interface AppConfig {
   passwordLockSeconds: number;
   shortCacheSize: number;
   trustProxy: boolean;
+  /** The built web client and what its runtime-config island tells it (WEB_DIR, FOOTER_*). */
+  web: WebConfig;
   /** Login providers and sessions (AUTH_*, SESSION_*). */
   auth: AuthConfig;
   /** Raw environment, kept only for modules that own further variables (e.g. AUTH_*). */
@@ -78,6 +80,23 @@ export interface AuthConfig {
   sessionIdleSeconds: number;
   /** Session ends this many seconds after login, however active (SESSION_MAX_AGE). */
   sessionMaxAgeSeconds: number;
+}
+
+export interface FooterLink {
+  name: string;
+  url: string;
+}
+
+export interface WebConfig {
+  /** Folder of the built client (index.html + assets); default dist/web. */
+  dir: string;
+  imprintUrl?: string;
+  privacyUrl?: string;
+  termsUrl?: string;
+  contactUrl?: string;
+  chatUrl?: string;
+  /** Links to the operator's other services (FOOTER_SERVICES="Name=https://…,Other=https://…"). */
+  services: FooterLink[];
 }
 
 export class ConfigError extends Error {
@@ -237,6 +256,30 @@ function loadAuthConfig(r: Reader, production: boolean): AuthConfig {
   return { github, discord, oidc, devLogin, sessionIdleSeconds, sessionMaxAgeSeconds };
 }
 
+function loadWebConfig(r: Reader): WebConfig {
+  const web = ['http:', 'https:'];
+  const services: FooterLink[] = [];
+  for (const part of (r.str('FOOTER_SERVICES') ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+    const i = part.indexOf('=');
+    const name = i > 0 ? part.slice(0, i).trim() : '';
+    const url = i > 0 ? part.slice(i + 1).trim() : '';
+    if (!name || !/^https?:\/\/\S+$/.test(url)) {
+      r.problems.push(`FOOTER_SERVICES entry "${part}" must look like Name=https://…`);
+      continue;
+    }
+    services.push({ name, url });
+  }
+  return {
+    dir: resolve(r.str('WEB_DIR') ?? 'dist/web'),
+    imprintUrl: r.url('FOOTER_IMPRINT_URL', web),
+    privacyUrl: r.url('FOOTER_PRIVACY_URL', web),
+    termsUrl: r.url('FOOTER_TERMS_URL', web),
+    contactUrl: r.url('FOOTER_CONTACT_URL', [...web, 'mailto:']),
+    chatUrl: r.url('FOOTER_CHAT_URL', web),
+    services,
+  };
+}
+
 /** Reads and validates the whole configuration. The only reader of the environment. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const r = new Reader(env);
@@ -312,6 +355,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     passwordLockSeconds: r.int('PASSWORD_LOCK_SECONDS', 900, 1, 86400),
     shortCacheSize: r.int('SHORT_CACHE_SIZE', 10000, 0, 10_000_000),
     trustProxy: r.bool('TRUST_PROXY', false),
+    web: loadWebConfig(r),
     auth,
     env,
   };

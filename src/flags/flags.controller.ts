@@ -1,0 +1,24 @@
+import { Controller, Get, Header } from '@nestjs/common';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { FrontendTogglesDto } from './flags.dto';
+import { FlagsService } from './flags.service';
+
+/** Embedded Unleash-compatible frontend API, so unleash-proxy-client works without an Unleash server. */
+@ApiTags('flags')
+@Controller('api/frontend')
+export class FlagsController {
+  constructor(private readonly flags: FlagsService) {}
+
+  @Get()
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    operationId: 'getFrontendFlags',
+    summary: 'Enabled feature flags in the Unleash frontend-API format',
+  })
+  @ApiHeader({ name: 'Authorization', required: false, description: 'Client key (accepted, not checked)' })
+  @ApiQuery({ name: 'appName', required: false, description: 'Unleash context (ignored)' })
+  @ApiOkResponse({ type: FrontendTogglesDto })
+  getFrontendFlags(): FrontendTogglesDto {
+    return { toggles: this.flags.frontendToggles() };
+  }
+}

@@ -1,0 +1,63 @@
+import { APP_VERSION, type AppConfig, type FooterLink } from '../config/config';
+
+/** What the built client learns at runtime from the island in index.html (one build runs anywhere). */
+export interface RuntimeConfig {
+  version: string;
+  baseUrl: string;
+  flags: { url: string; clientKey: string; refreshSeconds: number; embedded: boolean };
+  sentryDsn: string | null;
+  footer: {
+    imprintUrl: string | null;
+    privacyUrl: string | null;
+    termsUrl: string | null;
+    contactUrl: string | null;
+    chatUrl: string | null;
+    services: FooterLink[];
+  };
+}
+
+export const EMBEDDED_FLAGS_PATH = '/api/frontend';
+export const EMBEDDED_CLIENT_KEY = 'url-shorter-embedded';
+
+export function buildRuntimeConfig(config: AppConfig): RuntimeConfig {
+  const external = Boolean(config.unleashUrl && config.unleashClientKey);
+  return {
+    version: APP_VERSION,
+    baseUrl: config.baseUrl,
+    flags: {
+      url: external ? config.unleashUrl! : EMBEDDED_FLAGS_PATH,
+      clientKey: external ? config.unleashClientKey! : EMBEDDED_CLIENT_KEY,
+      refreshSeconds: config.production ? 60 : 15,
+      embedded: !external,
+    },
+    sentryDsn: config.sentryDsnWeb ?? null,
+    footer: {
+      imprintUrl: config.web.imprintUrl ?? null,
+      privacyUrl: config.web.privacyUrl ?? null,
+      termsUrl: config.web.termsUrl ?? null,
+      contactUrl: config.web.contactUrl ?? null,
+      chatUrl: config.web.chatUrl ?? null,
+      services: config.web.services,
+    },
+  };
+}
+
+/** JSON that is safe inside a <script> element. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export const ISLAND_PLACEHOLDER = '<!--runtime-config-->';
+
+/** Puts the island where the placeholder is, else right before </head>. */
+export function injectRuntimeConfig(html: string, rc: RuntimeConfig): string {
+  const island = `<script id="runtime-config" type="application/json">${scriptSafeJson(rc)}</script>`;
+  if (html.includes(ISLAND_PLACEHOLDER)) return html.replace(ISLAND_PLACEHOLDER, () => island);
+  if (html.includes('</head>')) return html.replace('</head>', () => `${island}</head>`);
+  return island + html;
+}

@@ -1,0 +1,83 @@
+import { Inject, Injectable, Logger, type NestMiddleware } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { buildRuntimeConfig, injectRuntimeConfig } from './runtime-config';
+import { AssetStore, encoded, makeAsset, NO_CACHE, type Asset } from './web-assets';
+
+/**
+ * Paths the server answers itself; the web client never catches them:
+ * /api/**, /management/**, and the follow path /s/{code}.
+ */
+export function isServerPath(path: string): boolean {
+  return /^\/(api|management)(\/|$)/.test(path) || /^\/s\/[^/]+\/?$/.test(path);
+}
+
+/** A client route gets index.html; a path with a file extension that does not exist is a 404. */
+export function looksLikeFile(path: string): boolean {
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return /\.[A-Za-z0-9]{1,12}$/.test(last);
+}
+
+function pickEncoding(req: Request): 'br' | 'gzip' | null {
+  const accept = String(req.headers['accept-encoding'] ?? '');
+  const allows = (enc: string) => new RegExp(`(^|,)\\s*${enc}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[0-9.]+)?\\s*(,|$)`).test(accept);
+  if (allows('br')) return 'br';
+  if (allows('gzip')) return 'gzip';
+  return null;
+}
+
+/** Serves the built client (dist/web) with an SPA fallback, after nothing the API owns. */
+@Injectable()
+export class WebMiddleware implements NestMiddleware {
+  private readonly logger = new Logger('Web');
+  private readonly store: AssetStore;
+  private index: Asset | null | undefined;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.store = new AssetStore(config.web.dir);
+  }
+
+  private indexAsset(): Asset | null {
+    if (this.index !== undefined) return this.index;
+    if (!this.store.hasIndex()) {
+      this.logger.warn(`No built web client in ${this.config.web.dir} (run npm run build)`);
+      this.index = null;
+      return null;
+    }
+    const html = injectRuntimeConfig(this.store.readIndexTemplate(), buildRuntimeConfig(this.config));
+    this.index = makeAsset(Buffer.from(html, 'utf8'), '.html', NO_CACHE);
+    return this.index;
+  }
+
+  use(req: Request, res: Response, next: NextFunction): void {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const path = req.path;
+    if (isServerPath(path)) return next();
+    let asset = path === '/' || path === '/index.html' ? null : this.store.file(path);
+    if (!asset) {
+      if (looksLikeFile(path) && path !== '/index.html') return next();
+      asset = this.indexAsset();
+      if (!asset) return next();
+    }
+    this.send(req, res, asset);
+  }
+
+  private send(req: Request, res: Response, asset: Asset): void {
+    res.setHeader('Content-Type', asset.type);
+    res.setHeader('Cache-Control', asset.cacheControl);
+    res.setHeader('ETag', asset.etag);
+    if (asset.compressible) res.setHeader('Vary', 'Accept-Encoding');
+    const inm = req.headers['if-none-match'];
+    if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === asset.etag)) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    const enc = asset.compressible ? pickEncoding(req) : null;
+    const body = enc ? encoded(asset, enc) : asset.body;
+    if (enc) res.setHeader('Content-Encoding', enc);
+    res.setHeader('Content-Length', String(body.length));
+    res.statusCode = 200;
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+}

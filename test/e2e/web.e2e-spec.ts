@@ -1,0 +1,215 @@
+import { request } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app';
+
+const JS = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
+
+function makeWebDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'web-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html lang="de"><head><title>URL-Shorter</title><!--runtime-config--></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(join(dir, 'assets', 'index-AbCd1234.js'), JS);
+  writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\n');
+  writeFileSync(join(dir, 'secret.txt'), 'not outside');
+  return dir;
+}
+
+/** Raw GET (no automatic decompression). */
+function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function island(html: string): Record<string, any> {
+  const m = /<script id="runtime-config" type="application\/json">(.*?)<\/script>/s.exec(html);
+  expect(m).not.toBeNull();
+  return JSON.parse(m![1]) as Record<string, any>;
+}
+
+describe('web client serving (embedded flags)', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = makeWebDir();
+    t = await createTestApp({
+      WEB_DIR: dir,
+      BASE_URL: 'https://sho.rt',
+      FOOTER_IMPRINT_URL: 'https://example.org/impressum',
+      FOOTER_SERVICES: 'Wiki=https://wiki.example.org,Status=https://status.example.org',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves index.html with the runtime-config island and no-cache', async () => {
+    const res = await t.fetch('/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const html = await res.text();
+    expect(html).not.toContain('<!--runtime-config-->');
+    const rc = island(html);
+    expect(rc.version).toBe('1.7.1');
+    expect(rc.baseUrl).toBe('https://sho.rt');
+    expect(rc.flags).toEqual({ url: '/api/frontend', clientKey: 'url-shorter-embedded', refreshSeconds: 15, embedded: true });
+    expect(rc.sentryDsn).toBeNull();
+    expect(rc.footer.imprintUrl).toBe('https://example.org/impressum');
+    expect(rc.footer.privacyUrl).toBeNull();
+    expect(rc.footer.services).toEqual([
+      { name: 'Wiki', url: 'https://wiki.example.org' },
+      { name: 'Status', url: 'https://status.example.org' },
+    ]);
+  });
+
+  it.each([
+    '/s',
+    '/s/abc1234/info',
+    '/s/abc1234/not-found',
+    '/s/abc1234/notFound',
+    '/s/abc1234/potentially-dangerous',
+    '/s/abc1234/potentiallyDangerous',
+    '/s/abc1234/password-required',
+    '/s/abc1234/passwordRequired',
+    '/s/abc1234/delete',
+    '/service/offline',
+    '/login',
+    '/shorts',
+    '/some/unknown/route',
+  ])('answers the client route %s with index.html', async (path) => {
+    const res = await t.fetch(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toContain('id="runtime-config"');
+  });
+
+  it('serves hashed assets as immutable, compressed with brotli or gzip', async () => {
+    const br = await rawGet(`${t.url}/assets/index-AbCd1234.js`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-type']).toContain('text/javascript');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(br.body.length).toBeLessThan(JS.length / 4);
+    expect(brotliDecompressSync(br.body).toString()).toBe(JS);
+
+    const gz = await rawGet(`${t.url}/assets/index-AbCd1234.js`, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(JS);
+
+    const plain = await rawGet(`${t.url}/assets/index-AbCd1234.js`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(JS);
+  });
+
+  it('compresses index.html too and answers 304 for a matching ETag', async () => {
+    const gz = await rawGet(`${t.url}/s/abc/info`, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toContain('runtime-config');
+    const etag = String(gz.headers.etag);
+    const again = await t.fetch('/', { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it('gives un-hashed files a short cache and 404s unknown files', async () => {
+    const robots = await t.fetch('/robots.txt');
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get('cache-control')).toBe('public, max-age=3600');
+    const missing = await t.fetch('/assets/gone-12345678.js');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).not.toContain('text/html');
+  });
+
+  it('never serves files outside the web folder', async () => {
+    for (const p of ['/..%2fpackage.json', '/%2e%2e/%2e%2e/package.json', '/assets/..%2f..%2fsecret.txt']) {
+      const res = await rawGet(`${t.url}${p}`);
+      expect(res.body.toString()).not.toContain('"name"');
+      expect(res.status).not.toBe(500);
+    }
+  });
+
+  it('does not catch /api, /management or the follow path /s/{code}', async () => {
+    const api = await t.fetch('/api/does-not-exist');
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-type')).toContain('application/problem+json');
+    const mgmt = await t.fetch('/management/nothing-here');
+    expect(mgmt.status).toBe(404);
+    expect(mgmt.headers.get('content-type')).not.toContain('text/html');
+    const follow = await t.fetch('/s/zzzzzzz');
+    expect(follow.status).toBe(302);
+    expect(follow.headers.get('location')).toBe('/s/zzzzzzz/not-found');
+    const created = await t.post('/api/code', { url: 'https://example.com/web' });
+    const { code } = (await created.json()) as { code: string };
+    const ok = await t.fetch(`/s/${code}/`);
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get('location')).toBe('https://example.com/web');
+  });
+
+  it('does not answer non-GET requests with index.html', async () => {
+    const res = await t.fetch('/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('web client serving (external Unleash, Sentry)', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = makeWebDir();
+    t = await createTestApp({
+      WEB_DIR: dir,
+      UNLEASH_URL: 'https://unleash.example.org/api/frontend',
+      UNLEASH_CLIENT_KEY: 'default:production.abc',
+      SENTRY_DSN_WEB: 'https://key@o1.ingest.sentry.io/2',
+      NODE_ENV: 'production',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('points the client at the external flag service and the Sentry DSN', async () => {
+    const rc = island(await (await t.fetch('/')).text());
+    expect(rc.flags).toEqual({
+      url: 'https://unleash.example.org/api/frontend',
+      clientKey: 'default:production.abc',
+      refreshSeconds: 60,
+      embedded: false,
+    });
+    expect(rc.sentryDsn).toBe('https://key@o1.ingest.sentry.io/2');
+  });
+});
+
+describe('web client serving without a build', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ WEB_DIR: join(tmpdir(), 'no-such-web-dir-for-tests') });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers client routes with 404 and keeps the API working', async () => {
+    expect((await t.fetch('/')).status).toBe(404);
+    expect((await t.fetch('/api/frontend')).status).toBe(200);
+  });
+});
