@@ -14,17 +14,51 @@ import {
 import type { Request, Response } from 'express';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
+import { RequireUser } from '../common/auth.guard';
+import { ApiPageResponse, ApiPaging, type Page, parsePageRequest } from '../common/paging';
 import { clientKey, queryParam } from '../common/request';
 import { CodeService } from './code.service';
 import { CreateShortDto, CreatedShortDto } from './dto/create-short.dto';
 import { ShortDto } from './dto/short.dto';
 import { followAndRedirect } from './follow';
 
+/** Sort allow-list of the own list: API field → query-builder column. */
+const OWN_SORTABLE: Record<string, string> = {
+  id: 's.id',
+  code: 's.code',
+  name: 's.name',
+  url: 's.url',
+  maxUses: 's.maxUses',
+  uses: 's.uses',
+  createdAt: 's.createdAt',
+  expireAt: 's.expireAt',
+  dangers: 's.dangerous',
+};
+const OWN_SORTABLE_FIELDS = Object.keys(OWN_SORTABLE);
+
 @ApiTags('code')
 @ApiExtraModels(ShortDto)
 @Controller('api/code')
 export class CodeController {
   constructor(private readonly codes: CodeService) {}
+
+  @Get()
+  @RequireUser()
+  @ApiOperation({ operationId: 'listOwnShorts', summary: 'The caller’s own shorts (expired and exhausted included)' })
+  @ApiPaging(OWN_SORTABLE_FIELDS, 'createdAt,desc')
+  @ApiQuery({ name: 'search', required: false, description: 'Matches code, name and url (case-insensitive)' })
+  @ApiPageResponse(ShortDto)
+  @ApiProblems(400)
+  async listOwnShorts(
+    @Req() req: Request,
+    @CurrentActor() actor: Actor,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<Page<ShortDto>> {
+    const q = req.query as Record<string, unknown>;
+    const page = parsePageRequest(q, { sortable: OWN_SORTABLE, defaultSort: ['createdAt,desc'] });
+    res.setHeader('Cache-Control', 'no-store');
+    return this.codes.listOwn(actor.id, page, queryParam(req, 'search'));
+  }
 
   @Post()
   @ApiOperation({

@@ -21,6 +21,7 @@ import {
   ValidationFailedError,
   shortNotFound,
 } from '../common/errors';
+import { containsPattern, type Page, type PageRequest, toPage } from '../common/paging';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { isUniqueViolation } from '../database/errors';
 import { ClickBuffer } from './click-buffer';
@@ -214,6 +215,15 @@ export class CodeService implements OnModuleInit, OnApplicationShutdown {
 
   /** The follow decision chain of CONTRACT.md "Following a short". */
   async follow(code: string, input: FollowInput): Promise<FollowResult> {
+    const result = await this.decideFollow(code, input);
+    this.followObserver?.(result.kind);
+    return result;
+  }
+
+  /** Observer of follow outcomes (metrics): synchronous and cheap, called once per follow. */
+  followObserver?: (kind: FollowResult['kind']) => void;
+
+  private async decideFollow(code: string, input: FollowInput): Promise<FollowResult> {
     const s = await this.lookup(code);
     const now = Date.now();
     if (!s || (s.expireAt !== null && s.expireAt <= now)) return { kind: 'not-found' };
@@ -304,6 +314,34 @@ export class CodeService implements OnModuleInit, OnApplicationShutdown {
     } catch (err) {
       this.logger.warn(`Could not write use counts: ${String(err)}`);
     }
+  }
+
+  // ---------------------------------------------------------------- own list
+
+  /**
+   * The caller's own shorts, expired and exhausted ones included; `search` matches code, name
+   * and url (case-insensitive, LIKE wildcards escaped). Owners always see the url.
+   */
+  async listOwn(ownerId: string, req: PageRequest, search?: string): Promise<Page<ShortDto>> {
+    const qb = this.repo
+      .createQueryBuilder('s')
+      .leftJoinAndSelect('s.owner', 'owner')
+      .where('s.owner_id = :ownerId', { ownerId });
+    const term = search?.trim();
+    if (term) {
+      qb.andWhere(
+        "(LOWER(s.code) LIKE :p ESCAPE '!' OR LOWER(s.name) LIKE :p ESCAPE '!' OR LOWER(s.url) LIKE :p ESCAPE '!')",
+        { p: containsPattern(term.toLowerCase()) },
+      );
+    }
+    for (const o of req.sort) qb.addOrderBy(o.column, o.direction);
+    qb.addOrderBy('s.id', 'ASC').skip(req.offset).take(req.size);
+    const [rows, total] = await qb.getManyAndCount();
+    return toPage(
+      rows.map((s) => this.toDto(s, true)),
+      total,
+      req,
+    );
   }
 
   // ---------------------------------------------------------------- delete
