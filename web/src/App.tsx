@@ -1,0 +1,96 @@
+import { lazy, Suspense, useEffect } from 'react';
+import Spinner from 'react-bootstrap/Spinner';
+import { Redirect, Route, Switch, useParams } from 'wouter';
+import { CookieDialog } from './components/CookieDialog';
+import { ErrorBoundary } from './components/ErrorBoundary';
+import { ExperimentsDialog } from './components/ExperimentsDialog';
+import { RequireLogin } from './components/RequireLogin';
+import { Shell } from './components/Shell';
+import { Toasts } from './components/Toasts';
+import { de } from './i18n/de';
+import StartPage from './pages/StartPage';
+
+const LoginPage = lazy(() => import('./pages/LoginPage'));
+const InfoPage = lazy(() => import('./pages/InfoPage'));
+const ShortPromptPage = lazy(() => import('./pages/ShortPromptPage'));
+const DangerousPage = lazy(() => import('./pages/DangerousPage'));
+const PasswordPage = lazy(() => import('./pages/PasswordPage'));
+const OfflinePage = lazy(() => import('./pages/OfflinePage'));
+
+function InfoRedirect({ query }: { query: string }) {
+  const { code = '' } = useParams<{ code: string }>();
+  return <Redirect to={`/s/${encodeURIComponent(code)}/info?${query}`} replace />;
+}
+
+/** /s/{code} reached inside the client: the backend follows it. */
+function Follow() {
+  const { code = '' } = useParams<{ code: string }>();
+  useEffect(() => {
+    window.location.replace(`/api/code/${encodeURIComponent(code)}`);
+  }, [code]);
+  return <Spinner animation="border" role="status" />;
+}
+
+/** Part 2 fills these pages (shorts table, account, admin). */
+function Pending({ title }: { title: string }) {
+  return <h1>{title}</h1>;
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<Spinner animation="border" role="status" />}>
+      <Switch>
+        <Route path="/" component={StartPage} />
+        <Route path="/login" component={LoginPage} />
+        <Route path="/s" component={ShortPromptPage} />
+        <Route path="/s/:code/info" component={InfoPage} />
+        <Route path="/s/:code/potentially-dangerous" component={DangerousPage} />
+        <Route path="/s/:code/potentiallyDangerous" component={DangerousPage} />
+        <Route path="/s/:code/password-required" component={PasswordPage} />
+        <Route path="/s/:code/passwordRequired" component={PasswordPage} />
+        <Route path="/s/:code/not-found">
+          <InfoRedirect query="not_found=true" />
+        </Route>
+        <Route path="/s/:code/notFound">
+          <InfoRedirect query="not_found=true" />
+        </Route>
+        <Route path="/s/:code/delete">
+          <InfoRedirect query="show_delete=true" />
+        </Route>
+        <Route path="/s/:code" component={Follow} />
+        <Route path="/service/offline" component={OfflinePage} />
+        <Route path="/shorts">
+          <RequireLogin>
+            <Pending title={de.shorts.title} />
+          </RequireLogin>
+        </Route>
+        <Route path="/account">
+          <RequireLogin>
+            <Pending title={de.nav.account} />
+          </RequireLogin>
+        </Route>
+        <Route path="/admin">
+          <RequireLogin admin>
+            <Pending title={de.nav.admin} />
+          </RequireLogin>
+        </Route>
+        <Route>
+          <Redirect to="/" replace />
+        </Route>
+      </Switch>
+    </Suspense>
+  );
+}
+
+export function App() {
+  return (
+    <ErrorBoundary>
+      <Shell>
+        <AppRoutes />
+      </Shell>
+      <Toasts />
+      <CookieDialog />
+      <ExperimentsDialog />
+    </ErrorBoundary>
+  );
+}

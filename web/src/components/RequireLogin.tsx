@@ -1,0 +1,24 @@
+import { useEffect, type ReactNode } from 'react';
+import Spinner from 'react-bootstrap/Spinner';
+import { useSnapshot } from 'valtio';
+import { useLocation } from 'wouter';
+import { de } from '../i18n/de';
+import { auth, isAdmin } from '../state/auth';
+import { toast } from '../state/toasts';
+
+/** Login-required pages send anonymous visitors to /login with the warning toast. */
+export function RequireLogin({ admin = false, children }: { admin?: boolean; children: ReactNode }) {
+  const a = useSnapshot(auth);
+  const [, navigate] = useLocation();
+  const allowed = a.status === 'authenticated' && (!admin || isAdmin(a.user as never));
+  useEffect(() => {
+    if (a.status === 'unauthenticated') {
+      toast.warning(de.auth.mustBeLoggedIn);
+      navigate('/login', { replace: true });
+    } else if (a.status === 'authenticated' && !allowed) {
+      navigate('/', { replace: true });
+    }
+  }, [a.status, allowed, navigate]);
+  if (!allowed) return <Spinner animation="border" role="status" />;
+  return <>{children}</>;
+}

@@ -1,0 +1,205 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Dropdown from 'react-bootstrap/Dropdown';
+import Form from 'react-bootstrap/Form';
+import { useSnapshot } from 'valtio';
+import { Link, useLocation } from 'wouter';
+import { de, t } from '../i18n/de';
+import { FLAGS } from '../lib/flag-rule';
+import { cutUsername, NAV_ITEMS, visibleNavItems } from '../lib/nav';
+import { runtimeConfig } from '../runtime-config';
+import { auth, isAdmin, logout } from '../state/auth';
+import { consentActions, cookies } from '../state/cookies';
+import { flags } from '../state/flags';
+import { theme, toggleTheme } from '../state/theme';
+
+/** SPEC §2: the mobile menu closes at width 960. */
+export const MOBILE_BREAKPOINT = 960;
+
+function TopBar() {
+  const a = useSnapshot(auth);
+  const f = useSnapshot(flags);
+  const [location, navigate] = useLocation();
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(false), [location]);
+  useEffect(() => {
+    const onResize = () => {
+      if (window.innerWidth >= MOBILE_BREAKPOINT) setOpen(false);
+    };
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  const items = visibleNavItems(NAV_ITEMS, {
+    authenticated: a.status === 'authenticated',
+    admin: isAdmin(a.user as never),
+    flags: f.enabled,
+  });
+  const isActive = (to: string) => (to === '/' ? location === '/' : location === to || location.startsWith(`${to}/`));
+  return (
+    <header className="topbar border-bottom bg-body-tertiary">
+      <nav className="container d-flex flex-wrap align-items-center py-2 gap-2" aria-label="Hauptnavigation">
+        <Link href="/" className="navbar-brand fw-bold me-3 text-body text-decoration-none">
+          {de.app.title}
+        </Link>
+        <button
+          type="button"
+          className="btn btn-outline-secondary topbar-toggle ms-auto"
+          aria-label={de.nav.menu}
+          aria-expanded={open}
+          aria-controls="topbar-links"
+          onClick={() => setOpen(!open)}
+        >
+          ☰
+        </button>
+        <div id="topbar-links" className={`topbar-links ${open ? 'open' : ''}`}>
+          <ul className="nav">
+            {items.map((i) => (
+              <li className="nav-item" key={i.to}>
+                <Link href={i.to} className={`nav-link ${isActive(i.to) ? 'active fw-semibold' : ''}`} aria-current={isActive(i.to) ? 'page' : undefined}>
+                  {i.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <div className="topbar-user">
+            {a.status === 'authenticated' && a.user ? (
+              <Dropdown align="end">
+                <Dropdown.Toggle variant="outline-primary" id="user-menu" aria-label={de.nav.userMenu}>
+                  {cutUsername(a.user.username)}
+                </Dropdown.Toggle>
+                <Dropdown.Menu>
+                  <Dropdown.Item onClick={() => navigate('/account')}>{de.nav.account}</Dropdown.Item>
+                  {isAdmin(a.user as never) && <Dropdown.Item onClick={() => navigate('/admin')}>{de.nav.admin}</Dropdown.Item>}
+                  <Dropdown.Divider />
+                  <Dropdown.Item
+                    onClick={() => {
+                      void logout().then(() => navigate('/'));
+                    }}
+                  >
+                    {de.nav.logout}
+                  </Dropdown.Item>
+                </Dropdown.Menu>
+              </Dropdown>
+            ) : a.status === 'unauthenticated' ? (
+              <Link href="/login" className="btn btn-primary">
+                {de.nav.login}
+              </Link>
+            ) : null}
+          </div>
+        </div>
+      </nav>
+    </header>
+  );
+}
+
+function FooterLink({ href, children }: { href: string | null; children: ReactNode }) {
+  if (!href) return null;
+  return (
+    <li className="list-inline-item">
+      <a href={href} target="_blank" rel="noopener noreferrer" className="link-secondary">
+        {children}
+      </a>
+    </li>
+  );
+}
+
+function Footer() {
+  const c = useSnapshot(cookies);
+  const th = useSnapshot(theme);
+  const f = useSnapshot(flags);
+  const design = c.consent.services.design;
+  const unleash = c.consent.services.unleash;
+  const fl = runtimeConfig.footer;
+  const year = new Date().getFullYear();
+  return (
+    <footer className="border-top mt-5 py-4 bg-body-tertiary">
+      <div className="container d-flex flex-column gap-3">
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <Badge bg="secondary" pill data-testid="version">
+            {t(de.footer.version, { version: runtimeConfig.version })}
+          </Badge>
+          <Button variant="link" size="sm" onClick={consentActions.open}>
+            {de.footer.cookies}
+          </Button>
+          <span title={design ? undefined : de.footer.themeNeedsCookie}>
+            <Button
+              variant="outline-secondary"
+              size="sm"
+              onClick={toggleTheme}
+              disabled={!design}
+              aria-describedby={design ? undefined : 'theme-hint'}
+            >
+              {de.footer.theme}: {th.darkMode ? de.footer.themeDark : de.footer.themeLight}
+            </Button>
+          </span>
+          {!design && (
+            <small id="theme-hint" className="text-body-secondary">
+              {de.footer.themeNeedsCookie}
+            </small>
+          )}
+          {f.enabled[FLAGS.experimentSwitch] && (
+            <>
+              <Button
+                variant="outline-secondary"
+                size="sm"
+                disabled={!unleash}
+                onClick={() => {
+                  flags.showExperimentDialog = true;
+                }}
+                aria-describedby={unleash ? undefined : 'experiments-hint'}
+              >
+                {de.footer.experiments}
+              </Button>
+              {!unleash && (
+                <small id="experiments-hint" className="text-body-secondary">
+                  {de.footer.experimentsNeedCookie}
+                </small>
+              )}
+            </>
+          )}
+          {f.enabled[FLAGS.languageSwitch] && (
+            <Form.Select size="sm" aria-label={de.footer.language} defaultValue="de" style={{ width: 'auto' }}>
+              <option value="de">🇩🇪 {de.footer.german}</option>
+              <option value="en" disabled>
+                🇬🇧 {de.footer.english}
+              </option>
+            </Form.Select>
+          )}
+        </div>
+        {fl.services.length > 0 && (
+          <div>
+            <span className="me-2">{de.footer.services}:</span>
+            <ul className="list-inline d-inline mb-0">
+              {fl.services.map((s) => (
+                <FooterLink key={s.url} href={s.url}>
+                  {s.name}
+                </FooterLink>
+              ))}
+            </ul>
+          </div>
+        )}
+        <ul className="list-inline mb-0">
+          <FooterLink href={fl.imprintUrl}>{de.footer.imprint}</FooterLink>
+          <FooterLink href={fl.privacyUrl}>{de.footer.privacy}</FooterLink>
+          <FooterLink href={fl.termsUrl}>{de.footer.terms}</FooterLink>
+          <FooterLink href={fl.contactUrl}>{de.footer.contact}</FooterLink>
+          <FooterLink href={fl.chatUrl}>{de.footer.chat}</FooterLink>
+        </ul>
+        <small className="text-body-secondary">{t(de.footer.copyright, { from: 2021, to: year })}</small>
+      </div>
+    </footer>
+  );
+}
+
+export function Shell({ children }: { children: ReactNode }) {
+  return (
+    <div className="d-flex flex-column min-vh-100">
+      <TopBar />
+      <main className="container flex-grow-1 py-4" id="main">
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+}

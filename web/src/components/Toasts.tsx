@@ -1,0 +1,33 @@
+import Toast from 'react-bootstrap/Toast';
+import ToastContainer from 'react-bootstrap/ToastContainer';
+import { useSnapshot } from 'valtio';
+import { de } from '../i18n/de';
+import { dismissToast, toasts, type ToastKind } from '../state/toasts';
+
+const BG: Record<ToastKind, string> = { success: 'success', info: 'info', warning: 'warning', error: 'danger' };
+
+/** SPEC §9: bottom-right, 5000 ms, at most 5. */
+export function Toasts() {
+  const s = useSnapshot(toasts);
+  return (
+    <ToastContainer position="bottom-end" className="p-3 position-fixed" style={{ zIndex: 1090 }}>
+      {s.list.map((x) => (
+        <Toast key={x.id} bg={BG[x.kind]} onClose={() => dismissToast(x.id)} data-testid={`toast-${x.id}`}>
+          <Toast.Body className={`d-flex gap-2 align-items-start ${x.kind === 'info' || x.kind === 'warning' ? 'text-dark' : 'text-white'}`}>
+            <span role={x.kind === 'error' ? 'alert' : 'status'} className="flex-grow-1">
+              {x.text}
+            </span>
+            {x.closable && (
+              <button
+                type="button"
+                className={`btn-close ${x.kind === 'info' || x.kind === 'warning' ? '' : 'btn-close-white'}`}
+                aria-label={de.toasts.close}
+                onClick={() => dismissToast(x.id)}
+              />
+            )}
+          </Toast.Body>
+        </Toast>
+      ))}
+    </ToastContainer>
+  );
+}

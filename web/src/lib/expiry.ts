@@ -1,0 +1,22 @@
+/** German natural-language expiry ('morgen um 15 Uhr', 'in 2 Tagen', '12.05.2023'); chrono-node/de loads lazily. */
+type ParseDate = (text: string, ref?: Date, option?: { forwardDate?: boolean }) => Date | null;
+
+let parser: Promise<ParseDate> | null = null;
+
+export function loadExpiryParser(): Promise<ParseDate> {
+  parser ??= import('chrono-node/de').then((m) => m.parseDate as ParseDate);
+  return parser;
+}
+
+/** The understood date, or null when the text is empty or not understood. */
+export async function parseExpiry(text: string, ref: Date = new Date()): Promise<Date | null> {
+  if (!text.trim()) return null;
+  const parseDate = await loadExpiryParser();
+  const d = parseDate(text, ref, { forwardDate: true });
+  return d && !Number.isNaN(d.getTime()) ? d : null;
+}
+
+export function formatDateTime(d: Date | string): string {
+  const date = typeof d === 'string' ? new Date(d) : d;
+  return new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}

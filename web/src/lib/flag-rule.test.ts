@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { FLAGS, isFlagOn, parseLocalFlags } from './flag-rule';
+
+describe('flag rule', () => {
+  const server = { [FLAGS.statistics]: true, [FLAGS.languageSwitch]: false, [FLAGS.maintenance]: true };
+
+  it('is on only when the server flag and the local switch are on', () => {
+    expect(isFlagOn(FLAGS.statistics, server, [FLAGS.statistics])).toBe(true);
+    expect(isFlagOn(FLAGS.statistics, server, [])).toBe(false);
+    expect(isFlagOn(FLAGS.languageSwitch, server, [FLAGS.languageSwitch])).toBe(false);
+    expect(isFlagOn(FLAGS.accountWizard, server, [FLAGS.accountWizard])).toBe(false);
+  });
+
+  it('a forced override replaces the local switch but never the server flag', () => {
+    expect(isFlagOn(FLAGS.statistics, server, [], true)).toBe(true);
+    expect(isFlagOn(FLAGS.statistics, server, [FLAGS.statistics], false)).toBe(false);
+    expect(isFlagOn(FLAGS.languageSwitch, server, [], true)).toBe(false);
+  });
+
+  it('the experiment switch is always on', () => {
+    expect(isFlagOn(FLAGS.experimentSwitch, {}, [])).toBe(true);
+    expect(isFlagOn(FLAGS.experimentSwitch, { [FLAGS.experimentSwitch]: false }, [], false)).toBe(true);
+  });
+
+  it('operator flags (maintenance, shutdown) follow the server alone', () => {
+    expect(isFlagOn(FLAGS.maintenance, server, [])).toBe(true);
+    expect(isFlagOn(FLAGS.shutdown, server, [FLAGS.shutdown])).toBe(false);
+  });
+
+  it('reads the stored list of switched-on flags', () => {
+    expect(parseLocalFlags('["a","b",3]')).toEqual(['a', 'b']);
+    expect(parseLocalFlags(null)).toEqual([]);
+    expect(parseLocalFlags('{oops')).toEqual([]);
+    expect(parseLocalFlags('{"a":true}')).toEqual([]);
+  });
+});

@@ -1,0 +1,36 @@
+import { de } from '../i18n/de';
+
+/** A top-bar link and its markers (SPEC §2). */
+export interface NavItem {
+  to: string;
+  label: string;
+  /** Hidden while this flag is on. */
+  hide?: string;
+  requireLogin?: boolean;
+  requireAdmin?: boolean;
+  requireAnonymous?: boolean;
+}
+
+export const NAV_ITEMS: NavItem[] = [
+  { to: '/', label: de.nav.start },
+  { to: '/s', label: de.nav.follow },
+  { to: '/shorts', label: de.nav.ownShorts, requireLogin: true },
+];
+
+export function visibleNavItems(
+  items: NavItem[],
+  ctx: { authenticated: boolean; admin: boolean; flags: Record<string, boolean> },
+): NavItem[] {
+  return items.filter(
+    (i) =>
+      !(i.hide && ctx.flags[i.hide]) &&
+      !(i.requireLogin && !ctx.authenticated) &&
+      !(i.requireAdmin && !ctx.admin) &&
+      !(i.requireAnonymous && ctx.authenticated),
+  );
+}
+
+/** SPEC §5: username display is cut at 20 characters with an ellipsis. */
+export function cutUsername(name: string, max = 20): string {
+  return name.length > max ? `${name.slice(0, max)}…` : name;
+}

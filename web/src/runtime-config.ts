@@ -1,0 +1,46 @@
+/** The runtime-config island the server injects into index.html (see src/web/runtime-config.ts). */
+export interface FooterLink {
+  name: string;
+  url: string;
+}
+export interface RuntimeConfig {
+  version: string;
+  baseUrl: string;
+  flags: { url: string; clientKey: string; refreshSeconds: number; embedded: boolean };
+  sentryDsn: string | null;
+  footer: {
+    imprintUrl: string | null;
+    privacyUrl: string | null;
+    termsUrl: string | null;
+    contactUrl: string | null;
+    chatUrl: string | null;
+    services: FooterLink[];
+  };
+}
+
+const defaults: RuntimeConfig = {
+  version: '1.7.1',
+  baseUrl: typeof location !== 'undefined' ? location.origin : 'http://localhost:8080',
+  flags: { url: '/api/frontend', clientKey: 'url-shorter-embedded', refreshSeconds: 15, embedded: true },
+  sentryDsn: null,
+  footer: { imprintUrl: null, privacyUrl: null, termsUrl: null, contactUrl: null, chatUrl: null, services: [] },
+};
+
+function read(): RuntimeConfig {
+  if (typeof document === 'undefined') return defaults;
+  const el = document.getElementById('runtime-config');
+  if (!el?.textContent) return defaults;
+  try {
+    const rc = JSON.parse(el.textContent) as Partial<RuntimeConfig>;
+    return { ...defaults, ...rc, footer: { ...defaults.footer, ...rc.footer }, flags: { ...defaults.flags, ...rc.flags } };
+  } catch {
+    return defaults;
+  }
+}
+
+export const runtimeConfig: RuntimeConfig = read();
+
+/** The public short link for a code. */
+export function shortLink(code: string): string {
+  return `${runtimeConfig.baseUrl}/s/${encodeURIComponent(code)}`;
+}

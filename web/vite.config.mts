@@ -1,0 +1,34 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const backend = process.env.VITE_BACKEND ?? 'http://localhost:8080';
+
+// The client builds into the server's static folder (dist/web); `npm run dev` proxies the API.
+export default defineConfig({
+  root: here,
+  plugins: [react()],
+  build: {
+    outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: backend, changeOrigin: true },
+      '/management': { target: backend, changeOrigin: true },
+      '^/s/[^/]+/?$': { target: backend, changeOrigin: true },
+    },
+  },
+  test: {
+    name: 'web',
+    root: here,
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['src/test-setup.ts'],
+  },
+});
