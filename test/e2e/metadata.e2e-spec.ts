@@ -3,7 +3,11 @@ import { Test } from '@nestjs/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/app.setup';
-import { DefaultAddressPolicy, METADATA_ADDRESS_POLICY, type AddressPolicy } from '../../src/code/metadata/address-policy';
+import {
+  DefaultAddressPolicy,
+  METADATA_ADDRESS_POLICY,
+  type AddressPolicy,
+} from '../../src/code/metadata/address-policy';
 import { loadConfig } from '../../src/config/config';
 import { createTestApp, type TestApp } from '../support/app';
 import { createTestDatabase } from '../support/database';
@@ -19,7 +23,11 @@ async function createShort(t: Client, url: string, password?: string): Promise<s
   return ((await res.json()) as { code: string }).code;
 }
 
-async function metadata(t: Client, code: string, query = ''): Promise<{ status: number; body: unknown; type: string | null }> {
+async function metadata(
+  t: Client,
+  code: string,
+  query = '',
+): Promise<{ status: number; body: unknown; type: string | null }> {
   const res = await t.fetch(`/api/code/${code}/metadata${query}`);
   return { status: res.status, body: await res.json(), type: res.headers.get('content-type') };
 }
@@ -30,7 +38,11 @@ async function metadata(t: Client, code: string, query = ''): Promise<{ status: 
  */
 async function createAppWithPolicy(policy: AddressPolicy): Promise<Client> {
   const db = await createTestDatabase();
-  const config = loadConfig({ APP_SECRET: 'test-secret-'.padEnd(40, 'x'), LOG_LEVEL: 'error', ...db.env });
+  const config = loadConfig({
+    APP_SECRET: 'test-secret-'.padEnd(40, 'x'),
+    LOG_LEVEL: 'error',
+    ...db.env,
+  });
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.register(config)] })
     .overrideProvider(METADATA_ADDRESS_POLICY)
     .useValue(policy)
@@ -39,11 +51,16 @@ async function createAppWithPolicy(policy: AddressPolicy): Promise<Client> {
   configureApp(app, config);
   await app.listen(0, '127.0.0.1');
   const url = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
-  const doFetch = (path: string, init: RequestInit = {}) => fetch(url + path, { redirect: 'manual', ...init });
+  const doFetch = (path: string, init: RequestInit = {}) =>
+    fetch(url + path, { redirect: 'manual', ...init });
   return {
     fetch: doFetch,
     post: (path, body) =>
-      doFetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      doFetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
     close: async () => {
       await app.close();
       await db.drop();
@@ -56,7 +73,10 @@ describe('GET /api/code/{code}/metadata — SSRF protection (METADATA_ALLOW_LOOP
   let canary: FakeSite;
 
   beforeAll(async () => {
-    canary = await startFakeSite({ '/': serveHtml(htmlPage('<title>canary</title>')) }, { ipv6: true });
+    canary = await startFakeSite(
+      { '/': serveHtml(htmlPage('<title>canary</title>')) },
+      { ipv6: true },
+    );
     t = await createTestApp();
   });
   afterAll(async () => {
@@ -90,7 +110,11 @@ describe('GET /api/code/{code}/metadata — SSRF protection (METADATA_ALLOW_LOOP
     const res = await t.fetch('/api/code/doesNotExist1/metadata');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect(await res.json()).toMatchObject({ status: 404, detail: 'Entity URLShort not exists', errorKey: 'entity_not_exists' });
+    expect(await res.json()).toMatchObject({
+      status: 404,
+      detail: 'Entity URLShort not exists',
+      errorKey: 'entity_not_exists',
+    });
   });
 });
 
@@ -100,8 +124,12 @@ describe('GET /api/code/{code}/metadata — a public-looking target that redirec
   let site: FakeSite;
 
   beforeAll(async () => {
-    canary = await startFakeSite({ '/': serveHtml(htmlPage('<title>canary</title>')) }, { ipv6: true });
-    const to = (location: string) => (_req: unknown, res: ServerResponse) => void res.writeHead(302, { location }).end();
+    canary = await startFakeSite(
+      { '/': serveHtml(htmlPage('<title>canary</title>')) },
+      { ipv6: true },
+    );
+    const to = (location: string) => (_req: unknown, res: ServerResponse) =>
+      void res.writeHead(302, { location }).end();
     site = await startFakeSite({
       '/public': serveHtml(htmlPage('<meta property="og:title" content="Public page">')),
       '/to-loopback': to(`http://127.0.0.1:${canary.port}/`),
@@ -145,9 +173,14 @@ describe('GET /api/code/{code}/metadata — fake target pages (METADATA_ALLOW_LO
   let t: TestApp;
   let site: FakeSite;
   const big = (() => {
-    const head = '<html><head><meta property="og:title" content="Big page"><title>ignored</title></head><body>';
+    const head =
+      '<html><head><meta property="og:title" content="Big page"><title>ignored</title></head><body>';
     const filler = '<p>' + 'x'.repeat(1020) + '</p>\n';
-    return { head, filler, lateMeta: '<meta property="og:description" content="after the cut-off">' };
+    return {
+      head,
+      filler,
+      lateMeta: '<meta property="og:description" content="after the cut-off">',
+    };
   })();
 
   beforeAll(async () => {
@@ -159,9 +192,14 @@ describe('GET /api/code/{code}/metadata — fake target pages (METADATA_ALLOW_LO
           <meta property="og:image" content="https://img.example.com/cover.png">`),
       ),
       '/plain': serveHtml(
-        htmlPage('<title>Only a title</title><meta name="description" content="Only a description"><meta property="og:image" content="/relative.png">'),
+        htmlPage(
+          '<title>Only a title</title><meta name="description" content="Only a description"><meta property="og:image" content="/relative.png">',
+        ),
       ),
-      '/latin1': serveHtml('<html><head><title>Caf\u00e9</title></head></html>', 'text/html; charset=iso-8859-1'),
+      '/latin1': serveHtml(
+        '<html><head><title>Caf\u00e9</title></head></html>',
+        'text/html; charset=iso-8859-1',
+      ),
       '/text': serveHtml('<title>not html</title>', 'text/plain'),
       '/image': serveHtml('<title>not html</title>', 'image/png'),
       '/cached': serveHtml(htmlPage('<title>Cached</title>')),
@@ -173,7 +211,8 @@ describe('GET /api/code/{code}/metadata — fake target pages (METADATA_ALLOW_LO
         // the 512 KiB cut-off (not the end of the page, not the timeout) gives the og:title back.
         const chunk = big.filler.repeat(64);
         for (let written = 0; written < 2 * 1024 * 1024; written += Buffer.byteLength(chunk)) {
-          if (written >= 1024 * 1024 && written < 1024 * 1024 + Buffer.byteLength(chunk)) res.write(big.lateMeta);
+          if (written >= 1024 * 1024 && written < 1024 * 1024 + Buffer.byteLength(chunk))
+            res.write(big.lateMeta);
           res.write(chunk);
         }
       },
@@ -203,7 +242,11 @@ describe('GET /api/code/{code}/metadata — fake target pages (METADATA_ALLOW_LO
 
   it('falls back to <title> and meta description; a relative og:image is null', async () => {
     const code = await createShort(t, `${site.url}/plain`);
-    expect((await metadata(t, code)).body).toEqual({ title: 'Only a title', description: 'Only a description', image: null });
+    expect((await metadata(t, code)).body).toEqual({
+      title: 'Only a title',
+      description: 'Only a description',
+      image: null,
+    });
   });
 
   it('decodes the charset the server names', async () => {

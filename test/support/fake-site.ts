@@ -31,10 +31,16 @@ export interface FakeSite {
  * that serves the given routes, counts every connection and request, and reports how
  * each response's connection ended. Unknown paths get 404.
  */
-export async function startFakeSite(routes: Record<string, Route>, opts: { ipv6?: boolean } = {}): Promise<FakeSite> {
+export async function startFakeSite(
+  routes: Record<string, Route>,
+  opts: { ipv6?: boolean } = {},
+): Promise<FakeSite> {
   const sockets = new Set<Socket>();
   const requests: string[] = [];
-  const closedWaiters = new Map<string, { promise: Promise<ClosedInfo>; resolve: (c: ClosedInfo) => void }>();
+  const closedWaiters = new Map<
+    string,
+    { promise: Promise<ClosedInfo>; resolve: (c: ClosedInfo) => void }
+  >();
   const waiter = (path: string) => {
     let w = closedWaiters.get(path);
     if (!w) {
@@ -53,7 +59,8 @@ export async function startFakeSite(routes: Record<string, Route>, opts: { ipv6?
     let bytes = 0;
     const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
-      if (typeof chunk === 'string' || Buffer.isBuffer(chunk)) bytes += Buffer.byteLength(chunk as string);
+      if (typeof chunk === 'string' || Buffer.isBuffer(chunk))
+        bytes += Buffer.byteLength(chunk as string);
       return write(chunk, ...rest);
     }) as typeof res.write;
     res.on('close', () => waiter(path).resolve({ ended: res.writableEnded, bytesWritten: bytes }));
@@ -97,7 +104,8 @@ export async function startFakeSite(routes: Record<string, Route>, opts: { ipv6?
       v4.close();
     }
   }
-  if (port === 0) throw new Error('could not bind the fake site on 127.0.0.1 and [::1] with one port');
+  if (port === 0)
+    throw new Error('could not bind the fake site on 127.0.0.1 and [::1] with one port');
 
   return {
     url: `http://127.0.0.1:${port}`,

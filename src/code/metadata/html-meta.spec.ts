@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { extractMeta } from './html-meta';
 
-const page = (head: string, body = '') => `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
+const page = (head: string, body = '') =>
+  `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
 
 describe('extractMeta', () => {
   it('prefers og: tags over <title> and meta description', () => {
@@ -12,11 +13,17 @@ describe('extractMeta', () => {
         <meta property="og:description" content="OG description">
         <meta property="og:image" content="https://cdn.example.com/a.png">`),
     );
-    expect(m).toEqual({ title: 'OG title', description: 'OG description', image: 'https://cdn.example.com/a.png' });
+    expect(m).toEqual({
+      title: 'OG title',
+      description: 'OG description',
+      image: 'https://cdn.example.com/a.png',
+    });
   });
 
   it('falls back to <title> and meta description', () => {
-    const m = extractMeta(page('<TITLE>  Hello\n  World </TITLE><META NAME="Description" CONTENT="About this page">'));
+    const m = extractMeta(
+      page('<TITLE>  Hello\n  World </TITLE><META NAME="Description" CONTENT="About this page">'),
+    );
     expect(m).toEqual({ title: 'Hello World', description: 'About this page', image: null });
   });
 
@@ -30,8 +37,19 @@ describe('extractMeta', () => {
   });
 
   it('gives null for a relative, protocol-relative, http or javascript og:image', () => {
-    for (const src of ['/img/a.png', 'img/a.png', '//cdn.example.com/a.png', 'http://cdn.example.com/a.png', 'javascript:alert(1)', 'data:image/png;base64,AAAA', '']) {
-      expect(extractMeta(page(`<meta property="og:image" content="${src}">`)).image, src).toBeNull();
+    for (const src of [
+      '/img/a.png',
+      'img/a.png',
+      '//cdn.example.com/a.png',
+      'http://cdn.example.com/a.png',
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      '',
+    ]) {
+      expect(
+        extractMeta(page(`<meta property="og:image" content="${src}">`)).image,
+        src,
+      ).toBeNull();
     }
   });
 
@@ -41,19 +59,33 @@ describe('extractMeta', () => {
        <body><svg><title>icon</title></svg></body></html>`,
     );
     expect(m.title).toBe('first');
-    const n = extractMeta('<html><body><svg><title>icon</title></svg><title>real</title></body></html>');
+    const n = extractMeta(
+      '<html><body><svg><title>icon</title></svg><title>real</title></body></html>',
+    );
     expect(n.title).toBe('real');
   });
 
   it('accepts og: tags given with name= and ignores empty values', () => {
-    const m = extractMeta(page('<meta name="og:title" content="by name"><meta property="og:description" content="   "><meta name="description" content="fallback">'));
+    const m = extractMeta(
+      page(
+        '<meta name="og:title" content="by name"><meta property="og:description" content="   "><meta name="description" content="fallback">',
+      ),
+    );
     expect(m.title).toBe('by name');
     expect(m.description).toBe('fallback');
   });
 
   it('answers all null for a page without metadata or for garbage', () => {
-    expect(extractMeta('<html><body>nothing</body></html>')).toEqual({ title: null, description: null, image: null });
-    expect(extractMeta('\u0000\u0001 not html <<<')).toEqual({ title: null, description: null, image: null });
+    expect(extractMeta('<html><body>nothing</body></html>')).toEqual({
+      title: null,
+      description: null,
+      image: null,
+    });
+    expect(extractMeta('\u0000\u0001 not html <<<')).toEqual({
+      title: null,
+      description: null,
+      image: null,
+    });
   });
 
   it('bounds very long titles', () => {

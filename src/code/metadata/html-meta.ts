@@ -6,7 +6,11 @@ export interface ShortMeta {
   image: string | null;
 }
 
-export const EMPTY_META: Readonly<ShortMeta> = Object.freeze({ title: null, description: null, image: null });
+export const EMPTY_META: Readonly<ShortMeta> = Object.freeze({
+  title: null,
+  description: null,
+  image: null,
+});
 
 const MAX_TITLE = 300;
 const MAX_DESCRIPTION = 1000;
@@ -45,9 +49,11 @@ export function extractMeta(html: string): ShortMeta {
         const content = attrs.content;
         if (content === undefined) return;
         if (key === 'og:title' && found.ogTitle === undefined) found.ogTitle = content;
-        else if (key === 'og:description' && found.ogDescription === undefined) found.ogDescription = content;
+        else if (key === 'og:description' && found.ogDescription === undefined)
+          found.ogDescription = content;
         else if (key === 'og:image' && found.ogImage === undefined) found.ogImage = content;
-        else if (key === 'description' && found.description === undefined) found.description = content;
+        else if (key === 'description' && found.description === undefined)
+          found.description = content;
       },
       ontext(text) {
         if (inTitle) titleText += text;
@@ -68,15 +74,19 @@ export function extractMeta(html: string): ShortMeta {
 
   return {
     title: clean(found.ogTitle, MAX_TITLE) ?? clean(found.title, MAX_TITLE),
-    description: clean(found.ogDescription, MAX_DESCRIPTION) ?? clean(found.description, MAX_DESCRIPTION),
+    description:
+      clean(found.ogDescription, MAX_DESCRIPTION) ?? clean(found.description, MAX_DESCRIPTION),
     image: httpsUrl(found.ogImage),
   };
 }
 
 function clean(value: string | undefined, max: number): string | null {
   if (value === undefined) return null;
-  // eslint-disable-next-line no-control-regex
-  const text = value.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const text = value
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!text) return null;
   return text.length > max ? text.slice(0, max - 1).trimEnd() + '…' : text;
 }

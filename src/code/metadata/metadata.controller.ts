@@ -24,8 +24,16 @@ export class MetadataController {
     summary: "Title, description and image of the short's target page (all null when unavailable)",
   })
   @ApiParam({ name: 'code', type: String })
-  @ApiQuery({ name: 'password', required: false, type: String, description: 'Password of a protected short' })
-  @ApiOkResponse({ type: ShortMetaDto, description: 'Metadata; all fields null when the page could not be read' })
+  @ApiQuery({
+    name: 'password',
+    required: false,
+    type: String,
+    description: 'Password of a protected short',
+  })
+  @ApiOkResponse({
+    type: ShortMetaDto,
+    description: 'Metadata; all fields null when the page could not be read',
+  })
   @ApiProblems(403, 404, 429)
   async getShortMetadata(
     @Param('code') code: string,
@@ -33,7 +41,12 @@ export class MetadataController {
     @CurrentActor() actor: Actor | null,
   ): Promise<ShortMetaDto> {
     const short = await this.codes.findVisible(code);
-    const may = await this.codes.mayReveal(short, actor, queryParam(req, 'password'), clientKey(req));
+    const may = await this.codes.mayReveal(
+      short,
+      actor,
+      queryParam(req, 'password'),
+      clientKey(req),
+    );
     if (!may) throw new ForbiddenError('Password required');
     const meta = await this.metadata.forUrl(short.url);
     return { title: meta.title, description: meta.description, image: meta.image };

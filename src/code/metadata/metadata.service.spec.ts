@@ -23,7 +23,10 @@ describe('MetadataService', () => {
   });
 
   it('shares one fetch between concurrent calls and caches the result', async () => {
-    const [a, b] = await Promise.all([service.forUrl(`${site.url}/ok`), service.forUrl(`${site.url}/ok`)]);
+    const [a, b] = await Promise.all([
+      service.forUrl(`${site.url}/ok`),
+      service.forUrl(`${site.url}/ok`),
+    ]);
     expect(a).toEqual({ title: 'ok', description: null, image: null });
     expect(b).toEqual(a);
     await service.forUrl(`${site.url}/ok`);
@@ -31,9 +34,21 @@ describe('MetadataService', () => {
   });
 
   it('caches failures too (briefly) and never throws', async () => {
-    expect(await service.forUrl(`${site.url}/text`)).toEqual({ title: null, description: null, image: null });
-    expect(await service.forUrl(`${site.url}/text`)).toEqual({ title: null, description: null, image: null });
+    expect(await service.forUrl(`${site.url}/text`)).toEqual({
+      title: null,
+      description: null,
+      image: null,
+    });
+    expect(await service.forUrl(`${site.url}/text`)).toEqual({
+      title: null,
+      description: null,
+      image: null,
+    });
     expect(site.hits('/text')).toBe(1);
-    expect(await service.forUrl('not a url')).toEqual({ title: null, description: null, image: null });
+    expect(await service.forUrl('not a url')).toEqual({
+      title: null,
+      description: null,
+      image: null,
+    });
   });
 });

@@ -1,7 +1,11 @@
 import { Inject, Injectable, Logger, type Provider } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { APP_CONFIG, APP_VERSION, type AppConfig } from '../../config/config';
-import { DefaultAddressPolicy, METADATA_ADDRESS_POLICY, type AddressPolicy } from './address-policy';
+import {
+  DefaultAddressPolicy,
+  METADATA_ADDRESS_POLICY,
+  type AddressPolicy,
+} from './address-policy';
 import { EMPTY_META, extractMeta, type ShortMeta } from './html-meta';
 import {
   DEFAULT_FETCH_LIMITS,
@@ -34,7 +38,10 @@ function origin(url: string): string {
 @Injectable()
 export class MetadataService {
   private readonly logger = new Logger(MetadataService.name);
-  private readonly cache = new LRUCache<string, ShortMeta>({ max: METADATA_CACHE_SIZE, ttl: METADATA_TTL_MS });
+  private readonly cache = new LRUCache<string, ShortMeta>({
+    max: METADATA_CACHE_SIZE,
+    ttl: METADATA_TTL_MS,
+  });
   /** Concurrent requests for the same target share one fetch. */
   private readonly inFlight = new Map<string, Promise<ShortMeta>>();
 
@@ -65,7 +72,9 @@ export class MetadataService {
     } catch (err) {
       const reason = err instanceof SafeFetchError ? err.reason : 'unexpected';
       if (!(err instanceof SafeFetchError)) {
-        this.logger.warn(`Metadata fetch for ${origin(url)} failed unexpectedly: ${(err as Error)?.name}`);
+        this.logger.warn(
+          `Metadata fetch for ${origin(url)} failed unexpectedly: ${(err as Error)?.name}`,
+        );
       } else {
         this.logger.debug(`Metadata fetch for ${origin(url)} failed: ${reason}`);
       }
@@ -84,6 +93,9 @@ export const metadataProviders: Provider[] = [
       new DefaultAddressPolicy(config.metadataAllowedPorts, config.metadataAllowLoopback),
   },
   { provide: METADATA_RESOLVER, useValue: systemResolver },
-  { provide: METADATA_FETCH_LIMITS, useValue: { ...DEFAULT_FETCH_LIMITS, userAgent: METADATA_USER_AGENT } },
+  {
+    provide: METADATA_FETCH_LIMITS,
+    useValue: { ...DEFAULT_FETCH_LIMITS, userAgent: METADATA_USER_AGENT },
+  },
   MetadataService,
 ];

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSite, htmlPage, serveHtml, type FakeSite } from '../../../test/support/fake-site';
 import { DefaultAddressPolicy, type AddressPolicy } from './address-policy';
-import { decodeBody, safeFetchHtml, SafeFetchError, type FetchLimits, type Resolver } from './safe-fetch';
+import {
+  decodeBody,
+  safeFetchHtml,
+  SafeFetchError,
+  type FetchLimits,
+  type Resolver,
+} from './safe-fetch';
 
 /**
  * The real rules (switch off), except that exactly one loopback ip:port — the fake
@@ -18,7 +24,12 @@ class OnePublicLoopbackPolicy implements AddressPolicy {
   }
 }
 
-const LIMITS: FetchLimits = { timeoutMs: 5_000, maxBytes: 512 * 1024, maxRedirects: 3, userAgent: 'URL-Shorter/test (metadata)' };
+const LIMITS: FetchLimits = {
+  timeoutMs: 5_000,
+  maxBytes: 512 * 1024,
+  maxRedirects: 3,
+  userAgent: 'URL-Shorter/test (metadata)',
+};
 
 async function reason(p: Promise<unknown>): Promise<string> {
   try {
@@ -42,13 +53,20 @@ describe('safeFetchHtml', () => {
   };
 
   beforeAll(async () => {
-    canary = await startFakeSite({ '/': serveHtml(htmlPage('<title>canary</title>')) }, { ipv6: true });
+    canary = await startFakeSite(
+      { '/': serveHtml(htmlPage('<title>canary</title>')) },
+      { ipv6: true },
+    );
     const redirect = (to: string) => (_req: unknown, res: import('node:http').ServerResponse) => {
       res.writeHead(302, { location: to }).end();
     };
     site = await startFakeSite({
       '/page': (req, res) => {
-        seenHeaders.push({ host: req.headers.host, ua: req.headers['user-agent'], cookie: req.headers.cookie });
+        seenHeaders.push({
+          host: req.headers.host,
+          ua: req.headers['user-agent'],
+          cookie: req.headers.cookie,
+        });
         serveHtml(htmlPage('<title>ok</title>'))(req, res);
       },
       '/to-canary': redirect(`${canary.url}/`),
@@ -63,10 +81,13 @@ describe('safeFetchHtml', () => {
       '/r2': redirect('/r3'),
       '/r3': redirect('/page'),
       '/r0': redirect('/r1'),
-      '/plain': (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('<title>x</title>'),
+      '/plain': (_req, res) =>
+        res.writeHead(200, { 'content-type': 'text/plain' }).end('<title>x</title>'),
       '/json': (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'),
-      '/gzip': (_req, res) => res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end('xx'),
-      '/error': (_req, res) => res.writeHead(500, { 'content-type': 'text/html' }).end('<title>x</title>'),
+      '/gzip': (_req, res) =>
+        res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end('xx'),
+      '/error': (_req, res) =>
+        res.writeHead(500, { 'content-type': 'text/html' }).end('<title>x</title>'),
       '/big': (_req, res) => {
         res.writeHead(200, { 'content-type': 'text/html' });
         res.write('<html><head><title>big</title></head><body>');
@@ -98,19 +119,43 @@ describe('safeFetchHtml', () => {
     const page = await safeFetchHtml(`${site.url}/page`, policy, resolver, LIMITS);
     expect(page.body.toString()).toContain('<title>ok</title>');
     expect(page.truncated).toBe(false);
-    const viaName = await safeFetchHtml(`http://good.test:${site.port}/page`, policy, resolver, LIMITS);
+    const viaName = await safeFetchHtml(
+      `http://good.test:${site.port}/page`,
+      policy,
+      resolver,
+      LIMITS,
+    );
     expect(viaName.url).toBe(`http://good.test:${site.port}/page`);
-    expect(seenHeaders.at(-1)).toEqual({ host: `good.test:${site.port}`, ua: 'URL-Shorter/test (metadata)', cookie: undefined });
+    expect(seenHeaders.at(-1)).toEqual({
+      host: `good.test:${site.port}`,
+      ua: 'URL-Shorter/test (metadata)',
+      cookie: undefined,
+    });
   });
 
   it('refuses a public-looking first hop that redirects to loopback, in every spelling, without touching the canary', async () => {
-    for (const path of ['/to-canary', '/to-canary-localhost', '/to-canary-v6', '/to-canary-mapped', '/to-canary-decimal', '/to-canary-zero']) {
-      hosts.localhost = [{ address: '127.0.0.1', family: 4 }, { address: '::1', family: 6 }];
+    for (const path of [
+      '/to-canary',
+      '/to-canary-localhost',
+      '/to-canary-v6',
+      '/to-canary-mapped',
+      '/to-canary-decimal',
+      '/to-canary-zero',
+    ]) {
+      hosts.localhost = [
+        { address: '127.0.0.1', family: 4 },
+        { address: '::1', family: 6 },
+      ];
       const before = site.hits(path);
-      expect(await reason(safeFetchHtml(`${site.url}${path}`, policy, resolver, LIMITS)), path).toBe('address_refused');
+      expect(
+        await reason(safeFetchHtml(`${site.url}${path}`, policy, resolver, LIMITS)),
+        path,
+      ).toBe('address_refused');
       expect(site.hits(path), path).toBe(before + 1); // the first hop really happened
     }
-    expect(await reason(safeFetchHtml(`${site.url}/to-metadata-ip`, policy, resolver, LIMITS))).toBe('address_refused');
+    expect(
+      await reason(safeFetchHtml(`${site.url}/to-metadata-ip`, policy, resolver, LIMITS)),
+    ).toBe('address_refused');
     expect(policy.asked).toContain(`127.0.0.1:${canary.port}`);
     expect(canary.connections).toBe(0);
     expect(canary.requests).toEqual([]);
@@ -118,41 +163,72 @@ describe('safeFetchHtml', () => {
 
   it('refuses a host name when ANY of its records is internal, before connecting', async () => {
     const connections = site.connections;
-    expect(await reason(safeFetchHtml(`http://mixed.test:${site.port}/page`, policy, resolver, LIMITS))).toBe('address_refused');
-    expect(await reason(safeFetchHtml('http://private.test/page', policy, resolver, LIMITS))).toBe('address_refused');
-    expect(await reason(safeFetchHtml('https://mapped.test/page', policy, resolver, LIMITS))).toBe('address_refused');
+    expect(
+      await reason(safeFetchHtml(`http://mixed.test:${site.port}/page`, policy, resolver, LIMITS)),
+    ).toBe('address_refused');
+    expect(await reason(safeFetchHtml('http://private.test/page', policy, resolver, LIMITS))).toBe(
+      'address_refused',
+    );
+    expect(await reason(safeFetchHtml('https://mapped.test/page', policy, resolver, LIMITS))).toBe(
+      'address_refused',
+    );
     expect(site.connections).toBe(connections);
   });
 
   it('refuses literal internal addresses without a lookup', async () => {
     const real = new DefaultAddressPolicy([80, 443]);
-    for (const u of ['http://10.0.0.1/', 'http://169.254.169.254/', 'http://[fd00::1]/', 'http://[::ffff:a9fe:a9fe]/', `${canary.url}/`, `http://[::1]:${canary.port}/`]) {
+    for (const u of [
+      'http://10.0.0.1/',
+      'http://169.254.169.254/',
+      'http://[fd00::1]/',
+      'http://[::ffff:a9fe:a9fe]/',
+      `${canary.url}/`,
+      `http://[::1]:${canary.port}/`,
+    ]) {
       expect(await reason(safeFetchHtml(u, real, resolver, LIMITS)), u).toBe('address_refused');
     }
     expect(canary.connections).toBe(0);
   });
 
   it('fails on unknown hosts and hosts without records', async () => {
-    expect(await reason(safeFetchHtml('http://nowhere.test/', policy, resolver, LIMITS))).toBe('dns_failed');
-    expect(await reason(safeFetchHtml('http://empty.test/', policy, resolver, LIMITS))).toBe('dns_failed');
+    expect(await reason(safeFetchHtml('http://nowhere.test/', policy, resolver, LIMITS))).toBe(
+      'dns_failed',
+    );
+    expect(await reason(safeFetchHtml('http://empty.test/', policy, resolver, LIMITS))).toBe(
+      'dns_failed',
+    );
   });
 
   it('follows at most 3 redirects', async () => {
     const three = await safeFetchHtml(`${site.url}/r1`, policy, resolver, LIMITS);
     expect(three.url).toBe(`${site.url}/page`);
-    expect(await reason(safeFetchHtml(`${site.url}/r0`, policy, resolver, LIMITS))).toBe('too_many_redirects');
+    expect(await reason(safeFetchHtml(`${site.url}/r0`, policy, resolver, LIMITS))).toBe(
+      'too_many_redirects',
+    );
   });
 
   it('refuses redirects to other schemes', async () => {
-    expect(await reason(safeFetchHtml(`${site.url}/to-file`, policy, resolver, LIMITS))).toBe('bad_url');
-    expect(await reason(safeFetchHtml('ftp://example.com/', policy, resolver, LIMITS))).toBe('bad_url');
+    expect(await reason(safeFetchHtml(`${site.url}/to-file`, policy, resolver, LIMITS))).toBe(
+      'bad_url',
+    );
+    expect(await reason(safeFetchHtml('ftp://example.com/', policy, resolver, LIMITS))).toBe(
+      'bad_url',
+    );
   });
 
   it('only accepts 2xx text/html without content coding', async () => {
-    expect(await reason(safeFetchHtml(`${site.url}/plain`, policy, resolver, LIMITS))).toBe('not_html');
-    expect(await reason(safeFetchHtml(`${site.url}/json`, policy, resolver, LIMITS))).toBe('not_html');
-    expect(await reason(safeFetchHtml(`${site.url}/gzip`, policy, resolver, LIMITS))).toBe('unsupported_encoding');
-    expect(await reason(safeFetchHtml(`${site.url}/error`, policy, resolver, LIMITS))).toBe('bad_status');
+    expect(await reason(safeFetchHtml(`${site.url}/plain`, policy, resolver, LIMITS))).toBe(
+      'not_html',
+    );
+    expect(await reason(safeFetchHtml(`${site.url}/json`, policy, resolver, LIMITS))).toBe(
+      'not_html',
+    );
+    expect(await reason(safeFetchHtml(`${site.url}/gzip`, policy, resolver, LIMITS))).toBe(
+      'unsupported_encoding',
+    );
+    expect(await reason(safeFetchHtml(`${site.url}/error`, policy, resolver, LIMITS))).toBe(
+      'bad_status',
+    );
   });
 
   it('stops reading at maxBytes and destroys the socket', async () => {
@@ -166,17 +242,25 @@ describe('safeFetchHtml', () => {
 
   it('gives up at the deadline, covering a body that never finishes and a lookup that never answers', async () => {
     const short = { ...LIMITS, timeoutMs: 300 };
-    expect(await reason(safeFetchHtml(`${site.url}/stall`, policy, resolver, short))).toBe('timeout');
+    expect(await reason(safeFetchHtml(`${site.url}/stall`, policy, resolver, short))).toBe(
+      'timeout',
+    );
     expect((await site.closed('/stall')).ended).toBe(false);
     const hanging: Resolver = () => new Promise(() => undefined);
-    expect(await reason(safeFetchHtml('http://slow.test/', policy, hanging, short))).toBe('timeout');
+    expect(await reason(safeFetchHtml('http://slow.test/', policy, hanging, short))).toBe(
+      'timeout',
+    );
   });
 });
 
 describe('decodeBody', () => {
   it('uses the header charset, then a meta charset, then UTF-8', () => {
     expect(decodeBody(Buffer.from([0x63, 0x61, 0x66, 0xe9]), 'iso-8859-1')).toBe('café');
-    const meta = Buffer.concat([Buffer.from('<meta charset="windows-1252"><title>'), Buffer.from([0xe9]), Buffer.from('</title>')]);
+    const meta = Buffer.concat([
+      Buffer.from('<meta charset="windows-1252"><title>'),
+      Buffer.from([0xe9]),
+      Buffer.from('</title>'),
+    ]);
     expect(decodeBody(meta, null)).toContain('<title>é</title>');
     expect(decodeBody(Buffer.from('café'), null)).toBe('café');
     expect(decodeBody(Buffer.from('café'), 'no-such-charset')).toBe('café');

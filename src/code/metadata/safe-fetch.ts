@@ -11,7 +11,8 @@ export type Resolver = (hostname: string) => Promise<{ address: string; family: 
 export const METADATA_RESOLVER = Symbol('METADATA_RESOLVER');
 export const METADATA_FETCH_LIMITS = Symbol('METADATA_FETCH_LIMITS');
 
-export const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+export const systemResolver: Resolver = (hostname) =>
+  dnsLookup(hostname, { all: true, verbatim: true });
 
 export interface FetchLimits {
   /** Whole fetch, DNS and redirects included. */
@@ -156,7 +157,10 @@ async function checkedAddress(
     if (!policy.allows(r.address, port)) throw new SafeFetchError('address_refused');
   }
   const first = records[0];
-  return { address: first.address, family: first.family === 6 || isIP(first.address) === 6 ? 6 : 4 };
+  return {
+    address: first.address,
+    family: first.family === 6 || isIP(first.address) === 6 ? 6 : 4,
+  };
 }
 
 function requestOnce(
@@ -213,11 +217,13 @@ function requestOnce(
             if (!location) return reject(new SafeFetchError('bad_status'));
             return resolve({ redirect: location });
           }
-          if (status < 200 || status > 299 || status === 204) return fail(new SafeFetchError('bad_status'));
+          if (status < 200 || status > 299 || status === 204)
+            return fail(new SafeFetchError('bad_status'));
           const type = parseContentType(res.headers['content-type']);
           if (type.mime !== 'text/html') return fail(new SafeFetchError('not_html'));
           const encoding = (res.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
-          if (encoding !== 'identity' && encoding !== '') return fail(new SafeFetchError('unsupported_encoding'));
+          if (encoding !== 'identity' && encoding !== '')
+            return fail(new SafeFetchError('unsupported_encoding'));
 
           const chunks: Buffer[] = [];
           let length = 0;
@@ -225,7 +231,12 @@ function requestOnce(
             if (settled) return;
             settled = true;
             if (truncated) req.destroy(); // stop reading: the socket goes away
-            resolve({ url: url.href, body: Buffer.concat(chunks, length), charset: type.charset, truncated });
+            resolve({
+              url: url.href,
+              body: Buffer.concat(chunks, length),
+              charset: type.charset,
+              truncated,
+            });
           };
           res.on('data', (chunk: Buffer) => {
             if (settled) return;
@@ -245,7 +256,10 @@ function requestOnce(
   );
 }
 
-export function parseContentType(header: string | undefined): { mime: string; charset: string | null } {
+export function parseContentType(header: string | undefined): {
+  mime: string;
+  charset: string | null;
+} {
   if (!header) return { mime: '', charset: null };
   const [mime, ...params] = header.split(';');
   let charset: string | null = null;
