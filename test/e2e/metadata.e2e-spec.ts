@@ -1,16 +1,11 @@
 import type { ServerResponse } from 'node:http';
-import { Test } from '@nestjs/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppModule } from '../../src/app.module';
-import { configureApp } from '../../src/app.setup';
 import {
   DefaultAddressPolicy,
   METADATA_ADDRESS_POLICY,
   type AddressPolicy,
 } from '../../src/code/metadata/address-policy';
-import { loadConfig } from '../../src/config/config';
 import { createTestApp, type TestApp } from '../support/app';
-import { createTestDatabase } from '../support/database';
 import { htmlPage, serveHtml, startFakeSite, type FakeSite } from '../support/fake-site';
 
 const NULLS = { title: null, description: null, image: null };
@@ -34,38 +29,10 @@ async function metadata(
 
 /**
  * The real AppModule with only the metadata address policy replaced — for the one case
- * that needs an allowed first hop on loopback (the shared harness has no override hook).
+ * that needs an allowed first hop on loopback.
  */
-async function createAppWithPolicy(policy: AddressPolicy): Promise<Client> {
-  const db = await createTestDatabase();
-  const config = loadConfig({
-    APP_SECRET: 'test-secret-'.padEnd(40, 'x'),
-    LOG_LEVEL: 'error',
-    ...db.env,
-  });
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule.register(config)] })
-    .overrideProvider(METADATA_ADDRESS_POLICY)
-    .useValue(policy)
-    .compile();
-  const app = moduleRef.createNestApplication({ bodyParser: false, logger: ['error', 'fatal'] });
-  configureApp(app, config);
-  await app.listen(0, '127.0.0.1');
-  const url = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
-  const doFetch = (path: string, init: RequestInit = {}) =>
-    fetch(url + path, { redirect: 'manual', ...init });
-  return {
-    fetch: doFetch,
-    post: (path, body) =>
-      doFetch(path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }),
-    close: async () => {
-      await app.close();
-      await db.drop();
-    },
-  };
+function createAppWithPolicy(policy: AddressPolicy): Promise<TestApp> {
+  return createTestApp({}, { overrides: [{ provide: METADATA_ADDRESS_POLICY, useValue: policy }] });
 }
 
 describe('GET /api/code/{code}/metadata — SSRF protection (METADATA_ALLOW_LOOPBACK off)', () => {

@@ -22,7 +22,11 @@ export interface TestApp {
 /** Boots the real AppModule on a fresh database (SQLite, or MariaDB with TEST_DB_URL). */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logger?: LoggerService } = {},
+  options: {
+    logger?: LoggerService;
+    /** Providers replaced in the testing module (e.g. an injected address policy). */
+    overrides?: Array<{ provide: unknown; useValue: unknown }>;
+  } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase();
   const config = loadConfig({
@@ -31,7 +35,11 @@ export async function createTestApp(
     ...db.env,
     ...env,
   });
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule.register(config)] }).compile();
+  const builder = Test.createTestingModule({ imports: [AppModule.register(config)] });
+  for (const o of options.overrides ?? []) {
+    builder.overrideProvider(o.provide as string).useValue(o.useValue);
+  }
+  const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication({ bodyParser: false, logger: options.logger ?? ['error', 'fatal'] });
   configureApp(app, config);
   await app.listen(0, '127.0.0.1');
