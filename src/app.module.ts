@@ -2,11 +2,18 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { AccountModule } from './account/account.module';
 import { CodeModule } from './code/code.module';
+import { CacheBusModule } from './common/cache-bus';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { FlagsModule } from './flags/flags.module';
 import { WebModule } from './web/web.module';
+import { LoggingModule } from './logging/logging.module';
+import { MetricsModule } from './metrics/metrics.module';
+import { SentryModule } from './sentry/sentry.module';
+import { ReportModule } from './report/report.module';
+import { AdminModule } from './admin/admin.module';
+import { ManagementModule } from './management/management.module';
 
 @Module({})
 export class AppModule {
@@ -14,7 +21,7 @@ export class AppModule {
   static register(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, ScheduleModule.forRoot(), AccountModule, CodeModule, FlagsModule, WebModule],
+      imports: [ConfigModule.forRoot(config), LoggingModule, MetricsModule, SentryModule, DatabaseModule, CacheBusModule, ScheduleModule.forRoot(), AccountModule, CodeModule, FlagsModule, WebModule, ReportModule, AdminModule, ManagementModule],
     };
   }
 }

@@ -1,4 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
+import { ConsoleLogger, type INestApplication, Logger, type LoggerService } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { AuthPipeline } from './account/auth-pipeline';
@@ -9,6 +9,11 @@ import { createValidationPipe } from './common/validation';
 import { setupSwagger } from './openapi/document';
 import { CodeService } from './code/code.service';
 import { installFollowFastPath } from './code/follow';
+import { LogService } from './logging/log.service';
+import { requestContextMiddleware } from './logging/request-context.middleware';
+import { MetricsService } from './metrics/metrics.service';
+import { SentryService } from './sentry/sentry.service';
+import { scrapeTokenMiddleware } from './metrics/scrape-token.middleware';
 
 export const JSON_BODY_LIMIT = '16kb';
 
@@ -24,6 +29,19 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   ex.disable('x-powered-by');
   ex.set('trust proxy', config.trustProxy);
   ex.set('query parser', 'simple');
+
+  // Structured logging with request ids, and per-route metrics (first, so every answer has an id).
+  const log = app.get(LogService);
+  // A logger instance given to the factory (tests capture lines that way) keeps receiving them.
+  const given = (Logger as unknown as { staticInstanceRef?: unknown }).staticInstanceRef;
+  if (given && typeof given === 'object' && !(given instanceof ConsoleLogger) && !(given instanceof LogService)) {
+    log.tee(given as LoggerService);
+  }
+  app.useLogger(log);
+  const metrics = app.get(MetricsService);
+  ex.use(requestContextMiddleware(log, metrics));
+  // Prometheus scrapes with METRICS_TOKEN (before the API-key check, which would refuse that token).
+  ex.use(scrapeTokenMiddleware(metrics, config.metricsToken));
 
   ex.use((_req: Request, res: Response, next: NextFunction) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -54,9 +72,16 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
     }
     return json(req, res, next);
   });
+  const sentry = app.get(SentryService);
   ex.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
     if (!err) return next();
-    sendProblem(res, toProblem(err, req.path).body);
+    const p = toProblem(err, req.path);
+    if (p.log) {
+      // An unexpected failure in a middleware (session store, API-key lookup, …): log and report it.
+      log.error(`${req.method} ${req.path} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`, 'HttpError');
+      sentry.capture(err, { requestId: (req as Request & { id?: string }).id, method: req.method, path: req.path, status: 500 });
+    }
+    sendProblem(res, p.body);
   });
 
   app.useGlobalFilters(new ProblemFilter());

@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
+import { CacheBus } from '../common/cache-bus';
 import { BadRequestError } from '../common/errors';
 import { isUniqueViolation } from '../database/errors';
 import { ConflictError } from '../common/errors';
@@ -9,6 +10,7 @@ import { BlacklistEntity, type BlacklistKind } from './blacklist.entity';
 import { hostMatches, normalizeHost } from './host';
 
 const RELOAD_MS = 30_000;
+const CHANGED_CHANNEL = 'blacklist-changed';
 
 /**
  * Holds the blacklist in memory (it is small and read on every create and follow),
@@ -24,7 +26,21 @@ export class BlacklistService implements OnModuleInit, OnModuleDestroy {
   private timer?: NodeJS.Timeout;
   version = 0;
 
-  constructor(@InjectRepository(BlacklistEntity) private readonly repo: Repository<BlacklistEntity>) {}
+  constructor(
+    @InjectRepository(BlacklistEntity) private readonly repo: Repository<BlacklistEntity>,
+    private readonly bus: CacheBus,
+  ) {
+    // Another instance changed the list: reload now rather than at the next periodic reload.
+    bus.on(CHANGED_CHANNEL, () => {
+      this.reload().catch((err: unknown) => this.logger.warn(`Blacklist reload failed: ${String(err)}`));
+    });
+  }
+
+  /** Reloads here and tells the other instances. */
+  private async changed(): Promise<void> {
+    await this.reload();
+    this.bus.publish(CHANGED_CHANNEL, String(this.version));
+  }
 
   async onModuleInit(): Promise<void> {
     await this.reload();
@@ -62,33 +78,55 @@ export class BlacklistService implements OnModuleInit, OnModuleDestroy {
     return this.patterns.some((p) => p.test(url));
   }
 
-  async add(kind: BlacklistKind, value: string, reason: string | null = null): Promise<BlacklistEntity> {
-    let stored = value.trim();
+  /** Validates and normalises an entry value (hosts normalised, patterns compiled). */
+  normalizeEntry(kind: BlacklistKind, value: string): string {
+    const stored = value.trim();
     if (kind === 'host') {
       const host = normalizeHost(stored);
       if (!host) throw new BadRequestError('Blacklist host is not valid');
-      stored = host;
-    } else {
-      try {
-        new RegExp(stored, 'i');
-      } catch {
-        throw new BadRequestError('Blacklist pattern is not a valid regular expression');
-      }
+      return host;
     }
-    const entity = this.repo.create({ id: randomUUID(), kind, value: stored, reason, createdAt: new Date() });
+    if (!stored) throw new BadRequestError('Blacklist pattern must not be empty');
+    try {
+      new RegExp(stored, 'i');
+    } catch {
+      throw new BadRequestError('Blacklist pattern is not a valid regular expression');
+    }
+    return stored;
+  }
+
+  async add(kind: BlacklistKind, value: string, reason: string | null = null, id: string = randomUUID()): Promise<BlacklistEntity> {
+    const stored = this.normalizeEntry(kind, value);
+    const entity = this.repo.create({ id, kind, value: stored, reason, createdAt: new Date() });
     try {
       await this.repo.insert(entity);
     } catch (err) {
       if (isUniqueViolation(err)) throw new ConflictError('Entity already exists');
       throw err;
     }
-    await this.reload();
+    await this.changed();
     return entity;
+  }
+
+  /** Changes an entry; returns false when there is none with this id. */
+  async update(id: string, patch: { kind?: BlacklistKind; value?: string; reason?: string | null }): Promise<boolean> {
+    const current = await this.repo.findOne({ where: { id } });
+    if (!current) return false;
+    const kind = patch.kind ?? current.kind;
+    const value = patch.value !== undefined || patch.kind !== undefined ? this.normalizeEntry(kind, patch.value ?? current.value) : current.value;
+    try {
+      await this.repo.update({ id }, { kind, value, reason: patch.reason === undefined ? current.reason : patch.reason });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ConflictError('Entity already exists');
+      throw err;
+    }
+    await this.changed();
+    return true;
   }
 
   async remove(id: string): Promise<boolean> {
     const res = await this.repo.delete({ id });
-    await this.reload();
+    await this.changed();
     return (res.affected ?? 0) > 0;
   }
 }

@@ -35,6 +35,12 @@ export interface AppConfig {
   sentryDsn?: string;
   sentryDsnWeb?: string;
   logLevel: LogLevel;
+  /** Lines kept in memory for /management/logs (LOG_BUFFER_SIZE). */
+  logBufferSize: number;
+  /** Write log lines to stdout (LOG_STDOUT, default true; tests may turn it off). */
+  logStdout: boolean;
+  /** Bearer token that may scrape /management/prometheus without an admin session (METRICS_TOKEN). */
+  metricsToken?: string;
   metadataAllowLoopback: boolean;
   metadataAllowedPorts: number[];
   /** Days an expired anonymous short is kept before the cleanup job removes it. */
@@ -325,6 +331,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     if (!/^[a-z0-9_-]+:.+$/.test(a)) r.problems.push(`ADMIN_USERS entry "${a}" must be provider:username`);
   }
 
+  const metricsToken = r.str('METRICS_TOKEN');
+  if (metricsToken !== undefined && metricsToken.length < 16) {
+    r.problems.push('METRICS_TOKEN must be at least 16 characters long');
+  }
+
   const unleashUrl = r.url('UNLEASH_URL', ['http:', 'https:']);
   const unleashClientKey = r.str('UNLEASH_CLIENT_KEY');
   if (unleashUrl && !unleashClientKey) r.problems.push('UNLEASH_URL needs UNLEASH_CLIENT_KEY');
@@ -348,6 +359,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sentryDsn: r.url('SENTRY_DSN', ['http:', 'https:']),
     sentryDsnWeb: r.url('SENTRY_DSN_WEB', ['http:', 'https:']),
     logLevel,
+    logBufferSize: r.int('LOG_BUFFER_SIZE', 1000, 0, 100_000),
+    logStdout: r.bool('LOG_STDOUT', true),
+    metricsToken,
     metadataAllowLoopback,
     metadataAllowedPorts,
     anonRetentionDays: r.int('ANON_RETENTION_DAYS', 7, 0, 3650),

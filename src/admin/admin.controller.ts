@@ -1,0 +1,131 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Req,
+  Res,
+} from '@nestjs/common';
+import {
+  ApiBody,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { CurrentActor, type Actor } from '../common/actor';
+import { ApiProblems } from '../common/api-problems';
+import { RequireAdmin } from '../common/auth.guard';
+import { AdminService, type AdminRow } from './admin.service';
+import { AdminEntityDto, AdminPageDto, SearchRequestDto } from './dto/admin.dto';
+import { type Page, parsePageRequest } from '../common/paging';
+
+const ENTITY_PARAM = {
+  name: 'entity',
+  enum: ['users', 'shorts', 'reports', 'blacklist', 'apikeys'],
+};
+
+@ApiTags('admin')
+@Controller('api/admin/entity')
+@RequireAdmin()
+export class AdminController {
+  constructor(private readonly admin: AdminService) {}
+
+  @Get()
+  @ApiOperation({
+    operationId: 'listAdminEntities',
+    summary: 'Entities of the admin API with their fields',
+  })
+  @ApiOkResponse({ type: [AdminEntityDto] })
+  listAdminEntities(): AdminEntityDto[] {
+    return this.admin.describe();
+  }
+
+  @Post(':entity/search')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'searchAdminEntity',
+    summary: 'Search an entity with a Lucene-style query (paged)',
+  })
+  @ApiParam(ENTITY_PARAM)
+  @ApiQuery({ name: 'page', required: false, schema: { type: 'integer', minimum: 0, default: 0 } })
+  @ApiQuery({
+    name: 'size',
+    required: false,
+    schema: { type: 'integer', minimum: 1, maximum: 250, default: 20 },
+  })
+  @ApiQuery({
+    name: 'sort',
+    required: false,
+    isArray: true,
+    style: 'form',
+    explode: true,
+    schema: { type: 'array', items: { type: 'string' } },
+    description: 'Repeatable field,asc|desc over the fields of the entity (GET /api/admin/entity)',
+  })
+  @ApiBody({ type: SearchRequestDto })
+  @ApiOkResponse({ type: AdminPageDto })
+  @ApiProblems(400, 404)
+  searchAdminEntity(
+    @Param('entity') entity: string,
+    @Body() body: SearchRequestDto,
+    @Req() req: Request,
+  ): Promise<Page<AdminRow>> {
+    const page = parsePageRequest(
+      req.query as Record<string, unknown>,
+      this.admin.pagingOptions(entity),
+    );
+    return this.admin.search(entity, body?.query_string?.query ?? '', page);
+  }
+
+  @Put(':entity/:id')
+  @ApiOperation({
+    operationId: 'updateAdminEntity',
+    summary:
+      'Change an entry (editable fields only). Shorts: dangerous/dangerReason set or clear the danger flag ' +
+      '(clearing dismisses open reports). Blacklist: a new UUID adds an entry.',
+  })
+  @ApiParam(ENTITY_PARAM)
+  @ApiParam({ name: 'id' })
+  @ApiBody({
+    schema: { type: 'object', additionalProperties: true, example: { dangerous: false } },
+  })
+  @ApiOkResponse({
+    schema: { type: 'object', additionalProperties: true },
+    description: 'The entry after the change',
+  })
+  @ApiProblems(400, 404, 409)
+  async updateAdminEntity(
+    @Param('entity') entity: string,
+    @Param('id') id: string,
+    @Body() body: Record<string, unknown>,
+    @CurrentActor() actor: Actor,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AdminRow> {
+    const { row, created } = await this.admin.update(entity, id, body, actor);
+    res.status(created ? 201 : 200);
+    return row;
+  }
+
+  @Delete(':entity/:id')
+  @HttpCode(204)
+  @ApiOperation({ operationId: 'deleteAdminEntity', summary: 'Delete an entry (API keys: revoke)' })
+  @ApiParam(ENTITY_PARAM)
+  @ApiParam({ name: 'id' })
+  @ApiNoContentResponse({ description: 'Deleted' })
+  @ApiProblems(400, 404)
+  async deleteAdminEntity(
+    @Param('entity') entity: string,
+    @Param('id') id: string,
+    @CurrentActor() actor: Actor,
+  ): Promise<void> {
+    await this.admin.remove(entity, id, actor);
+  }
+}

@@ -1,0 +1,82 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { MAX_QUERY_LENGTH } from '../query';
+
+export class QueryStringDto {
+  @ApiProperty({
+    description:
+      'Lucene-style query: field:value, "quoted phrases", AND/OR/NOT (or -), parentheses, * wildcards, ' +
+      'field:>n / field:<n on numbers and dates, field:[a TO b] ranges, free text over the text fields. Empty: everything.',
+    example: 'dangerous:true AND url:*example.com*',
+    maxLength: MAX_QUERY_LENGTH,
+  })
+  @IsString()
+  @MaxLength(MAX_QUERY_LENGTH)
+  query: string;
+}
+
+export class SearchRequestDto {
+  @ApiPropertyOptional({ type: QueryStringDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => QueryStringDto)
+  query_string?: QueryStringDto;
+}
+
+export class AdminFieldDto {
+  @ApiProperty({ example: 'createdAt' })
+  name: string;
+  @ApiProperty({ enum: ['text', 'keyword', 'number', 'boolean', 'date', 'enum', 'list'] })
+  type: string;
+  @ApiProperty()
+  description: string;
+  @ApiProperty()
+  editable: boolean;
+  @ApiProperty()
+  nullable: boolean;
+  @ApiProperty()
+  searchable: boolean;
+  @ApiProperty()
+  sortable: boolean;
+  @ApiPropertyOptional({ type: [String], description: 'Allowed values of enum and list fields' })
+  values?: readonly string[];
+}
+
+export class AdminEntityDto {
+  @ApiProperty({ enum: ['users', 'shorts', 'reports', 'blacklist', 'apikeys'] })
+  name: string;
+  @ApiProperty()
+  description: string;
+  @ApiProperty({ description: 'PUT with a new UUID creates an entry' })
+  creatable: boolean;
+  @ApiProperty()
+  deletable: boolean;
+  @ApiProperty({ type: [AdminFieldDto] })
+  fields: AdminFieldDto[];
+}
+
+export class AdminPageDto {
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    description: 'Entries with the fields of the entity',
+  })
+  content: Record<string, unknown>[];
+  @ApiProperty({ description: 'Page number, from 0' })
+  number: number;
+  @ApiProperty()
+  numberOfElements: number;
+  @ApiProperty()
+  size: number;
+  @ApiProperty()
+  totalElements: number;
+  @ApiProperty()
+  totalPages: number;
+  @ApiProperty()
+  first: boolean;
+  @ApiProperty()
+  last: boolean;
+  @ApiProperty()
+  empty: boolean;
+}

@@ -1,0 +1,75 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString } from 'class-validator';
+import { MANAGEMENT_LEVELS, type ManagementLevel } from '../../logging/log.service';
+
+export class HealthStatusDto {
+  @ApiProperty({ enum: ['UP', 'DOWN'] })
+  status: 'UP' | 'DOWN';
+}
+
+export class HealthReportDto extends HealthStatusDto {
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: {
+      type: 'object',
+      properties: { status: { type: 'string' }, details: { type: 'object' } },
+    },
+    description: 'Admins only: db, disk, memory',
+  })
+  components?: Record<string, unknown>;
+  @ApiPropertyOptional({ type: [String], example: ['liveness', 'readiness'] })
+  groups?: string[];
+}
+
+export class RouteMappingDto {
+  @ApiProperty({ example: 'GET' })
+  method: string;
+  @ApiProperty({ example: '/api/code/:code' })
+  path: string;
+  @ApiProperty({ example: 'CodeController.getOrFollowShort' })
+  handler: string;
+}
+
+export class LogEntryDto {
+  @ApiProperty({ example: '2026-01-01T12:00:00.000Z' })
+  time: string;
+  @ApiProperty({ example: 'info' })
+  level: string;
+  @ApiProperty({ example: 'CodeService' })
+  logger: string;
+  @ApiProperty()
+  message: string;
+  @ApiPropertyOptional()
+  requestId?: string;
+}
+
+export class LoggerLevelDto {
+  @ApiProperty({ enum: MANAGEMENT_LEVELS, nullable: true, type: String })
+  configuredLevel: ManagementLevel | null;
+  @ApiProperty({ enum: MANAGEMENT_LEVELS })
+  effectiveLevel: ManagementLevel;
+}
+
+export class LoggersDto {
+  @ApiProperty({ enum: MANAGEMENT_LEVELS, isArray: true })
+  levels: string[];
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { $ref: '#/components/schemas/LoggerLevelDto' },
+  })
+  loggers: Record<string, LoggerLevelDto>;
+  @ApiProperty({ type: 'object', additionalProperties: true })
+  groups: Record<string, unknown>;
+}
+
+export class SetLoggerLevelDto {
+  @ApiProperty({
+    enum: MANAGEMENT_LEVELS,
+    nullable: true,
+    type: String,
+    description: 'null resets to the default',
+  })
+  @IsOptional()
+  @IsString()
+  configuredLevel: string | null;
+}

@@ -1,0 +1,222 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiQuery,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import { type Actor, CurrentActor, isAdmin } from '../common/actor';
+import { ApiProblems } from '../common/api-problems';
+import { RequireAdmin } from '../common/auth.guard';
+import { BadRequestError, ForbiddenError, UnauthorizedError } from '../common/errors';
+import { LogService, MANAGEMENT_LEVELS, type ManagementLevel } from '../logging/log.service';
+import { MetricsService } from '../metrics/metrics.service';
+import {
+  HealthReportDto,
+  HealthStatusDto,
+  LogEntryDto,
+  LoggerLevelDto,
+  LoggersDto,
+  RouteMappingDto,
+  SetLoggerLevelDto,
+} from './dto/management.dto';
+import { type HealthGroup, HealthService } from './health.service';
+import { ManagementService } from './management.service';
+
+const LOGGER_NAME = /^[A-Za-z0-9._-]{1,100}$/;
+
+@ApiTags('management')
+@Controller('management')
+export class ManagementController {
+  constructor(
+    private readonly health: HealthService,
+    private readonly mgmt: ManagementService,
+    private readonly log: LogService,
+    private readonly metrics: MetricsService,
+  ) {}
+
+  private async answerHealth(
+    group: HealthGroup,
+    actor: Actor | null,
+    res: Response,
+  ): Promise<void> {
+    const report = await this.health.check(group);
+    res.status(report.status === 'UP' ? 200 : 503).setHeader('Cache-Control', 'no-store');
+    res.json(isAdmin(actor) ? report : { status: report.status });
+  }
+
+  @Get('health')
+  @ApiOperation({
+    operationId: 'health',
+    summary: 'Overall health (public: status only; admins: components)',
+  })
+  @ApiOkResponse({ type: HealthReportDto })
+  @ApiServiceUnavailableResponse({ type: HealthReportDto })
+  async healthAll(@CurrentActor() actor: Actor | null, @Res() res: Response): Promise<void> {
+    await this.answerHealth('all', actor, res);
+  }
+
+  @Get('health/liveness')
+  @ApiOperation({
+    operationId: 'healthLiveness',
+    summary: 'Liveness group (memory); public: status only',
+  })
+  @ApiOkResponse({ type: HealthStatusDto })
+  @ApiServiceUnavailableResponse({ type: HealthStatusDto })
+  async healthLiveness(@CurrentActor() actor: Actor | null, @Res() res: Response): Promise<void> {
+    await this.answerHealth('liveness', actor, res);
+  }
+
+  @Get('health/readiness')
+  @ApiOperation({
+    operationId: 'healthReadiness',
+    summary: 'Readiness group (database, disk); public: status only',
+  })
+  @ApiOkResponse({ type: HealthStatusDto })
+  @ApiServiceUnavailableResponse({ type: HealthStatusDto })
+  async healthReadiness(@CurrentActor() actor: Actor | null, @Res() res: Response): Promise<void> {
+    await this.answerHealth('readiness', actor, res);
+  }
+
+  @Get('info')
+  @RequireAdmin()
+  @ApiOperation({ operationId: 'info', summary: 'Version, build time and git commit' })
+  @ApiOkResponse({ schema: { type: 'object', additionalProperties: true } })
+  info(): Record<string, unknown> {
+    return this.mgmt.info();
+  }
+
+  @Get('mappings')
+  @RequireAdmin()
+  @ApiOperation({ operationId: 'mappings', summary: 'Every route with its method and handler' })
+  @ApiOkResponse({ type: [RouteMappingDto] })
+  mappings(): RouteMappingDto[] {
+    return this.mgmt.mappings();
+  }
+
+  @Get('env')
+  @RequireAdmin()
+  @ApiOperation({
+    operationId: 'env',
+    summary: 'Allow-listed, non-secret settings (secrets masked)',
+  })
+  @ApiOkResponse({ schema: { type: 'object', additionalProperties: true } })
+  env(): Record<string, unknown> {
+    return this.mgmt.env();
+  }
+
+  @Get('logs')
+  @RequireAdmin()
+  @ApiOperation({
+    operationId: 'logs',
+    summary: 'Recent structured log lines from the in-memory ring',
+  })
+  @ApiQuery({
+    name: 'startDate',
+    required: false,
+    description: 'ISO date-time: only lines at or after it',
+  })
+  @ApiOkResponse({ type: [LogEntryDto] })
+  @ApiProblems(400)
+  logs(@Query('startDate') startDate?: string): LogEntryDto[] {
+    let since: Date | undefined;
+    if (startDate !== undefined && startDate !== '') {
+      since = new Date(startDate);
+      if (typeof startDate !== 'string' || Number.isNaN(since.getTime())) {
+        throw new BadRequestError('startDate must be an ISO date-time');
+      }
+    }
+    return this.log.recent(since) as LogEntryDto[];
+  }
+
+  @Get('loggers')
+  @RequireAdmin()
+  @ApiOperation({
+    operationId: 'loggers',
+    summary: 'Loggers with their configured and effective levels',
+  })
+  @ApiOkResponse({ type: LoggersDto })
+  loggers(): LoggersDto {
+    return { levels: [...MANAGEMENT_LEVELS], loggers: this.log.loggers(), groups: {} };
+  }
+
+  @Get('loggers/:logger')
+  @RequireAdmin()
+  @ApiOperation({ operationId: 'logger', summary: 'One logger' })
+  @ApiParam({ name: 'logger', example: 'ROOT' })
+  @ApiOkResponse({ type: LoggerLevelDto })
+  @ApiProblems(400)
+  logger(@Param('logger') name: string): LoggerLevelDto {
+    if (!LOGGER_NAME.test(name))
+      throw new BadRequestError('Logger names are letters, digits, dots, _ and -');
+    return (
+      this.log.loggers()[name] ?? {
+        configuredLevel: null,
+        effectiveLevel: this.log.effectiveLevel(name).toUpperCase() as ManagementLevel,
+      }
+    );
+  }
+
+  @Post('loggers/:logger')
+  @HttpCode(204)
+  @RequireAdmin()
+  @ApiOperation({
+    operationId: 'setLoggerLevel',
+    summary: 'Set a logger level at once (null resets)',
+  })
+  @ApiParam({ name: 'logger', example: 'ROOT' })
+  @ApiBody({ type: SetLoggerLevelDto })
+  @ApiNoContentResponse({ description: 'Changed' })
+  @ApiProblems(400)
+  setLoggerLevel(
+    @Param('logger') name: string,
+    @Body() body: SetLoggerLevelDto,
+    @CurrentActor() actor: Actor,
+  ): void {
+    if (!LOGGER_NAME.test(name))
+      throw new BadRequestError('Logger names are letters, digits, dots, _ and -');
+    const raw = body?.configuredLevel;
+    const level =
+      raw === null || raw === undefined
+        ? null
+        : MANAGEMENT_LEVELS.find((l) => typeof raw === 'string' && l === raw.toUpperCase());
+    if (level === undefined)
+      throw new BadRequestError(
+        `configuredLevel must be one of ${MANAGEMENT_LEVELS.join(', ')} or null`,
+      );
+    this.log.setLevel(name, level);
+    this.log.write(
+      'info',
+      'management',
+      `${actor.username} set logger ${name} to ${level ?? 'default'}`,
+    );
+  }
+
+  @Get('prometheus')
+  @ApiBearerAuth()
+  @ApiOperation({
+    operationId: 'prometheus',
+    summary: 'Metrics in the Prometheus text format (admin, or Bearer METRICS_TOKEN)',
+  })
+  @ApiProduces('text/plain')
+  @ApiOkResponse({ schema: { type: 'string' } })
+  @ApiProblems(401, 403)
+  async prometheus(@CurrentActor() actor: Actor | null, @Res() res: Response): Promise<void> {
+    // A request with the scrape token was answered by scrapeTokenMiddleware already.
+    if (!actor) throw new UnauthorizedError();
+    if (!isAdmin(actor)) throw new ForbiddenError('Admin role required');
+    const { contentType, body } = await this.metrics.render();
+    res
+      .status(200)
+      .setHeader('Content-Type', contentType)
+      .setHeader('Cache-Control', 'no-store')
+      .send(body);
+  }
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { TerminusModule } from '@nestjs/terminus';
+import { CodeModule } from '../code/code.module';
+import { FollowMetrics } from '../metrics/follow-metrics';
+import { HealthService } from './health.service';
+import { ManagementController } from './management.controller';
+import { ManagementService } from './management.service';
+
+@Module({
+  imports: [TerminusModule.forRoot({ logger: false }), DiscoveryModule, CodeModule],
+  controllers: [ManagementController],
+  providers: [HealthService, ManagementService, FollowMetrics],
+})
+export class ManagementModule {}

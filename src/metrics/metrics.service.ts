@@ -1,0 +1,107 @@
+import { Injectable } from '@nestjs/common';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { DataSource } from 'typeorm';
+
+interface MysqlPool {
+  _allConnections?: { length: number };
+  _freeConnections?: { length: number };
+  _connectionQueue?: { length: number };
+  config?: { connectionLimit?: number };
+}
+
+/**
+ * Prometheus metrics of one app (its own registry, so several apps in one process never mix):
+ * HTTP requests per route, follows and creates, reports, danger flags, database pool state.
+ * Recording is a counter increment and a histogram observation: no I/O.
+ */
+@Injectable()
+export class MetricsService {
+  readonly registry = new Registry();
+  readonly httpRequests: Counter<'method' | 'route' | 'status'>;
+  readonly httpDuration: Histogram<'method' | 'route'>;
+  readonly follows: Counter<'outcome'>;
+  readonly creates: Counter<'kind'>;
+  readonly reports: Counter;
+  readonly flagged: Counter;
+
+  constructor(ds: DataSource) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry });
+    this.httpRequests = new Counter({
+      name: 'http_server_requests_total',
+      help: 'HTTP requests by method, route template and status',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
+    this.httpDuration = new Histogram({
+      name: 'http_server_request_duration_seconds',
+      help: 'HTTP request latency by method and route template',
+      labelNames: ['method', 'route'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers,
+    });
+    this.follows = new Counter({
+      name: 'url_shorter_follows_total',
+      help: 'Follows of shorts by outcome (target, not-found, dangerous, password-required, wrong-password, locked)',
+      labelNames: ['outcome'],
+      registers,
+    });
+    this.creates = new Counter({
+      name: 'url_shorter_shorts_created_total',
+      help: 'Shorts created',
+      labelNames: ['kind'],
+      registers,
+    });
+    this.reports = new Counter({
+      name: 'url_shorter_reports_total',
+      help: 'Reports filed',
+      registers,
+    });
+    this.flagged = new Counter({
+      name: 'url_shorter_shorts_flagged_dangerous_total',
+      help: 'Shorts flagged dangerous because the report threshold was reached',
+      registers,
+    });
+    new Gauge({
+      name: 'db_pool_connections',
+      help: 'Database connections by state (SQLite: one embedded connection)',
+      labelNames: ['state'],
+      registers,
+      collect() {
+        this.reset();
+        if (!ds.isInitialized) {
+          this.set({ state: 'total' }, 0);
+          return;
+        }
+        const driver = ds.driver as unknown as { pool?: MysqlPool };
+        const pool = driver.pool;
+        if (ds.options.type === 'mysql' && pool) {
+          const all = pool._allConnections?.length ?? 0;
+          const free = pool._freeConnections?.length ?? 0;
+          this.set({ state: 'total' }, all);
+          this.set({ state: 'idle' }, free);
+          this.set({ state: 'active' }, all - free);
+          this.set({ state: 'pending' }, pool._connectionQueue?.length ?? 0);
+          this.set({ state: 'max' }, pool.config?.connectionLimit ?? 0);
+        } else {
+          this.set({ state: 'total' }, 1);
+          this.set({ state: 'active' }, 1);
+          this.set({ state: 'max' }, 1);
+        }
+      },
+    });
+  }
+
+  /** Called once per finished HTTP request. */
+  recordHttp(method: string, route: string, status: number, seconds: number): void {
+    this.httpRequests.inc({ method, route, status: String(status) });
+    this.httpDuration.observe({ method, route }, seconds);
+    if (method === 'POST' && status === 201 && (route === '/api/code' || route === '/api/code/')) {
+      this.creates.inc({ kind: 'short' });
+    }
+  }
+
+  async render(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}

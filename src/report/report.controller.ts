@@ -1,0 +1,33 @@
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { CurrentActor, type Actor } from '../common/actor';
+import { ApiProblems } from '../common/api-problems';
+import { RequireUser } from '../common/auth.guard';
+import { CreateReportDto, ReportCreatedDto } from './dto/report.dto';
+import { ReportService } from './report.service';
+
+@ApiTags('code')
+@Controller('api/code')
+export class ReportController {
+  constructor(private readonly reports: ReportService) {}
+
+  @Post(':code/report')
+  @HttpCode(200)
+  @RequireUser()
+  @ApiOperation({
+    operationId: 'reportShort',
+    summary: 'Report a short (login required; one report per user and short)',
+  })
+  @ApiParam({ name: 'code' })
+  @ApiBody({ type: CreateReportDto })
+  @ApiOkResponse({ type: ReportCreatedDto })
+  @ApiProblems(400, 401, 403, 404, 409)
+  async reportShort(
+    @Param('code') code: string,
+    @Body() dto: CreateReportDto,
+    @CurrentActor() actor: Actor | null,
+  ): Promise<ReportCreatedDto> {
+    await this.reports.report(code, dto, actor);
+    return { success: true };
+  }
+}

@@ -1,0 +1,114 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { In, Repository } from 'typeorm';
+import { activeActor, type Actor } from '../common/actor';
+import { ConflictError, UnauthorizedError } from '../common/errors';
+import { CodeService } from '../code/code.service';
+import { ShortEntity } from '../code/short.entity';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { isUniqueViolation } from '../database/errors';
+import { LogService } from '../logging/log.service';
+import { MetricsService } from '../metrics/metrics.service';
+import type { CreateReportDto } from './dto/report.dto';
+import { ReportEntity } from './report.entity';
+
+/**
+ * Reports and the danger flag. A short is flagged when the number of distinct reporters with
+ * reports that are not dismissed reaches REPORT_THRESHOLD; one conditional UPDATE
+ * (`… WHERE dangerous = 0`) makes the flag happen exactly once however many reports race.
+ */
+@Injectable()
+export class ReportService {
+  constructor(
+    @InjectRepository(ReportEntity) private readonly reports: Repository<ReportEntity>,
+    @InjectRepository(ShortEntity) private readonly shorts: Repository<ShortEntity>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly codes: CodeService,
+    private readonly log: LogService,
+    private readonly metrics: MetricsService,
+  ) {}
+
+  async report(code: string, dto: CreateReportDto, caller: Actor | null): Promise<void> {
+    const actor = activeActor(caller);
+    if (!actor) throw new UnauthorizedError();
+    const short = await this.codes.findVisible(code); // 404 Entity URLShort not exists
+    try {
+      await this.reports.insert({
+        id: randomUUID(),
+        shortId: short.id,
+        reporterId: actor.id,
+        reason: dto.reason,
+        description: dto.description,
+        state: 'open',
+        createdAt: new Date(),
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ConflictError('Entity already exists');
+      throw err;
+    }
+    this.metrics.reports.inc();
+    if (short.dangerous) return;
+    await this.flagIfThresholdReached(short.id, short.code);
+  }
+
+  /** Sets the flag once when enough distinct users have open or actioned reports. */
+  private async flagIfThresholdReached(shortId: string, code: string): Promise<void> {
+    const rows = await this.reports
+      .createQueryBuilder('r')
+      .select('r.reason', 'reason')
+      .addSelect('COUNT(*)', 'n')
+      .addSelect('MIN(r.created_at)', 'first')
+      .where('r.short_id = :shortId', { shortId })
+      .andWhere('r.state <> :dismissed', { dismissed: 'dismissed' })
+      .groupBy('r.reason')
+      .getRawMany<{ reason: string; n: string | number; first: unknown }>();
+    const total = rows.reduce((sum, r) => sum + Number(r.n), 0);
+    if (total < this.config.reportThreshold) return;
+    // Most frequent reason; ties go to the reason reported first.
+    const top = rows
+      .map((r) => ({ reason: r.reason, n: Number(r.n), first: String(r.first) }))
+      .sort((a, b) => b.n - a.n || a.first.localeCompare(b.first))[0];
+    const res = await this.shorts
+      .createQueryBuilder()
+      .update(ShortEntity)
+      .set({ dangerous: true, dangerReason: top.reason })
+      .where('id = :shortId', { shortId })
+      .andWhere('dangerous = 0')
+      .execute();
+    if ((res.affected ?? 0) === 1) {
+      this.codes.invalidate(code);
+      this.metrics.flagged.inc();
+      this.log.write(
+        'info',
+        'report',
+        `Short ${shortId} flagged dangerous after ${total} reports`,
+        {
+          shortId,
+          reason: top.reason,
+        },
+      );
+    }
+  }
+
+  /**
+   * An admin sets or clears the flag. Clearing dismisses the open reports (so the same reports do
+   * not flag it again); setting marks them actioned.
+   */
+  async setDangerous(shortId: string, dangerous: boolean, reason: string | null): Promise<void> {
+    const s = await this.shorts.findOne({
+      where: { id: shortId },
+      select: { id: true, code: true },
+    });
+    if (!s) return;
+    await this.shorts.update(
+      { id: shortId },
+      { dangerous, dangerReason: dangerous ? (reason ?? 'OTHER') : null },
+    );
+    await this.reports.update(
+      { shortId, state: In(dangerous ? ['open'] : ['open', 'actioned']) },
+      { state: dangerous ? 'actioned' : 'dismissed' },
+    );
+    this.codes.invalidate(s.code);
+  }
+}

@@ -1,0 +1,284 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app';
+import { loginAs, type LoggedIn } from '../support/login';
+
+interface Page<T = Record<string, unknown>> {
+  content: T[];
+  number: number;
+  numberOfElements: number;
+  size: number;
+  totalElements: number;
+  totalPages: number;
+  first: boolean;
+  last: boolean;
+  empty: boolean;
+}
+
+/** Every admin and management route except the public health ones, with a body where needed. */
+const PROTECTED: Array<{ method: string; path: string; body?: unknown }> = [
+  { method: 'GET', path: '/api/admin/entity' },
+  { method: 'POST', path: '/api/admin/entity/users/search', body: { query_string: { query: '' } } },
+  {
+    method: 'POST',
+    path: '/api/admin/entity/shorts/search',
+    body: { query_string: { query: '' } },
+  },
+  { method: 'PUT', path: `/api/admin/entity/shorts/${randomUUID()}`, body: { dangerous: true } },
+  {
+    method: 'PUT',
+    path: `/api/admin/entity/blacklist/${randomUUID()}`,
+    body: { kind: 'host', value: 'x.example' },
+  },
+  { method: 'DELETE', path: `/api/admin/entity/users/${randomUUID()}` },
+  { method: 'GET', path: '/management/info' },
+  { method: 'GET', path: '/management/mappings' },
+  { method: 'GET', path: '/management/env' },
+  { method: 'GET', path: '/management/logs' },
+  { method: 'GET', path: '/management/loggers' },
+  { method: 'GET', path: '/management/loggers/ROOT' },
+  { method: 'POST', path: '/management/loggers/ROOT', body: { configuredLevel: 'TRACE' } },
+  { method: 'GET', path: '/management/prometheus' },
+];
+
+describe('admin entity API', () => {
+  let t: TestApp;
+  let admin: LoggedIn;
+  let alice: LoggedIn;
+
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:admin' });
+    admin = await loginAs(t, 'admin');
+    alice = await loginAs(t, 'alice');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const search = (entity: string, query: string, qs = '') =>
+    admin.post(`/api/admin/entity/${entity}/search${qs}`, { query_string: { query } });
+
+  async function names(query: string): Promise<string[]> {
+    const res = await search('shorts', query, '?size=250&sort=name,asc');
+    expect(res.status).toBe(200);
+    return ((await res.json()) as Page<{ name: string }>).content.map((s) => s.name);
+  }
+
+  describe('refuses anonymous callers (401) and normal users (403), route by route', () => {
+    for (const r of PROTECTED) {
+      it(`${r.method} ${r.path}`, async () => {
+        const init = (headers: Record<string, string>): RequestInit => ({
+          method: r.method,
+          headers:
+            r.body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+          body: r.body === undefined ? undefined : JSON.stringify(r.body),
+        });
+        const anon = await t.fetch(r.path, init({}));
+        expect(anon.status).toBe(401);
+        expect(anon.headers.get('content-type')).toContain('application/problem+json');
+        const user = await t.fetch(r.path, init({ cookie: alice.cookie, origin: t.url }));
+        expect(user.status).toBe(403);
+      });
+    }
+    it('the public health answers anonymous callers with the status only', async () => {
+      for (const path of [
+        '/management/health',
+        '/management/health/liveness',
+        '/management/health/readiness',
+      ]) {
+        const res = await t.fetch(path);
+        expect(res.status).toBe(200);
+        expect(await res.json()).toEqual({ status: 'UP' });
+        const user = await t.fetch(path, { headers: { cookie: alice.cookie } });
+        expect(await user.json()).toEqual({ status: 'UP' });
+      }
+    });
+  });
+
+  it('lists the entities with field descriptions and never a secret column', async () => {
+    const res = await admin.fetch('/api/admin/entity');
+    expect(res.status).toBe(200);
+    const entities = (await res.json()) as Array<{
+      name: string;
+      fields: Array<{ name: string; type: string; description: string }>;
+    }>;
+    expect(entities.map((e) => e.name)).toEqual([
+      'users',
+      'shorts',
+      'reports',
+      'blacklist',
+      'apikeys',
+    ]);
+    for (const e of entities)
+      for (const f of e.fields) expect(f.description.length).toBeGreaterThan(0);
+    const fieldNames = entities.flatMap((e) => e.fields.map((f) => f.name.toLowerCase()));
+    expect(fieldNames.filter((n) => /hash|encrypt|secret|password|key$|token/.test(n))).toEqual([
+      'haspassword',
+    ]);
+    const apikeys = entities.find((e) => e.name === 'apikeys');
+    expect(apikeys?.fields.map((f) => f.name)).toEqual(['id', 'userId', 'user', 'createdAt']);
+  });
+
+  it('shows API keys without the key, its hash or its encrypted copy', async () => {
+    const put = await alice.put('/api/self/apikey');
+    expect(put.status).toBeLessThan(300);
+    const keyText = await put.text();
+    const res = await search('apikeys', `user:alice`);
+    expect(res.status).toBe(200);
+    const page = (await res.json()) as Page;
+    expect(page.totalElements).toBe(1);
+    expect(Object.keys(page.content[0]).sort()).toEqual(['createdAt', 'id', 'user', 'userId']);
+    const raw = JSON.stringify(page);
+    const key = /"(?:id|key|apiKey)"\s*:\s*"([^"]{20,})"/.exec(keyText)?.[1];
+    if (key) expect(raw).not.toContain(key);
+    const del = await admin.delete(`/api/admin/entity/apikeys/${page.content[0].id as string}`);
+    expect(del.status).toBe(204);
+    expect(((await (await search('apikeys', 'user:alice')).json()) as Page).totalElements).toBe(0);
+  });
+
+  describe('search', () => {
+    const tricky = [
+      '100% off',
+      '1000 off',
+      'a_b',
+      'axb',
+      "it's",
+      'back\\slash',
+      'backslash',
+      ')) OR 1=1--',
+      'plain',
+    ];
+
+    beforeAll(async () => {
+      for (const name of tricky) {
+        const res = await alice.post('/api/code', {
+          url: `https://example.com/${encodeURIComponent(name)}`,
+          name,
+        });
+        expect(res.status).toBe(201);
+      }
+    });
+
+    it('treats %, _, quote, backslash and SQL as data', async () => {
+      expect(await names('name:"100%"')).toEqual(['100% off']);
+      expect(await names('name:"a_b"')).toEqual(['a_b']);
+      expect(await names('name:a_*')).toEqual(['a_b']);
+      expect(await names(`name:"it's"`)).toEqual(["it's"]);
+      expect(await names('name:"back\\\\slash"')).toEqual(['back\\slash']);
+      expect(await names('name:")) OR 1=1--"')).toEqual([')) OR 1=1--']);
+      expect(await names(`name:"') OR '1'='1"`)).toEqual([]);
+      expect(await names('"1=1"')).toEqual([')) OR 1=1--']);
+    });
+
+    it('answers 400 (never 5xx) for unparsable input, with a clear detail', async () => {
+      for (const q of [')) OR 1=1--', '%', '\\', "'", 'name:(a', 'name:"open']) {
+        const res = await search('shorts', q);
+        expect(res.status, q).toBe(400);
+        const p = (await res.json()) as { detail: string };
+        expect(p.detail).toMatch(/^Query syntax error/);
+      }
+    });
+
+    it('supports fields, phrases, AND/OR/NOT, wildcards, comparisons and free text', async () => {
+      expect(await names('name:plain OR name:axb')).toEqual(['axb', 'plain']);
+      expect(await names('owner:alice AND NOT name:*off*')).toEqual(
+        ['a_b', 'axb', "it's", 'back\\slash', 'backslash', ')) OR 1=1--', 'plain'].sort(),
+      );
+      expect(await names('-name:*a* AND owner:alice')).toEqual(
+        ['1000 off', '100% off', ')) OR 1=1--', "it's"].sort(),
+      );
+      expect(
+        await names('uses:>=0 AND dangerous:false AND hasPassword:false AND name:plain'),
+      ).toEqual(['plain']);
+      expect(await names('plain')).toEqual(['plain']);
+      expect(await names('url:*a_b')).toEqual(['a_b']);
+    });
+
+    it('refuses unknown fields and wrong value types with 400', async () => {
+      const unknown = await search('shorts', 'password_hash:x');
+      expect(unknown.status).toBe(400);
+      expect(((await unknown.json()) as { detail: string }).detail).toContain(
+        'Unknown field "password_hash" for shorts',
+      );
+      expect((await search('shorts', 'uses:abc')).status).toBe(400);
+      expect((await search('shorts', 'name:/re/')).status).toBe(400);
+      expect((await search('nope', '')).status).toBe(404);
+    });
+
+    it('pages and sorts per the contract, refusing unknown sort fields', async () => {
+      const res = await search('shorts', 'owner:alice', '?page=1&size=4&sort=name,desc');
+      expect(res.status).toBe(200);
+      const page = (await res.json()) as Page<{ name: string }>;
+      expect(page).toMatchObject({
+        number: 1,
+        size: 4,
+        numberOfElements: 4,
+        totalElements: 9,
+        totalPages: 3,
+        first: false,
+        last: false,
+        empty: false,
+      });
+      const desc = [...tricky].sort().reverse();
+      expect(page.content.map((s) => s.name)).toEqual(desc.slice(4, 8));
+      expect((await search('shorts', '', '?sort=name;DROP TABLE shorts,asc')).status).toBe(400);
+      const capped = await search('shorts', '', '?size=251');
+      expect(capped.status).toBe(200);
+      expect(((await capped.json()) as Page).size).toBe(250);
+      expect((await search('shorts', '', '?page=-1')).status).toBe(400);
+    });
+  });
+
+  it('edits users (roles, activated) and refuses unknown fields', async () => {
+    const bob = await loginAs(t, 'bob');
+    const res = await admin.put(`/api/admin/entity/users/${bob.userId}`, {
+      roles: ['ROLE_USER', 'ROLE_TEAM'],
+      activated: false,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      username: 'bob',
+      roles: ['ROLE_USER', 'ROLE_TEAM'],
+      activated: false,
+    });
+    const bad = await admin.put(`/api/admin/entity/users/${bob.userId}`, {
+      roles: ['ROLE_GOD'],
+      nope: 1,
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(((await bad.json()) as { fieldErrors: object }).fieldErrors).sort()).toEqual(
+      ['nope', 'roles'],
+    );
+    const self = await admin.put(`/api/admin/entity/users/${admin.userId}`, {
+      roles: ['ROLE_USER'],
+    });
+    expect(self.status).toBe(400);
+    expect(
+      (await admin.put(`/api/admin/entity/users/${randomUUID()}`, { activated: true })).status,
+    ).toBe(404);
+  });
+
+  it('deletes a short; its follow answers not-found at once', async () => {
+    const created = await alice.post('/api/code', {
+      url: 'https://example.com/to-delete',
+      code: 'adm-delete-me',
+    });
+    expect(created.status).toBe(201);
+    expect((await t.fetch('/api/code/adm-delete-me')).headers.get('location')).toBe(
+      'https://example.com/to-delete',
+    );
+    const found = (await (await search('shorts', 'code:adm-delete-me')).json()) as Page<{
+      id: string;
+    }>;
+    expect(found.totalElements).toBe(1);
+    const del = await admin.delete(`/api/admin/entity/shorts/${found.content[0].id}`);
+    expect(del.status).toBe(204);
+    expect((await t.fetch('/api/code/adm-delete-me')).headers.get('location')).toBe(
+      '/s/adm-delete-me/not-found',
+    );
+    expect((await admin.delete(`/api/admin/entity/shorts/${found.content[0].id}`)).status).toBe(
+      404,
+    );
+  });
+});
