@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiCookieAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCookieAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
@@ -20,6 +20,7 @@ export class AccountController {
   @Get('account')
   @ApiOperation({ operationId: 'getAccount', summary: 'The logged-in user (also when not activated)' })
   @ApiCookieAuth('session')
+  @ApiBearerAuth('apiKey')
   @ApiOkResponse({ type: UserDto })
   @ApiProblems(401)
   async getAccount(@CurrentActor() actor: Actor | null, @Res({ passthrough: true }) res: Response): Promise<UserDto> {

@@ -1,6 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Req, Res } from '@nestjs/common';
 import {
+  ApiBearerAuth,
   ApiBody,
+  ApiCookieAuth,
   ApiCreatedResponse,
   ApiExtraModels,
   ApiFoundResponse,
@@ -44,6 +46,8 @@ export class CodeController {
 
   @Get()
   @RequireUser()
+  @ApiCookieAuth('session')
+  @ApiBearerAuth('apiKey')
   @ApiOperation({ operationId: 'listOwnShorts', summary: 'The caller’s own shorts (expired and exhausted included)' })
   @ApiPaging(OWN_SORTABLE_FIELDS, 'createdAt,desc')
   @ApiQuery({ name: 'search', required: false, description: 'Matches code, name and url (case-insensitive)' })

@@ -22,7 +22,20 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setVersion(APP_VERSION)
     .setLicense('MIT', 'https://opensource.org/licenses/MIT')
     .addServer('/', 'This server')
+    .addCookieAuth(
+      'url_shorter_session',
+      { type: 'apiKey', in: 'cookie', name: 'url_shorter_session', description: 'Session cookie set by a login' },
+      'session',
+    )
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', description: 'API key (us_…) from PUT /api/self/apikey; never in the query' },
+      'apiKey',
+    )
+    // Every route accepts the session cookie or the API key; routes that need a login say so (401).
+    .addSecurityRequirements('session')
+    .addSecurityRequirements('apiKey')
     .build();
+  config.security = [...(config.security ?? []), {}];
   const doc = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (_controllerKey: string, methodKey: string) => methodKey,
   });

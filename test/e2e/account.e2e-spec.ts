@@ -94,6 +94,8 @@ describe('account: dev login, sessions, account endpoints', () => {
     await t.ds.query('UPDATE users SET activated = 0 WHERE id = ?', [u.userId]);
     const acc = (await (await u.fetch('/api/account')).json()) as { activated: boolean };
     expect(acc.activated).toBe(false);
+    expect((await u.fetch('/api/code')).status).toBe(403);
+    expect((await u.fetch('/api/self/apikey', { method: 'PUT' })).status).toBe(403);
     const custom = await u.post('/api/code', { url: 'https://example.com/x', code: 'erin-code' });
     expect(custom.status).toBe(400);
     const anon = await u.post('/api/code', { url: 'https://example.com/x' });
@@ -127,6 +129,38 @@ describe('account: dev login, sessions, account endpoints', () => {
     const info = await t.fetch(`/api/code/${code}?redirect=false`, { headers: { cookie: u.cookie } });
     expect(info.status).toBe(200);
     expect(sessionCookieFrom(info)).not.toBeNull();
+  });
+});
+
+describe('OpenAPI for accounts', () => {
+  it('documents the session cookie and the Bearer key, and every account route', async () => {
+    const t = await createTestApp({ AUTH_DEV_LOGIN: 'true' });
+    try {
+      const doc = (await (await t.fetch('/api/docs-json')).json()) as {
+        components: { securitySchemes: Record<string, Record<string, string>> };
+        paths: Record<string, Record<string, { operationId?: string; security?: unknown[] }>>;
+      };
+      expect(doc.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'url_shorter_session' });
+      expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+      const ops = [
+        ['/api/account', 'get', 'getAccount'],
+        ['/api/logged-in', 'get', 'getLoggedIn'],
+        ['/api/auth-providers', 'get', 'getAuthProviders'],
+        ['/api/logout', 'post', 'logout'],
+        ['/api/auth/dev', 'get', 'devLogin'],
+        ['/api/auth/{provider}', 'get', 'startLogin'],
+        ['/api/auth/{provider}/callback', 'get', 'loginCallback'],
+        ['/api/self/apikey', 'get', 'getApiKey'],
+        ['/api/self/apikey', 'put', 'renewApiKey'],
+        ['/api/code', 'get', 'listOwnShorts'],
+      ] as const;
+      for (const [path, method, id] of ops) expect(doc.paths[path]?.[method]?.operationId, path).toBe(id);
+      const security = doc.paths['/api/self/apikey'].put.security!;
+      expect(security).toHaveLength(2);
+      expect(security).toEqual(expect.arrayContaining([{ session: [] }, { apiKey: [] }]));
+    } finally {
+      await t.close();
+    }
   });
 });
 
