@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { BlacklistService } from '../blacklist/blacklist.service';
 import { activeActor, isAdmin, type Actor } from '../common/actor';
+import { CacheBus } from '../common/cache-bus';
 import {
   BadRequestError,
   ConflictError,
@@ -36,6 +37,7 @@ export const ANONYMOUS_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const CACHE_TTL_MS = 30_000;
 const MISSING_TTL_MS = 2_000;
 const CLICK_FLUSH_MS = 1_000;
+const INVALIDATE_CHANNEL = 'short-invalidate';
 
 /** What the follow path needs of a short; kept in the in-process cache. */
 interface CachedShort {
@@ -74,7 +76,9 @@ export class CodeService implements OnModuleInit, OnApplicationShutdown {
     @InjectRepository(ShortEntity) private readonly repo: Repository<ShortEntity>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly blacklist: BlacklistService,
+    private readonly bus: CacheBus,
   ) {
+    bus.on(INVALIDATE_CHANNEL, (code) => this.cache?.delete(code));
     this.cache =
       config.shortCacheSize > 0 ? new LRUCache({ max: config.shortCacheSize, ttl: CACHE_TTL_MS }) : null;
     this.limiter = new PasswordLimiter(config.passwordMaxTries, config.passwordLockSeconds * 1000);
@@ -153,7 +157,7 @@ export class CodeService implements OnModuleInit, OnApplicationShutdown {
         entity.code = generateCode(); // a collision of generated codes is retried silently
       }
     }
-    this.cache?.delete(entity.code);
+    this.invalidate(entity.code); // drop a cached "missing" on every instance
     return { code: entity.code, id: entity.id };
   }
 
@@ -294,9 +298,9 @@ export class CodeService implements OnModuleInit, OnApplicationShutdown {
     return cached;
   }
 
-  /** Drops a code from the follow cache (after any change to the short). */
+  /** Drops a code from the follow cache of every instance (after any change to the short). */
   invalidate(code: string): void {
-    this.cache?.delete(code);
+    this.bus.publish(INVALIDATE_CHANNEL, code);
   }
 
   async flushClicks(): Promise<void> {

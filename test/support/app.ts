@@ -28,7 +28,9 @@ export async function createTestApp(
     overrides?: Array<{ provide: unknown; useValue: unknown }>;
   } = {},
 ): Promise<TestApp> {
-  const db = await createTestDatabase();
+  // A caller that passes DB_FILE/DB_URL shares that database (e.g. two instances); else a fresh one.
+  const shared = env.DB_FILE !== undefined || env.DB_URL !== undefined;
+  const db = shared ? { env: {}, drop: async () => undefined } : await createTestDatabase();
   const config = loadConfig({
     APP_SECRET: 'test-secret-'.padEnd(40, 'x'),
     LOG_LEVEL: 'error',
