@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { Passport, type Strategy } from 'passport';
+import { BadRequestError } from '../common/errors';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import '../session/session-data';
 import { discordStrategy, githubStrategy } from './providers/oauth-providers';
@@ -89,7 +90,8 @@ export class LoginService {
 
   /** Starts a provider login: remembers a same-origin `redirect`, then sends the browser to the provider. */
   async start(provider: Exclude<ProviderId, 'dev'>, req: Request, res: Response, next: NextFunction): Promise<void> {
-    if (provider === 'oidc') await this.ensureOidc();
+    if (!req.session) throw new BadRequestError('A login needs a browser session (no Authorization header)');
+    if (provider === 'oidc' && !(await this.oidcAvailable())) return this.fail(res, provider, null, 'provider_unavailable');
     const redirect = safeRedirectPath((req.query as Record<string, unknown>).redirect);
     if (redirect) req.session.loginRedirect = redirect;
     else delete req.session.loginRedirect;
@@ -100,7 +102,8 @@ export class LoginService {
   async callback(provider: Exclude<ProviderId, 'dev'>, req: Request, res: Response, next: NextFunction): Promise<void> {
     const q = req.query as Record<string, unknown>;
     if (typeof q.code !== 'string' && typeof q.error !== 'string') return this.fail(res, provider, 'no code');
-    if (provider === 'oidc') await this.ensureOidc();
+    if (!req.session) return this.fail(res, provider, 'no session');
+    if (provider === 'oidc' && !(await this.oidcAvailable())) return this.fail(res, provider, null, 'provider_unavailable');
     const profile = await new Promise<LoginProfile | null>((resolve) => {
       this.passport.authenticate(
         provider,
@@ -119,10 +122,20 @@ export class LoginService {
     await this.complete(req, res, profile);
   }
 
-  private fail(res: Response, provider: string, why: string | null): void {
+  private async oidcAvailable(): Promise<boolean> {
+    try {
+      await this.ensureOidc();
+      return true;
+    } catch (err) {
+      this.logger.warn(`OIDC issuer ${this.config.auth.oidc!.issuer} unavailable: ${err instanceof Error ? err.message : String(err)}`);
+      return false;
+    }
+  }
+
+  private fail(res: Response, provider: string, why: string | null, error = 'login_failed'): void {
     if (why) this.logger.warn(`${provider} login failed: ${why}`);
     res.setHeader('Cache-Control', 'no-store');
-    res.redirect(302, '/login?error=login_failed');
+    res.redirect(302, `/login?error=${error}`);
   }
 
   /** Creates or finds the user, regenerates the session id, stores the login and redirects. */

@@ -174,3 +174,22 @@ describe('login round trips through the real passport strategies', () => {
     expect((await t.fetch('/api/auth/dev')).status).toBe(404);
   });
 });
+
+describe('OIDC issuer unreachable', () => {
+  it('the app still starts; the login answers /login?error=provider_unavailable', async () => {
+    const t = await createTestApp({
+      AUTH_OIDC_ISSUER: 'http://127.0.0.1:1',
+      AUTH_OIDC_CLIENT_ID: 'x',
+      AUTH_OIDC_CLIENT_SECRET: 'y',
+    });
+    try {
+      const list = (await (await t.fetch('/api/auth-providers')).json()) as { name: string }[];
+      expect(list).toEqual([{ name: 'oidc', url: '/api/auth/oidc' }]);
+      const res = await t.fetch('/api/auth/oidc');
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('/login?error=provider_unavailable');
+    } finally {
+      await t.close();
+    }
+  });
+});
