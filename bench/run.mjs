@@ -14,6 +14,7 @@
 //
 // Environment: BENCH_CONNECTIONS (50), BENCH_DURATION seconds per round (5), BENCH_ROUNDS (3),
 //   BENCH_WARMUP seconds (2), BENCH_DB_URL (mysql://root@127.0.0.1:3306; "off" skips MariaDB),
+//   BENCH_ONLY=regex: only the runs whose "target / scenario" matches (the bare baseline always runs),
 //   BENCH_CPU_PROF=dir: run the app with --cpu-prof and write its profile into dir (see bench/profile-summary.mjs).
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -32,6 +33,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const DB_URL = process.env.BENCH_DB_URL ?? 'mysql://root@127.0.0.1:3306';
 const CPU_PROF = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
 const TARGET_URL = 'https://example.com/benchmark/target?x=1';
 
 const tmp = mkdtempSync(join(tmpdir(), 'url-shorter-bench-'));
@@ -267,7 +269,9 @@ async function main() {
   if (why) log(`MariaDB skipped: ${why}`);
   else targets.push(await startApp('mariadb'));
 
-  const runs = targets.flatMap((t) => t.scenarios.map((s) => ({ target: t, scenario: s, rounds: [] })));
+  const runs = targets
+    .flatMap((t) => t.scenarios.map((s) => ({ target: t, scenario: s, rounds: [] })))
+    .filter((r) => r.scenario.baseline || !ONLY || ONLY.test(`${r.target.name} / ${r.scenario.name}`));
 
   for (const r of runs) {
     log(`warm-up ${r.target.name} / ${r.scenario.name}`);
