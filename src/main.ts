@@ -5,6 +5,21 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
 import { ConfigError, loadConfig, resolveAppSecret } from './config/config';
+import { LogService } from './logging/log.service';
+import { SentryService } from './sentry/sentry.service';
+
+/** Crashes are logged and reported (Sentry, when configured) before the process ends. */
+function installCrashHandlers(log: LogService, sentry: SentryService): void {
+  process.on('uncaughtException', (err: Error) => {
+    log.write('fatal', 'process', `Uncaught exception: ${err.stack ?? err.message}`);
+    sentry.capture(err, { status: 500 });
+    void sentry.flush(2000).finally(() => process.exit(1));
+  });
+  process.on('unhandledRejection', (reason: unknown) => {
+    log.write('error', 'process', `Unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`);
+    sentry.capture(reason, { status: 500 });
+  });
+}
 
 async function bootstrap(): Promise<void> {
   let config;
@@ -17,9 +32,11 @@ async function bootstrap(): Promise<void> {
   }
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {
     bodyParser: false,
-    bufferLogs: false,
+    // Boot lines wait for the structured logger that configureApp installs.
+    bufferLogs: true,
   });
   configureApp(app, config);
+  installCrashHandlers(app.get(LogService), app.get(SentryService));
   await app.listen(config.port);
   new Logger('Bootstrap').log(`URL-Shorter listening on ${config.baseUrl} (${config.db.type})`);
 }

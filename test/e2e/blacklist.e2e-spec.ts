@@ -1,0 +1,168 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app';
+import { loginAs, type LoggedIn } from '../support/login';
+
+describe('blacklist administration', () => {
+  let t: TestApp;
+  let admin: LoggedIn;
+
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:admin' });
+    admin = await loginAs(t, 'admin');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function addEntry(
+    kind: string,
+    value: string,
+    reason: string | null = null,
+  ): Promise<{ id: string; value: string }> {
+    const id = randomUUID();
+    const res = await admin.put(`/api/admin/entity/blacklist/${id}`, { kind, value, reason });
+    expect(res.status).toBe(201);
+    return (await res.json()) as { id: string; value: string };
+  }
+
+  async function createStatus(url: string): Promise<{ status: number; detail?: string }> {
+    const res = await t.post('/api/code', { url });
+    const body = (await res.json()) as { detail?: string };
+    return { status: res.status, detail: body.detail };
+  }
+
+  it('stores hosts normalised and catches every spelling of a blacklisted host', async () => {
+    const entry = await addEntry('host', 'https://user:pw@WWW.Evil.Example.:443/path', 'phishing');
+    expect(entry.value).toBe('evil.example');
+    const variants = [
+      'https://evil.example/a',
+      'https://EVIL.EXAMPLE/a',
+      'https://Evil.Example./a',
+      'https://www.evil.example/a',
+      'https://WWW.EVIL.EXAMPLE./a',
+      'https://user:secret@evil.example/a',
+      'https://user@evil.example/a',
+      'https://evil.example:443/a',
+      'http://evil.example:80/a',
+      'https://sub.deep.evil.example/a',
+    ];
+    for (const url of variants) {
+      expect(await createStatus(url), url).toEqual({ status: 400, detail: 'URL is blacklisted' });
+    }
+    // Neighbours are not caught.
+    expect((await createStatus('https://notevil.example/a')).status).toBe(201);
+    expect((await createStatus('https://evil.example.org/a')).status).toBe(201);
+  });
+
+  it('compares IDN hosts as punycode, whichever way the entry or the URL is written', async () => {
+    const unicode = await addEntry('host', 'Bücher.Example');
+    expect(unicode.value).toBe('xn--bcher-kva.example');
+    for (const url of [
+      'https://bücher.example/x',
+      'https://BÜCHER.example/x',
+      'https://xn--bcher-kva.example/x',
+      'https://www.bücher.example./x',
+    ]) {
+      expect(await createStatus(url), url).toEqual({ status: 400, detail: 'URL is blacklisted' });
+    }
+    const puny = await addEntry('host', 'xn--mnchen-3ya.example');
+    expect(puny.value).toBe('xn--mnchen-3ya.example');
+    for (const url of [
+      'https://münchen.example/',
+      'https://MÜNCHEN.EXAMPLE/',
+      'https://xn--mnchen-3ya.example/',
+    ]) {
+      expect(await createStatus(url), url).toEqual({ status: 400, detail: 'URL is blacklisted' });
+    }
+  });
+
+  it('matches regular expressions over the whole URL', async () => {
+    await addEntry('regex', '/casino/');
+    expect(await createStatus('https://fine.example/casino/x')).toEqual({
+      status: 400,
+      detail: 'URL is blacklisted',
+    });
+    expect((await createStatus('https://fine.example/music/x')).status).toBe(201);
+  });
+
+  it('refuses invalid and duplicate entries', async () => {
+    const bad = await admin.put(`/api/admin/entity/blacklist/${randomUUID()}`, {
+      kind: 'regex',
+      value: '(',
+    });
+    expect(bad.status).toBe(400);
+    const badHost = await admin.put(`/api/admin/entity/blacklist/${randomUUID()}`, {
+      kind: 'host',
+      value: 'http://',
+    });
+    expect(badHost.status).toBe(400);
+    const noKind = await admin.put(`/api/admin/entity/blacklist/${randomUUID()}`, {
+      value: 'x.example',
+    });
+    expect(noKind.status).toBe(400);
+    const dup = await admin.put(`/api/admin/entity/blacklist/${randomUUID()}`, {
+      kind: 'host',
+      value: 'EVIL.example',
+    });
+    expect(dup.status).toBe(409);
+    expect(((await dup.json()) as { detail: string }).detail).toBe('Entity already exists');
+    const notUuid = await admin.put('/api/admin/entity/blacklist/not-a-uuid', {
+      kind: 'host',
+      value: 'y.example',
+    });
+    expect(notUuid.status).toBe(400);
+  });
+
+  it('an entry added after a short was created sends its follow to the warning page; removing it restores', async () => {
+    const res = await t.post('/api/code', { url: 'https://later.example/page' });
+    expect(res.status).toBe(201);
+    const { code } = (await res.json()) as { code: string };
+    const follow = async (q = '') =>
+      (await t.fetch(`/api/code/${code}${q}`)).headers.get('location');
+    const followS = async () => (await t.fetch(`/s/${code}`)).headers.get('location');
+    // Warm the follow cache first: the verdict must not stick.
+    expect(await follow()).toBe('https://later.example/page');
+    expect(await followS()).toBe('https://later.example/page');
+
+    const entry = await addEntry('host', 'LATER.example');
+    expect(await follow()).toBe(`/s/${code}/potentially-dangerous`);
+    expect(await followS()).toBe(`/s/${code}/potentially-dangerous`);
+    expect(await follow('?accept_danger=true')).toBe('https://later.example/page');
+    const info = (await (await t.fetch(`/api/code/${code}?redirect=false`)).json()) as {
+      dangers: boolean;
+    };
+    expect(info.dangers).toBe(true);
+
+    // Edit the entry to another host: the short is free again; back: blocked again.
+    const moved = await admin.put(`/api/admin/entity/blacklist/${entry.id}`, {
+      value: 'elsewhere.example',
+    });
+    expect(moved.status).toBe(200);
+    expect(await follow()).toBe('https://later.example/page');
+    expect(
+      (await admin.put(`/api/admin/entity/blacklist/${entry.id}`, { value: 'later.example' }))
+        .status,
+    ).toBe(200);
+    expect(await follow()).toBe(`/s/${code}/potentially-dangerous`);
+
+    const del = await admin.delete(`/api/admin/entity/blacklist/${entry.id}`);
+    expect(del.status).toBe(204);
+    expect(await follow()).toBe('https://later.example/page');
+  });
+
+  it('lists and searches entries', async () => {
+    const res = await admin.post('/api/admin/entity/blacklist/search?sort=value,asc', {
+      query_string: { query: 'kind:host AND value:*example' },
+    });
+    expect(res.status).toBe(200);
+    const page = (await res.json()) as { content: Array<{ value: string; reason: string | null }> };
+    expect(page.content.map((e) => e.value)).toEqual([
+      'evil.example',
+      'xn--bcher-kva.example',
+      'xn--mnchen-3ya.example',
+    ]);
+    expect(page.content[0].reason).toBe('phishing');
+  });
+});
