@@ -1,0 +1,108 @@
+import 'reflect-metadata';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SentryService } from '../../src/sentry/sentry.service';
+import { createTestApp, type TestApp } from '../support/app';
+import { FakeSentry } from '../support/fake-sentry';
+
+const SECRET = {
+  password: 'canary-sentry-password-9d2f',
+  cookie: 'canary-sentry-cookie-1a7b',
+  bearer: 'canary-sentry-bearer-5c3e',
+  appSecret: 'canary-sentry-app-secret-0e4d8b2f6a1c9e7d',
+};
+
+/** Makes the database unavailable so the next request fails unexpectedly (a 500). */
+async function breakDatabase(t: TestApp): Promise<() => Promise<void>> {
+  await t.ds.destroy();
+  return async () => {
+    await t.ds.initialize();
+  };
+}
+
+describe('error reporting to Sentry', () => {
+  const sentry = new FakeSentry();
+
+  beforeAll(async () => {
+    await sentry.start();
+  });
+  afterAll(async () => {
+    await sentry.stop();
+  });
+
+  describe('with SENTRY_DSN', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp({
+        SENTRY_DSN: sentry.dsn(),
+        APP_SECRET: SECRET.appSecret,
+        LOG_STDOUT: 'false',
+      });
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('reports an unexpected 500 with the request id and without secrets', async () => {
+      const before = sentry.events().length;
+      const repair = await breakDatabase(t);
+      try {
+        const res = await t.fetch(
+          `/api/code/some-code?redirect=false&password=${SECRET.password}`,
+          {
+            headers: { 'x-request-id': 'req-sentry-500', cookie: `other=${SECRET.cookie}` },
+          },
+        );
+        expect(res.status).toBe(500);
+        const body = (await res.json()) as { detail: string };
+        expect(body.detail).toBe('An unexpected error occurred');
+      } finally {
+        await repair();
+      }
+      expect(await t.app.get(SentryService).flush(5000)).toBe(true);
+      const events = sentry.events().slice(before);
+      expect(events).toHaveLength(1);
+      const event = events[0] as {
+        tags?: Record<string, string>;
+        exception?: unknown;
+        request?: unknown;
+      };
+      expect(event.tags?.request_id).toBe('req-sentry-500');
+      expect(event.exception).toBeDefined();
+      expect(event.request).toBeUndefined();
+      const raw = sentry.envelopes.map((e) => e.raw).join('\n');
+      for (const s of Object.values(SECRET)) expect(raw).not.toContain(s);
+      expect(sentry.envelopes.every((e) => e.path.startsWith('/api/1/envelope/'))).toBe(true);
+    });
+
+    it('does not report expected errors (4xx)', async () => {
+      const before = sentry.envelopes.length;
+      expect((await t.fetch('/api/code/unknown-code?redirect=false')).status).toBe(404);
+      expect((await t.post('/api/code', { url: 'javascript:alert(1)' })).status).toBe(400);
+      await t.app.get(SentryService).flush(5000);
+      expect(sentry.envelopes.length).toBe(before);
+    });
+  });
+
+  describe('without SENTRY_DSN', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp({ LOG_STDOUT: 'false' });
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('sends nothing, even for a 500', async () => {
+      const before = sentry.envelopes.length;
+      expect(t.app.get(SentryService).enabled).toBe(false);
+      const repair = await breakDatabase(t);
+      try {
+        expect((await t.fetch('/api/code/some-code?redirect=false')).status).toBe(500);
+      } finally {
+        await repair();
+      }
+      await t.app.get(SentryService).flush(1000);
+      expect(sentry.envelopes.length).toBe(before);
+    });
+  });
+});
