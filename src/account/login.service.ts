@@ -46,7 +46,12 @@ export class LoginService {
       this.passport.use('discord', discordStrategy(a.discord, this.callbackUrl('discord')) as unknown as Strategy);
       this.enabled.add('discord');
     }
-    if (a.oidc) this.enabled.add('oidc');
+    if (a.oidc) {
+      this.enabled.add('oidc');
+      if (config.production && a.oidc.issuer.startsWith('http:')) {
+        this.logger.warn(`AUTH_OIDC_ISSUER ${a.oidc.issuer} is plain http: tokens travel unencrypted. Use https.`);
+      }
+    }
     if (a.devLogin) {
       this.enabled.add('dev');
       this.logger.warn('AUTH_DEV_LOGIN is on: anyone can log in as any local dev user. Never use it in production.');
