@@ -1,6 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import {
-  ApiBearerAuth,
   ApiBody,
   ApiNoContentResponse,
   ApiOkResponse,
@@ -36,7 +35,7 @@ const LOGGER_NAME = /^[A-Za-z0-9._-]{1,100}$/;
 @Controller('management')
 export class ManagementController {
   constructor(
-    private readonly health: HealthService,
+    private readonly healthService: HealthService,
     private readonly mgmt: ManagementService,
     private readonly log: LogService,
     private readonly metrics: MetricsService,
@@ -47,7 +46,7 @@ export class ManagementController {
     actor: Actor | null,
     res: Response,
   ): Promise<void> {
-    const report = await this.health.check(group);
+    const report = await this.healthService.check(group);
     res.status(report.status === 'UP' ? 200 : 503).setHeader('Cache-Control', 'no-store');
     res.json(isAdmin(actor) ? report : { status: report.status });
   }
@@ -59,7 +58,7 @@ export class ManagementController {
   })
   @ApiOkResponse({ type: HealthReportDto })
   @ApiServiceUnavailableResponse({ type: HealthReportDto })
-  async healthAll(@CurrentActor() actor: Actor | null, @Res() res: Response): Promise<void> {
+  async health(@CurrentActor() actor: Actor | null, @Res() res: Response): Promise<void> {
     await this.answerHealth('all', actor, res);
   }
 
@@ -200,7 +199,6 @@ export class ManagementController {
   }
 
   @Get('prometheus')
-  @ApiBearerAuth()
   @ApiOperation({
     operationId: 'prometheus',
     summary: 'Metrics in the Prometheus text format (admin, or Bearer METRICS_TOKEN)',
