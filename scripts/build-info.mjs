@@ -5,7 +5,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 
 function git(...args) {
   try {
-    return execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
+    return (
+      execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() ||
+      null
+    );
   } catch {
     return null;
   }
@@ -14,7 +17,10 @@ function git(...args) {
 const commitTime = git('log', '-1', '--format=%cI');
 const info = {
   time: new Date().toISOString(),
-  commit: { id: git('rev-parse', 'HEAD'), time: commitTime ? new Date(commitTime).toISOString() : null },
+  commit: {
+    id: git('rev-parse', 'HEAD'),
+    time: commitTime ? new Date(commitTime).toISOString() : null,
+  },
   branch: git('rev-parse', '--abbrev-ref', 'HEAD'),
 };
 mkdirSync('dist', { recursive: true });

@@ -16,7 +16,11 @@ function installCrashHandlers(log: LogService, sentry: SentryService): void {
     void sentry.flush(2000).finally(() => process.exit(1));
   });
   process.on('unhandledRejection', (reason: unknown) => {
-    log.write('error', 'process', `Unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`);
+    log.write(
+      'error',
+      'process',
+      `Unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`,
+    );
     sentry.capture(reason, { status: 500 });
   });
 }

@@ -18,8 +18,15 @@ export class Reports1763790000000 implements MigrationInterface {
           { name: 'created_at', type: 'datetime', precision: 3 },
         ],
         indices: [
-          new TableIndex({ name: 'UQ_reports_short_reporter', columnNames: ['short_id', 'reporter_id'], isUnique: true }),
-          new TableIndex({ name: 'IDX_reports_state_created', columnNames: ['state', 'created_at'] }),
+          new TableIndex({
+            name: 'UQ_reports_short_reporter',
+            columnNames: ['short_id', 'reporter_id'],
+            isUnique: true,
+          }),
+          new TableIndex({
+            name: 'IDX_reports_state_created',
+            columnNames: ['state', 'created_at'],
+          }),
           new TableIndex({ name: 'IDX_reports_reporter', columnNames: ['reporter_id'] }),
         ],
         foreignKeys: [
