@@ -4,7 +4,9 @@ import {
   HealthIndicatorService,
   type HealthIndicatorFunction,
 } from '@nestjs/terminus';
+import { existsSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 
@@ -27,6 +29,13 @@ const DB_TIMEOUT_MS = 2000;
 const MIN_FREE_DISK_RATIO = 0.02;
 /** Liveness is DOWN when the heap is above this many bytes (a leak the process cannot recover from). */
 const HEAP_LIMIT_BYTES = 1536 * 1024 * 1024;
+
+/** The folder itself, or its nearest existing parent (the data folder may not exist yet with MySQL). */
+function existingAncestor(dir: string): string {
+  let d = dir;
+  while (!existsSync(d) && dirname(d) !== d) d = dirname(d);
+  return d;
+}
 
 /**
  * Health checks on Terminus: `db` (a ping with a timeout; reconnects by itself through the pool),
@@ -63,7 +72,7 @@ export class HealthService {
     return async () => {
       const check = this.indicator.check('disk');
       try {
-        const s = await statfs(this.config.dataDir);
+        const s = await statfs(existingAncestor(this.config.dataDir));
         const total = s.blocks * s.bsize;
         const free = s.bavail * s.bsize;
         const details = { total, free, threshold: Math.round(total * MIN_FREE_DISK_RATIO) };

@@ -242,6 +242,14 @@ describe('admin entity API', () => {
       roles: ['ROLE_USER', 'ROLE_TEAM'],
       activated: false,
     });
+    // The change applies to bob's next request (the session reads the user each time).
+    expect((await bob.fetch('/api/admin/entity')).status).toBe(403);
+    const promoted = await admin.put(`/api/admin/entity/users/${bob.userId}`, {
+      roles: ['ROLE_USER', 'ROLE_ADMIN'],
+      activated: true,
+    });
+    expect(promoted.status).toBe(200);
+    expect((await bob.fetch('/api/admin/entity')).status).toBe(200);
     const bad = await admin.put(`/api/admin/entity/users/${bob.userId}`, {
       roles: ['ROLE_GOD'],
       nope: 1,
