@@ -31,17 +31,19 @@ function pickEncoding(req: Request): 'br' | 'gzip' | null {
 export class WebMiddleware implements NestMiddleware {
   private readonly logger = new Logger('Web');
   private readonly store: AssetStore;
-  private index: Asset | null | undefined;
+  private index: Asset | undefined;
+  private warned = false;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.store = new AssetStore(config.web.dir);
   }
 
   private indexAsset(): Asset | null {
-    if (this.index !== undefined) return this.index;
+    if (this.index) return this.index;
     if (!this.store.hasIndex()) {
-      this.logger.warn(`No built web client in ${this.config.web.dir} (run npm run build)`);
-      this.index = null;
+      // Not cached: the client may be built after the server started.
+      if (!this.warned) this.logger.warn(`No built web client in ${this.config.web.dir} (run npm run build)`);
+      this.warned = true;
       return null;
     }
     const html = injectRuntimeConfig(this.store.readIndexTemplate(), buildRuntimeConfig(this.config));

@@ -11,7 +11,7 @@ export function CookieDialog() {
   const c = useSnapshot(cookies);
   const [draft, setDraft] = useState<Consent>(cookies.consent);
   useEffect(() => {
-    if (c.showCookieDialog) setDraft(structuredClone(cookies.consent));
+    if (c.showCookieDialog) setDraft(JSON.parse(JSON.stringify(cookies.consent)) as Consent);
   }, [c.showCookieDialog]);
   return (
     <Modal show={c.showCookieDialog} onHide={consentActions.close} backdrop="static" keyboard={false} aria-labelledby="cookie-title" centered>

@@ -69,10 +69,10 @@ function CreatedBanner({ short, anonymous }: { short: Short; anonymous: boolean 
       <Form.Label htmlFor="share-link">{de.info.shareLink}</Form.Label>
       <InputGroup className="mb-2">
         <Form.Control id="share-link" readOnly value={link} />
-        <Button variant="outline-dark" onClick={() => void copyLink(link)}>
+        <Button variant="success" onClick={() => void copyLink(link)}>
           {de.info.copy}
         </Button>
-        <Button variant="outline-dark" onClick={() => void shareLink(link, short.name ?? short.code)}>
+        <Button variant="success" onClick={() => void shareLink(link, short.name ?? short.code)}>
           {de.info.share}
         </Button>
       </InputGroup>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useLocation } from 'wouter';
 import { api } from '../api/client';
@@ -7,10 +7,14 @@ import { OFFLINE_SECONDS, RESTORE_KEY } from '../lib/offline';
 
 export default function OfflinePage() {
   const [, navigate] = useLocation();
-  const [seconds, setSeconds] = useState(OFFLINE_SECONDS);
+  const deadline = useRef(Date.now() + OFFLINE_SECONDS * 1000);
+  const busy = useRef(false);
+  const [now, setNow] = useState(() => Date.now());
   const [checking, setChecking] = useState(false);
 
-  async function check() {
+  const check = useCallback(async () => {
+    if (busy.current) return;
+    busy.current = true;
     setChecking(true);
     try {
       const { response } = await api.GET('/api/logged-in');
@@ -23,22 +27,25 @@ export default function OfflinePage() {
     } catch {
       // still offline
     } finally {
+      busy.current = false;
       setChecking(false);
     }
-    setSeconds(OFFLINE_SECONDS);
-  }
+    // Failure: restart the countdown.
+    deadline.current = Date.now() + OFFLINE_SECONDS * 1000;
+    setNow(Date.now());
+  }, [navigate]);
 
+  // One tick per second against a deadline (robust against throttled or paused timers).
   useEffect(() => {
-    if (checking) return;
-    if (seconds <= 0) {
-      void check();
-      return;
-    }
-    const id = setTimeout(() => setSeconds((s) => s - 1), 1000);
-    return () => clearTimeout(id);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [seconds, checking]);
+    const id = setInterval(() => {
+      const n = Date.now();
+      setNow(n);
+      if (n >= deadline.current) void check();
+    }, 1000);
+    return () => clearInterval(id);
+  }, [check]);
 
+  const seconds = Math.max(0, Math.ceil((deadline.current - now) / 1000));
   return (
     <section className="mx-auto text-center" style={{ maxWidth: 560 }}>
       <h1>{de.offline.title}</h1>
@@ -46,7 +53,7 @@ export default function OfflinePage() {
       <p aria-live="polite" data-testid="offline-countdown">
         {checking ? de.offline.checking : t(de.offline.countdown, { seconds })}
       </p>
-      <Button variant="outline-primary" disabled={checking} onClick={() => setSeconds(0)}>
+      <Button variant="outline-primary" disabled={checking} onClick={() => void check()}>
         {de.offline.retry}
       </Button>
     </section>
