@@ -70,6 +70,35 @@ describe('OpenAPI conformance', () => {
     expect((await t.fetch(`/api/code/${code}?redirect=false`)).status).toBe(200);
   });
 
+  // Anonymous calls of the other documented routes: each answer must match the spec.
+  it.each([
+    ['GET', '/api/logged-in', 200],
+    ['GET', '/api/account', 401],
+    ['GET', '/api/auth-providers', 200],
+    ['GET', '/api/frontend', 200],
+    ['GET', '/api/code', 401],
+    ['GET', '/api/self/apikey', 401],
+    ['GET', '/management/info', 401],
+    ['GET', '/api/admin/entity', 401],
+  ] as const)('%s %s answers a documented %i', async (method, path, status) => {
+    const res = await t.fetch(path, { method });
+    expect(res.status).toBe(status);
+    await checkResponse(method, path, res);
+  });
+
+  it('health answers a documented status (200 UP or 503 DOWN)', async () => {
+    const res = await t.fetch('/management/health');
+    expect([200, 503]).toContain(res.status);
+    const body = (await checkResponse('GET', '/management/health', res)) as { status: string };
+    expect(body.status).toBe(res.status === 200 ? 'UP' : 'DOWN');
+  });
+
+  it('reporting while anonymous answers the documented 401 problem', async () => {
+    const res = await t.post(`/api/code/${code}/report`, { reason: 'spam', description: 'x' });
+    expect(res.status).toBe(401);
+    await checkResponse('POST', '/api/code/{code}/report', res);
+  });
+
   describe('the checker itself', () => {
     const short = {
       id: randomUUID(),
