@@ -195,6 +195,23 @@ describe('admin entity API', () => {
       expect(await names('url:*a_b')).toEqual(['a_b']);
     });
 
+    it('treats a missing body or query as "everything" and refuses a malformed body', async () => {
+      const none = await admin.fetch('/api/admin/entity/shorts/search', { method: 'POST' });
+      expect(none.status).toBe(200);
+      expect(((await none.json()) as Page).totalElements).toBeGreaterThanOrEqual(9);
+      const empty = await admin.post('/api/admin/entity/shorts/search', {});
+      expect(empty.status).toBe(200);
+      const wrong = await admin.post('/api/admin/entity/shorts/search', {
+        query_string: { query: 42 },
+      });
+      expect(wrong.status).toBe(400);
+      const extra = await admin.post('/api/admin/entity/shorts/search', {
+        query_string: { query: '' },
+        sql: 'x',
+      });
+      expect(extra.status).toBe(400);
+    });
+
     it('refuses unknown fields and wrong value types with 400', async () => {
       const unknown = await search('shorts', 'password_hash:x');
       expect(unknown.status).toBe(400);
