@@ -1,4 +1,8 @@
 import 'reflect-metadata';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SentryService } from '../../src/sentry/sentry.service';
 import { createTestApp, type TestApp } from '../support/app';
@@ -103,6 +107,46 @@ describe('error reporting to Sentry', () => {
       }
       await t.app.get(SentryService).flush(1000);
       expect(sentry.envelopes.length).toBe(before);
+    });
+  });
+  describe('a crash of the built server', () => {
+    it('is logged and reported with secrets masked, then the process exits', async () => {
+      const before = sentry.events().length;
+      const dir = mkdtempSync(join(tmpdir(), 'crash-'));
+      const child = spawn(
+        process.execPath,
+        ['--require', resolve('test/support/crash-preload.cjs'), resolve('dist/src/main.js')],
+        {
+          env: {
+            PATH: process.env.PATH ?? '',
+            PORT: '0',
+            DB_FILE: join(dir, 'crash.db'),
+            APP_SECRET: SECRET.appSecret,
+            SENTRY_DSN: sentry.dsn(),
+            LOG_LEVEL: 'info',
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+      const exit = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
+      // Wait (bounded) until the server has started, then make it crash.
+      for (let i = 0; i < 300 && !out.includes('URL-Shorter listening'); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(out).toContain('URL-Shorter listening');
+      child.kill('SIGUSR2');
+      expect(await exit).toBe(1);
+      const events = sentry.events().slice(before);
+      expect(events).toHaveLength(1);
+      const raw = JSON.stringify(events[0]);
+      expect(raw).toContain('crash-canary ******');
+      expect(raw).not.toContain(SECRET.appSecret);
+      const fatal = out.split('\n').find((l) => l.includes('"level":"fatal"'));
+      expect(fatal).toContain('crash-canary ******');
+      expect(out).not.toContain(SECRET.appSecret);
     });
   });
 });
