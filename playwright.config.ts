@@ -77,7 +77,14 @@ export default defineConfig({
       timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: { ...commonEnv, PORT: port, BASE_URL: `http://127.0.0.1:${port}`, DB_FILE: join(dataDir, 'main.db') },
+      env: {
+        ...commonEnv,
+        PORT: port,
+        BASE_URL: `http://127.0.0.1:${port}`,
+        DB_FILE: join(dataDir, 'main.db'),
+        // The local development login (refused in production) gives the tests a logged-in user.
+        AUTH_DEV_LOGIN: 'true',
+      },
     },
     {
       command: `node ${appMain}`,

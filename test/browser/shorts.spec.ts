@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { BASE, createShort, giveConsent, markDangerous, stubExternal, TARGET_HOST } from './support';
+import { BASE, createShort, FLAGS_BASE, giveConsent, markDangerous, stubExternal, TARGET_HOST } from './support';
 
 test.beforeEach(async ({ context }) => {
   await giveConsent(context, false);
@@ -140,5 +140,14 @@ test('unknown routes go to the start page; login-required pages go to /login wit
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Du musst eingeloggt sein um diese Seite zu sehen.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+  // One button per provider; the terms checkbox is required.
+  await page.getByRole('button', { name: 'Mit dev anmelden' }).click();
+  await expect(page.getByText('Nutzungsbedingungen müssen akzeptiert werden!')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('login page without any provider says so', async ({ page, context }) => {
+  await giveConsent(context, false, FLAGS_BASE);
+  await page.goto(`${FLAGS_BASE}/login`);
   await expect(page.getByText('Es wurden keine Login Anbieter konfiguriert. Bitte wende dich an den Support.')).toBeVisible();
 });
