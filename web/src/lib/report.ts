@@ -1,7 +1,9 @@
-import { BACKEND_TIMEOUT_MS } from '../api/client';
+import { api, unwrap, type Schemas } from '../api/client';
 
-/** SPEC §9 report types. */
-export const REPORT_TYPES = [
+export type ReportType = Schemas['CreateReportDto']['reason'];
+
+/** SPEC §9 report types (the order of the select). */
+export const REPORT_TYPES: readonly ReportType[] = [
   'CHILD_ABUSE',
   'HARMFUL',
   'HATEFUL',
@@ -12,23 +14,9 @@ export const REPORT_TYPES = [
   'TERRORISM',
   'VIOLENCE',
   'OTHER',
-] as const;
-export type ReportType = (typeof REPORT_TYPES)[number];
+];
 
-/**
- * POST /api/code/{code}/report. The route is not in openapi/openapi.json yet (the report
- * module is not registered); switch to the typed client once `reportShort` is generated.
- */
-export async function sendReport(code: string, body: { reason: ReportType; description: string }): Promise<void> {
-  const res = await fetch(`/api/code/${encodeURIComponent(code)}/report`, {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(BACKEND_TIMEOUT_MS),
-  });
-  if (!res.ok) {
-    const err: unknown = await res.json().catch(() => ({}));
-    throw Object.assign({ status: res.status }, err);
-  }
+/** POST /api/code/{code}/report. */
+export async function sendReport(code: string, body: Schemas['CreateReportDto']): Promise<void> {
+  await unwrap(api.POST('/api/code/{code}/report', { params: { path: { code } }, body }));
 }
