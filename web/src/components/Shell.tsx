@@ -6,6 +6,7 @@ import Form from 'react-bootstrap/Form';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
 import { de, t } from '../i18n/de';
+import { Avatar } from './Avatar';
 import { FLAGS } from '../lib/flag-rule';
 import { cutUsername, NAV_ITEMS, visibleNavItems } from '../lib/nav';
 import { runtimeConfig } from '../runtime-config';
@@ -66,7 +67,7 @@ function TopBar() {
             {a.status === 'authenticated' && a.user ? (
               <Dropdown align="end">
                 <Dropdown.Toggle variant="outline-primary" id="user-menu" aria-label={de.nav.userMenu}>
-                  {cutUsername(a.user.username)}
+                  <Avatar url={a.user.imageUrl} size={20} /> <span>{cutUsername(a.user.username)}</span>
                 </Dropdown.Toggle>
                 <Dropdown.Menu>
                   <Dropdown.Item onClick={() => navigate('/account')}>{de.nav.account}</Dropdown.Item>

@@ -1,0 +1,85 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { auth } from '../state/auth';
+import { dismissToast, toasts } from '../state/toasts';
+import { CreateForm } from './CreateForm';
+import { ErrorBoundary } from './ErrorBoundary';
+import { LookupForm } from './LookupForm';
+import { Toasts } from './Toasts';
+
+afterEach(() => {
+  cleanup();
+  for (const t of [...toasts.list]) dismissToast(t.id);
+  auth.status = 'loading';
+  auth.user = null;
+});
+
+function Boom(): never {
+  throw new Error('Kaputt');
+}
+
+describe('error screen', () => {
+  beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => undefined));
+  it('shows Interner Fehler with message, stack, start page and report buttons', () => {
+    render(
+      <ErrorBoundary>
+        <Boom />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByRole('heading', { name: 'Interner Fehler' })).toBeInTheDocument();
+    expect(screen.getByText('Kaputt')).toBeInTheDocument();
+    expect(screen.getByText('Stack')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zur Startseite' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('button', { name: 'Fehler melden' })).toBeInTheDocument();
+  });
+});
+
+describe('lookup form', () => {
+  it('goes to the info page of a full short URL', async () => {
+    const mem = memoryLocation({ path: '/', record: true });
+    render(
+      <Router hook={mem.hook}>
+        <LookupForm />
+      </Router>,
+    );
+    fireEvent.change(screen.getByLabelText('Short-Code oder Short-URL'), { target: { value: 'https://sho.rt/s/abc123/' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Nachschlagen' }));
+    expect(mem.history).toEqual(['/', '/s/abc123/info']);
+  });
+
+  it('warns about junk', async () => {
+    render(
+      <Router hook={memoryLocation({ path: '/' }).hook}>
+        <LookupForm />
+        <Toasts />
+      </Router>,
+    );
+    fireEvent.change(screen.getByLabelText('Short-Code oder Short-URL'), { target: { value: '%%%' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Nachschlagen' }));
+    expect(await screen.findByText('Ungültige URL/Short')).toBeInTheDocument();
+  });
+});
+
+describe('create form', () => {
+  it('anonymous: URL and password only', () => {
+    auth.status = 'unauthenticated';
+    render(<CreateForm />);
+    expect(screen.getByLabelText('URL')).toHaveAttribute('type', 'url');
+    expect(screen.getByLabelText('Passwort (optional)')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Max. Aufrufe')).toBeNull();
+  });
+
+  it('logged in: code, expiry, max uses (Unbegrenzt) and name', async () => {
+    auth.status = 'authenticated';
+    render(<CreateForm />);
+    expect(await screen.findByLabelText('Max. Aufrufe')).toHaveAttribute('placeholder', 'Unbegrenzt');
+    expect(screen.getByLabelText('Code')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toBeInTheDocument();
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Ablaufdatum'), { target: { value: 'morgen um 15 Uhr' } });
+    });
+    expect(await screen.findByText(/^Verstanden als: /)).toBeInTheDocument();
+  });
+});
