@@ -183,7 +183,13 @@ export class AdminService {
   // ------------------------------------------------------------------ update
 
   /** Validates a PUT body against the entity's editable fields. */
-  private patch(e: AdminEntityDef, body: unknown, creating: boolean): Record<string, unknown> {
+  private patch(
+    e: AdminEntityDef,
+    body: unknown,
+    id: string,
+    existing: AdminRow | null,
+  ): Record<string, unknown> {
+    const creating = !existing;
     if (!body || typeof body !== 'object' || Array.isArray(body))
       throw new BadRequestError('Body must be a JSON object');
     const errors: Record<string, string> = {};
@@ -195,7 +201,10 @@ export class AdminService {
         continue;
       }
       if (!f.editable) {
-        // Read-only fields may be echoed back unchanged by an edit dialog; they are ignored.
+        // Read-only fields may be echoed back unchanged by an edit dialog; a change is refused.
+        const same =
+          k === 'id' ? v === id : !!existing && JSON.stringify(existing[k]) === JSON.stringify(v);
+        if (!same) errors[k] = 'is read-only';
         continue;
       }
       if (v === null) {
@@ -219,8 +228,8 @@ export class AdminService {
           else out[k] = v;
           break;
         case 'number':
-          if (typeof v !== 'number' || !Number.isInteger(v) || v < 1)
-            errors[k] = 'must be a whole number of at least 1';
+          if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 2_147_483_647)
+            errors[k] = 'must be a whole number from 1 to 2147483647';
           else out[k] = v;
           break;
         case 'date':
@@ -235,7 +244,8 @@ export class AdminService {
           break;
         default:
           if (typeof v !== 'string') errors[k] = 'must be a string';
-          else if (v.length > 2048) errors[k] = 'is too long';
+          else if (v.length > (f.maxLength ?? 2048))
+            errors[k] = `must be at most ${f.maxLength ?? 2048} characters`;
           else out[k] = v;
       }
     }
@@ -262,7 +272,7 @@ export class AdminService {
       throw new NotFoundError(`Entity ${e.name} not exists`, 'entity_not_exists');
     if (!existing && !UUID.test(id))
       throw new BadRequestError('A new entry needs a UUID as its id');
-    const p = this.patch(e, body, !existing);
+    const p = this.patch(e, body, id, existing);
     switch (e.name) {
       case 'users':
         await this.updateUser(id, p, actor);

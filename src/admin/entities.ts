@@ -17,6 +17,8 @@ export interface AdminField {
   values?: readonly string[];
   /** Shown as a list (comma-separated column). */
   list?: boolean;
+  /** Longest accepted string for an editable text field (the column's length). */
+  maxLength?: number;
 }
 
 export interface AdminEntityDef {
@@ -125,6 +127,7 @@ export const ADMIN_ENTITIES: readonly AdminEntityDef[] = [
         freeText: true,
         editable: true,
         nullable: true,
+        maxLength: 100,
       },
       { name: 'url', type: 'text', column: 's.url', description: 'Target URL', freeText: true },
       {
@@ -282,6 +285,7 @@ export const ADMIN_ENTITIES: readonly AdminEntityDef[] = [
         description: 'Normalised host or regular expression',
         freeText: true,
         editable: true,
+        maxLength: 512,
       },
       {
         name: 'reason',
@@ -291,6 +295,7 @@ export const ADMIN_ENTITIES: readonly AdminEntityDef[] = [
         freeText: true,
         editable: true,
         nullable: true,
+        maxLength: 255,
       },
       { name: 'createdAt', type: 'date', column: 'b.created_at', description: 'Added at' },
     ],

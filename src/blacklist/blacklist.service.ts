@@ -81,9 +81,10 @@ export class BlacklistService implements OnModuleInit, OnModuleDestroy {
   /** Validates and normalises an entry value (hosts normalised, patterns compiled). */
   normalizeEntry(kind: BlacklistKind, value: string): string {
     const stored = value.trim();
+    if (stored.length > 512) throw new BadRequestError('Blacklist entries are at most 512 characters');
     if (kind === 'host') {
       const host = normalizeHost(stored);
-      if (!host) throw new BadRequestError('Blacklist host is not valid');
+      if (!host || host.length > 512) throw new BadRequestError('Blacklist host is not valid');
       return host;
     }
     if (!stored) throw new BadRequestError('Blacklist pattern must not be empty');

@@ -306,4 +306,41 @@ describe('admin entity API', () => {
       404,
     );
   });
+
+  it('edits shorts within the column limits (name, maxUses, expireAt)', async () => {
+    const created = await alice.post('/api/code', {
+      url: 'https://example.com/edit-me',
+      code: 'adm-edit-me',
+    });
+    expect(created.status).toBe(201);
+    const found = (await (await search('shorts', 'code:adm-edit-me')).json()) as Page<{
+      id: string;
+    }>;
+    const id = found.content[0].id;
+    const expireAt = new Date(Date.now() + 86_400_000).toISOString();
+    const ok = await admin.put(`/api/admin/entity/shorts/${id}`, {
+      name: 'renamed',
+      maxUses: 1,
+      expireAt,
+    });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ name: 'renamed', maxUses: 1, expireAt });
+    for (const body of [
+      { name: 'n'.repeat(101) },
+      { maxUses: 2 ** 31 },
+      { maxUses: 0 },
+      { expireAt: 'soon' },
+      { url: 'https://x.example' },
+    ]) {
+      const res = await admin.put(`/api/admin/entity/shorts/${id}`, body);
+      expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+    }
+    // maxUses 1 applies to the follow at once: one use, then not-found.
+    expect((await t.fetch('/api/code/adm-edit-me')).headers.get('location')).toBe(
+      'https://example.com/edit-me',
+    );
+    expect((await t.fetch('/api/code/adm-edit-me')).headers.get('location')).toBe(
+      '/s/adm-edit-me/not-found',
+    );
+  });
 });

@@ -108,6 +108,17 @@ describe('blacklist administration', () => {
     });
     expect(dup.status).toBe(409);
     expect(((await dup.json()) as { detail: string }).detail).toBe('Entity already exists');
+    const long = await admin.put(`/api/admin/entity/blacklist/${randomUUID()}`, {
+      kind: 'regex',
+      value: 'a'.repeat(513),
+    });
+    expect(long.status).toBe(400);
+    const longReason = await admin.put(`/api/admin/entity/blacklist/${randomUUID()}`, {
+      kind: 'host',
+      value: 'z.example',
+      reason: 'r'.repeat(256),
+    });
+    expect(longReason.status).toBe(400);
     const notUuid = await admin.put('/api/admin/entity/blacklist/not-a-uuid', {
       kind: 'host',
       value: 'y.example',
