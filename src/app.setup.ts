@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { ConsoleLogger, type INestApplication, Logger, type LoggerService } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -90,5 +91,10 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   setupSwagger(app);
 
   // The follow hot path answers before Express and Nest routing (see code/follow.ts).
-  installFollowFastPath(app.getHttpServer(), app.get(CodeService), config.trustProxy);
+  const server = app.getHttpServer() as Server;
+  installFollowFastPath(server, app.get(CodeService), config.trustProxy);
+  // Keep idle connections longer than common proxies/load balancers (60 s) so that a reused
+  // connection is never closed by us at the same moment the client sends on it.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 }
