@@ -41,6 +41,7 @@ const commonEnv = {
 export default defineConfig({
   testDir: 'test/browser',
   testMatch: '**/*.spec.ts',
+  globalTeardown: './test/browser/global-teardown.ts',
   outputDir: 'test-results/artifacts',
   fullyParallel: false,
   workers: 1,
