@@ -1,0 +1,64 @@
+/** A ShareX custom-uploader file (.sxcu) that shortens URLs through this service (SPEC §7). */
+export interface ShareXConfig {
+  Version: string;
+  Name: string;
+  DestinationType: 'URLShortener';
+  RequestMethod: 'POST';
+  RequestURL: string;
+  Headers: { Authorization: string };
+  Body: 'JSON';
+  Data: string;
+  URL: string;
+  DeletionURL: string;
+  ErrorMessage: string;
+}
+
+export const SHAREX_FILE_NAME = 'ShareX.sxcu';
+/** The custom-uploader format version ShareX writes itself. */
+export const SHAREX_VERSION = '15.0.0';
+
+function trimBase(base: string): string {
+  return base.replace(/\/+$/, '');
+}
+
+/** The uploader config for `base` (the runtime config's base URL) and the user's API key. */
+export function buildShareXConfig(base: string, apiKey: string, name = 'URL-Shorter'): ShareXConfig {
+  const b = trimBase(base);
+  let host = b;
+  try {
+    host = new URL(b).host;
+  } catch {
+    // keep the base as it is
+  }
+  return {
+    Version: SHAREX_VERSION,
+    Name: `${name} (${host})`,
+    DestinationType: 'URLShortener',
+    RequestMethod: 'POST',
+    RequestURL: `${b}/api/code/`,
+    Headers: { Authorization: `Bearer ${apiKey}` },
+    Body: 'JSON',
+    Data: JSON.stringify({ url: '{input}' }),
+    URL: `${b}/s/{json:code}`,
+    DeletionURL: `${b}/s/{json:code}/delete`,
+    ErrorMessage: '{json:error}',
+  };
+}
+
+/** The file's text (pretty JSON, as ShareX exports it). */
+export function shareXFileText(config: ShareXConfig): string {
+  return `${JSON.stringify(config, null, 2)}\n`;
+}
+
+/** Offers the config as a download named ShareX.sxcu. */
+export function downloadShareX(config: ShareXConfig): void {
+  const blob = new Blob([shareXFileText(config)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = SHAREX_FILE_NAME;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

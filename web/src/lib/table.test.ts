@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canHideColumn,
+  cutName,
+  cutUrl,
+  DEFAULT_SORT,
+  defaultVisibleColumns,
+  nextSort,
+  pageBar,
+  PAGE_SIZES,
+  parsePageJump,
+  SHORT_COLUMNS,
+  showPageSize,
+  sortParam,
+  toggleColumn,
+} from './table';
+
+describe('page bar', () => {
+  it('is empty for zero or one page', () => {
+    expect(pageBar(1, 0)).toEqual([]);
+    expect(pageBar(1, 1)).toEqual([]);
+  });
+  it('lists every page when they all fit', () => {
+    expect(pageBar(1, 2)).toEqual([1, 2]);
+    expect(pageBar(3, 5)).toEqual([1, 2, 3, 4, 5]);
+  });
+  it('shows two siblings on each side, first and last page, ellipses for gaps', () => {
+    expect(pageBar(10, 30)).toEqual([1, 'ellipsis-start', 8, 9, 10, 11, 12, 'ellipsis-end', 30]);
+  });
+  it('at the lower bound', () => {
+    expect(pageBar(1, 30)).toEqual([1, 2, 3, 'ellipsis-end', 30]);
+    expect(pageBar(4, 30)).toEqual([1, 2, 3, 4, 5, 6, 'ellipsis-end', 30]);
+  });
+  it('at the upper bound', () => {
+    expect(pageBar(30, 30)).toEqual([1, 'ellipsis-start', 28, 29, 30]);
+    expect(pageBar(27, 30)).toEqual([1, 'ellipsis-start', 25, 26, 27, 28, 29, 30]);
+  });
+  it('fills a gap of exactly one page with that page instead of an ellipsis', () => {
+    expect(pageBar(5, 30)).toEqual([1, 2, 3, 4, 5, 6, 7, 'ellipsis-end', 30]);
+  });
+  it('clamps a current page outside the range', () => {
+    expect(pageBar(0, 10)).toEqual(pageBar(1, 10));
+    expect(pageBar(99, 10)).toEqual(pageBar(10, 10));
+  });
+  it('honours another sibling count', () => {
+    expect(pageBar(10, 30, 1)).toEqual([1, 'ellipsis-start', 9, 10, 11, 'ellipsis-end', 30]);
+  });
+});
+
+describe('page jump', () => {
+  it('accepts 1 to the page count', () => {
+    expect(parsePageJump('1', 15)).toBe(1);
+    expect(parsePageJump(' 15 ', 15)).toBe(15);
+    expect(parsePageJump('7', 15)).toBe(7);
+  });
+  it('refuses everything else', () => {
+    expect(parsePageJump('0', 15)).toBeNull();
+    expect(parsePageJump('16', 15)).toBeNull();
+    expect(parsePageJump('-1', 15)).toBeNull();
+    expect(parsePageJump('2.5', 15)).toBeNull();
+    expect(parsePageJump('abc', 15)).toBeNull();
+    expect(parsePageJump('', 15)).toBeNull();
+    expect(parsePageJump('1', 0)).toBeNull();
+  });
+});
+
+describe('columns', () => {
+  it('hides ID, Max. Aufrufe and Bedrohlichkeit by default', () => {
+    expect(defaultVisibleColumns()).toEqual(['name', 'code', 'url', 'createdAt', 'expireAt']);
+  });
+  it('the last visible column cannot be hidden', () => {
+    expect(canHideColumn(['name'], 'name')).toBe(false);
+    expect(canHideColumn(['name', 'code'], 'name')).toBe(true);
+    expect(toggleColumn(SHORT_COLUMNS, ['name'], 'name')).toEqual(['name']);
+  });
+  it('hides and shows keeping the table order', () => {
+    expect(toggleColumn(SHORT_COLUMNS, ['name', 'code'], 'code')).toEqual(['name']);
+    expect(toggleColumn(SHORT_COLUMNS, ['url', 'code'], 'id')).toEqual(['id', 'code', 'url']);
+  });
+});
+
+describe('page size and sorting', () => {
+  it('offers the SPEC sizes and shows the selector from 10 entries', () => {
+    expect([...PAGE_SIZES]).toEqual([10, 20, 35, 50, 100, 250]);
+    expect(showPageSize(9)).toBe(false);
+    expect(showPageSize(10)).toBe(true);
+  });
+  it('sorts by createdAt desc by default; a new column ascends, the same column flips', () => {
+    expect(sortParam(DEFAULT_SORT)).toBe('createdAt,desc');
+    expect(nextSort(DEFAULT_SORT, 'code')).toEqual({ field: 'code', dir: 'asc' });
+    expect(nextSort({ field: 'code', dir: 'asc' }, 'code')).toEqual({ field: 'code', dir: 'desc' });
+    expect(nextSort({ field: 'code', dir: 'desc' }, 'code')).toEqual({ field: 'code', dir: 'asc' });
+  });
+});
+
+describe('cut-offs', () => {
+  it('cuts urls after 100 characters with an ellipsis', () => {
+    const exact = `https://${'a'.repeat(92)}`;
+    expect(exact).toHaveLength(100);
+    expect(cutUrl(exact)).toEqual({ text: exact, cut: false });
+    const long = `${exact}b`;
+    expect(cutUrl(long)).toEqual({ text: `${exact}…`, cut: true });
+  });
+  it('cuts usernames at 20 characters with an ellipsis', () => {
+    expect(cutName('a'.repeat(20))).toBe('a'.repeat(20));
+    expect(cutName('b'.repeat(21))).toBe(`${'b'.repeat(20)}…`);
+  });
+});
