@@ -38,6 +38,9 @@ const CACHE_TTL_MS = 30_000;
 const MISSING_TTL_MS = 2_000;
 const CLICK_FLUSH_MS = 1_000;
 const INVALIDATE_CHANNEL = 'short-invalidate';
+/** The one atomic use claim: succeeds at most max_uses times in total, under any concurrency. */
+const CLAIM_USE_SQL =
+  'UPDATE shorts SET uses = uses + 1 WHERE id = ? AND (max_uses IS NULL OR uses < max_uses)';
 
 /** What the follow path needs of a short; kept in the in-process cache. */
 interface CachedShort {
@@ -254,15 +257,15 @@ export class CodeService implements OnModuleInit, OnApplicationShutdown {
 
   /** One atomic conditional UPDATE: succeeds at most maxUses times in total. */
   private async claimUse(id: string): Promise<boolean> {
-    const res = await this.repo
-      .createQueryBuilder()
-      .update(ShortEntity)
-      .set({ uses: () => 'uses + 1' })
-      .where('id = :id', { id })
-      .andWhere('(max_uses IS NULL OR uses < max_uses)')
-      .andWhere('(expire_at IS NULL OR expire_at > :now)', { now: new Date() })
-      .execute();
-    return (res.affected ?? 0) === 1;
+    // Plain SQL: the query builder's SQL generation was the largest cost of this path.
+    // Expiry was checked on the (fresh or cached) row a moment before.
+    const runner = this.repo.manager.connection.createQueryRunner();
+    try {
+      const res = (await runner.query(CLAIM_USE_SQL, [id], true)) as { affected?: number };
+      return res.affected === 1;
+    } finally {
+      await runner.release();
+    }
   }
 
   private isBlacklistedCached(s: CachedShort): boolean {
