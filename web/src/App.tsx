@@ -16,6 +16,8 @@ const ShortPromptPage = lazy(() => import('./pages/ShortPromptPage'));
 const DangerousPage = lazy(() => import('./pages/DangerousPage'));
 const PasswordPage = lazy(() => import('./pages/PasswordPage'));
 const OfflinePage = lazy(() => import('./pages/OfflinePage'));
+const ShortsPage = lazy(() => import('./pages/ShortsPage'));
+const AccountPage = lazy(() => import('./pages/AccountPage'));
 
 function InfoRedirect({ query }: { query: string }) {
   const { code = '' } = useParams<{ code: string }>();
@@ -61,12 +63,12 @@ export function AppRoutes() {
         <Route path="/service/offline" component={OfflinePage} />
         <Route path="/shorts">
           <RequireLogin>
-            <Pending title={de.shorts.title} />
+            <ShortsPage />
           </RequireLogin>
         </Route>
         <Route path="/account">
           <RequireLogin>
-            <Pending title={de.nav.account} />
+            <AccountPage />
           </RequireLogin>
         </Route>
         <Route path="/admin">

@@ -21,7 +21,9 @@ describe('ShareX config', () => {
   });
 
   it('Data stays valid JSON once ShareX puts the input in', () => {
-    expect(JSON.parse(cfg.Data.replace('{input}', 'https://example.com/x'))).toEqual({ url: 'https://example.com/x' });
+    expect(JSON.parse(cfg.Data.replace('{input}', 'https://example.com/x'))).toEqual({
+      url: 'https://example.com/x',
+    });
   });
 
   it('the file text parses back to the same config; file name ShareX.sxcu', () => {

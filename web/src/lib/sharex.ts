@@ -22,7 +22,11 @@ function trimBase(base: string): string {
 }
 
 /** The uploader config for `base` (the runtime config's base URL) and the user's API key. */
-export function buildShareXConfig(base: string, apiKey: string, name = 'URL-Shorter'): ShareXConfig {
+export function buildShareXConfig(
+  base: string,
+  apiKey: string,
+  name = 'URL-Shorter',
+): ShareXConfig {
   const b = trimBase(base);
   let host = b;
   try {

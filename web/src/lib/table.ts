@@ -10,8 +10,18 @@ export const PAGE_SIBLINGS = 2;
 export const URL_CUT_OFF = 100;
 export const USERNAME_CUT_OFF = 20;
 
-export type ShortColumn = 'id' | 'name' | 'code' | 'url' | 'maxUses' | 'dangers' | 'createdAt' | 'expireAt';
-export const SHORT_COLUMNS: readonly ShortColumn[] = ['id', 'name', 'code', 'url', 'maxUses', 'dangers', 'createdAt', 'expireAt'];
+export type ShortColumn =
+  'id' | 'name' | 'code' | 'url' | 'maxUses' | 'dangers' | 'createdAt' | 'expireAt';
+export const SHORT_COLUMNS: readonly ShortColumn[] = [
+  'id',
+  'name',
+  'code',
+  'url',
+  'maxUses',
+  'dangers',
+  'createdAt',
+  'expireAt',
+];
 /** SPEC §2: ID, maxUses and dangers are hidden by default. */
 export const DEFAULT_HIDDEN: readonly ShortColumn[] = ['id', 'maxUses', 'dangers'];
 
@@ -25,7 +35,11 @@ export function canHideColumn(visible: readonly string[], column: string): boole
 }
 
 /** Shows or hides a column, keeping the table's column order; refuses to hide the last visible one. */
-export function toggleColumn<C extends string>(all: readonly C[], visible: readonly C[], column: C): C[] {
+export function toggleColumn<C extends string>(
+  all: readonly C[],
+  visible: readonly C[],
+  column: C,
+): C[] {
   if (visible.includes(column)) {
     if (!canHideColumn(visible, column)) return [...visible];
     return visible.filter((c) => c !== column);
@@ -69,7 +83,9 @@ export function showPageSize(totalElements: number): boolean {
 /** Cuts a text after `max` characters with an ellipsis; `cut` says whether it was cut. */
 export function cutText(text: string, max: number): { text: string; cut: boolean } {
   const chars = Array.from(text);
-  return chars.length > max ? { text: `${chars.slice(0, max).join('')}…`, cut: true } : { text, cut: false };
+  return chars.length > max
+    ? { text: `${chars.slice(0, max).join('')}…`, cut: true }
+    : { text, cut: false };
 }
 
 export function cutUrl(url: string): { text: string; cut: boolean } {

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import Modal from 'react-bootstrap/Modal';
+import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
+import Tooltip from 'react-bootstrap/Tooltip';
+import { de } from '../../i18n/de';
+import { toast } from '../../state/toasts';
+import { useCopy } from './useCopy';
+
+export interface ApiKeyPanelProps {
+  apiKey: string | null;
+  loading: boolean;
+  /** Creates or renews the key; resolves with the new key or rejects. */
+  onGenerate: () => Promise<void>;
+}
+
+/** SPEC §4: absent, then generated; revealed/hidden; copied ('Kopiert!' for 3 s); regenerated after confirm. */
+export function ApiKeyPanel({ apiKey, loading, onGenerate }: ApiKeyPanelProps) {
+  const [revealed, setRevealed] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [copyState, copy] = useCopy();
+  const hasKey = Boolean(apiKey);
+
+  async function generate() {
+    const renewing = hasKey;
+    setBusy(true);
+    try {
+      await onGenerate();
+      toast.success(renewing ? de.account.apiKeyRegenerated : de.account.apiKeyGenerated);
+    } catch {
+      toast.error(renewing ? de.account.apiKeyRegenerateFailed : de.account.apiKeyGenerateFailed);
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  }
+
+  const field = (
+    <InputGroup>
+      <Form.Control
+        id="api-key"
+        readOnly
+        className="font-monospace"
+        type={hasKey && revealed ? 'text' : 'password'}
+        value={apiKey ?? ''}
+        placeholder={hasKey ? undefined : de.account.apiKeyNone}
+        aria-describedby={hasKey ? undefined : 'api-key-none'}
+      />
+      <Button
+        variant="outline-secondary"
+        disabled={!hasKey}
+        onClick={() => setRevealed((r) => !r)}
+        aria-pressed={revealed}
+      >
+        {revealed ? de.account.hide : de.account.reveal}
+      </Button>
+      <Button
+        variant={copyState === 'failed' ? 'outline-danger' : 'outline-secondary'}
+        disabled={!hasKey}
+        onClick={() => void copy(apiKey ?? '')}
+        data-testid="api-key-copy"
+      >
+        <span aria-live="polite">
+          {copyState === 'copied'
+            ? de.account.copied
+            : copyState === 'failed'
+              ? de.account.copyFailed
+              : de.account.copy}
+        </span>
+      </Button>
+    </InputGroup>
+  );
+
+  return (
+    <Card className="mb-4" data-testid="api-key-panel">
+      <Card.Body>
+        <h2 className="h4">{de.account.apiKeyTitle}</h2>
+        <p className="text-body-secondary">{de.account.apiKeyText}</p>
+        <Form.Label htmlFor="api-key">{de.account.apiKeyLabel}</Form.Label>
+        {hasKey ? (
+          field
+        ) : (
+          <OverlayTrigger
+            placement="top"
+            overlay={<Tooltip id="api-key-none-tooltip">{de.account.apiKeyNone}</Tooltip>}
+          >
+            <div tabIndex={0} data-testid="api-key-none" aria-describedby="api-key-none">
+              {field}
+            </div>
+          </OverlayTrigger>
+        )}
+        {!hasKey && (
+          <span id="api-key-none" className="visually-hidden">
+            {de.account.apiKeyNone}
+          </span>
+        )}
+        <div className="mt-3">
+          <Button
+            variant={hasKey ? 'outline-primary' : 'primary'}
+            disabled={loading || busy}
+            onClick={() => setConfirming(true)}
+          >
+            {hasKey ? de.account.regenerate : de.account.generate}
+          </Button>
+        </div>
+      </Card.Body>
+      <Modal
+        show={confirming}
+        onHide={() => setConfirming(false)}
+        aria-labelledby="api-key-confirm-title"
+      >
+        <Modal.Header closeButton closeLabel={de.toasts.close}>
+          <Modal.Title id="api-key-confirm-title">{de.account.confirmTitle}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p className={hasKey ? undefined : 'mb-0'}>{de.account.apiKeyConfirm}</p>
+          {hasKey && <p className="mb-0 text-body-secondary">{de.account.confirmHint}</p>}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={() => setConfirming(false)}>
+            {de.account.cancel}
+          </Button>
+          <Button variant="primary" disabled={busy} onClick={() => void generate()}>
+            {hasKey ? de.account.confirmYes : de.account.generate}
+          </Button>
+        </Modal.Footer>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import ProgressBar from 'react-bootstrap/ProgressBar';
+import { de, t } from '../../i18n/de';
+import { buildShareXConfig, downloadShareX } from '../../lib/sharex';
+import { runtimeConfig } from '../../runtime-config';
+
+/** Step by step through installing the ShareX config (download/import the .sxcu, set as URL shortener, test). */
+export function SetupWizard({
+  show,
+  apiKey,
+  onClose,
+  onGenerate,
+}: {
+  show: boolean;
+  apiKey: string | null;
+  onClose: () => void;
+  /** Opens the key generation (with its confirmation) when there is no key yet. */
+  onGenerate: () => void;
+}) {
+  const steps = de.account.wizard.steps;
+  const [step, setStep] = useState(0);
+  useEffect(() => {
+    if (show) setStep(0);
+  }, [show]);
+  const current = steps[step];
+  const last = step === steps.length - 1;
+  return (
+    <Modal
+      show={show}
+      onHide={onClose}
+      size="lg"
+      aria-labelledby="wizard-title"
+      data-testid="setup-wizard"
+    >
+      <Modal.Header closeButton closeLabel={de.account.wizard.close}>
+        <Modal.Title id="wizard-title">{de.account.wizard.title}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p className="small text-body-secondary mb-1">
+          {t(de.account.wizard.stepOf, { step: step + 1, count: steps.length })}
+        </p>
+        <ProgressBar
+          now={((step + 1) / steps.length) * 100}
+          className="mb-3"
+          aria-hidden="true"
+          style={{ height: '0.4rem' }}
+        />
+        <h3 className="h5">{current.title}</h3>
+        <p>{current.text}</p>
+        {step === 1 && !apiKey && (
+          <Button variant="primary" onClick={onGenerate}>
+            {de.account.generate}
+          </Button>
+        )}
+        {step === 2 && (
+          <>
+            {!apiKey && <p className="small">{de.account.sharexNeedsKey}</p>}
+            <Button
+              variant="primary"
+              disabled={!apiKey}
+              onClick={() =>
+                apiKey && downloadShareX(buildShareXConfig(runtimeConfig.baseUrl, apiKey))
+              }
+            >
+              {de.account.sharexDownload}
+            </Button>
+          </>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button
+          variant="secondary"
+          disabled={step === 0}
+          onClick={() => setStep((s) => Math.max(0, s - 1))}
+        >
+          {de.account.wizard.back}
+        </Button>
+        {last ? (
+          <Button variant="primary" onClick={onClose}>
+            {de.account.wizard.done}
+          </Button>
+        ) : (
+          <Button
+            variant="primary"
+            onClick={() => setStep((s) => Math.min(steps.length - 1, s + 1))}
+          >
+            {de.account.wizard.next}
+          </Button>
+        )}
+      </Modal.Footer>
+    </Modal>
+  );
+}

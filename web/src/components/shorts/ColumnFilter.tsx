@@ -1,0 +1,34 @@
+import Dropdown from 'react-bootstrap/Dropdown';
+import Form from 'react-bootstrap/Form';
+import { de } from '../../i18n/de';
+import { canHideColumn, SHORT_COLUMNS, type ShortColumn } from '../../lib/table';
+
+/** Shows or hides columns; the last visible column cannot be switched off. */
+export function ColumnFilter({
+  visible,
+  onToggle,
+}: {
+  visible: readonly ShortColumn[];
+  onToggle: (c: ShortColumn) => void;
+}) {
+  return (
+    <Dropdown autoClose="outside">
+      <Dropdown.Toggle variant="outline-secondary" id="column-filter">
+        {de.shorts.columnFilter}
+      </Dropdown.Toggle>
+      <Dropdown.Menu className="px-3 py-2">
+        {SHORT_COLUMNS.map((c) => (
+          <Form.Check
+            key={c}
+            type="switch"
+            id={`column-${c}`}
+            label={de.shorts.columns[c]}
+            checked={visible.includes(c)}
+            disabled={!canHideColumn(visible, c)}
+            onChange={() => onToggle(c)}
+          />
+        ))}
+      </Dropdown.Menu>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,130 @@
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'wouter';
+import type { Short } from '../../api/client';
+import { de, t } from '../../i18n/de';
+import { formatDateTime } from '../../lib/expiry';
+import type { ShortColumn, SortState } from '../../lib/table';
+import { UrlCell } from './UrlCell';
+
+function cell(s: Short, c: ShortColumn) {
+  switch (c) {
+    case 'id':
+      return <code className="small">{s.id}</code>;
+    case 'name':
+      return s.name ?? '';
+    case 'code':
+      return <Link href={`/s/${encodeURIComponent(s.code)}/info`}>{s.code}</Link>;
+    case 'url':
+      return <UrlCell url={s.url} />;
+    case 'maxUses':
+      return s.maxUses ?? de.shorts.unlimited;
+    case 'dangers':
+      return s.dangers ? (
+        <Badge bg="danger">{de.shorts.dangerous}</Badge>
+      ) : (
+        <Badge bg="success">{de.shorts.harmless}</Badge>
+      );
+    case 'createdAt':
+      return formatDateTime(s.createdAt);
+    case 'expireAt':
+      return s.expireAt ? formatDateTime(s.expireAt) : de.shorts.never;
+  }
+}
+
+export interface ShortsTableProps {
+  rows: readonly Short[];
+  columns: readonly ShortColumn[];
+  sort: SortState;
+  onSort: (c: ShortColumn) => void;
+  selected: ReadonlySet<string>;
+  onSelect: (id: string, on: boolean) => void;
+  onSelectAll: (on: boolean) => void;
+  onDelete: (s: Short) => void;
+}
+
+export function ShortsTable({
+  rows,
+  columns,
+  sort,
+  onSort,
+  selected,
+  onSelect,
+  onSelectAll,
+  onDelete,
+}: ShortsTableProps) {
+  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  return (
+    <Table responsive hover className="align-middle shorts-table" data-testid="shorts-table">
+      <thead>
+        <tr>
+          <th scope="col" style={{ width: '2.5rem' }}>
+            <Form.Check
+              id="select-all"
+              aria-label={de.shorts.selectAll}
+              checked={allSelected}
+              onChange={(e) => onSelectAll(e.target.checked)}
+            />
+          </th>
+          {columns.map((c) => {
+            const active = sort.field === c;
+            return (
+              <th
+                key={c}
+                scope="col"
+                aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+              >
+                <button
+                  type="button"
+                  className="btn btn-link p-0 fw-semibold text-reset text-decoration-none text-nowrap"
+                  onClick={() => onSort(c)}
+                  title={t(de.shorts.sortBy, { column: de.shorts.columns[c] })}
+                  data-testid={`sort-${c}`}
+                >
+                  {de.shorts.columns[c]}
+                  <span aria-hidden="true" className="ms-1">
+                    {active ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}
+                  </span>
+                </button>
+              </th>
+            );
+          })}
+          <th scope="col" className="text-end">
+            {de.shorts.actions}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((s) => (
+          <tr key={s.id} data-testid="short-row" data-code={s.code}>
+            <td>
+              <Form.Check
+                id={`select-${s.id}`}
+                aria-label={t(de.shorts.selectRow, { code: s.code })}
+                checked={selected.has(s.id)}
+                onChange={(e) => onSelect(s.id, e.target.checked)}
+              />
+            </td>
+            {columns.map((c) => (
+              <td key={c} data-column={c}>
+                {cell(s, c)}
+              </td>
+            ))}
+            <td className="text-end">
+              <Button
+                size="sm"
+                variant="outline-danger"
+                aria-label={t(de.shorts.deleteRow, { code: s.code })}
+                onClick={() => onDelete(s)}
+              >
+                {de.shorts.delete}
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
