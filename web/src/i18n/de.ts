@@ -365,15 +365,15 @@ export const de = {
         },
         {
           title: 'In ShareX importieren',
-          text: 'Öffne die heruntergeladene Datei ShareX.sxcu mit einem Doppelklick. ShareX fragt, ob du den Uploader hinzufügen möchtest – bestätige mit „Ja“. Alternativ: ShareX → Ziele → Benutzerdefinierte Uploader-Einstellungen → Importieren → Aus Datei.',
+          text: 'Öffne die heruntergeladene Datei ShareX.sxcu mit einem Doppelklick. ShareX fragt, ob du den Uploader hinzufügen möchtest – bestätige das. Alternativ in ShareX: Ziele (Destinations) → Benutzerdefinierte Uploader (Custom uploader settings) → Importieren (Import) → Aus Datei (From file).',
         },
         {
           title: 'Als URL-Kürzer festlegen',
-          text: 'Wähle in ShareX unter Ziele → URL-Kürzer den Eintrag „Benutzerdefinierter URL-Kürzer“. Damit nutzt ShareX ab jetzt URL-Shorter für jeden Link, den du kürzt.',
+          text: 'Wähle in ShareX unter Ziele (Destinations) → URL-Kürzer (URL shortener) den Eintrag „Benutzerdefinierter URL-Kürzer“ (Custom URL shortener). Damit nutzt ShareX ab jetzt URL-Shorter für jeden Link, den du kürzt.',
         },
         {
           title: 'Ausprobieren',
-          text: 'Kopiere einen Link und wähle in ShareX Upload → URL kürzen (oder nutze dein Tastenkürzel). Der Short landet in deiner Zwischenablage und erscheint hier unter „Eigene Shorts“. Fertig!',
+          text: 'Kopiere einen Link und wähle in ShareX Hochladen (Upload) → URL kürzen (Shorten URL) – oder nutze dein Tastenkürzel. Der Short landet in deiner Zwischenablage und erscheint unter „Eigene Shorts“. Fertig!',
         },
       ],
     },
