@@ -85,6 +85,8 @@ export default defineConfig({
         DB_FILE: join(dataDir, 'main.db'),
         // The local development login (refused in production) gives the tests a logged-in user.
         AUTH_DEV_LOGIN: 'true',
+        // The dev-login user "admin" is an administrator (admin area tests).
+        ADMIN_USERS: 'dev:admin',
       },
     },
     {

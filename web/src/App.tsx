@@ -7,7 +7,6 @@ import { ExperimentsDialog } from './components/ExperimentsDialog';
 import { RequireLogin } from './components/RequireLogin';
 import { Shell } from './components/Shell';
 import { Toasts } from './components/Toasts';
-import { de } from './i18n/de';
 import StartPage from './pages/StartPage';
 
 const LoginPage = lazy(() => import('./pages/LoginPage'));
@@ -18,6 +17,7 @@ const PasswordPage = lazy(() => import('./pages/PasswordPage'));
 const OfflinePage = lazy(() => import('./pages/OfflinePage'));
 const ShortsPage = lazy(() => import('./pages/ShortsPage'));
 const AccountPage = lazy(() => import('./pages/AccountPage'));
+const AdminPage = lazy(() => import('./pages/AdminPage'));
 
 function InfoRedirect({ query }: { query: string }) {
   const { code = '' } = useParams<{ code: string }>();
@@ -31,11 +31,6 @@ function Follow() {
     window.location.replace(`/api/code/${encodeURIComponent(code)}`);
   }, [code]);
   return <Spinner animation="border" role="status" />;
-}
-
-/** Part 2 fills these pages (shorts table, account, admin). */
-function Pending({ title }: { title: string }) {
-  return <h1>{title}</h1>;
 }
 
 export function AppRoutes() {
@@ -73,7 +68,7 @@ export function AppRoutes() {
         </Route>
         <Route path="/admin">
           <RequireLogin admin>
-            <Pending title={de.nav.admin} />
+            <AdminPage />
           </RequireLogin>
         </Route>
         <Route>

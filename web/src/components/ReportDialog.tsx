@@ -1,27 +1,52 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useSnapshot } from 'valtio';
+import { Link } from 'wouter';
 import { de } from '../i18n/de';
 import { reportErrorMessage } from '../lib/errors';
-import { sendReport, REPORT_TYPES, type ReportType } from '../lib/report';
+import { rememberLoginReturn } from '../lib/login';
+import {
+  REPORT_DESCRIPTION_MAX,
+  REPORT_TYPES,
+  sendReport,
+  validateReport,
+  type ReportErrors,
+  type ReportType,
+} from '../lib/report';
 import { auth } from '../state/auth';
 import { toast } from '../state/toasts';
 
-export function ReportDialog({ code, show, onClose }: { code: string; show: boolean; onClose: () => void }) {
+/** The report dialog of the info page: open while the query show_report is present (SPEC §4). */
+export function ReportDialog({
+  code,
+  show,
+  onClose,
+}: {
+  code: string;
+  show: boolean;
+  onClose: () => void;
+}) {
   const a = useSnapshot(auth);
   const [reason, setReason] = useState<ReportType | ''>('');
   const [description, setDescription] = useState('');
-  const [errors, setErrors] = useState<{ reason?: string; description?: string }>({});
+  const [errors, setErrors] = useState<ReportErrors>({});
   const [busy, setBusy] = useState(false);
+
+  // A fresh form each time the dialog opens.
+  useEffect(() => {
+    if (show) {
+      setReason('');
+      setDescription('');
+      setErrors({});
+    }
+  }, [show]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const next: typeof errors = {};
-    if (!reason) next.reason = de.report.typeRequired;
-    if (!description.trim()) next.description = de.report.descriptionRequired;
+    const next = validateReport(reason, description, de.report);
     setErrors(next);
     if (next.reason || next.description || !reason) return;
     setBusy(true);
@@ -36,21 +61,41 @@ export function ReportDialog({ code, show, onClose }: { code: string; show: bool
     }
   }
 
+  const authenticated = a.status === 'authenticated';
   return (
     <Modal show={show} onHide={onClose} aria-labelledby="report-title">
       <Form onSubmit={(e) => void submit(e)} noValidate>
-        <Modal.Header closeButton closeLabel={de.info.cancel}>
+        <Modal.Header closeButton closeLabel={de.report.close}>
           <Modal.Title id="report-title">{de.report.title}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          {a.status !== 'authenticated' ? (
-            <Alert variant="warning">{de.report.mustLogin}</Alert>
+          {!authenticated ? (
+            <Alert variant="warning" className="mb-0">
+              <p>{de.report.mustLogin}</p>
+              <Link
+                href="/login"
+                className="btn btn-primary btn-sm"
+                onClick={() =>
+                  rememberLoginReturn(window.location.pathname + window.location.search)
+                }
+              >
+                {de.nav.login}
+              </Link>
+            </Alert>
           ) : (
             <>
+              <p className="text-body-secondary">{de.report.intro}</p>
               <Form.Group className="mb-3" controlId="report-reason">
                 <Form.Label>{de.report.type}</Form.Label>
-                <Form.Select value={reason} isInvalid={Boolean(errors.reason)} onChange={(e) => setReason(e.target.value as ReportType)}>
-                  <option value="">–</option>
+                <Form.Select
+                  value={reason}
+                  isInvalid={Boolean(errors.reason)}
+                  onChange={(e) => {
+                    setReason(e.target.value as ReportType);
+                    setErrors({ ...errors, reason: undefined });
+                  }}
+                >
+                  <option value="">{de.report.choose}</option>
                   {REPORT_TYPES.map((r) => (
                     <option key={r} value={r}>
                       {de.report.types[r]}
@@ -64,9 +109,13 @@ export function ReportDialog({ code, show, onClose }: { code: string; show: bool
                 <Form.Control
                   as="textarea"
                   rows={10}
+                  maxLength={REPORT_DESCRIPTION_MAX}
                   value={description}
                   isInvalid={Boolean(errors.description)}
-                  onChange={(e) => setDescription(e.target.value)}
+                  onChange={(e) => {
+                    setDescription(e.target.value);
+                    setErrors({ ...errors, description: undefined });
+                  }}
                 />
                 <Form.Control.Feedback type="invalid">{errors.description}</Form.Control.Feedback>
               </Form.Group>
@@ -77,7 +126,7 @@ export function ReportDialog({ code, show, onClose }: { code: string; show: bool
           <Button variant="outline-secondary" onClick={onClose}>
             {de.info.cancel}
           </Button>
-          {a.status === 'authenticated' && (
+          {authenticated && (
             <Button type="submit" variant="danger" disabled={busy}>
               {de.report.send}
             </Button>

@@ -3,6 +3,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { de } from '../i18n/de';
+import { rememberLoginReturn } from '../lib/login';
 import { auth, isAdmin } from '../state/auth';
 import { toast } from '../state/toasts';
 
@@ -14,6 +15,7 @@ export function RequireLogin({ admin = false, children }: { admin?: boolean; chi
   useEffect(() => {
     if (a.status === 'unauthenticated') {
       toast.warning(de.auth.mustBeLoggedIn);
+      rememberLoginReturn(window.location.pathname + window.location.search);
       navigate('/login', { replace: true });
     } else if (a.status === 'authenticated' && !allowed) {
       navigate('/', { replace: true });

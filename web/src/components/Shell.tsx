@@ -9,6 +9,7 @@ import { de, t } from '../i18n/de';
 import { Avatar } from './Avatar';
 import { FLAGS } from '../lib/flag-rule';
 import { cutUsername, NAV_ITEMS, visibleNavItems } from '../lib/nav';
+import { rememberLoginReturn } from '../lib/login';
 import { runtimeConfig } from '../runtime-config';
 import { auth, isAdmin, logout } from '../state/auth';
 import { consentActions, cookies } from '../state/cookies';
@@ -66,7 +67,7 @@ function TopBar() {
           <div className="topbar-user">
             {a.status === 'authenticated' && a.user ? (
               <Dropdown align="end">
-                <Dropdown.Toggle variant="outline-primary" id="user-menu" aria-label={de.nav.userMenu}>
+                <Dropdown.Toggle variant="outline-primary" id="user-menu" aria-label={`${de.nav.userMenu}: ${cutUsername(a.user.username)}`}>
                   <Avatar url={a.user.imageUrl} size={20} /> <span>{cutUsername(a.user.username)}</span>
                 </Dropdown.Toggle>
                 <Dropdown.Menu>
@@ -83,7 +84,7 @@ function TopBar() {
                 </Dropdown.Menu>
               </Dropdown>
             ) : a.status === 'unauthenticated' ? (
-              <Link href="/login" className="btn btn-primary">
+              <Link href="/login" className="btn btn-primary" onClick={() => rememberLoginReturn(window.location.pathname + window.location.search)}>
                 {de.nav.login}
               </Link>
             ) : null}

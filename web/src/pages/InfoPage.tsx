@@ -13,8 +13,10 @@ import { ReportDialog } from '../components/ReportDialog';
 import { de, t } from '../i18n/de';
 import { errorDetail, isNotFound } from '../lib/errors';
 import { formatDateTime } from '../lib/expiry';
+import { FLAGS } from '../lib/flag-rule';
 import { shortLink } from '../runtime-config';
 import { auth, isAdmin } from '../state/auth';
+import { flags } from '../state/flags';
 import { toast } from '../state/toasts';
 
 type Meta = Schemas['ShortMetaDto'];
@@ -139,6 +141,8 @@ export default function InfoPage() {
   const [, navigate] = useLocation();
   const [query, setQuery] = useQuery();
   const a = useSnapshot(auth);
+  // SPEC §2: the accordions say 'coming soon' unless the statistics experiment is switched on.
+  const statistics = Boolean(useSnapshot(flags).enabled[FLAGS.statistics]);
   const [short, setShort] = useState<Short | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [showWarning, setShowWarning] = useState(false);
@@ -245,11 +249,11 @@ export default function InfoPage() {
       <Accordion className="mb-3">
         <Accordion.Item eventKey="stats">
           <Accordion.Header>{de.info.statistics}</Accordion.Header>
-          <Accordion.Body>{de.info.comingSoon}</Accordion.Body>
+          <Accordion.Body data-testid="statistics-body">{statistics ? de.info.statisticsPlanned : de.info.comingSoon}</Accordion.Body>
         </Accordion.Item>
         <Accordion.Item eventKey="complaints">
           <Accordion.Header>{de.info.complaints}</Accordion.Header>
-          <Accordion.Body>{de.info.comingSoon}</Accordion.Body>
+          <Accordion.Body data-testid="complaints-body">{statistics ? de.info.complaintsPlanned : de.info.comingSoon}</Accordion.Body>
         </Accordion.Item>
       </Accordion>
       <ReportDialog code={short.code} show={query.has('show_report')} onClose={() => setQuery({ show_report: null })} />

@@ -2,13 +2,18 @@ import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
 import { useSnapshot } from 'valtio';
-import { Redirect } from 'wouter';
+import { Redirect, useSearch } from 'wouter';
 import { de, t } from '../i18n/de';
+import { loginReturn, providerLoginUrl, safeReturnPath } from '../lib/login';
 import { auth, fetchLoginProviders } from '../state/auth';
 
+/** /login: terms checkbox, one button per provider; authenticated users go to /. */
 export default function LoginPage() {
   const a = useSnapshot(auth);
+  const search = useSearch();
+  const query = new URLSearchParams(search);
   const [loaded, setLoaded] = useState(false);
   const [accepted, setAccepted] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -16,13 +21,27 @@ export default function LoginPage() {
     void fetchLoginProviders().finally(() => setLoaded(true));
   }, []);
   if (a.status === 'authenticated') return <Redirect to="/" replace />;
+  // Back to the page that sent the user here: an explicit ?redirect=, else the remembered page.
+  const redirect = safeReturnPath(query.get('redirect')) ?? loginReturn();
+  const failure = query.get('error');
   return (
     <section className="mx-auto" style={{ maxWidth: 480 }}>
       <h1>{de.login.title}</h1>
-      {loaded && a.loginProvider.length === 0 ? (
+      {failure && (
+        <Alert variant="danger" data-testid="login-error">
+          {failure === 'provider_unavailable' ? de.login.providerUnavailable : de.login.failed}
+        </Alert>
+      )}
+      {!loaded ? (
+        <p className="d-flex align-items-center gap-2">
+          <Spinner animation="border" size="sm" role="status" aria-hidden />
+          {de.login.loading}
+        </p>
+      ) : a.loginProvider.length === 0 ? (
         <Alert variant="warning">{de.login.noProvider}</Alert>
       ) : (
         <>
+          <p>{de.login.intro}</p>
           <Form.Check
             id="accept-terms"
             className="mb-3"
@@ -43,7 +62,7 @@ export default function LoginPage() {
                 variant="outline-primary"
                 onClick={() => {
                   if (!accepted) return setError(de.login.termsRequired);
-                  window.location.href = p.url;
+                  window.location.href = providerLoginUrl(p.url, redirect);
                 }}
               >
                 {t(de.login.withProvider, { provider: p.name })}

@@ -1,0 +1,308 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ariaSort,
+  cellText,
+  clampPage,
+  flattenInfo,
+  logsStartDate,
+  nextSort,
+  rowId,
+  searchQuery,
+  toBody,
+  toForm,
+  toLocalInput,
+  type AdminEntity,
+} from './admin';
+
+const shorts: AdminEntity = {
+  name: 'shorts',
+  description: 'Short links',
+  creatable: false,
+  deletable: true,
+  fields: [
+    {
+      name: 'id',
+      type: 'keyword',
+      description: 'UUID',
+      editable: false,
+      nullable: false,
+      searchable: true,
+      sortable: true,
+    },
+    {
+      name: 'name',
+      type: 'text',
+      description: '',
+      editable: true,
+      nullable: true,
+      searchable: true,
+      sortable: true,
+    },
+    {
+      name: 'url',
+      type: 'text',
+      description: '',
+      editable: false,
+      nullable: false,
+      searchable: true,
+      sortable: true,
+    },
+    {
+      name: 'maxUses',
+      type: 'number',
+      description: '',
+      editable: true,
+      nullable: true,
+      searchable: true,
+      sortable: true,
+    },
+    {
+      name: 'expireAt',
+      type: 'date',
+      description: '',
+      editable: true,
+      nullable: true,
+      searchable: true,
+      sortable: true,
+    },
+    {
+      name: 'dangerous',
+      type: 'boolean',
+      description: '',
+      editable: true,
+      nullable: false,
+      searchable: true,
+      sortable: true,
+    },
+    {
+      name: 'dangerReason',
+      type: 'enum',
+      description: '',
+      editable: true,
+      nullable: true,
+      searchable: true,
+      sortable: true,
+      values: ['SPAM', 'OTHER'],
+    },
+  ],
+};
+const users: AdminEntity = {
+  name: 'users',
+  description: 'Users',
+  creatable: false,
+  deletable: true,
+  fields: [
+    {
+      name: 'id',
+      type: 'keyword',
+      description: '',
+      editable: false,
+      nullable: false,
+      searchable: true,
+      sortable: true,
+    },
+    {
+      name: 'username',
+      type: 'text',
+      description: '',
+      editable: false,
+      nullable: false,
+      searchable: true,
+      sortable: true,
+    },
+    {
+      name: 'activated',
+      type: 'boolean',
+      description: '',
+      editable: true,
+      nullable: false,
+      searchable: true,
+      sortable: true,
+    },
+    {
+      name: 'roles',
+      type: 'list',
+      description: '',
+      editable: true,
+      nullable: false,
+      searchable: true,
+      sortable: true,
+      values: ['ROLE_USER', 'ROLE_ADMIN'],
+    },
+  ],
+};
+const MSG = { required: 'req', wholeNumber: 'num', invalidDate: 'date' };
+const row = {
+  id: 'a1',
+  name: 'Alt',
+  url: 'https://x.example/',
+  maxUses: 5,
+  expireAt: '2030-01-02T03:04:00.000Z',
+  dangerous: false,
+  dangerReason: null,
+};
+
+describe('admin search query and sorting', () => {
+  it('builds page, size and one sort parameter', () => {
+    expect(searchQuery(2, 50, { field: 'createdAt', dir: 'desc' })).toEqual({
+      page: 2,
+      size: 50,
+      sort: ['createdAt,desc'],
+    });
+    expect(searchQuery(-1, 20, null)).toEqual({ page: 0, size: 20 });
+  });
+  it('cycles a column asc → desc → unsorted; another column starts asc', () => {
+    const a = nextSort(null, 'code');
+    expect(a).toEqual({ field: 'code', dir: 'asc' });
+    const b = nextSort(a, 'code');
+    expect(b).toEqual({ field: 'code', dir: 'desc' });
+    expect(nextSort(b, 'code')).toBeNull();
+    expect(nextSort(b, 'url')).toEqual({ field: 'url', dir: 'asc' });
+    expect(ariaSort(b, 'code')).toBe('descending');
+    expect(ariaSort(a, 'code')).toBe('ascending');
+    expect(ariaSort(a, 'url')).toBe('none');
+  });
+  it('clamps a page past the end to the last page', () => {
+    expect(clampPage(5, 3)).toBe(2);
+    expect(clampPage(1, 3)).toBe(1);
+    expect(clampPage(-1, 3)).toBe(0);
+    expect(clampPage(4, 0)).toBe(0);
+  });
+});
+
+describe('admin cells', () => {
+  const L = { yes: 'Ja', no: 'Nein', empty: '–' };
+  it('shows booleans, lists, empties and plain values', () => {
+    expect(cellText({ type: 'boolean' }, true, L)).toBe('Ja');
+    expect(cellText({ type: 'boolean' }, false, L)).toBe('Nein');
+    expect(cellText({ type: 'list' }, ['ROLE_USER', 'ROLE_ADMIN'], L)).toBe(
+      'ROLE_USER, ROLE_ADMIN',
+    );
+    expect(cellText({ type: 'list' }, [], L)).toBe('–');
+    expect(cellText({ type: 'text' }, null, L)).toBe('–');
+    expect(cellText({ type: 'number' }, 0, L)).toBe('0');
+    expect(cellText({ type: 'date' }, '2030-01-02T03:04:00.000Z', L)).toMatch(/2030/);
+  });
+  it('takes the first field as the id', () => {
+    expect(rowId(shorts, row)).toBe('a1');
+  });
+});
+
+describe('admin edit form', () => {
+  it('holds only the editable fields, typed for the inputs', () => {
+    const f = toForm(shorts, row);
+    expect(Object.keys(f).sort()).toEqual([
+      'dangerReason',
+      'dangerous',
+      'expireAt',
+      'maxUses',
+      'name',
+    ]);
+    expect(f.maxUses).toBe('5');
+    expect(f.dangerous).toBe(false);
+    expect(f.dangerReason).toBe('');
+    expect(f.expireAt).toBe(toLocalInput(row.expireAt));
+    expect(toForm(users, { id: 'u', roles: ['ROLE_USER'], activated: true })).toEqual({
+      activated: true,
+      roles: ['ROLE_USER'],
+    });
+  });
+  it('sends only the changed fields, typed for the server', () => {
+    const f = {
+      ...toForm(shorts, row),
+      name: 'Neu',
+      maxUses: '',
+      dangerous: true,
+      dangerReason: 'SPAM',
+    };
+    expect(toBody(shorts, f, row, MSG)).toEqual({
+      ok: true,
+      body: { name: 'Neu', maxUses: null, dangerous: true, dangerReason: 'SPAM' },
+    });
+    expect(toBody(shorts, toForm(shorts, row), row, MSG)).toEqual({ ok: true, body: {} });
+  });
+  it('turns a local date-time into an ISO instant', () => {
+    const f = { ...toForm(shorts, row), expireAt: '2031-06-01T12:30' };
+    const r = toBody(shorts, f, row, MSG);
+    expect(r.ok && r.body.expireAt).toBe(new Date('2031-06-01T12:30').toISOString());
+  });
+  it('refuses non-whole numbers and empty required fields', () => {
+    expect(toBody(shorts, { ...toForm(shorts, row), maxUses: '1.5' }, row, MSG)).toEqual({
+      ok: false,
+      errors: { maxUses: 'num' },
+    });
+    expect(toBody(shorts, { ...toForm(shorts, row), maxUses: '0' }, row, MSG)).toEqual({
+      ok: false,
+      errors: { maxUses: 'num' },
+    });
+    const blacklist: AdminEntity = {
+      ...shorts,
+      name: 'blacklist',
+      creatable: true,
+      fields: [
+        {
+          name: 'id',
+          type: 'keyword',
+          description: '',
+          editable: false,
+          nullable: false,
+          searchable: true,
+          sortable: true,
+        },
+        {
+          name: 'value',
+          type: 'text',
+          description: '',
+          editable: true,
+          nullable: false,
+          searchable: true,
+          sortable: true,
+        },
+      ],
+    };
+    expect(toBody(blacklist, { value: '  ' }, null, MSG)).toEqual({
+      ok: false,
+      errors: { value: 'req' },
+    });
+    expect(toBody(blacklist, { value: ' böse.example ' }, null, MSG)).toEqual({
+      ok: true,
+      body: { value: 'böse.example' },
+    });
+  });
+  it('sends role lists and switches', () => {
+    const u = { id: 'u', username: 'x', activated: true, roles: ['ROLE_USER'] };
+    expect(toBody(users, { activated: false, roles: ['ROLE_USER', 'ROLE_ADMIN'] }, u, MSG)).toEqual(
+      {
+        ok: true,
+        body: { activated: false, roles: ['ROLE_USER', 'ROLE_ADMIN'] },
+      },
+    );
+  });
+});
+
+describe('logs start date', () => {
+  it('is an ISO instant, or no filter', () => {
+    expect(logsStartDate('')).toBeUndefined();
+    expect(logsStartDate('kaputt')).toBeUndefined();
+    expect(logsStartDate('2026-11-22T10:00')).toBe(new Date('2026-11-22T10:00').toISOString());
+  });
+});
+
+describe('management info', () => {
+  it('flattens nested objects into dotted keys', () => {
+    expect(
+      flattenInfo({
+        app: { name: 'url-shorter', version: '1.7.1' },
+        build: { time: 't' },
+        tags: ['a', 'b'],
+        n: null,
+      }),
+    ).toEqual([
+      ['app.name', 'url-shorter'],
+      ['app.version', '1.7.1'],
+      ['build.time', 't'],
+      ['tags', 'a, b'],
+      ['n', 'null'],
+    ]);
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { de } from '../i18n/de';
+import { REPORT_TYPES, validateReport } from './report';
+
+describe('report validation', () => {
+  it('requires a known type and a description (SPEC §5 messages)', () => {
+    expect(validateReport('', '', de.report)).toEqual({
+      reason: 'Es muss eine Art der Beschwerde ausgewählt werden.',
+      description: 'Es muss eine Beschreibung angegeben werden.',
+    });
+    expect(validateReport('SPAM', '   ', de.report)).toEqual({
+      description: 'Es muss eine Beschreibung angegeben werden.',
+    });
+    expect(validateReport('NOPE', 'x', de.report)).toEqual({
+      reason: 'Es muss eine Art der Beschwerde ausgewählt werden.',
+    });
+    expect(validateReport('OTHER', 'Werbung', de.report)).toEqual({});
+  });
+  it('has the ten SPEC types, each with a German label', () => {
+    expect(REPORT_TYPES).toEqual([
+      'CHILD_ABUSE',
+      'HARMFUL',
+      'HATEFUL',
+      'ILLEGAL',
+      'MOBBING',
+      'SEXUAL_CONTENT',
+      'SPAM',
+      'TERRORISM',
+      'VIOLENCE',
+      'OTHER',
+    ]);
+    for (const r of REPORT_TYPES) expect(de.report.types[r]).toMatch(/\S/);
+  });
+});

@@ -1,0 +1,116 @@
+import { useEffect, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Offcanvas from 'react-bootstrap/Offcanvas';
+import Spinner from 'react-bootstrap/Spinner';
+import { useSnapshot } from 'valtio';
+import { useLocation, useSearch } from 'wouter';
+import {
+  AdminSidebar,
+  MANAGEMENT_SECTIONS,
+  type ManagementSection,
+} from '../components/admin/AdminSidebar';
+import { EntityDialog } from '../components/admin/EntityDialog';
+import { EntitySection } from '../components/admin/EntitySection';
+import {
+  HealthSection,
+  InfoSection,
+  LoggersSection,
+  LogsSection,
+} from '../components/admin/ManagementSections';
+import { de, t } from '../i18n/de';
+import { admin, loadEntities, toggleSidebar } from '../state/admin';
+
+const MANAGEMENT: Record<ManagementSection, () => React.JSX.Element> = {
+  health: HealthSection,
+  info: InfoSection,
+  loggers: LoggersSection,
+  logs: LogsSection,
+};
+
+/** /admin (the route guard lets admins only in): sidebar with the entities and the management sections. */
+export default function AdminPage() {
+  const a = useSnapshot(admin);
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  useEffect(() => {
+    void loadEntities();
+  }, []);
+  const requested = new URLSearchParams(search).get('section');
+  const known = [...a.entities.map((e) => e.name as string), ...MANAGEMENT_SECTIONS];
+  // Until the entities are known, an entity section (or the default one) waits with a spinner.
+  const section =
+    requested && known.includes(requested)
+      ? requested
+      : a.entitiesLoaded
+        ? (a.entities[0]?.name ?? 'health')
+        : (requested ?? '');
+  const entity = a.entities.find((e) => e.name === section);
+  const Management = MANAGEMENT[section as ManagementSection] as
+    (() => React.JSX.Element) | undefined;
+
+  function select(s: string) {
+    setMobileOpen(false);
+    navigate(`/admin?section=${encodeURIComponent(s)}`);
+  }
+
+  return (
+    <div className="admin-page">
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 className="h3 mb-0 me-auto">{de.admin.title}</h1>
+        <Button
+          variant="outline-secondary"
+          size="sm"
+          className="d-lg-none"
+          onClick={() => setMobileOpen(true)}
+          aria-controls="admin-sidebar"
+        >
+          ☰ {de.admin.openSidebar}
+        </Button>
+        <Button
+          variant="outline-secondary"
+          size="sm"
+          className="d-none d-lg-inline-block"
+          onClick={toggleSidebar}
+          aria-controls="admin-sidebar"
+          aria-expanded={a.showSidebar}
+        >
+          {a.showSidebar ? de.admin.hideSidebar : de.admin.showSidebar}
+        </Button>
+      </div>
+      <div className="d-lg-flex gap-4 align-items-start">
+        <Offcanvas
+          id="admin-sidebar"
+          responsive="lg"
+          show={mobileOpen}
+          onHide={() => setMobileOpen(false)}
+          placement="start"
+          className={`admin-sidebar-wrap flex-shrink-0 ${a.showSidebar ? '' : 'd-lg-none'}`}
+          style={{ width: 240 }}
+          aria-labelledby="admin-sidebar-title"
+        >
+          <Offcanvas.Header closeButton closeLabel={de.admin.close}>
+            <Offcanvas.Title id="admin-sidebar-title">{de.admin.title}</Offcanvas.Title>
+          </Offcanvas.Header>
+          <Offcanvas.Body>
+            <AdminSidebar entities={a.entities as never} current={section} onSelect={select} />
+          </Offcanvas.Body>
+        </Offcanvas>
+        <div className="flex-grow-1" style={{ minWidth: 0 }}>
+          {a.entitiesError && (
+            <Alert variant="danger">{t(de.admin.loadError, { detail: a.entitiesError })}</Alert>
+          )}
+          {entity ? (
+            <EntitySection key={entity.name} entity={entity as never} />
+          ) : Management ? (
+            <Management key={section} />
+          ) : !a.entitiesLoaded ? (
+            <Spinner animation="border" role="status" />
+          ) : null}
+        </div>
+      </div>
+      <EntityDialog />
+    </div>
+  );
+}
