@@ -148,6 +148,44 @@ test('admin: search, edit and delete a user', async ({ page, playwright }) => {
   await other.dispose();
 });
 
+test('admin: a new blacklist entry refuses shorts to that host until it is deleted', async ({
+  page,
+  request,
+}) => {
+  const host = `gesperrt-${Date.now()}.browser-test.invalid`;
+  await devLogin(page, 'admin', '/admin?section=blacklist');
+  await expect(page.getByRole('heading', { name: 'Blacklist', level: 2 })).toBeVisible();
+  await page.getByRole('button', { name: 'Neuer Eintrag' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Neuer Eintrag: Blacklist' });
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(dialog.getByText('Dieses Feld darf nicht leer sein.')).toHaveCount(2);
+  await dialog.getByLabel('Art', { exact: true }).selectOption('host');
+  await dialog.getByLabel('Wert', { exact: true }).fill(host);
+  await dialog.getByLabel('Grund', { exact: true }).fill('Browser-Test');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Der Eintrag wurde angelegt.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const blocked = await request.post('/api/code', { data: { url: `https://sub.${host}/x` } });
+  expect(blocked.status()).toBe(400);
+  expect(((await blocked.json()) as { detail: string }).detail).toBe('URL is blacklisted');
+
+  await search(page, `value:"${host}"`);
+  await expect(page.getByTestId('admin-total')).toHaveText('Treffer: 1');
+  await page
+    .locator('tbody tr', { hasText: host })
+    .getByRole('button', { name: 'Löschen' })
+    .click();
+  await page
+    .getByRole('dialog', { name: 'Eintrag löschen' })
+    .getByRole('button', { name: 'Endgültig löschen' })
+    .click();
+  await expect(page.getByText('Der Eintrag wurde gelöscht.')).toBeVisible();
+  expect(
+    (await request.post('/api/code', { data: { url: `https://sub.${host}/x` } })).status(),
+  ).toBe(201);
+});
+
 test('admin: sorting, paging and an invalid query', async ({ page, request }) => {
   const marker = `paging-${Date.now()}`;
   const codes: string[] = [];
