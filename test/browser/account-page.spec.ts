@@ -362,19 +362,33 @@ test('Setup Wizard: hidden without the flag; with it, show_wizard opens the step
   );
 });
 
-test('axe: /account has no serious or critical violations (with and without a key)', async ({
-  page,
-}) => {
-  await devLogin(page, 'barrierefrei');
-  await page.goto('/account');
-  await expect(
-    page.getByTestId('api-key-panel').getByRole('button', { name: 'Api Key generieren' }),
-  ).toBeEnabled();
-  expect(await seriousA11yViolations(page)).toEqual([]);
-  await page.request.put('/api/self/apikey', { headers: { Origin: BASE } });
-  await page.reload();
-  await expect(
-    page.getByTestId('api-key-panel').getByRole('button', { name: 'Neu generieren' }),
-  ).toBeEnabled();
-  expect(await seriousA11yViolations(page)).toEqual([]);
-});
+for (const scheme of ['light', 'dark'] as const) {
+  test(`axe (${scheme}): /account without and with a key, and the wizard, have no serious or critical violations`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await enableWizard(page);
+    await devLogin(page, `barrierefrei-${scheme}`);
+    await page.goto('/account');
+    await expect(
+      page.getByTestId('api-key-panel').getByRole('button', { name: 'Api Key generieren' }),
+    ).toBeEnabled();
+    let violations = await seriousA11yViolations(page);
+    expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+    await page.request.put('/api/self/apikey', { headers: { Origin: BASE } });
+    await page.reload();
+    await expect(
+      page.getByTestId('api-key-panel').getByRole('button', { name: 'Neu generieren' }),
+    ).toBeEnabled();
+    await page.screenshot({
+      path: `test-results/screenshots/account-${scheme}.png`,
+      fullPage: true,
+    });
+    violations = await seriousA11yViolations(page);
+    expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+    await page.getByRole('button', { name: 'Setup Wizard öffnen' }).click();
+    await expect(page.getByRole('dialog', { name: 'ShareX einrichten' })).toBeVisible();
+    violations = await seriousA11yViolations(page);
+    expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+  });
+}

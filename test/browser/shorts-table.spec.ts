@@ -289,11 +289,32 @@ test('max uses, long url cut after 100 characters with the full text on click', 
   );
 });
 
-test('axe: /shorts has no serious or critical violations', async ({ page }) => {
-  await page.goto('/shorts');
-  await expect(rows(page)).toHaveCount(20);
-  expect(await seriousA11yViolations(page)).toEqual([]);
-});
+for (const scheme of ['light', 'dark'] as const) {
+  test(`axe (${scheme}): /shorts with every column, and its delete dialog, have no serious or critical violations`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto('/shorts');
+    await expect(rows(page)).toHaveCount(20);
+    await page.getByRole('button', { name: 'Spalten' }).click();
+    for (const name of ['ID', 'Max. Aufrufe', 'Bedrohlichkeit'])
+      await page.getByLabel(name, { exact: true }).check();
+    await page.keyboard.press('Escape');
+    const first = (await rows(page).first().getAttribute('data-code'))!;
+    await page.getByLabel(`Short ${first} auswählen`).check();
+    await expect(page.getByRole('button', { name: 'Ausgewählte löschen (1)' })).toBeVisible();
+    await page.screenshot({
+      path: `test-results/screenshots/shorts-${scheme}.png`,
+      fullPage: true,
+    });
+    let violations = await seriousA11yViolations(page);
+    expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+    await page.getByRole('button', { name: `Short ${first} löschen` }).click();
+    await expect(page.getByRole('dialog', { name: 'Löschen bestätigen' })).toBeVisible();
+    violations = await seriousA11yViolations(page);
+    expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+  });
+}
 
 test('load error shows the status and the message', async ({ page }) => {
   const list = (u: URL) => u.pathname === '/api/code';
