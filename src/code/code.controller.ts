@@ -77,12 +77,14 @@ export class CodeController {
     return { code };
   }
 
-  @Get(':code')
+  // The path parameter is named `id` like DELETE's (OpenAPI forbids one path template with two
+  // parameter names; SPEC §7 writes api/code/{id} for both). Here it carries the short's code.
+  @Get(':id')
   @ApiOperation({
     operationId: 'getOrFollowShort',
     summary: 'Follow a short (302), or with redirect=false return its details',
   })
-  @ApiParam({ name: 'code' })
+  @ApiParam({ name: 'id', description: "The short's code (not its UUID)", example: 'aB3dE5f' })
   @ApiQuery({ name: 'redirect', required: false, enum: ['false'], description: 'false: answer the Short JSON' })
   @ApiQuery({ name: 'password', required: false, description: 'Password of a protected short' })
   @ApiQuery({ name: 'accept_danger', required: false, enum: ['true'] })
@@ -90,7 +92,7 @@ export class CodeController {
   @ApiFoundResponse({ description: 'Redirect to the target or to the matching /s/{code}/… page' })
   @ApiProblems(403, 404, 429)
   async getOrFollowShort(
-    @Param('code') code: string,
+    @Param('id') code: string,
     @Req() req: Request,
     @Res() res: Response,
     @CurrentActor() actor: Actor | null,
@@ -103,6 +105,7 @@ export class CodeController {
 
   @Delete(':id')
   @HttpCode(204)
+  @ApiParam({ name: 'id', description: "The short's id (UUID)", format: 'uuid' })
   @ApiOperation({ operationId: 'deleteShort', summary: 'Delete a short (owner or admin)' })
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiProblems(400, 401, 403, 404)

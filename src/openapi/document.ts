@@ -28,7 +28,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       'session',
     )
     .addBearerAuth(
-      { type: 'http', scheme: 'bearer', description: 'API key (us_…) from PUT /api/self/apikey; never in the query' },
+      { type: 'http', scheme: 'bearer', bearerFormat: 'opaque API key', description: 'API key (us_…) from PUT /api/self/apikey; never in the query' },
       'apiKey',
     )
     // Every route accepts the session cookie or the API key; routes that need a login say so (401).

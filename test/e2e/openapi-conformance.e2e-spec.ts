@@ -28,7 +28,7 @@ describe('OpenAPI conformance', () => {
   it('info answers 200 with the documented Short', async () => {
     const res = await t.fetch(`/api/code/${code}?redirect=false`);
     expect(res.status).toBe(200);
-    const body = (await checkResponse('GET', '/api/code/{code}', res)) as { id: string; url: string };
+    const body = (await checkResponse('GET', '/api/code/{id}', res)) as { id: string; url: string };
     expect(body.url).toBe('https://example.com/openapi');
     id = body.id;
   });
@@ -36,7 +36,7 @@ describe('OpenAPI conformance', () => {
   it('follow answers a documented 302 on both follow routes', async () => {
     for (const [path, template] of [
       [`/s/${code}`, '/s/{code}'],
-      [`/api/code/${code}`, '/api/code/{code}'],
+      [`/api/code/${code}`, '/api/code/{id}'],
     ] as const) {
       const res = await t.fetch(path);
       expect(res.status).toBe(302);
@@ -49,7 +49,7 @@ describe('OpenAPI conformance', () => {
     const res = await t.fetch('/api/code/doesNotExist?redirect=false');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    const body = (await checkResponse('GET', '/api/code/{code}', res)) as { errorKey?: string };
+    const body = (await checkResponse('GET', '/api/code/{id}', res)) as { errorKey?: string };
     expect(body.errorKey).toBe('entity_not_exists');
   });
 
@@ -114,24 +114,24 @@ describe('OpenAPI conformance', () => {
     };
 
     it('accepts a body that matches, including nullable fields', () => {
-      expect(() => expectMatchesSpec('GET', '/api/code/{code}', 200, short, 'application/json')).not.toThrow();
+      expect(() => expectMatchesSpec('GET', '/api/code/{id}', 200, short, 'application/json')).not.toThrow();
       const owned = { ...short, owner: { id: randomUUID(), username: 'alice' } };
-      expect(() => expectMatchesSpec('GET', '/api/code/{code}', 200, owned, 'application/json')).not.toThrow();
+      expect(() => expectMatchesSpec('GET', '/api/code/{id}', 200, owned, 'application/json')).not.toThrow();
     });
 
     it('rejects wrong types, missing and undocumented fields with a readable message', () => {
       expect(() =>
-        expectMatchesSpec('GET', '/api/code/{code}', 200, { ...short, maxUses: 'ten' }, 'application/json'),
+        expectMatchesSpec('GET', '/api/code/{id}', 200, { ...short, maxUses: 'ten' }, 'application/json'),
       ).toThrow(/\/maxUses must be integer/);
       const { dangers: _dangers, ...missing } = short;
-      expect(() => expectMatchesSpec('GET', '/api/code/{code}', 200, missing, 'application/json')).toThrow(
+      expect(() => expectMatchesSpec('GET', '/api/code/{id}', 200, missing, 'application/json')).toThrow(
         /must have required property 'dangers'/,
       );
       expect(() =>
-        expectMatchesSpec('GET', '/api/code/{code}', 200, { ...short, secret: 'x' }, 'application/json'),
+        expectMatchesSpec('GET', '/api/code/{id}', 200, { ...short, secret: 'x' }, 'application/json'),
       ).toThrow(/"secret" \(undocumented field\)/);
       expect(() =>
-        expectMatchesSpec('GET', '/api/code/{code}', 200, { ...short, owner: { id: 'x' } }, 'application/json'),
+        expectMatchesSpec('GET', '/api/code/{id}', 200, { ...short, owner: { id: 'x' } }, 'application/json'),
       ).toThrow(/owner/);
     });
 
@@ -139,7 +139,7 @@ describe('OpenAPI conformance', () => {
       expect(() => expectMatchesSpec('POST', '/api/code', 418, {}, 'application/json')).toThrow(
         /not a documented status/,
       );
-      expect(() => expectMatchesSpec('GET', '/api/code/{code}', 404, { status: 404 }, 'application/json')).toThrow(
+      expect(() => expectMatchesSpec('GET', '/api/code/{id}', 404, { status: 404 }, 'application/json')).toThrow(
         /content type "application\/json"/,
       );
       expect(() => expectMatchesSpec('GET', '/s/{code}', 302, 'Found', 'text/plain')).toThrow(/without a body/);

@@ -156,23 +156,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/code/{code}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Follow a short (302), or with redirect=false return its details */
-        get: operations["getOrFollowShort"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/code/{code}/metadata": {
         parameters: {
             query?: never;
@@ -214,7 +197,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Follow a short (302), or with redirect=false return its details */
+        get: operations["getOrFollowShort"];
         put?: never;
         post?: never;
         /** Delete a short (owner or admin) */
@@ -1357,77 +1341,6 @@ export interface operations {
             };
         };
     };
-    getOrFollowShort: {
-        parameters: {
-            query?: {
-                accept_danger?: "true";
-                /** @description Password of a protected short */
-                password?: unknown;
-                /** @description false: answer the Short JSON */
-                redirect?: "false";
-            };
-            header?: never;
-            path: {
-                code: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description With redirect=false */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ShortDto"];
-                };
-            };
-            /** @description Redirect to the target or to the matching /s/{code}/… page */
-            302: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Too Many Requests */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
     getShortMetadata: {
         parameters: {
             query?: {
@@ -1580,11 +1493,84 @@ export interface operations {
             };
         };
     };
+    getOrFollowShort: {
+        parameters: {
+            query?: {
+                accept_danger?: "true";
+                /** @description Password of a protected short */
+                password?: unknown;
+                /** @description false: answer the Short JSON */
+                redirect?: "false";
+            };
+            header?: never;
+            path: {
+                /** @description The short's code (not its UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description With redirect=false */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShortDto"];
+                };
+            };
+            /** @description Redirect to the target or to the matching /s/{code}/… page */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     deleteShort: {
         parameters: {
             query?: never;
             header?: never;
             path: {
+                /** @description The short's id (UUID) */
                 id: string;
             };
             cookie?: never;

@@ -150,7 +150,7 @@ export default function InfoPage() {
   useEffect(() => {
     setShort(null);
     setError(null);
-    unwrap(api.GET('/api/code/{code}', { params: { path: { code }, query: { redirect: 'false' } } }))
+    unwrap(api.GET('/api/code/{id}', { params: { path: { id: code }, query: { redirect: 'false' } } }))
       .then((s) => setShort(s as Short))
       .catch((err: unknown) => setError(err ?? new Error('error')));
   }, [code]);
