@@ -25,7 +25,7 @@ export function maybeStartSentry(): Promise<SentryModule> | null {
 }
 
 export function watchConsentForSentry(): void {
-  maybeStartSentry();
+  void maybeStartSentry();
   subscribe(cookies, () => void maybeStartSentry());
 }
 
