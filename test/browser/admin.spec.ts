@@ -313,9 +313,11 @@ test('admin: no serious or critical accessibility violations (table and edit dia
 }) => {
   await devLogin(page, 'admin', '/admin?section=users');
   await expect(page.getByTestId('admin-total')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/admin-users.png', fullPage: true });
   expect(await seriousA11yViolations(page)).toEqual([]);
   await page.locator('tbody tr').first().getByRole('button', { name: 'Bearbeiten' }).click();
   await expect(page.getByRole('dialog', { name: 'Nutzer bearbeiten' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/admin-edit-dialog.png' });
   expect(await seriousA11yViolations(page)).toEqual([]);
   await page.goto('/admin?section=loggers');
   await expect(page.getByLabel('Level von ROOT')).toBeVisible();

@@ -159,6 +159,7 @@ export function EntitySection({ entity }: { entity: AdminEntity }) {
             <Table striped hover responsive size="sm" className="admin-table align-middle">
               <thead>
                 <tr>
+                  <th scope="col">{de.admin.actions}</th>
                   {entity.fields.map((f) => (
                     <th
                       key={f.name}
@@ -184,7 +185,6 @@ export function EntitySection({ entity }: { entity: AdminEntity }) {
                       )}
                     </th>
                   ))}
-                  <th scope="col">{de.admin.actions}</th>
                 </tr>
               </thead>
               <tbody>
@@ -192,18 +192,6 @@ export function EntitySection({ entity }: { entity: AdminEntity }) {
                   const id = rowId(entity, row);
                   return (
                     <tr key={id} data-testid={`admin-row-${id}`}>
-                      {entity.fields.map((f) => {
-                        const text = cellText(f, row[f.name], CELL_LABELS);
-                        return (
-                          <td
-                            key={f.name}
-                            className="admin-cell"
-                            title={text.length > 40 ? text : undefined}
-                          >
-                            {text}
-                          </td>
-                        );
-                      })}
                       <td className="text-nowrap">
                         {editable && (
                           <Button
@@ -225,6 +213,19 @@ export function EntitySection({ entity }: { entity: AdminEntity }) {
                           </Button>
                         )}
                       </td>
+                      {entity.fields.map((f) => {
+                        const text = cellText(f, row[f.name], CELL_LABELS);
+                        return (
+                          <td
+                            key={f.name}
+                            className="text-truncate"
+                            style={{ maxWidth: 280 }}
+                            title={text.length > 40 ? text : undefined}
+                          >
+                            {text}
+                          </td>
+                        );
+                      })}
                     </tr>
                   );
                 })}
