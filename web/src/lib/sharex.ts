@@ -14,8 +14,8 @@ export interface ShareXConfig {
 }
 
 export const SHAREX_FILE_NAME = 'ShareX.sxcu';
-/** The custom-uploader format version ShareX writes itself. */
-export const SHAREX_VERSION = '15.0.0';
+/** The custom-uploader format with `{input}` / `{json:…}` placeholders (ShareX 14 and later). */
+export const SHAREX_VERSION = '14.0.0';
 
 function trimBase(base: string): string {
   return base.replace(/\/+$/, '');
