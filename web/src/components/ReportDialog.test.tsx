@@ -1,0 +1,85 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { auth } from '../state/auth';
+import { dismissToast, toasts } from '../state/toasts';
+import { ReportDialog } from './ReportDialog';
+
+// The API client is created at import with the global Request, which (outside a browser) refuses
+// the client's same-origin relative paths: resolve them against the test page's origin first.
+vi.hoisted(() => {
+  const Base = globalThis.Request;
+  globalThis.Request = class extends Base {
+    constructor(input: RequestInfo | URL, init?: RequestInit) {
+      super(
+        typeof input === 'string' && input.startsWith('/') ? `http://localhost${input}` : input,
+        init,
+      );
+    }
+  } as typeof Request;
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  for (const t of [...toasts.list]) dismissToast(t.id);
+  auth.status = 'loading';
+  auth.user = null;
+});
+
+const texts = () => toasts.list.map((t) => t.text);
+
+/** Answers every API call with `status`/`body` and records method, url and body. */
+function stubFetch(status: number, body: unknown) {
+  const calls: { method: string; url: string; body: string }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (req: Request) => {
+      calls.push({ method: req.method, url: new URL(req.url).pathname, body: await req.text() });
+      const json = status === 204 ? null : JSON.stringify(body);
+      return new Response(json, {
+        status,
+        headers: {
+          'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json',
+        },
+      });
+    }),
+  );
+  return calls;
+}
+
+describe('report dialog', () => {
+  it('anonymous visitors only see the login hint', () => {
+    auth.status = 'unauthenticated';
+    render(<ReportDialog code="abc" show onClose={() => undefined} />);
+    expect(
+      screen.getByText('Sie müssen eingeloggt sein, um einen Short zu melden.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Senden' })).toBeNull();
+  });
+
+  it('validates, then maps the server answer to the catalogue toast', async () => {
+    auth.status = 'authenticated';
+    const calls = stubFetch(409, { status: 409, detail: 'Entity already exists' });
+    const onClose = vi.fn();
+    render(<ReportDialog code="abc" show onClose={onClose} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Senden' }));
+    expect(
+      screen.getByText('Es muss eine Art der Beschwerde ausgewählt werden.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Es muss eine Beschreibung angegeben werden.')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+    expect(screen.getByLabelText('Beschreibung')).toHaveAttribute('rows', '10');
+    fireEvent.change(screen.getByLabelText('Art der Beschwerde'), { target: { value: 'SPAM' } });
+    fireEvent.change(screen.getByLabelText('Beschreibung'), { target: { value: 'Werbung' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Senden' }));
+    await waitFor(() => expect(texts()).toContain('Du hast diesen Short bereits gemeldet.'));
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        url: '/api/code/abc/report',
+        body: JSON.stringify({ reason: 'SPAM', description: 'Werbung' }),
+      },
+    ]);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,143 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminEntity } from '../../lib/admin';
+import { admin, openEntityDialog } from '../../state/admin';
+import { dismissToast, toasts } from '../../state/toasts';
+import { AdminSidebar } from './AdminSidebar';
+import { EntityDialog } from './EntityDialog';
+
+// The API client is created at import with the global Request, which (outside a browser) refuses
+// the client's same-origin relative paths: resolve them against the test page's origin first.
+vi.hoisted(() => {
+  const Base = globalThis.Request;
+  globalThis.Request = class extends Base {
+    constructor(input: RequestInfo | URL, init?: RequestInit) {
+      super(
+        typeof input === 'string' && input.startsWith('/') ? `http://localhost${input}` : input,
+        init,
+      );
+    }
+  } as typeof Request;
+});
+
+const shorts: AdminEntity = {
+  name: 'shorts',
+  description: 'Short links',
+  creatable: false,
+  deletable: true,
+  fields: [
+    {
+      name: 'id',
+      type: 'keyword',
+      description: 'UUID',
+      editable: false,
+      nullable: false,
+      searchable: true,
+      sortable: true,
+    },
+    {
+      name: 'code',
+      type: 'keyword',
+      description: '',
+      editable: false,
+      nullable: false,
+      searchable: true,
+      sortable: true,
+    },
+    {
+      name: 'name',
+      type: 'text',
+      description: '',
+      editable: true,
+      nullable: true,
+      searchable: true,
+      sortable: true,
+    },
+    {
+      name: 'dangerous',
+      type: 'boolean',
+      description: '',
+      editable: true,
+      nullable: false,
+      searchable: true,
+      sortable: true,
+    },
+  ],
+};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  for (const t of [...toasts.list]) dismissToast(t.id);
+  admin.entityDialog.open = false;
+});
+
+const texts = () => toasts.list.map((t) => t.text);
+
+/** Answers every API call with `status`/`body` and records method, url and body. */
+function stubFetch(status: number, body: unknown) {
+  const calls: { method: string; url: string; body: string }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (req: Request) => {
+      calls.push({ method: req.method, url: new URL(req.url).pathname, body: await req.text() });
+      const json = status === 204 ? null : JSON.stringify(body);
+      return new Response(json, {
+        status,
+        headers: {
+          'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json',
+        },
+      });
+    }),
+  );
+  return calls;
+}
+
+describe('admin sidebar', () => {
+  it('lists the entities in German and the management sections', () => {
+    const onSelect = vi.fn();
+    render(<AdminSidebar entities={[shorts]} current="shorts" onSelect={onSelect} />);
+    const nav = screen.getByRole('navigation', { name: 'Admin-Navigation' });
+    expect(nav).toHaveTextContent('Shorts');
+    expect(screen.getByRole('link', { name: 'Shorts' })).toHaveAttribute('aria-current', 'page');
+    for (const s of ['Zustand', 'Info', 'Logger', 'Logs'])
+      expect(screen.getByRole('link', { name: s })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('link', { name: 'Logger' }));
+    expect(onSelect).toHaveBeenCalledWith('loggers');
+  });
+});
+
+describe('admin edit dialog', () => {
+  it('sends only the changed fields with PUT and reports success', async () => {
+    admin.entities = [shorts];
+    const calls = stubFetch(200, { id: 'a1' });
+    render(<EntityDialog />);
+    act(() => openEntityDialog('shorts', { id: 'a1', code: 'abc', name: 'Alt', dangerous: false }));
+    const name = await screen.findByLabelText('Name');
+    expect(name).toHaveValue('Alt');
+    expect(screen.getByText('abc')).toBeInTheDocument(); // read-only code
+    fireEvent.change(name, { target: { value: 'Neu' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(texts()).toContain('Der Eintrag wurde gespeichert.'));
+    expect(calls).toEqual([
+      { method: 'PUT', url: '/api/admin/entity/shorts/a1', body: JSON.stringify({ name: 'Neu' }) },
+    ]);
+    expect(admin.entityDialog.open).toBe(false);
+  });
+
+  it('shows the server problem and keeps the dialog open', async () => {
+    admin.entities = [shorts];
+    stubFetch(400, {
+      status: 400,
+      detail: 'Validation failed',
+      fieldErrors: { name: 'must be at most 100 characters' },
+    });
+    render(<EntityDialog />);
+    act(() => openEntityDialog('shorts', { id: 'a1', code: 'abc', name: 'Alt', dangerous: false }));
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'x'.repeat(101) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('must be at most 100 characters')).toBeInTheDocument();
+    expect(screen.getByText('Validation failed')).toBeInTheDocument();
+    expect(admin.entityDialog.open).toBe(true);
+  });
+});
