@@ -84,7 +84,7 @@ export class CodeService implements OnModuleInit, OnApplicationShutdown {
     bus.on(INVALIDATE_CHANNEL, (code) => this.cache?.delete(code));
     this.cache =
       config.shortCacheSize > 0 ? new LRUCache({ max: config.shortCacheSize, ttl: CACHE_TTL_MS }) : null;
-    this.limiter = new PasswordLimiter(config.passwordMaxTries, config.passwordLockSeconds * 1000);
+    this.limiter = new PasswordLimiter(config.passwordMaxTries, config.passwordLockSeconds * 1000, () => bus.redis);
   }
 
   onModuleInit(): void {
@@ -188,12 +188,12 @@ export class CodeService implements OnModuleInit, OnApplicationShutdown {
     if (!s.passwordHash) return true;
     if (caller && (caller.id === s.ownerId || isAdmin(caller))) return true;
     if (password === undefined || password === '') return false;
-    if (this.limiter.isLocked(s.id, client)) throw new TooManyRequestsError('Too many wrong passwords, try again later');
+    if (await this.limiter.isLocked(s.id, client)) throw new TooManyRequestsError('Too many wrong passwords, try again later');
     if (await verify(s.passwordHash, password)) {
-      this.limiter.succeed(s.id, client);
+      await this.limiter.succeed(s.id, client);
       return true;
     }
-    this.limiter.fail(s.id, client);
+    await this.limiter.fail(s.id, client);
     throw new ForbiddenError('Wrong password');
   }
 
@@ -237,12 +237,12 @@ export class CodeService implements OnModuleInit, OnApplicationShutdown {
     if (!input.acceptDanger && (s.dangerous || this.isBlacklistedCached(s))) return { kind: 'dangerous' };
     if (s.passwordHash !== null) {
       if (input.password === undefined) return { kind: 'password-required' };
-      if (this.limiter.isLocked(s.id, input.client, now)) return { kind: 'locked' };
+      if (await this.limiter.isLocked(s.id, input.client, now)) return { kind: 'locked' };
       if (!(await verify(s.passwordHash, input.password))) {
-        this.limiter.fail(s.id, input.client);
+        await this.limiter.fail(s.id, input.client);
         return { kind: 'wrong-password' };
       }
-      this.limiter.succeed(s.id, input.client);
+      await this.limiter.succeed(s.id, input.client);
     }
     if (s.maxUses !== null) {
       if (!(await this.claimUse(s.id))) {

@@ -3,25 +3,25 @@ import { ClickBuffer } from './click-buffer';
 import { PasswordLimiter } from './password-limiter';
 
 describe('PasswordLimiter', () => {
-  it('locks a short/client pair after maxTries failures, for lockMs', () => {
+  it('locks a short/client pair after maxTries failures, for lockMs', async () => {
     const l = new PasswordLimiter(3, 1000);
     const t0 = 1_000_000;
-    l.fail('s', 'c', t0);
-    l.fail('s', 'c', t0);
-    expect(l.isLocked('s', 'c', t0)).toBe(false);
-    l.fail('s', 'c', t0);
-    expect(l.isLocked('s', 'c', t0 + 1)).toBe(true);
-    expect(l.isLocked('s', 'other-client', t0 + 1)).toBe(false);
-    expect(l.isLocked('other-short', 'c', t0 + 1)).toBe(false);
-    expect(l.isLocked('s', 'c', t0 + 1001)).toBe(false);
+    await l.fail('s', 'c', t0);
+    await l.fail('s', 'c', t0);
+    expect(await l.isLocked('s', 'c', t0)).toBe(false);
+    await l.fail('s', 'c', t0);
+    expect(await l.isLocked('s', 'c', t0 + 1)).toBe(true);
+    expect(await l.isLocked('s', 'other-client', t0 + 1)).toBe(false);
+    expect(await l.isLocked('other-short', 'c', t0 + 1)).toBe(false);
+    expect(await l.isLocked('s', 'c', t0 + 1001)).toBe(false);
   });
 
-  it('a success clears the count', () => {
+  it('a success clears the count', async () => {
     const l = new PasswordLimiter(2, 1000);
-    l.fail('s', 'c');
-    l.succeed('s', 'c');
-    l.fail('s', 'c');
-    expect(l.isLocked('s', 'c')).toBe(false);
+    await l.fail('s', 'c');
+    await l.succeed('s', 'c');
+    await l.fail('s', 'c');
+    expect(await l.isLocked('s', 'c')).toBe(false);
   });
 });
 

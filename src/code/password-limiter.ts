@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 
 interface Attempts {
@@ -8,6 +9,8 @@ interface Attempts {
 /**
  * Counts wrong password tries per short and client. After `maxTries` failures the pair
  * is locked for `lockMs`, and no hash is computed while locked.
+ * In process by default; shared by all instances through Redis when one is given (with the
+ * in-process counts as the fallback while Redis is unreachable).
  */
 export class PasswordLimiter {
   private readonly attempts: LRUCache<string, Attempts>;
@@ -15,16 +18,38 @@ export class PasswordLimiter {
   constructor(
     private readonly maxTries: number,
     private readonly lockMs: number,
+    private readonly redis: () => Redis | undefined = () => undefined,
   ) {
     this.attempts = new LRUCache({ max: 100_000, ttl: lockMs, ttlAutopurge: false });
   }
 
-  isLocked(shortId: string, client: string, now = Date.now()): boolean {
+  async isLocked(shortId: string, client: string, now = Date.now()): Promise<boolean> {
+    const r = this.shared();
+    if (r) {
+      try {
+        return (await r.exists(this.lockKey(shortId, client))) === 1;
+      } catch {
+        // fall back to the local counts
+      }
+    }
     const a = this.attempts.get(`${shortId}|${client}`);
     return !!a && a.lockedUntil > now;
   }
 
-  fail(shortId: string, client: string, now = Date.now()): void {
+  async fail(shortId: string, client: string, now = Date.now()): Promise<void> {
+    const r = this.shared();
+    if (r) {
+      try {
+        const key = this.failKey(shortId, client);
+        const [[, count]] = (await r.multi().incr(key).pexpire(key, this.lockMs).exec()) as [[Error | null, number]];
+        if (count >= this.maxTries) {
+          await r.multi().set(this.lockKey(shortId, client), '1', 'PX', this.lockMs).del(key).exec();
+        }
+        return;
+      } catch {
+        // fall back to the local counts
+      }
+    }
     const key = `${shortId}|${client}`;
     const a = this.attempts.get(key) ?? { failures: 0, lockedUntil: 0 };
     a.failures++;
@@ -35,7 +60,22 @@ export class PasswordLimiter {
     this.attempts.set(key, a);
   }
 
-  succeed(shortId: string, client: string): void {
+  async succeed(shortId: string, client: string): Promise<void> {
     this.attempts.delete(`${shortId}|${client}`);
+    const r = this.shared();
+    if (r) await r.del(this.failKey(shortId, client)).catch(() => undefined);
+  }
+
+  private shared(): Redis | undefined {
+    const r = this.redis();
+    return r && r.status === 'ready' ? r : undefined;
+  }
+
+  private failKey(shortId: string, client: string): string {
+    return `url-shorter:pw-fail:${shortId}:${client}`;
+  }
+
+  private lockKey(shortId: string, client: string): string {
+    return `url-shorter:pw-lock:${shortId}:${client}`;
   }
 }

@@ -40,6 +40,11 @@ export class CacheBus implements OnModuleInit, OnModuleDestroy {
     await Promise.allSettled([this.pub?.quit(), this.sub?.quit()]);
   }
 
+  /** The Redis command connection (REDIS_URL set), for other shared state such as rate limits. */
+  get redis(): Redis | undefined {
+    return this.pub;
+  }
+
   /** Registers a handler; call in a constructor (before module init subscribes). */
   on(channel: string, handler: (message: string) => void): void {
     const list = this.handlers.get(channel) ?? [];

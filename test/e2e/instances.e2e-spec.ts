@@ -16,8 +16,8 @@ describe('several instances sharing one database', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    a = await createTestApp({ ...db.env, REDIS_URL });
-    b = await createTestApp({ ...db.env, REDIS_URL });
+    a = await createTestApp({ ...db.env, REDIS_URL, PASSWORD_MAX_TRIES: '3' });
+    b = await createTestApp({ ...db.env, REDIS_URL, PASSWORD_MAX_TRIES: '3' });
   });
   afterAll(async () => {
     await a?.close();
@@ -64,5 +64,18 @@ describe('several instances sharing one database', () => {
     await expect
       .poll(async () => (await b.fetch(`/s/${code}`)).headers.get('location'), { timeout: 5000, interval: 50 })
       .toBe(`/s/${code}/potentially-dangerous`);
+  });
+
+  it('wrong passwords are counted across instances (Redis): a client locked on one is locked on the other', async () => {
+    const res = await a.post('/api/code', { url: 'https://example.com/pw-shared', password: 'right-one' });
+    const { code } = (await res.json()) as { code: string };
+    const loc = async (t: TestApp, pw: string) =>
+      (await t.fetch(`/s/${code}?password=${pw}`)).headers.get('location');
+    expect(await loc(a, 'bad1')).toBe(`/s/${code}/password-required?wrong=true`);
+    expect(await loc(b, 'bad2')).toBe(`/s/${code}/password-required?wrong=true`);
+    expect(await loc(a, 'bad3')).toBe(`/s/${code}/password-required?wrong=true`);
+    // Three failures in total over both instances: locked everywhere, even for the right password.
+    expect(await loc(b, 'right-one')).toBe(`/s/${code}/password-required?locked=true`);
+    expect(await loc(a, 'right-one')).toBe(`/s/${code}/password-required?locked=true`);
   });
 });
