@@ -26,6 +26,35 @@ function pickEncoding(req: Request): 'br' | 'gzip' | null {
   return null;
 }
 
+/**
+ * Content-Security-Policy of the client's pages: scripts only from this origin (the runtime-config
+ * island is JSON, never executed), inline styles for react-bootstrap, images from https (short
+ * metadata, gravatar), fetches to this origin plus an external Unleash and the browser Sentry DSN.
+ */
+export function contentSecurityPolicy(config: AppConfig): string {
+  const connect = new Set(["'self'"]);
+  for (const u of [config.unleashUrl, config.sentryDsnWeb]) {
+    if (!u) continue;
+    try {
+      connect.add(new URL(u).origin);
+    } catch {
+      // validated at boot; nothing to add
+    }
+  }
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self' data:",
+    `connect-src ${[...connect].join(' ')}`,
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
 /** Serves the built client (dist/web) with an SPA fallback, after nothing the API owns. */
 @Injectable()
 export class WebMiddleware implements NestMiddleware {
@@ -33,9 +62,11 @@ export class WebMiddleware implements NestMiddleware {
   private readonly store: AssetStore;
   private index: Asset | undefined;
   private warned = false;
+  private readonly csp: string;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.store = new AssetStore(config.web.dir);
+    this.csp = contentSecurityPolicy(config);
   }
 
   private indexAsset(): Asset | null {
@@ -66,6 +97,7 @@ export class WebMiddleware implements NestMiddleware {
 
   private send(req: Request, res: Response, asset: Asset): void {
     res.setHeader('Content-Type', asset.type);
+    if (asset.type.startsWith('text/html')) res.setHeader('Content-Security-Policy', this.csp);
     res.setHeader('Cache-Control', asset.cacheControl);
     res.setHeader('ETag', asset.etag);
     if (asset.compressible) res.setHeader('Vary', 'Accept-Encoding');

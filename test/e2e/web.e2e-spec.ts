@@ -65,8 +65,14 @@ describe('web client serving (embedded flags)', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
     expect(res.headers.get('cache-control')).toBe('no-cache');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("connect-src 'self';");
+    expect(csp).toContain("frame-ancestors 'none'");
     const html = await res.text();
     expect(html).not.toContain('<!--runtime-config-->');
+    // The island is data, never executed (so script-src 'self' holds).
+    expect(html).toMatch(/<script id="runtime-config" type="application\/json">/);
     const rc = island(html);
     expect(rc.version).toBe('1.7.1');
     expect(rc.baseUrl).toBe('https://sho.rt');
@@ -188,7 +194,11 @@ describe('web client serving (external Unleash, Sentry)', () => {
   });
 
   it('points the client at the external flag service and the Sentry DSN', async () => {
-    const rc = island(await (await t.fetch('/')).text());
+    const res = await t.fetch('/');
+    expect(res.headers.get('content-security-policy')).toContain(
+      "connect-src 'self' https://unleash.example.org https://o1.ingest.sentry.io;",
+    );
+    const rc = island(await res.text());
     expect(rc.flags).toEqual({
       url: 'https://unleash.example.org/api/frontend',
       clientKey: 'default:production.abc',
