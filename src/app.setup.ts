@@ -93,8 +93,4 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   // The follow hot path answers before Express and Nest routing (see code/follow.ts).
   const server = app.getHttpServer() as Server;
   installFollowFastPath(server, app.get(CodeService), config.trustProxy);
-  // Keep idle connections longer than common proxies/load balancers (60 s) so that a reused
-  // connection is never closed by us at the same moment the client sends on it.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
 }
