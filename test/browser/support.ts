@@ -80,6 +80,15 @@ interface AxeViolation {
 
 /** Runs axe-core in the page; returns serious and critical violations. */
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  // Let running transitions (Bootstrap's fading modals) end first: mid-fade colours are blended
+  // and would be judged as low contrast.
+  await page.evaluate(() =>
+    Promise.all(
+      (globalThis as unknown as { document: { getAnimations(): { finished: Promise<unknown> }[] } }).document
+        .getAnimations()
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   // Evaluated through the DevTools protocol rather than as a <script> tag, which the
   // pages' Content-Security-Policy (script-src 'self') rightly refuses.
   await page.evaluate(`${AXE_SOURCE}\n;undefined`);
