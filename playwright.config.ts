@@ -24,7 +24,9 @@ export const SENTRY_TEST_DSN = 'https://public@sentry.browser-test.invalid/1';
 // The app under test: the build in dist/ (npm run build), or another build given by
 // BROWSER_APP_MAIN (server entry) and BROWSER_WEB_DIR (client folder).
 const appMain = process.env.BROWSER_APP_MAIN ?? 'dist/src/main.js';
-const webDirEnv: Record<string, string> = process.env.BROWSER_WEB_DIR ? { WEB_DIR: process.env.BROWSER_WEB_DIR } : {};
+const webDirEnv: Record<string, string> = process.env.BROWSER_WEB_DIR
+  ? { WEB_DIR: process.env.BROWSER_WEB_DIR }
+  : {};
 
 const commonEnv = {
   ...webDirEnv,
@@ -48,7 +50,9 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'test-results/html' }]] : 'list',
+  reporter: process.env.CI
+    ? [['list'], ['html', { open: 'never', outputFolder: 'test-results/html' }]]
+    : 'list',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',

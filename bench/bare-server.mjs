@@ -2,7 +2,9 @@
 // (Location, Cache-Control: no-store, Referrer-Policy: no-referrer) from an in-memory Map.
 import { createServer } from 'node:http';
 
-const shorts = new Map([[process.env.BARE_CODE ?? 'bareCode', process.env.BARE_URL ?? 'https://example.com/']]);
+const shorts = new Map([
+  [process.env.BARE_CODE ?? 'bareCode', process.env.BARE_URL ?? 'https://example.com/'],
+]);
 
 const server = createServer((req, res) => {
   const m = req.method === 'GET' ? /^\/s\/([^/?]+)/.exec(req.url ?? '') : null;

@@ -32,7 +32,9 @@ const funcs = new Map();
 for (const [id, t] of self) {
   const n = byId.get(id);
   const cf = n.callFrame;
-  const a = ['(idle)', '(program)', '(garbage collector)'].includes(cf.functionName) ? cf.functionName : area(cf.url);
+  const a = ['(idle)', '(program)', '(garbage collector)'].includes(cf.functionName)
+    ? cf.functionName
+    : area(cf.url);
   areas.set(a, (areas.get(a) ?? 0) + t);
   const key = `${cf.functionName || '(anonymous)'}  ${area(cf.url)}${cf.url ? ':' + (cf.lineNumber + 1) : ''}`;
   funcs.set(key, (funcs.get(key) ?? 0) + t);
@@ -40,6 +42,8 @@ for (const [id, t] of self) {
 const pct = (t) => ((100 * t) / total).toFixed(1).padStart(5) + ' %';
 console.log(`${file}: ${(total / 1e6).toFixed(1)} s sampled`);
 console.log('\nself time by area:');
-for (const [a, t] of [...areas].sort((x, y) => y[1] - x[1]).slice(0, top)) console.log(`${pct(t)}  ${a}`);
+for (const [a, t] of [...areas].sort((x, y) => y[1] - x[1]).slice(0, top))
+  console.log(`${pct(t)}  ${a}`);
 console.log('\nself time by function:');
-for (const [f, t] of [...funcs].sort((x, y) => y[1] - x[1]).slice(0, top)) console.log(`${pct(t)}  ${f}`);
+for (const [f, t] of [...funcs].sort((x, y) => y[1] - x[1]).slice(0, top))
+  console.log(`${pct(t)}  ${f}`);

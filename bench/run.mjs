@@ -62,10 +62,15 @@ async function waitUntilUp(base, child, logFile) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
-      throw new Error(`process exited with ${child.exitCode}:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
+      throw new Error(
+        `process exited with ${child.exitCode}:\n${readFileSync(logFile, 'utf8').slice(-2000)}`,
+      );
     }
     try {
-      const r = await fetch(`${base}/s/bench-probe`, { redirect: 'manual', signal: AbortSignal.timeout(2000) });
+      const r = await fetch(`${base}/s/bench-probe`, {
+        redirect: 'manual',
+        signal: AbortSignal.timeout(2000),
+      });
       if (r.status === 302) return;
     } catch {
       // not up yet
@@ -144,7 +149,9 @@ async function startApp(kind) {
     const database = `bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
     const my = await mysql();
     const admin = await my.createConnection(mysqlOptions(DB_URL));
-    await admin.query(`CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    await admin.query(
+      `CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
+    );
     cleanups.push(async () => {
       await admin.query(`DROP DATABASE IF EXISTS \`${database}\``);
       await admin.end();
@@ -191,7 +198,8 @@ async function startApp(kind) {
   await setMaxUses(limited, 1_000_000_000);
   const check = await fetch(`${base}/api/code/${limited}?redirect=false`);
   const info = await check.json();
-  if (info.maxUses !== 1_000_000_000) throw new Error(`maxUses seed did not take: ${JSON.stringify(info)}`);
+  if (info.maxUses !== 1_000_000_000)
+    throw new Error(`maxUses seed did not take: ${JSON.stringify(info)}`);
 
   return {
     name: `app-${kind}`,
@@ -225,7 +233,9 @@ async function startBare() {
     name: 'bare node:http',
     base,
     child,
-    scenarios: [{ name: 'follow plain', method: 'GET', path: '/s/bareCode', expect: 302, baseline: true }],
+    scenarios: [
+      { name: 'follow plain', method: 'GET', path: '/s/bareCode', expect: 302, baseline: true },
+    ],
   };
 }
 
@@ -257,10 +267,14 @@ function median(xs) {
 
 async function main() {
   if (!existsSync(MAIN)) {
-    console.error(`bench: ${MAIN} is missing - run npm run build first (the benchmark builds nothing itself)`);
+    console.error(
+      `bench: ${MAIN} is missing - run npm run build first (the benchmark builds nothing itself)`,
+    );
     process.exit(2);
   }
-  log(`${cpus().length} cores, ${CONNECTIONS} connections, warm-up ${WARMUP} s, ${ROUNDS} rounds x ${DURATION} s per scenario`);
+  log(
+    `${cpus().length} cores, ${CONNECTIONS} connections, warm-up ${WARMUP} s, ${ROUNDS} rounds x ${DURATION} s per scenario`,
+  );
 
   const targets = [];
   targets.push(await startBare());
@@ -271,7 +285,9 @@ async function main() {
 
   const runs = targets
     .flatMap((t) => t.scenarios.map((s) => ({ target: t, scenario: s, rounds: [] })))
-    .filter((r) => r.scenario.baseline || !ONLY || ONLY.test(`${r.target.name} / ${r.scenario.name}`));
+    .filter(
+      (r) => r.scenario.baseline || !ONLY || ONLY.test(`${r.target.name} / ${r.scenario.name}`),
+    );
 
   for (const r of runs) {
     log(`warm-up ${r.target.name} / ${r.scenario.name}`);
@@ -311,9 +327,10 @@ async function main() {
   });
 
   const head = ['target', 'scenario', 'req/s', 'p50 ms', 'p99 ms', 'vs bare follow', 'unexpected'];
-  const table = [head, ...rows.map((r) => [r.target, r.scenario, r.rps, r.p50, r.p99, r.ratio, r.unexpected])].map(
-    (cols) => cols.map(String),
-  );
+  const table = [
+    head,
+    ...rows.map((r) => [r.target, r.scenario, r.rps, r.p50, r.p99, r.ratio, r.unexpected]),
+  ].map((cols) => cols.map(String));
   const widths = head.map((_, i) => Math.max(...table.map((row) => row[i].length)));
   const line = (cols) => '| ' + cols.map((c, i) => c.padEnd(widths[i])).join(' | ') + ' |';
   console.log();
@@ -324,7 +341,9 @@ async function main() {
   console.log(line(table[0]));
   console.log('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|');
   for (const row of table.slice(1)) console.log(line(row));
-  console.log('unexpected = responses with another status than expected (302 follow, 201 create), errors, timeouts');
+  console.log(
+    'unexpected = responses with another status than expected (302 follow, 201 create), errors, timeouts',
+  );
 }
 
 async function shutdown() {

@@ -16,8 +16,10 @@ if (!existsSync(indexFile)) {
 const html = readFileSync(indexFile, 'utf8');
 const refs = new Set();
 for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+\.m?js)"[^>]*>/g)) refs.add(m[1]);
-for (const m of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>/g)) refs.add(m[1]);
-for (const m of html.matchAll(/<link\b[^>]*\bhref="([^"]+)"[^>]*\brel="modulepreload"[^>]*>/g)) refs.add(m[1]);
+for (const m of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>/g))
+  refs.add(m[1]);
+for (const m of html.matchAll(/<link\b[^>]*\bhref="([^"]+)"[^>]*\brel="modulepreload"[^>]*>/g))
+  refs.add(m[1]);
 if (refs.size === 0) {
   console.error('budget: no script found in index.html');
   process.exit(1);

@@ -21,7 +21,22 @@ export class AppModule {
   static register(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), LoggingModule, MetricsModule, SentryModule, DatabaseModule, CacheBusModule, ScheduleModule.forRoot(), AccountModule, CodeModule, FlagsModule, WebModule, ReportModule, AdminModule, ManagementModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggingModule,
+        MetricsModule,
+        SentryModule,
+        DatabaseModule,
+        CacheBusModule,
+        ScheduleModule.forRoot(),
+        AccountModule,
+        CodeModule,
+        FlagsModule,
+        WebModule,
+        ReportModule,
+        AdminModule,
+        ManagementModule,
+      ],
     };
   }
 }

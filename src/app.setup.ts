@@ -21,7 +21,9 @@ export const JSON_BODY_LIMIT = '16kb';
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function hasBody(req: Request): boolean {
-  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  return (
+    req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
+  );
 }
 
 /** Everything the running app and the e2e tests share: parsers, errors, headers, docs. */
@@ -35,7 +37,12 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   const log = app.get(LogService);
   // A logger instance given to the factory (tests capture lines that way) keeps receiving them.
   const given = (Logger as unknown as { staticInstanceRef?: unknown }).staticInstanceRef;
-  if (given && typeof given === 'object' && !(given instanceof ConsoleLogger) && !(given instanceof LogService)) {
+  if (
+    given &&
+    typeof given === 'object' &&
+    !(given instanceof ConsoleLogger) &&
+    !(given instanceof LogService)
+  ) {
     log.tee(given as LoggerService);
   }
   app.useLogger(log);
@@ -69,7 +76,10 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   ex.use((req: Request, res: Response, next: NextFunction) => {
     if (!BODY_METHODS.has(req.method) || !hasBody(req)) return next();
     if (!req.is(['application/json', 'application/*+json'])) {
-      return sendProblem(res, problem(415, 'Unsupported Media Type', 'Request body must be application/json', req.path));
+      return sendProblem(
+        res,
+        problem(415, 'Unsupported Media Type', 'Request body must be application/json', req.path),
+      );
     }
     return json(req, res, next);
   });
@@ -79,8 +89,16 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
     const p = toProblem(err, req.path);
     if (p.log) {
       // An unexpected failure in a middleware (session store, API-key lookup, …): log and report it.
-      log.error(`${req.method} ${req.path} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`, 'HttpError');
-      sentry.capture(err, { requestId: (req as Request & { id?: string }).id, method: req.method, path: req.path, status: 500 });
+      log.error(
+        `${req.method} ${req.path} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+        'HttpError',
+      );
+      sentry.capture(err, {
+        requestId: (req as Request & { id?: string }).id,
+        method: req.method,
+        path: req.path,
+        status: 500,
+      });
     }
     sendProblem(res, p.body);
   });

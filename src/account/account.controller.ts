@@ -1,5 +1,12 @@
 import { Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiCookieAuth,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
@@ -18,12 +25,18 @@ export class AccountController {
   ) {}
 
   @Get('account')
-  @ApiOperation({ operationId: 'getAccount', summary: 'The logged-in user (also when not activated)' })
+  @ApiOperation({
+    operationId: 'getAccount',
+    summary: 'The logged-in user (also when not activated)',
+  })
   @ApiCookieAuth('session')
   @ApiBearerAuth('apiKey')
   @ApiOkResponse({ type: UserDto })
   @ApiProblems(401)
-  async getAccount(@CurrentActor() actor: Actor | null, @Res({ passthrough: true }) res: Response): Promise<UserDto> {
+  async getAccount(
+    @CurrentActor() actor: Actor | null,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<UserDto> {
     if (!actor) throw new UnauthorizedError();
     const user = await this.users.findById(actor.id);
     if (!user) throw new UnauthorizedError();
@@ -32,9 +45,15 @@ export class AccountController {
   }
 
   @Get('logged-in')
-  @ApiOperation({ operationId: 'getLoggedIn', summary: 'Whether the caller is logged in (always 200)' })
+  @ApiOperation({
+    operationId: 'getLoggedIn',
+    summary: 'Whether the caller is logged in (always 200)',
+  })
   @ApiOkResponse({ type: LoggedInDto })
-  getLoggedIn(@CurrentActor() actor: Actor | null, @Res({ passthrough: true }) res: Response): LoggedInDto {
+  getLoggedIn(
+    @CurrentActor() actor: Actor | null,
+    @Res({ passthrough: true }) res: Response,
+  ): LoggedInDto {
     res.setHeader('Cache-Control', 'no-store');
     return { loggedIn: !!actor };
   }

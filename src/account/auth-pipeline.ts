@@ -17,7 +17,9 @@ const KEY_QUERY_PARAMS = ['api_key', 'apikey', 'access_token'];
 const SESSION_COOKIE_RE = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
 
 function hasBody(req: Request): boolean {
-  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  return (
+    req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
+  );
 }
 
 /** Origin of a URL string (`scheme://host[:port]`), or null. */
@@ -63,7 +65,12 @@ export class AuthPipeline {
         if (KEY_QUERY_PARAMS.some((k) => q[k] !== undefined)) {
           return sendProblem(
             res,
-            problem(400, 'Bad Request', 'API keys are not accepted in the query string; use Authorization: Bearer', req.path),
+            problem(
+              400,
+              'Bad Request',
+              'API keys are not accepted in the query string; use Authorization: Bearer',
+              req.path,
+            ),
           );
         }
         next();
@@ -124,7 +131,10 @@ export class AuthPipeline {
     if (!SESSION_COOKIE_RE.test(req.headers.cookie ?? '')) return null;
     if (!this.isSameOrigin(req)) return 'Cross-site request refused';
     const type = req.headers['content-type'];
-    if ((type !== undefined || hasBody(req)) && !req.is(['application/json', 'application/*+json'])) {
+    if (
+      (type !== undefined || hasBody(req)) &&
+      !req.is(['application/json', 'application/*+json'])
+    ) {
       return 'Cross-site request refused: JSON content type required';
     }
     return null;

@@ -1,5 +1,12 @@
 import { Controller, Get, Next, Param, Req, Res } from '@nestjs/common';
-import { ApiFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  ApiFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import { ApiProblems } from '../common/api-problems';
 import { BadRequestError, NotFoundError } from '../common/errors';
@@ -20,10 +27,15 @@ export class AuthController {
   @Get('dev')
   @ApiOperation({
     operationId: 'devLogin',
-    summary: 'Development login (AUTH_DEV_LOGIN=true only): log in as the local user dev:{username}',
+    summary:
+      'Development login (AUTH_DEV_LOGIN=true only): log in as the local user dev:{username}',
   })
   @ApiQuery({ name: 'username', required: false, description: 'Without it, a small form is shown' })
-  @ApiQuery({ name: 'redirect', required: false, description: 'Same-origin path to go to after login' })
+  @ApiQuery({
+    name: 'redirect',
+    required: false,
+    description: 'Same-origin path to go to after login',
+  })
   @ApiFoundResponse({ description: 'Logged in; redirect to / or the redirect path' })
   @ApiOkResponse({ description: 'The login form (no username given)' })
   @ApiProblems(400, 404)
@@ -33,13 +45,15 @@ export class AuthController {
     const redirect = typeof q.redirect === 'string' ? q.redirect : '';
     if (q.username === undefined || q.username === '') {
       res.setHeader('Cache-Control', 'no-store');
-      res.type('html').send(
-        `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Dev-Login</title></head><body>` +
-          `<h1>Dev-Login</h1><p>Nur für die Entwicklung (AUTH_DEV_LOGIN).</p>` +
-          `<form method="get" action="/api/auth/dev"><label>Benutzername <input name="username" required ` +
-          `pattern="[A-Za-z0-9_.\\-]{1,64}" autofocus></label><input type="hidden" name="redirect" value="${escapeHtml(redirect)}">` +
-          `<button type="submit">Anmelden</button></form></body></html>`,
-      );
+      res
+        .type('html')
+        .send(
+          `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Dev-Login</title></head><body>` +
+            `<h1>Dev-Login</h1><p>Nur für die Entwicklung (AUTH_DEV_LOGIN).</p>` +
+            `<form method="get" action="/api/auth/dev"><label>Benutzername <input name="username" required ` +
+            `pattern="[A-Za-z0-9_.\\-]{1,64}" autofocus></label><input type="hidden" name="redirect" value="${escapeHtml(redirect)}">` +
+            `<button type="submit">Anmelden</button></form></body></html>`,
+        );
       return;
     }
     if (typeof q.username !== 'string' || !DEV_USERNAME.test(q.username)) {
@@ -56,9 +70,16 @@ export class AuthController {
   }
 
   @Get(':provider')
-  @ApiOperation({ operationId: 'startLogin', summary: 'Start a login at the provider (github, discord, oidc)' })
+  @ApiOperation({
+    operationId: 'startLogin',
+    summary: 'Start a login at the provider (github, discord, oidc)',
+  })
   @ApiParam({ name: 'provider', enum: ['github', 'discord', 'oidc'] })
-  @ApiQuery({ name: 'redirect', required: false, description: 'Same-origin path to go to after login' })
+  @ApiQuery({
+    name: 'redirect',
+    required: false,
+    description: 'Same-origin path to go to after login',
+  })
   @ApiFoundResponse({ description: 'Redirect to the provider' })
   @ApiProblems(404)
   async startLogin(
@@ -67,14 +88,20 @@ export class AuthController {
     @Res() res: Response,
     @Next() next: NextFunction,
   ): Promise<void> {
-    if (provider === 'dev' || !this.login.isEnabled(provider)) throw new NotFoundError('Login provider not enabled');
+    if (provider === 'dev' || !this.login.isEnabled(provider))
+      throw new NotFoundError('Login provider not enabled');
     await this.login.start(provider as Exclude<typeof provider, 'dev'>, req, res, next);
   }
 
   @Get(':provider/callback')
-  @ApiOperation({ operationId: 'loginCallback', summary: 'Provider callback: checks state, logs in, redirects' })
+  @ApiOperation({
+    operationId: 'loginCallback',
+    summary: 'Provider callback: checks state, logs in, redirects',
+  })
   @ApiParam({ name: 'provider', enum: ['github', 'discord', 'oidc'] })
-  @ApiFoundResponse({ description: 'Redirect to / (or the remembered path); /login?error=login_failed on failure' })
+  @ApiFoundResponse({
+    description: 'Redirect to / (or the remembered path); /login?error=login_failed on failure',
+  })
   @ApiProblems(404)
   async loginCallback(
     @Param('provider') provider: string,
@@ -82,8 +109,8 @@ export class AuthController {
     @Res() res: Response,
     @Next() next: NextFunction,
   ): Promise<void> {
-    if (provider === 'dev' || !this.login.isEnabled(provider)) throw new NotFoundError('Login provider not enabled');
+    if (provider === 'dev' || !this.login.isEnabled(provider))
+      throw new NotFoundError('Login provider not enabled');
     await this.login.callback(provider as Exclude<typeof provider, 'dev'>, req, res, next);
   }
 }
-

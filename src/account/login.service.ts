@@ -39,22 +39,32 @@ export class LoginService {
   ) {
     const a = config.auth;
     if (a.github) {
-      this.passport.use('github', githubStrategy(a.github, this.callbackUrl('github')) as unknown as Strategy);
+      this.passport.use(
+        'github',
+        githubStrategy(a.github, this.callbackUrl('github')) as unknown as Strategy,
+      );
       this.enabled.add('github');
     }
     if (a.discord) {
-      this.passport.use('discord', discordStrategy(a.discord, this.callbackUrl('discord')) as unknown as Strategy);
+      this.passport.use(
+        'discord',
+        discordStrategy(a.discord, this.callbackUrl('discord')) as unknown as Strategy,
+      );
       this.enabled.add('discord');
     }
     if (a.oidc) {
       this.enabled.add('oidc');
       if (config.production && a.oidc.issuer.startsWith('http:')) {
-        this.logger.warn(`AUTH_OIDC_ISSUER ${a.oidc.issuer} is plain http: tokens travel unencrypted. Use https.`);
+        this.logger.warn(
+          `AUTH_OIDC_ISSUER ${a.oidc.issuer} is plain http: tokens travel unencrypted. Use https.`,
+        );
       }
     }
     if (a.devLogin) {
       this.enabled.add('dev');
-      this.logger.warn('AUTH_DEV_LOGIN is on: anyone can log in as any local dev user. Never use it in production.');
+      this.logger.warn(
+        'AUTH_DEV_LOGIN is on: anyone can log in as any local dev user. Never use it in production.',
+      );
     }
   }
 
@@ -76,7 +86,8 @@ export class LoginService {
     const list: { name: string; url: string }[] = [];
     if (this.enabled.has('github')) list.push({ name: 'github', url: '/api/auth/github' });
     if (this.enabled.has('discord')) list.push({ name: 'discord', url: '/api/auth/discord' });
-    if (this.enabled.has('oidc')) list.push({ name: this.config.auth.oidc!.name, url: '/api/auth/oidc' });
+    if (this.enabled.has('oidc'))
+      list.push({ name: this.config.auth.oidc!.name, url: '/api/auth/oidc' });
     if (this.enabled.has('dev')) list.push({ name: 'dev', url: '/api/auth/dev' });
     return list;
   }
@@ -98,9 +109,16 @@ export class LoginService {
   }
 
   /** Starts a provider login: remembers a same-origin `redirect`, then sends the browser to the provider. */
-  async start(provider: Exclude<ProviderId, 'dev'>, req: Request, res: Response, next: NextFunction): Promise<void> {
-    if (!req.session) throw new BadRequestError('A login needs a browser session (no Authorization header)');
-    if (provider === 'oidc' && !(await this.oidcAvailable())) return this.fail(res, provider, null, 'provider_unavailable');
+  async start(
+    provider: Exclude<ProviderId, 'dev'>,
+    req: Request,
+    res: Response,
+    next: NextFunction,
+  ): Promise<void> {
+    if (!req.session)
+      throw new BadRequestError('A login needs a browser session (no Authorization header)');
+    if (provider === 'oidc' && !(await this.oidcAvailable()))
+      return this.fail(res, provider, null, 'provider_unavailable');
     const redirect = safeRedirectPath((req.query as Record<string, unknown>).redirect);
     if (redirect) req.session.loginRedirect = redirect;
     else delete req.session.loginRedirect;
@@ -108,11 +126,18 @@ export class LoginService {
   }
 
   /** The provider's callback: verifies state (single use) and code, then logs the user in. */
-  async callback(provider: Exclude<ProviderId, 'dev'>, req: Request, res: Response, next: NextFunction): Promise<void> {
+  async callback(
+    provider: Exclude<ProviderId, 'dev'>,
+    req: Request,
+    res: Response,
+    next: NextFunction,
+  ): Promise<void> {
     const q = req.query as Record<string, unknown>;
-    if (typeof q.code !== 'string' && typeof q.error !== 'string') return this.fail(res, provider, 'no code');
+    if (typeof q.code !== 'string' && typeof q.error !== 'string')
+      return this.fail(res, provider, 'no code');
     if (!req.session) return this.fail(res, provider, 'no session');
-    if (provider === 'oidc' && !(await this.oidcAvailable())) return this.fail(res, provider, null, 'provider_unavailable');
+    if (provider === 'oidc' && !(await this.oidcAvailable()))
+      return this.fail(res, provider, null, 'provider_unavailable');
     const profile = await new Promise<LoginProfile | null>((resolve) => {
       this.passport.authenticate(
         provider,
@@ -136,7 +161,9 @@ export class LoginService {
       await this.ensureOidc();
       return true;
     } catch (err) {
-      this.logger.warn(`OIDC issuer ${this.config.auth.oidc!.issuer} unavailable: ${err instanceof Error ? err.message : String(err)}`);
+      this.logger.warn(
+        `OIDC issuer ${this.config.auth.oidc!.issuer} unavailable: ${err instanceof Error ? err.message : String(err)}`,
+      );
       return false;
     }
   }

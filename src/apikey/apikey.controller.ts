@@ -1,5 +1,12 @@
 import { Controller, Get, Put, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiCookieAuth,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
@@ -7,7 +14,10 @@ import { RequireUser } from '../common/auth.guard';
 import { ApiKeyService } from './apikey.service';
 
 export class ApiKeyDto {
-  @ApiProperty({ description: 'The API key itself (use as Authorization: Bearer {id})', example: 'us_…' })
+  @ApiProperty({
+    description: 'The API key itself (use as Authorization: Bearer {id})',
+    example: 'us_…',
+  })
   id: string;
 }
 
@@ -23,16 +33,25 @@ export class ApiKeyController {
   @ApiOperation({ operationId: 'getApiKey', summary: 'Reveal the caller’s API key' })
   @ApiOkResponse({ type: ApiKeyDto })
   @ApiProblems(404)
-  async getApiKey(@CurrentActor() actor: Actor, @Res({ passthrough: true }) res: Response): Promise<ApiKeyDto> {
+  async getApiKey(
+    @CurrentActor() actor: Actor,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ApiKeyDto> {
     res.setHeader('Cache-Control', 'no-store');
     return { id: await this.keys.reveal(actor.id) };
   }
 
   @Put()
   @RequireUser()
-  @ApiOperation({ operationId: 'renewApiKey', summary: 'Create or renew the API key (the old one stops working at once)' })
+  @ApiOperation({
+    operationId: 'renewApiKey',
+    summary: 'Create or renew the API key (the old one stops working at once)',
+  })
   @ApiOkResponse({ type: ApiKeyDto })
-  async renewApiKey(@CurrentActor() actor: Actor, @Res({ passthrough: true }) res: Response): Promise<ApiKeyDto> {
+  async renewApiKey(
+    @CurrentActor() actor: Actor,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ApiKeyDto> {
     res.setHeader('Cache-Control', 'no-store');
     return { id: await this.keys.renew(actor.id) };
   }

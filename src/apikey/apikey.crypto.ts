@@ -25,7 +25,12 @@ export function encryptApiKey(encKey: Buffer, key: string, userId: string): stri
   const cipher = createCipheriv('aes-256-gcm', encKey, iv);
   cipher.setAAD(Buffer.from(userId, 'utf8'));
   const ct = Buffer.concat([cipher.update(key, 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ct.toString('base64url')].join('.');
+  return [
+    'v1',
+    iv.toString('base64url'),
+    cipher.getAuthTag().toString('base64url'),
+    ct.toString('base64url'),
+  ].join('.');
 }
 
 export function decryptApiKey(encKey: Buffer, stored: string, userId: string): string {
@@ -34,5 +39,7 @@ export function decryptApiKey(encKey: Buffer, stored: string, userId: string): s
   const decipher = createDecipheriv('aes-256-gcm', encKey, Buffer.from(iv, 'base64url'));
   decipher.setAAD(Buffer.from(userId, 'utf8'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(ct, 'base64url')), decipher.final()]).toString('utf8');
+  return Buffer.concat([decipher.update(Buffer.from(ct, 'base64url')), decipher.final()]).toString(
+    'utf8',
+  );
 }

@@ -62,7 +62,10 @@ export class ApiKeyService {
   /** The key's owner as Actor, or null for an unknown key. */
   async authenticate(key: string): Promise<Actor | null> {
     if (!API_KEY_PATTERN.test(key)) return null;
-    const row = await this.repo.findOne({ where: { keyHash: hashApiKey(key) }, select: { userId: true } });
+    const row = await this.repo.findOne({
+      where: { keyHash: hashApiKey(key) },
+      select: { userId: true },
+    });
     if (!row) return null;
     const u = await this.users.findOne({
       where: { id: row.userId },

@@ -32,7 +32,9 @@ export class BlacklistService implements OnModuleInit, OnModuleDestroy {
   ) {
     // Another instance changed the list: reload now rather than at the next periodic reload.
     bus.on(CHANGED_CHANNEL, () => {
-      this.reload().catch((err: unknown) => this.logger.warn(`Blacklist reload failed: ${String(err)}`));
+      this.reload().catch((err: unknown) =>
+        this.logger.warn(`Blacklist reload failed: ${String(err)}`),
+      );
     });
   }
 
@@ -45,7 +47,9 @@ export class BlacklistService implements OnModuleInit, OnModuleDestroy {
   async onModuleInit(): Promise<void> {
     await this.reload();
     this.timer = setInterval(() => {
-      this.reload().catch((err: unknown) => this.logger.warn(`Blacklist reload failed: ${String(err)}`));
+      this.reload().catch((err: unknown) =>
+        this.logger.warn(`Blacklist reload failed: ${String(err)}`),
+      );
     }, RELOAD_MS);
     this.timer.unref();
   }
@@ -81,7 +85,8 @@ export class BlacklistService implements OnModuleInit, OnModuleDestroy {
   /** Validates and normalises an entry value (hosts normalised, patterns compiled). */
   normalizeEntry(kind: BlacklistKind, value: string): string {
     const stored = value.trim();
-    if (stored.length > 512) throw new BadRequestError('Blacklist entries are at most 512 characters');
+    if (stored.length > 512)
+      throw new BadRequestError('Blacklist entries are at most 512 characters');
     if (kind === 'host') {
       const host = normalizeHost(stored);
       if (!host || host.length > 512) throw new BadRequestError('Blacklist host is not valid');
@@ -96,7 +101,12 @@ export class BlacklistService implements OnModuleInit, OnModuleDestroy {
     return stored;
   }
 
-  async add(kind: BlacklistKind, value: string, reason: string | null = null, id: string = randomUUID()): Promise<BlacklistEntity> {
+  async add(
+    kind: BlacklistKind,
+    value: string,
+    reason: string | null = null,
+    id: string = randomUUID(),
+  ): Promise<BlacklistEntity> {
     const stored = this.normalizeEntry(kind, value);
     const entity = this.repo.create({ id, kind, value: stored, reason, createdAt: new Date() });
     try {
@@ -110,13 +120,22 @@ export class BlacklistService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Changes an entry; returns false when there is none with this id. */
-  async update(id: string, patch: { kind?: BlacklistKind; value?: string; reason?: string | null }): Promise<boolean> {
+  async update(
+    id: string,
+    patch: { kind?: BlacklistKind; value?: string; reason?: string | null },
+  ): Promise<boolean> {
     const current = await this.repo.findOne({ where: { id } });
     if (!current) return false;
     const kind = patch.kind ?? current.kind;
-    const value = patch.value !== undefined || patch.kind !== undefined ? this.normalizeEntry(kind, patch.value ?? current.value) : current.value;
+    const value =
+      patch.value !== undefined || patch.kind !== undefined
+        ? this.normalizeEntry(kind, patch.value ?? current.value)
+        : current.value;
     try {
-      await this.repo.update({ id }, { kind, value, reason: patch.reason === undefined ? current.reason : patch.reason });
+      await this.repo.update(
+        { id },
+        { kind, value, reason: patch.reason === undefined ? current.reason : patch.reason },
+      );
     } catch (err) {
       if (isUniqueViolation(err)) throw new ConflictError('Entity already exists');
       throw err;

@@ -13,7 +13,8 @@ describe('generateCode', () => {
 
   it('uses every character of the alphabet with roughly equal frequency', () => {
     const counts = new Map<string, number>();
-    for (let i = 0; i < 8000; i++) for (const ch of generateCode()) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+    for (let i = 0; i < 8000; i++)
+      for (const ch of generateCode()) counts.set(ch, (counts.get(ch) ?? 0) + 1);
     expect(counts.size).toBe(CODE_ALPHABET.length);
     const expected = (8000 * 7) / CODE_ALPHABET.length;
     for (const n of counts.values()) {
@@ -35,7 +36,17 @@ describe('custom codes', () => {
   });
 
   it('reserved words are refused in any case', () => {
-    for (const w of ['api', 'API', 'Admin', 'login', 'shorts', 'management', 'assets', 'service', 'account']) {
+    for (const w of [
+      'api',
+      'API',
+      'Admin',
+      'login',
+      'shorts',
+      'management',
+      'assets',
+      'service',
+      'account',
+    ]) {
       expect(isReservedCode(w)).toBe(true);
     }
     expect(isReservedCode('apis')).toBe(false);

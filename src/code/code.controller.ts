@@ -1,4 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Req,
+  Res,
+} from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiBody,
@@ -48,9 +59,16 @@ export class CodeController {
   @RequireUser()
   @ApiCookieAuth('session')
   @ApiBearerAuth('apiKey')
-  @ApiOperation({ operationId: 'listOwnShorts', summary: 'The caller’s own shorts (expired and exhausted included)' })
+  @ApiOperation({
+    operationId: 'listOwnShorts',
+    summary: 'The caller’s own shorts (expired and exhausted included)',
+  })
   @ApiPaging(OWN_SORTABLE_FIELDS, 'createdAt,desc')
-  @ApiQuery({ name: 'search', required: false, description: 'Matches code, name and url (case-insensitive)' })
+  @ApiQuery({
+    name: 'search',
+    required: false,
+    description: 'Matches code, name and url (case-insensitive)',
+  })
   @ApiPageResponse(ShortDto)
   @ApiProblems(400)
   async listOwnShorts(
@@ -72,7 +90,10 @@ export class CodeController {
   @ApiBody({ type: CreateShortDto })
   @ApiCreatedResponse({ type: CreatedShortDto })
   @ApiProblems(400, 409, 413, 415)
-  async createShort(@Body() dto: CreateShortDto, @CurrentActor() actor: Actor | null): Promise<CreatedShortDto> {
+  async createShort(
+    @Body() dto: CreateShortDto,
+    @CurrentActor() actor: Actor | null,
+  ): Promise<CreatedShortDto> {
     const { code } = await this.codes.create(dto, actor);
     return { code };
   }
@@ -85,7 +106,12 @@ export class CodeController {
     summary: 'Follow a short (302), or with redirect=false return its details',
   })
   @ApiParam({ name: 'id', description: "The short's code (not its UUID)", example: 'aB3dE5f' })
-  @ApiQuery({ name: 'redirect', required: false, enum: ['false'], description: 'false: answer the Short JSON' })
+  @ApiQuery({
+    name: 'redirect',
+    required: false,
+    enum: ['false'],
+    description: 'false: answer the Short JSON',
+  })
   @ApiQuery({ name: 'password', required: false, description: 'Password of a protected short' })
   @ApiQuery({ name: 'accept_danger', required: false, enum: ['true'] })
   @ApiOkResponse({ type: ShortDto, description: 'With redirect=false' })
@@ -97,7 +123,8 @@ export class CodeController {
     @Res() res: Response,
     @CurrentActor() actor: Actor | null,
   ): Promise<void> {
-    if (queryParam(req, 'redirect') !== 'false') return followAndRedirect(this.codes, code, req, res);
+    if (queryParam(req, 'redirect') !== 'false')
+      return followAndRedirect(this.codes, code, req, res);
     const dto = await this.codes.info(code, actor, queryParam(req, 'password'), clientKey(req));
     res.setHeader('Cache-Control', 'no-store');
     res.json(dto);

@@ -83,8 +83,14 @@ export class CodeService implements OnModuleInit, OnApplicationShutdown {
   ) {
     bus.on(INVALIDATE_CHANNEL, (code) => this.cache?.delete(code));
     this.cache =
-      config.shortCacheSize > 0 ? new LRUCache({ max: config.shortCacheSize, ttl: CACHE_TTL_MS }) : null;
-    this.limiter = new PasswordLimiter(config.passwordMaxTries, config.passwordLockSeconds * 1000, () => bus.redis);
+      config.shortCacheSize > 0
+        ? new LRUCache({ max: config.shortCacheSize, ttl: CACHE_TTL_MS })
+        : null;
+    this.limiter = new PasswordLimiter(
+      config.passwordMaxTries,
+      config.passwordLockSeconds * 1000,
+      () => bus.redis,
+    );
   }
 
   onModuleInit(): void {
@@ -104,7 +110,8 @@ export class CodeService implements OnModuleInit, OnApplicationShutdown {
     const fieldErrors: Record<string, string> = {};
     if (!actor) {
       for (const f of ['code', 'name', 'expireAt', 'maxUses'] as const) {
-        if (dto[f] !== undefined && dto[f] !== null) fieldErrors[f] = 'Only available to logged-in users';
+        if (dto[f] !== undefined && dto[f] !== null)
+          fieldErrors[f] = 'Only available to logged-in users';
       }
     }
     const target = parseTargetUrl(dto.url, this.config.baseUrl);
@@ -126,7 +133,8 @@ export class CodeService implements OnModuleInit, OnApplicationShutdown {
         throw new BadRequestError('Uses must be greater than 0');
       }
       expireAt = dto.expireAt ? new Date(dto.expireAt) : null;
-      if (expireAt && expireAt.getTime() <= now) throw new BadRequestError('Expire At must be in the future');
+      if (expireAt && expireAt.getTime() <= now)
+        throw new BadRequestError('Expire At must be in the future');
     } else {
       expireAt = new Date(now + ANONYMOUS_LIFETIME_MS);
     }
@@ -167,7 +175,12 @@ export class CodeService implements OnModuleInit, OnApplicationShutdown {
   // ---------------------------------------------------------------- info
 
   /** The short as JSON; url withheld when password-protected, unless owner or right password. */
-  async info(code: string, caller: Actor | null, password: string | undefined, client: string): Promise<ShortDto> {
+  async info(
+    code: string,
+    caller: Actor | null,
+    password: string | undefined,
+    client: string,
+  ): Promise<ShortDto> {
     const s = await this.findVisible(code);
     const mayReveal = await this.mayReveal(s, caller, password, client);
     return this.toDto(s, mayReveal);
@@ -184,11 +197,17 @@ export class CodeService implements OnModuleInit, OnApplicationShutdown {
    * Whether url and metadata of `s` may be shown to the caller: always for unprotected
    * shorts and owners; else only with the right password (wrong → 403, locked → 429).
    */
-  async mayReveal(s: ShortEntity, caller: Actor | null, password: string | undefined, client: string): Promise<boolean> {
+  async mayReveal(
+    s: ShortEntity,
+    caller: Actor | null,
+    password: string | undefined,
+    client: string,
+  ): Promise<boolean> {
     if (!s.passwordHash) return true;
     if (caller && (caller.id === s.ownerId || isAdmin(caller))) return true;
     if (password === undefined || password === '') return false;
-    if (await this.limiter.isLocked(s.id, client)) throw new TooManyRequestsError('Too many wrong passwords, try again later');
+    if (await this.limiter.isLocked(s.id, client))
+      throw new TooManyRequestsError('Too many wrong passwords, try again later');
     if (await verify(s.passwordHash, password)) {
       await this.limiter.succeed(s.id, client);
       return true;
@@ -234,7 +253,8 @@ export class CodeService implements OnModuleInit, OnApplicationShutdown {
     const s = await this.lookup(code);
     const now = Date.now();
     if (!s || (s.expireAt !== null && s.expireAt <= now)) return { kind: 'not-found' };
-    if (!input.acceptDanger && (s.dangerous || this.isBlacklistedCached(s))) return { kind: 'dangerous' };
+    if (!input.acceptDanger && (s.dangerous || this.isBlacklistedCached(s)))
+      return { kind: 'dangerous' };
     if (s.passwordHash !== null) {
       if (input.password === undefined) return { kind: 'password-required' };
       if (await this.limiter.isLocked(s.id, input.client, now)) return { kind: 'locked' };
@@ -281,7 +301,15 @@ export class CodeService implements OnModuleInit, OnApplicationShutdown {
     if (hit) return 'missing' in hit ? null : hit;
     const row = await this.repo.findOne({
       where: { code },
-      select: { id: true, url: true, passwordHash: true, maxUses: true, uses: true, expireAt: true, dangerous: true },
+      select: {
+        id: true,
+        url: true,
+        passwordHash: true,
+        maxUses: true,
+        uses: true,
+        expireAt: true,
+        dangerous: true,
+      },
     });
     if (!row || (row.maxUses !== null && row.uses >= row.maxUses)) {
       this.cache?.set(code, MISSING, { ttl: MISSING_TTL_MS });
@@ -356,7 +384,10 @@ export class CodeService implements OnModuleInit, OnApplicationShutdown {
   async delete(id: string, caller: Actor | null): Promise<void> {
     const actor = activeActor(caller);
     if (!actor) throw new UnauthorizedError();
-    const s = await this.repo.findOne({ where: { id }, select: { id: true, code: true, ownerId: true } });
+    const s = await this.repo.findOne({
+      where: { id },
+      select: { id: true, code: true, ownerId: true },
+    });
     if (!s) throw shortNotFound();
     if (!isAdmin(actor) && (s.ownerId === null || s.ownerId !== actor.id)) {
       throw new ForbiddenError('Only the owner or an admin may delete this short');

@@ -11,11 +11,18 @@ export class FollowController {
   constructor(private readonly codes: CodeService) {}
 
   @Get(':code')
-  @ApiOperation({ operationId: 'followShort', summary: 'Follow a short link (same rules as GET /api/code/{code})' })
+  @ApiOperation({
+    operationId: 'followShort',
+    summary: 'Follow a short link (same rules as GET /api/code/{code})',
+  })
   @ApiQuery({ name: 'password', required: false })
   @ApiQuery({ name: 'accept_danger', required: false, enum: ['true'] })
   @ApiFoundResponse({ description: 'Redirect to the target or to the matching /s/{code}/… page' })
-  followShort(@Param('code') code: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+  followShort(
+    @Param('code') code: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
     return followAndRedirect(this.codes, code, req, res);
   }
 }

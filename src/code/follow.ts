@@ -30,18 +30,31 @@ export const SECURITY_HEADERS: ReadonlyArray<[string, string]> = [
 ];
 
 /** Runs the follow decision and writes the 302. */
-async function answer(codes: CodeService, code: string, input: FollowInput, res: ServerResponse): Promise<void> {
+async function answer(
+  codes: CodeService,
+  code: string,
+  input: FollowInput,
+  res: ServerResponse,
+): Promise<void> {
   const result = await codes.follow(code, input);
   res.statusCode = 302;
   for (const [k, v] of SECURITY_HEADERS) res.setHeader(k, v);
   res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('Referrer-Policy', result.kind === 'target' ? 'no-referrer' : 'strict-origin-when-cross-origin');
+  res.setHeader(
+    'Referrer-Policy',
+    result.kind === 'target' ? 'no-referrer' : 'strict-origin-when-cross-origin',
+  );
   res.setHeader('Location', location(code, result));
   res.end();
 }
 
 /** Follow through Express (used by the documented Nest routes). */
-export function followAndRedirect(codes: CodeService, code: string, req: Request, res: Response): Promise<void> {
+export function followAndRedirect(
+  codes: CodeService,
+  code: string,
+  req: Request,
+  res: Response,
+): Promise<void> {
   return answer(
     codes,
     code,
@@ -63,16 +76,23 @@ const FOLLOW_PATH = /^\/(s|api\/code)\/([^/?#]+)\/?(?:\?(.*))?$/;
  * OpenAPI spec). No session, no body parsing, no logging per request.
  * Everything else is passed on to the original listeners untouched.
  */
-export function installFollowFastPath(server: Server, codes: CodeService, trustProxy: boolean): void {
+export function installFollowFastPath(
+  server: Server,
+  codes: CodeService,
+  trustProxy: boolean,
+): void {
   const logger = new Logger('Follow');
-  const listeners = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
+  const listeners = server.listeners('request') as Array<
+    (req: IncomingMessage, res: ServerResponse) => void
+  >;
   server.removeAllListeners('request');
   const fallback = (req: IncomingMessage, res: ServerResponse) => {
     for (const l of listeners) l.call(server, req, res);
   };
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const m = req.method === 'GET' || req.method === 'HEAD' ? FOLLOW_PATH.exec(req.url ?? '') : null;
+    const m =
+      req.method === 'GET' || req.method === 'HEAD' ? FOLLOW_PATH.exec(req.url ?? '') : null;
     if (!m) return fallback(req, res);
     const query = new URLSearchParams(m[3] ?? '');
     if (m[1] === 'api/code' && query.get('redirect') === 'false') return fallback(req, res);
@@ -93,9 +113,16 @@ export function installFollowFastPath(server: Server, codes: CodeService, trustP
       client,
     };
     answer(codes, code, input, res).catch((err: unknown) => {
-      logger.error(`Follow failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      logger.error(
+        `Follow failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+      );
       if (res.headersSent) return res.destroy();
-      const body = problem(500, 'Internal Server Error', 'An unexpected error occurred', `/${m[1]}/${m[2]}`);
+      const body = problem(
+        500,
+        'Internal Server Error',
+        'An unexpected error occurred',
+        `/${m[1]}/${m[2]}`,
+      );
       res.statusCode = 500;
       res.setHeader('Content-Type', PROBLEM_CONTENT_TYPE);
       res.setHeader('Cache-Control', 'no-store');

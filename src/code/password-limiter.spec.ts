@@ -41,7 +41,12 @@ describe('ClickBuffer', () => {
     await b.flush(async (batch) => {
       seen.push(...batch);
     });
-    expect(new Map(seen)).toEqual(new Map([['a', 3], ['b', 1]]));
+    expect(new Map(seen)).toEqual(
+      new Map([
+        ['a', 3],
+        ['b', 1],
+      ]),
+    );
     expect(b.size).toBe(0);
   });
 });

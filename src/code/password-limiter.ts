@@ -41,9 +41,15 @@ export class PasswordLimiter {
     if (r) {
       try {
         const key = this.failKey(shortId, client);
-        const [[, count]] = (await r.multi().incr(key).pexpire(key, this.lockMs).exec()) as [[Error | null, number]];
+        const [[, count]] = (await r.multi().incr(key).pexpire(key, this.lockMs).exec()) as [
+          [Error | null, number],
+        ];
         if (count >= this.maxTries) {
-          await r.multi().set(this.lockKey(shortId, client), '1', 'PX', this.lockMs).del(key).exec();
+          await r
+            .multi()
+            .set(this.lockKey(shortId, client), '1', 'PX', this.lockMs)
+            .del(key)
+            .exec();
         }
         return;
       } catch {

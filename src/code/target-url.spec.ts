@@ -5,10 +5,16 @@ const base = 'https://sho.rt';
 
 describe('parseTargetUrl', () => {
   it('accepts absolute http and https URLs and normalises them', () => {
-    expect(parseTargetUrl('https://example.com/a?b=c#d', base)).toEqual({ url: 'https://example.com/a?b=c#d' });
+    expect(parseTargetUrl('https://example.com/a?b=c#d', base)).toEqual({
+      url: 'https://example.com/a?b=c#d',
+    });
     expect(parseTargetUrl('HTTP://Example.COM', base)).toEqual({ url: 'http://example.com/' });
-    expect(parseTargetUrl('https://example.com/ä', base)).toEqual({ url: 'https://example.com/%C3%A4' });
-    expect(parseTargetUrl('https://bücher.example/', base)).toEqual({ url: 'https://xn--bcher-kva.example/' });
+    expect(parseTargetUrl('https://example.com/ä', base)).toEqual({
+      url: 'https://example.com/%C3%A4',
+    });
+    expect(parseTargetUrl('https://bücher.example/', base)).toEqual({
+      url: 'https://xn--bcher-kva.example/',
+    });
     expect(parseTargetUrl('http://192.168.1.10:8080/intranet', base)).toEqual({
       url: 'http://192.168.1.10:8080/intranet',
     });
@@ -36,6 +42,8 @@ describe('parseTargetUrl', () => {
     expect(parseTargetUrl('https://SHO.RT.:443/x', base)).toHaveProperty('error');
     expect(parseTargetUrl('https://www.sho.rt/x', base)).toHaveProperty('error');
     expect(parseTargetUrl('https://sho.rt:8443/x', base)).toEqual({ url: 'https://sho.rt:8443/x' });
-    expect(parseTargetUrl('http://localhost:8080/s/x', 'http://localhost:8080')).toHaveProperty('error');
+    expect(parseTargetUrl('http://localhost:8080/s/x', 'http://localhost:8080')).toHaveProperty(
+      'error',
+    );
   });
 });

@@ -12,7 +12,9 @@ export function parseTargetUrl(url: string, baseUrl: string): { url: string } | 
   const error = checkTargetUrl(url, baseUrl);
   if (error) return { error };
   const href = new URL(url).href;
-  return href.length > MAX_URL_LENGTH ? { error: `must be at most ${MAX_URL_LENGTH} characters long` } : { url: href };
+  return href.length > MAX_URL_LENGTH
+    ? { error: `must be at most ${MAX_URL_LENGTH} characters long` }
+    : { url: href };
 }
 
 function checkTargetUrl(url: string, baseUrl: string): string | null {

@@ -19,7 +19,9 @@ export function activeActor(actor: Actor | null | undefined): Actor | null {
   return actor && actor.activated ? actor : null;
 }
 
-export const CurrentActor = createParamDecorator((_: unknown, ctx: ExecutionContext): Actor | null => {
-  const req = ctx.switchToHttp().getRequest<Request & { user?: Actor }>();
-  return req.user ?? null;
-});
+export const CurrentActor = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext): Actor | null => {
+    const req = ctx.switchToHttp().getRequest<Request & { user?: Actor }>();
+    return req.user ?? null;
+  },
+);

@@ -1,4 +1,12 @@
-import { Global, Inject, Injectable, Logger, Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Injectable,
+  Logger,
+  Module,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 
@@ -26,7 +34,9 @@ export class CacheBus implements OnModuleInit, OnModuleDestroy {
     for (const r of [this.pub, this.sub]) {
       r.on('error', (err: Error) => this.logger.warn(`Redis (cache bus): ${err.message}`));
     }
-    this.sub.on('message', (channel: string, message: string) => this.deliver(channel.slice(PREFIX.length), message));
+    this.sub.on('message', (channel: string, message: string) =>
+      this.deliver(channel.slice(PREFIX.length), message),
+    );
     try {
       await Promise.all([this.pub.connect(), this.sub.connect()]);
       const channels = [...this.handlers.keys()].map((c) => PREFIX + c);

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { BadRequestError } from './errors';
 import { containsPattern, escapeLike, parsePageRequest, toPage } from './paging';
 
-const opts = { sortable: { createdAt: 's.createdAt', code: 's.code' }, defaultSort: ['createdAt,desc'] };
+const opts = {
+  sortable: { createdAt: 's.createdAt', code: 's.code' },
+  defaultSort: ['createdAt,desc'],
+};
 
 describe('parsePageRequest', () => {
   it('defaults: page 0, size 20, default sort', () => {
@@ -15,7 +18,10 @@ describe('parsePageRequest', () => {
   });
 
   it('repeated sort, direction default asc, duplicates ignored, size capped at 250', () => {
-    const r = parsePageRequest({ page: '2', size: '1000', sort: ['code', 'createdAt,DESC', 'code,desc'] }, opts);
+    const r = parsePageRequest(
+      { page: '2', size: '1000', sort: ['code', 'createdAt,DESC', 'code,desc'] },
+      opts,
+    );
     expect(r.size).toBe(250);
     expect(r.offset).toBe(500);
     expect(r.sort.map((s) => `${s.field} ${s.direction}`)).toEqual(['code ASC', 'createdAt DESC']);
@@ -57,6 +63,11 @@ describe('toPage', () => {
       last: false,
       empty: false,
     });
-    expect(toPage([], 0, { page: 0, size: 20 })).toMatchObject({ totalPages: 0, first: true, last: true, empty: true });
+    expect(toPage([], 0, { page: 0, size: 20 })).toMatchObject({
+      totalPages: 0,
+      first: true,
+      last: true,
+      empty: true,
+    });
   });
 });

@@ -1,5 +1,11 @@
 import { applyDecorators, type Type } from '@nestjs/common';
-import { ApiExtraModels, ApiOkResponse, ApiProperty, ApiQuery, getSchemaPath } from '@nestjs/swagger';
+import {
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiProperty,
+  ApiQuery,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { BadRequestError } from './errors';
 
 /** CONTRACT "Pagination": page from 0, size default 20 and at most 250, repeated sort=field,asc|desc. */
@@ -94,7 +100,11 @@ export interface Page<T> {
   empty: boolean;
 }
 
-export function toPage<T>(content: T[], totalElements: number, req: Pick<PageRequest, 'page' | 'size'>): Page<T> {
+export function toPage<T>(
+  content: T[],
+  totalElements: number,
+  req: Pick<PageRequest, 'page' | 'size'>,
+): Page<T> {
   const totalPages = Math.ceil(totalElements / req.size);
   return {
     content,
@@ -132,7 +142,11 @@ export class PageMetaDto {
 /** Documents page, size and repeated sort query parameters. */
 export function ApiPaging(sortable: readonly string[], defaultSort: string) {
   return applyDecorators(
-    ApiQuery({ name: 'page', required: false, schema: { type: 'integer', minimum: 0, default: 0 } }),
+    ApiQuery({
+      name: 'page',
+      required: false,
+      schema: { type: 'integer', minimum: 0, default: 0 },
+    }),
     ApiQuery({
       name: 'size',
       required: false,
@@ -144,7 +158,10 @@ export function ApiPaging(sortable: readonly string[], defaultSort: string) {
       isArray: true,
       style: 'form',
       explode: true,
-      schema: { type: 'array', items: { type: 'string', pattern: `^(${sortable.join('|')})(,(asc|desc))?$` } },
+      schema: {
+        type: 'array',
+        items: { type: 'string', pattern: `^(${sortable.join('|')})(,(asc|desc))?$` },
+      },
       description: `Repeatable field,asc|desc; fields: ${sortable.join(', ')}; default ${defaultSort}`,
     }),
   );

@@ -29,7 +29,10 @@ export function toProblem(err: unknown, instance: string): { body: Problem; log:
     if (status === 404 && /^Cannot (GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS) /.test(detail)) {
       detail = 'No route matches this request';
     }
-    return { body: problem(status, STATUS_CODES[status] ?? 'Error', detail, instance), log: status >= 500 };
+    return {
+      body: problem(status, STATUS_CODES[status] ?? 'Error', detail, instance),
+      log: status >= 500,
+    };
   }
   // Errors raised by body parsing (http-errors): safe to expose when `expose` is set.
   const e = err as { status?: unknown; statusCode?: unknown; expose?: unknown; type?: unknown };

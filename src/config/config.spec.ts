@@ -28,12 +28,20 @@ describe('loadConfig', () => {
     const c = loadConfig({ DB_URL: 'mysql://app:p%40ss@db.internal:3307/shorts' });
     expect(c.db).toMatchObject({
       type: 'mysql',
-      mysql: { host: 'db.internal', port: 3307, username: 'app', password: 'p@ss', database: 'shorts' },
+      mysql: {
+        host: 'db.internal',
+        port: 3307,
+        username: 'app',
+        password: 'p@ss',
+        database: 'shorts',
+      },
     });
   });
 
   it('parses FLAGS with and without prefix', () => {
-    const c = loadConfig({ FLAGS: 'url.frontend.statistics=on,maintenance=on,url.frontend.experimentSwitch=off' });
+    const c = loadConfig({
+      FLAGS: 'url.frontend.statistics=on,maintenance=on,url.frontend.experimentSwitch=off',
+    });
     expect(c.flags['url.frontend.statistics']).toBe(true);
     expect(c.flags['url.frontend.maintenance']).toBe(true);
     expect(c.flags['url.frontend.experimentSwitch']).toBe(false);
@@ -42,7 +50,12 @@ describe('loadConfig', () => {
   it('collects every problem and never echoes the database password', () => {
     let err: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DB_URL: 'postgres://u:SuperSecret@h/db', LOG_LEVEL: 'loud', APP_SECRET: 'short' });
+      loadConfig({
+        PORT: 'eighty',
+        DB_URL: 'postgres://u:SuperSecret@h/db',
+        LOG_LEVEL: 'loud',
+        APP_SECRET: 'short',
+      });
     } catch (e) {
       err = e;
     }
@@ -57,7 +70,9 @@ describe('loadConfig', () => {
   });
 
   it('refuses METADATA_ALLOW_LOOPBACK in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', METADATA_ALLOW_LOOPBACK: 'true' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', METADATA_ALLOW_LOOPBACK: 'true' })).toThrow(
+      ConfigError,
+    );
     expect(loadConfig({ METADATA_ALLOW_LOOPBACK: 'true' }).metadataAllowLoopback).toBe(true);
   });
 

@@ -189,7 +189,10 @@ function parseFlags(r: Reader, raw: string | undefined): Record<string, boolean>
   const flags: Record<string, boolean> = Object.fromEntries(FLAG_NAMES.map((n) => [n, false]));
   flags['url.frontend.experimentSwitch'] = true;
   if (!raw) return flags;
-  for (const part of raw.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const m = /^([A-Za-z0-9._-]+)=(on|off|true|false)$/.exec(part);
     if (!m) {
       r.problems.push(`FLAGS entry "${part}" must look like name=on or name=off`);
@@ -256,7 +259,8 @@ function loadAuthConfig(r: Reader, production: boolean): AuthConfig {
     }
   }
   const devLogin = r.bool('AUTH_DEV_LOGIN', false);
-  if (devLogin && production) r.problems.push('AUTH_DEV_LOGIN=true is refused when NODE_ENV=production');
+  if (devLogin && production)
+    r.problems.push('AUTH_DEV_LOGIN=true is refused when NODE_ENV=production');
   const sessionIdleSeconds = r.int('SESSION_IDLE_TIMEOUT', 7 * 86400, 60, 365 * 86400);
   const sessionMaxAgeSeconds = r.int('SESSION_MAX_AGE', 30 * 86400, 60, 3650 * 86400);
   return { github, discord, oidc, devLogin, sessionIdleSeconds, sessionMaxAgeSeconds };
@@ -265,7 +269,10 @@ function loadAuthConfig(r: Reader, production: boolean): AuthConfig {
 function loadWebConfig(r: Reader): WebConfig {
   const web = ['http:', 'https:'];
   const services: FooterLink[] = [];
-  for (const part of (r.str('FOOTER_SERVICES') ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of (r.str('FOOTER_SERVICES') ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const i = part.indexOf('=');
     const name = i > 0 ? part.slice(0, i).trim() : '';
     const url = i > 0 ? part.slice(i + 1).trim() : '';
@@ -328,7 +335,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
   for (const a of adminUsers) {
-    if (!/^[a-z0-9_-]+:.+$/.test(a)) r.problems.push(`ADMIN_USERS entry "${a}" must be provider:username`);
+    if (!/^[a-z0-9_-]+:.+$/.test(a))
+      r.problems.push(`ADMIN_USERS entry "${a}" must be provider:username`);
   }
 
   const metricsToken = r.str('METRICS_TOKEN');

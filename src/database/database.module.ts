@@ -9,7 +9,11 @@ import { JobLockService } from './job-lock.service';
   imports: [
     TypeOrmModule.forRootAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ ...dataSourceOptions(config), retryAttempts: 3, retryDelay: 1000 }),
+      useFactory: (config: AppConfig) => ({
+        ...dataSourceOptions(config),
+        retryAttempts: 3,
+        retryDelay: 1000,
+      }),
     }),
   ],
   providers: [JobLockService],

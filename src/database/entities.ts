@@ -6,4 +6,11 @@ import { ReportEntity } from '../report/report.entity';
 import { SessionEntity } from '../session/session.entity';
 
 /** Every entity the data source knows. Feature modules append theirs here. */
-export const ENTITIES = [UserEntity, ShortEntity, BlacklistEntity, SessionEntity, ApiKeyEntity, ReportEntity];
+export const ENTITIES = [
+  UserEntity,
+  ShortEntity,
+  BlacklistEntity,
+  SessionEntity,
+  ApiKeyEntity,
+  ReportEntity,
+];

@@ -15,7 +15,11 @@ export class FlagsController {
     operationId: 'getFrontendFlags',
     summary: 'Enabled feature flags in the Unleash frontend-API format',
   })
-  @ApiHeader({ name: 'Authorization', required: false, description: 'Client key (accepted, not checked)' })
+  @ApiHeader({
+    name: 'Authorization',
+    required: false,
+    description: 'Client key (accepted, not checked)',
+  })
   @ApiQuery({ name: 'appName', required: false, description: 'Unleash context (ignored)' })
   @ApiOkResponse({ type: FrontendTogglesDto })
   getFrontendFlags(): FrontendTogglesDto {

@@ -1,4 +1,10 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
@@ -48,7 +54,9 @@ export class SessionService implements OnModuleInit, OnApplicationShutdown {
     if (this.store instanceof DbSessionStore) {
       const store = this.store;
       this.pruneTimer = setInterval(() => {
-        store.prune().catch((err: unknown) => this.logger.warn(`Could not prune sessions: ${String(err)}`));
+        store
+          .prune()
+          .catch((err: unknown) => this.logger.warn(`Could not prune sessions: ${String(err)}`));
       }, PRUNE_INTERVAL_MS);
       this.pruneTimer.unref();
     }
@@ -102,6 +110,7 @@ export class SessionService implements OnModuleInit, OnApplicationShutdown {
 
   conditional(): RequestHandler {
     const mw = this.middleware();
-    return (req: Request, res: Response, next: NextFunction) => (SessionService.wants(req) ? mw(req, res, next) : next());
+    return (req: Request, res: Response, next: NextFunction) =>
+      SessionService.wants(req) ? mw(req, res, next) : next();
   }
 }

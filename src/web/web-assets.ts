@@ -33,7 +33,19 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
   '.xml': 'application/xml',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt', '.webmanifest', '.xml', '.ico']);
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.map',
+  '.svg',
+  '.txt',
+  '.webmanifest',
+  '.xml',
+  '.ico',
+]);
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -101,7 +113,11 @@ export class AssetStore {
       try {
         if (statSync(abs).isFile()) {
           const rel2 = normalized.split(sep).join('/');
-          asset = makeAsset(readFileSync(abs), extname(abs).toLowerCase(), isHashedAsset(rel2) ? IMMUTABLE : SHORT_CACHE);
+          asset = makeAsset(
+            readFileSync(abs),
+            extname(abs).toLowerCase(),
+            isHashedAsset(rel2) ? IMMUTABLE : SHORT_CACHE,
+          );
         }
       } catch {
         asset = null;

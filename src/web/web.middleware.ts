@@ -20,7 +20,8 @@ export function looksLikeFile(path: string): boolean {
 
 function pickEncoding(req: Request): 'br' | 'gzip' | null {
   const accept = String(req.headers['accept-encoding'] ?? '');
-  const allows = (enc: string) => new RegExp(`(^|,)\\s*${enc}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[0-9.]+)?\\s*(,|$)`).test(accept);
+  const allows = (enc: string) =>
+    new RegExp(`(^|,)\\s*${enc}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[0-9.]+)?\\s*(,|$)`).test(accept);
   if (allows('br')) return 'br';
   if (allows('gzip')) return 'gzip';
   return null;
@@ -73,11 +74,15 @@ export class WebMiddleware implements NestMiddleware {
     if (this.index) return this.index;
     if (!this.store.hasIndex()) {
       // Not cached: the client may be built after the server started.
-      if (!this.warned) this.logger.warn(`No built web client in ${this.config.web.dir} (run npm run build)`);
+      if (!this.warned)
+        this.logger.warn(`No built web client in ${this.config.web.dir} (run npm run build)`);
       this.warned = true;
       return null;
     }
-    const html = injectRuntimeConfig(this.store.readIndexTemplate(), buildRuntimeConfig(this.config));
+    const html = injectRuntimeConfig(
+      this.store.readIndexTemplate(),
+      buildRuntimeConfig(this.config),
+    );
     this.index = makeAsset(Buffer.from(html, 'utf8'), '.html', NO_CACHE);
     return this.index;
   }

@@ -11,7 +11,9 @@ test.beforeEach(async ({ context }) => {
   await stubExternal(context);
 });
 
-test('logged-in create form: code, expiry understood in German, max uses, name; owner deletes', async ({ page }) => {
+test('logged-in create form: code, expiry understood in German, max uses, name; owner deletes', async ({
+  page,
+}) => {
   await devLogin(page, 'anna');
   await expect(page.getByRole('link', { name: 'Eigene Shorts' })).toBeVisible();
   await expect(page.getByLabel('Max. Aufrufe')).toHaveAttribute('placeholder', 'Unbegrenzt');
@@ -24,7 +26,9 @@ test('logged-in create form: code, expiry understood in German, max uses, name; 
   await page.getByRole('button', { name: 'Kürzen' }).click();
 
   await expect(page).toHaveURL(/\/s\/annas-code-1\/info\?show_created=true$/);
-  await expect(page.getByTestId('created-banner')).toContainText('Der Short wurde erfolgreich erstellt');
+  await expect(page.getByTestId('created-banner')).toContainText(
+    'Der Short wurde erfolgreich erstellt',
+  );
   await expect(page.getByTestId('created-banner')).not.toContainText('Melde dich an');
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Annas Link');
   await expect(page.getByLabel('Max. Aufrufe')).toHaveValue('5');
@@ -67,7 +71,9 @@ test('a logged-in non-owner reports a short', async ({ page, request }) => {
   await page.goto(`/s/${code}/info?show_report=true`);
   const dialog = page.getByRole('dialog', { name: 'Short melden' });
   await dialog.getByRole('button', { name: 'Senden' }).click();
-  await expect(dialog.getByText('Es muss eine Art der Beschwerde ausgewählt werden.')).toBeVisible();
+  await expect(
+    dialog.getByText('Es muss eine Art der Beschwerde ausgewählt werden.'),
+  ).toBeVisible();
   await expect(dialog.getByText('Es muss eine Beschreibung angegeben werden.')).toBeVisible();
   await dialog.getByLabel('Art der Beschwerde').selectOption('SPAM');
   await dialog.getByLabel('Beschreibung').fill('Werbung');
@@ -75,8 +81,17 @@ test('a logged-in non-owner reports a short', async ({ page, request }) => {
   await expect(page.getByText('Die Beschwerde wurde erfolgreich gesendet.')).toBeVisible();
   await expect(page).not.toHaveURL(/show_report/);
   await page.goto(`/s/${code}/info?show_report=true`);
-  await page.getByRole('dialog', { name: 'Short melden' }).getByLabel('Art der Beschwerde').selectOption('SPAM');
-  await page.getByRole('dialog', { name: 'Short melden' }).getByLabel('Beschreibung').fill('Nochmal');
-  await page.getByRole('dialog', { name: 'Short melden' }).getByRole('button', { name: 'Senden' }).click();
+  await page
+    .getByRole('dialog', { name: 'Short melden' })
+    .getByLabel('Art der Beschwerde')
+    .selectOption('SPAM');
+  await page
+    .getByRole('dialog', { name: 'Short melden' })
+    .getByLabel('Beschreibung')
+    .fill('Nochmal');
+  await page
+    .getByRole('dialog', { name: 'Short melden' })
+    .getByRole('button', { name: 'Senden' })
+    .click();
   await expect(page.getByText('Du hast diesen Short bereits gemeldet.')).toBeVisible();
 });

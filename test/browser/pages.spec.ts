@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createShort, giveConsent, markDangerous, seriousA11yViolations, stubExternal, TARGET_HOST } from './support';
+import {
+  createShort,
+  giveConsent,
+  markDangerous,
+  seriousA11yViolations,
+  stubExternal,
+  TARGET_HOST,
+} from './support';
 
 let code = '';
 let pwCode = '';
@@ -7,7 +14,10 @@ let dangerCode = '';
 
 test.beforeAll(async ({ request }) => {
   code = await createShort(request, { url: `https://${TARGET_HOST}/seiten` });
-  pwCode = await createShort(request, { url: `https://${TARGET_HOST}/seiten-pw`, password: 'seiten-pw' });
+  pwCode = await createShort(request, {
+    url: `https://${TARGET_HOST}/seiten-pw`,
+    password: 'seiten-pw',
+  });
   dangerCode = await createShort(request, { url: `https://${TARGET_HOST}/seiten-gefahr` });
   markDangerous(dangerCode);
 });
@@ -17,9 +27,21 @@ const pages: { name: string; path: () => string; text: string | RegExp }[] = [
   { name: 'login', path: () => '/login', text: 'Anmelden' },
   { name: 'lookup', path: () => '/s', text: 'Short Information' },
   { name: 'info', path: () => `/s/${code}/info?show_created=true`, text: 'Short Information' },
-  { name: 'info-not-found', path: () => '/s/fehlt123/info?not_found=true', text: 'Fehler beim Laden der Short Information' },
-  { name: 'dangerous', path: () => `/s/${dangerCode}/potentially-dangerous`, text: 'Potenziell gefährlicher Link' },
-  { name: 'password', path: () => `/s/${pwCode}/password-required?wrong=true`, text: 'Passwort erforderlich' },
+  {
+    name: 'info-not-found',
+    path: () => '/s/fehlt123/info?not_found=true',
+    text: 'Fehler beim Laden der Short Information',
+  },
+  {
+    name: 'dangerous',
+    path: () => `/s/${dangerCode}/potentially-dangerous`,
+    text: 'Potenziell gefährlicher Link',
+  },
+  {
+    name: 'password',
+    path: () => `/s/${pwCode}/password-required?wrong=true`,
+    text: 'Passwort erforderlich',
+  },
   { name: 'offline', path: () => '/service/offline', text: 'System nicht erreichbar' },
 ];
 
@@ -41,7 +63,10 @@ for (const scheme of ['light', 'dark'] as const) {
         await open(page, p.path(), p.text);
         if (scheme === 'dark') await expect(page.locator('html')).toHaveClass(/dark/);
         else await expect(page.locator('html')).not.toHaveClass(/dark/);
-        await page.screenshot({ path: `test-results/screenshots/${p.name}-${scheme}.png`, fullPage: true });
+        await page.screenshot({
+          path: `test-results/screenshots/${p.name}-${scheme}.png`,
+          fullPage: true,
+        });
         const violations = await seriousA11yViolations(page);
         expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
       });

@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { cookieValue, FLAGS_BASE, giveConsent, stubExternal } from './support';
 
-test('offline page counts down 30 s, checks, restarts, then restores the address', async ({ page, context }) => {
+test('offline page counts down 30 s, checks, restarts, then restores the address', async ({
+  page,
+  context,
+}) => {
   await giveConsent(context, false);
   await stubExternal(context);
   let online = false;
@@ -14,7 +17,11 @@ test('offline page counts down 30 s, checks, restarts, then restores the address
   });
   await page.clock.install();
   await page.goto('/s');
-  await page.evaluate(() => (globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } }).sessionStorage.setItem('restore', '/s/abc123/info'));
+  await page.evaluate(() =>
+    (
+      globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } }
+    ).sessionStorage.setItem('restore', '/s/abc123/info'),
+  );
   await page.goto('/service/offline');
   await expect(page.getByRole('heading', { name: 'System nicht erreichbar' })).toBeVisible();
   await expect(page.getByTestId('offline-countdown')).toHaveText('Neuer Versuch in 30 Sekunden …');
@@ -29,7 +36,10 @@ test('offline page counts down 30 s, checks, restarts, then restores the address
   expect(checks).toBe(2);
 });
 
-test('cookie dialog: first visit, reject all, theme switch needs the design cookie', async ({ page, context }) => {
+test('cookie dialog: first visit, reject all, theme switch needs the design cookie', async ({
+  page,
+  context,
+}) => {
   await stubExternal(context);
   await page.goto('/');
   const dialog = page.getByRole('dialog', { name: 'Cookie-Einstellungen' });
@@ -45,13 +55,20 @@ test('cookie dialog: first visit, reject all, theme switch needs the design cook
   expect(expiry * 1000 - Date.now()).toBeGreaterThan(364 * 86400_000);
   const themeButton = page.getByRole('button', { name: /Design wechseln/ });
   await expect(themeButton).toBeDisabled();
-  await expect(page.getByText('Für den Design-Wechsel wird das Design-Cookie benötigt.')).toBeVisible();
+  await expect(
+    page.getByText('Für den Design-Wechsel wird das Design-Cookie benötigt.'),
+  ).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Teile deine Links einfach und schnell' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Teile deine Links einfach und schnell' }),
+  ).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Cookie-Einstellungen' })).toHaveCount(0);
 });
 
-test('cookie dialog: accept all enables the theme switch, which stores the choice', async ({ page, context }) => {
+test('cookie dialog: accept all enables the theme switch, which stores the choice', async ({
+  page,
+  context,
+}) => {
   await stubExternal(context);
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/');
@@ -86,14 +103,19 @@ test('cookie dialog: save selected with only functional', async ({ page, context
   await expect(page.getByRole('button', { name: /Design wechseln/ })).toBeEnabled();
 });
 
-test('no request to the Sentry host before consent; Sentry starts after accept all', async ({ page, context }) => {
+test('no request to the Sentry host before consent; Sentry starts after accept all', async ({
+  page,
+  context,
+}) => {
   const { sentry } = await stubExternal(context);
   await page.goto('/');
   await expect(page.getByRole('dialog', { name: 'Cookie-Einstellungen' })).toBeVisible();
   await page.getByRole('button', { name: 'Alle ablehnen' }).click();
   await page.goto('/s');
   await page.goto('/gibt/es/nicht');
-  await expect(page.getByRole('heading', { name: 'Teile deine Links einfach und schnell' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Teile deine Links einfach und schnell' }),
+  ).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(sentry).toEqual([]);
 
@@ -102,13 +124,20 @@ test('no request to the Sentry host before consent; Sentry starts after accept a
   await expect.poll(() => sentry.length, { timeout: 15_000 }).toBeGreaterThan(0);
 });
 
-test('maintenance and shutdown flags show their toasts; without flags there are none', async ({ page, context }) => {
+test('maintenance and shutdown flags show their toasts; without flags there are none', async ({
+  page,
+  context,
+}) => {
   await stubExternal(context);
   await giveConsent(context, false);
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Teile deine Links einfach und schnell' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Teile deine Links einfach und schnell' }),
+  ).toBeVisible();
   const flags = await (await page.request.get('/api/frontend')).json();
-  expect(flags.toggles.map((t: { name: string }) => t.name)).toEqual(['url.frontend.experimentSwitch']);
+  expect(flags.toggles.map((t: { name: string }) => t.name)).toEqual([
+    'url.frontend.experimentSwitch',
+  ]);
   await expect(page.getByText(/Es finden gerade Wartungsarbeiten statt/)).toHaveCount(0);
   await expect(page.getByText(/Der Dienst ist zur Zeit nicht verfügbar/)).toHaveCount(0);
 
@@ -131,13 +160,19 @@ test('maintenance and shutdown flags show their toasts; without flags there are 
   await expect(shutdown).toBeVisible();
 });
 
-test('footer: version badge, links, copyright; mobile menu below 960 px', async ({ page, context }) => {
+test('footer: version badge, links, copyright; mobile menu below 960 px', async ({
+  page,
+  context,
+}) => {
   await stubExternal(context);
   await giveConsent(context, true);
   await page.setViewportSize({ width: 800, height: 900 });
   await page.goto('/');
   await expect(page.getByTestId('version')).toHaveText('Version 1.7.1');
-  await expect(page.getByRole('link', { name: 'Impressum' })).toHaveAttribute('href', 'https://impressum.browser-test.invalid/');
+  await expect(page.getByRole('link', { name: 'Impressum' })).toHaveAttribute(
+    'href',
+    'https://impressum.browser-test.invalid/',
+  );
   await expect(page.getByRole('link', { name: 'Wiki' })).toBeVisible();
   await expect(page.getByText(`© 2021–${new Date().getFullYear()} URL-Shorter`)).toBeVisible();
   const follow = page.getByRole('link', { name: 'Link verfolgen' });

@@ -1,12 +1,22 @@
 import { expect, test } from '@playwright/test';
-import { BASE, createShort, FLAGS_BASE, giveConsent, markDangerous, stubExternal, TARGET_HOST } from './support';
+import {
+  BASE,
+  createShort,
+  FLAGS_BASE,
+  giveConsent,
+  markDangerous,
+  stubExternal,
+  TARGET_HOST,
+} from './support';
 
 test.beforeEach(async ({ context }) => {
   await giveConsent(context, false);
   await stubExternal(context);
 });
 
-test('creates an anonymous short through the form, lands on the info page, and follows it', async ({ page }) => {
+test('creates an anonymous short through the form, lands on the info page, and follows it', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page).toHaveTitle('URL-Shorter: Teile deine Links einfach und schnell');
   await expect(page.getByRole('heading', { name: 'Link kürzen' })).toBeVisible();
@@ -29,7 +39,11 @@ test('creates an anonymous short through the form, lands on the info page, and f
 
   // Follow it: the server answers /s/{code} with a redirect to the target. (A navigation from the
   // page, as a visitor's click; page.goto does not route the cross-site redirect in this setup.)
-  await page.evaluate((path) => (globalThis as unknown as { location: { assign(u: string): void } }).location.assign(path), `/s/${code}`);
+  await page.evaluate(
+    (path) =>
+      (globalThis as unknown as { location: { assign(u: string): void } }).location.assign(path),
+    `/s/${code}`,
+  );
   await expect(page).toHaveURL(target);
   await expect(page.getByRole('heading', { name: 'Zielseite /formular' })).toBeVisible();
 });
@@ -43,7 +57,10 @@ test('copies the link with a confirmation', async ({ page, context, request }) =
 });
 
 test('password flow: prompt, wrong password, right password', async ({ page, request }) => {
-  const code = await createShort(request, { url: `https://${TARGET_HOST}/geheim`, password: 'richtig-123' });
+  const code = await createShort(request, {
+    url: `https://${TARGET_HOST}/geheim`,
+    password: 'richtig-123',
+  });
   await page.goto(`/s/${code}`);
   await expect(page).toHaveURL(new RegExp(`/s/${code}/password-required$`));
   await expect(page.getByRole('heading', { name: 'Passwort erforderlich' })).toBeVisible();
@@ -66,7 +83,10 @@ test('password flow: prompt, wrong password, right password', async ({ page, req
 });
 
 test('camelCase password route shows the same prompt', async ({ page, request }) => {
-  const code = await createShort(request, { url: `https://${TARGET_HOST}/camel`, password: 'pw-camel' });
+  const code = await createShort(request, {
+    url: `https://${TARGET_HOST}/camel`,
+    password: 'pw-camel',
+  });
   await page.goto(`/s/${code}/passwordRequired`);
   await expect(page.getByRole('heading', { name: 'Passwort erforderlich' })).toBeVisible();
 });
@@ -77,7 +97,9 @@ test('dangerous page and its button', async ({ page, request }) => {
   await page.goto(`/s/${code}`);
   await expect(page).toHaveURL(new RegExp(`/s/${code}/potentially-dangerous$`));
   await expect(page.getByRole('heading', { name: 'Potenziell gefährlicher Link' })).toBeVisible();
-  await expect(page.getByText('Mehrere Nutzer haben diesen Short als gefährlich gemeldet.')).toBeVisible();
+  await expect(
+    page.getByText('Mehrere Nutzer haben diesen Short als gefährlich gemeldet.'),
+  ).toBeVisible();
   await expect(page.getByText(`Ziel: https://${TARGET_HOST}/gefahr`)).toBeVisible();
   const button = page.getByRole('link', { name: 'Short trotzdem öffnen' });
   await expect(button).toHaveAttribute('href', `/s/${code}?accept_danger=true`);
@@ -88,7 +110,9 @@ test('dangerous page and its button', async ({ page, request }) => {
 test('dangerous page of an unknown short goes to the info page', async ({ page }) => {
   await page.goto('/s/gibtsnicht1/potentiallyDangerous');
   await expect(page).toHaveURL(/\/s\/gibtsnicht1\/info$/);
-  await expect(page.getByRole('heading', { name: 'Fehler beim Laden der Short Information' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Fehler beim Laden der Short Information' }),
+  ).toBeVisible();
 });
 
 test('lookup with a full short URL and with junk', async ({ page, request }) => {
@@ -98,10 +122,14 @@ test('lookup with a full short URL and with junk', async ({ page, request }) => 
   await input.fill(`${BASE}/s/${code}/`);
   await page.getByRole('button', { name: 'Nachschlagen' }).click();
   await expect(page).toHaveURL(new RegExp(`/s/${code}/info$`));
-  await expect(page.getByLabel('Url', { exact: true })).toHaveValue(`https://${TARGET_HOST}/nachschlagen`);
+  await expect(page.getByLabel('Url', { exact: true })).toHaveValue(
+    `https://${TARGET_HOST}/nachschlagen`,
+  );
 
   await page.goto('/s');
-  await expect(page.getByText('Gib einen Short-Code ein, um zu sehen, wohin er führt.')).toBeVisible();
+  await expect(
+    page.getByText('Gib einen Short-Code ein, um zu sehen, wohin er führt.'),
+  ).toBeVisible();
   await page.getByLabel('Short-Code oder Short-URL').fill('   !!! ');
   await page.getByRole('button', { name: 'Nachschlagen' }).click();
   await expect(page.getByText('Ungültige URL/Short')).toBeVisible();
@@ -111,13 +139,18 @@ test('lookup with a full short URL and with junk', async ({ page, request }) => 
 test('not-found info, from the follow path and directly', async ({ page }) => {
   await page.goto('/s/zzzzzzz');
   await expect(page).toHaveURL(/\/s\/zzzzzzz\/info\?not_found=true$/);
-  await expect(page.getByRole('heading', { name: 'Fehler beim Laden der Short Information' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Fehler beim Laden der Short Information' }),
+  ).toBeVisible();
   await expect(page.getByText('Der Short zzzzzzz wurde nicht gefunden.')).toBeVisible();
   await page.goto('/s/yyyyyyy/info');
   await expect(page.getByText('Der Short yyyyyyy wurde nicht gefunden.')).toBeVisible();
 });
 
-test('delete confirmation route opens the confirmation; a stranger cannot delete', async ({ page, request }) => {
+test('delete confirmation route opens the confirmation; a stranger cannot delete', async ({
+  page,
+  request,
+}) => {
   const code = await createShort(request, { url: `https://${TARGET_HOST}/loeschen` });
   await page.goto(`/s/${code}/delete`);
   await expect(page).toHaveURL(new RegExp(`/s/${code}/info\\?show_delete=true$`));
@@ -125,15 +158,22 @@ test('delete confirmation route opens the confirmation; a stranger cannot delete
   await expect(page.getByText('Short konnte nicht gelöscht werden!')).toBeVisible();
 });
 
-test('report button of a non-owner opens the report dialog with the login hint', async ({ page, request }) => {
+test('report button of a non-owner opens the report dialog with the login hint', async ({
+  page,
+  request,
+}) => {
   const code = await createShort(request, { url: `https://${TARGET_HOST}/melden` });
   await page.goto(`/s/${code}/info`);
   await page.getByRole('button', { name: 'Link Melden' }).click();
   await expect(page).toHaveURL(/show_report=true/);
-  await expect(page.getByText('Sie müssen eingeloggt sein, um einen Short zu melden.')).toBeVisible();
+  await expect(
+    page.getByText('Sie müssen eingeloggt sein, um einen Short zu melden.'),
+  ).toBeVisible();
 });
 
-test('unknown routes go to the start page; login-required pages go to /login with the warning', async ({ page }) => {
+test('unknown routes go to the start page; login-required pages go to /login with the warning', async ({
+  page,
+}) => {
   await page.goto('/gibt/es/nicht');
   await expect(page).toHaveURL(`${BASE}/`);
   await page.goto('/shorts');
@@ -149,5 +189,7 @@ test('unknown routes go to the start page; login-required pages go to /login wit
 test('login page without any provider says so', async ({ page, context }) => {
   await giveConsent(context, false, FLAGS_BASE);
   await page.goto(`${FLAGS_BASE}/login`);
-  await expect(page.getByText('Es wurden keine Login Anbieter konfiguriert. Bitte wende dich an den Support.')).toBeVisible();
+  await expect(
+    page.getByText('Es wurden keine Login Anbieter konfiguriert. Bitte wende dich an den Support.'),
+  ).toBeVisible();
 });

@@ -12,7 +12,11 @@ export const SENTRY_HOST = 'sentry.browser-test.invalid';
 export const TARGET_HOST = 'ziel.browser-test.invalid';
 
 /** The consent cookies of "accept all" (or "reject all"), so the dialog stays closed. */
-export async function giveConsent(context: BrowserContext, all: boolean, base = BASE): Promise<void> {
+export async function giveConsent(
+  context: BrowserContext,
+  all: boolean,
+  base = BASE,
+): Promise<void> {
   const v = String(all);
   const names: Record<string, string> = {
     sv_cookie_required: 'true',
@@ -28,7 +32,9 @@ export async function giveConsent(context: BrowserContext, all: boolean, base = 
     sentry_consent: v,
     design_consent: v,
   };
-  await context.addCookies(Object.entries(names).map(([name, value]) => ({ name, value, url: base })));
+  await context.addCookies(
+    Object.entries(names).map(([name, value]) => ({ name, value, url: base })),
+  );
 }
 
 /** Every request to the network outside the app is answered locally (targets, Sentry, footer links). */
@@ -52,7 +58,10 @@ export async function stubExternal(context: BrowserContext): Promise<{ sentry: s
   return { sentry };
 }
 
-export async function createShort(request: APIRequestContext, body: Record<string, unknown>): Promise<string> {
+export async function createShort(
+  request: APIRequestContext,
+  body: Record<string, unknown>,
+): Promise<string> {
   const res = await request.post(`${BASE}/api/code`, { data: body });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { code: string }).code;
@@ -84,7 +93,9 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
   // and would be judged as low contrast.
   await page.evaluate(() =>
     Promise.all(
-      (globalThis as unknown as { document: { getAnimations(): { finished: Promise<unknown> }[] } }).document
+      (
+        globalThis as unknown as { document: { getAnimations(): { finished: Promise<unknown> }[] } }
+      ).document
         .getAnimations()
         .map((a) => a.finished.catch(() => undefined)),
     ),
@@ -93,16 +104,31 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
   // pages' Content-Security-Policy (script-src 'self') rightly refuses.
   await page.evaluate(`${AXE_SOURCE}\n;undefined`);
   const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      globalThis as unknown as {
+        axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
     const result = await axe.run((globalThis as unknown as { document: unknown }).document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+      },
     });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target })),
+    }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
 /** Reads a cookie of the page. */
-export async function cookieValue(context: BrowserContext, name: string): Promise<string | undefined> {
+export async function cookieValue(
+  context: BrowserContext,
+  name: string,
+): Promise<string | undefined> {
   return (await context.cookies()).find((c) => c.name === name)?.value;
 }

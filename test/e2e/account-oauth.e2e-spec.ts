@@ -42,12 +42,19 @@ describe('login round trips through the real passport strategies', () => {
   };
   const userCount = async (provider: string, id: string) =>
     Number(
-      (await t.ds.query('SELECT COUNT(*) AS n FROM users WHERE provider = ? AND provider_user_id = ?', [provider, id]))[0]
-        .n,
+      (
+        await t.ds.query(
+          'SELECT COUNT(*) AS n FROM users WHERE provider = ? AND provider_user_id = ?',
+          [provider, id],
+        )
+      )[0].n,
     );
 
   it('lists the configured providers with their login urls', async () => {
-    const list = (await (await t.fetch('/api/auth-providers')).json()) as { name: string; url: string }[];
+    const list = (await (await t.fetch('/api/auth-providers')).json()) as {
+      name: string;
+      url: string;
+    }[];
     expect(list).toEqual([
       { name: 'github', url: '/api/auth/github' },
       { name: 'discord', url: '/api/auth/discord' },
@@ -56,7 +63,12 @@ describe('login round trips through the real passport strategies', () => {
   });
 
   it('GitHub: state and PKCE are sent; user created once; returning login reuses it; session id changes', async () => {
-    gh.user = { id: '1001', login: 'octocat', email: 'octo@example.com', avatar: 'https://avatars.example/octo' };
+    gh.user = {
+      id: '1001',
+      login: 'octocat',
+      email: 'octo@example.com',
+      avatar: 'https://avatars.example/octo',
+    };
     const first = await oauthLogin(t, 'github');
     expect(first.callback.status).toBe(302);
     expect(first.callback.headers.get('location')).toBe('/');
@@ -75,7 +87,9 @@ describe('login round trips through the real passport strategies', () => {
       authorities: ['ROLE_USER'],
     });
     // the pre-login session does not carry the login
-    expect((await t.fetch('/api/account', { headers: { cookie: first.preCookie } })).status).toBe(401);
+    expect((await t.fetch('/api/account', { headers: { cookie: first.preCookie } })).status).toBe(
+      401,
+    );
 
     const second = await oauthLogin(t, 'github');
     const u2 = await account(second.cookie);
@@ -105,17 +119,28 @@ describe('login round trips through the real passport strategies', () => {
     expect((await account(again.cookie)).id).toBe(u1.id);
     expect(await userCount('discord', '2001')).toBe(1);
     dc.user = { id: '2002', login: 'dadmin' };
-    expect((await account((await oauthLogin(t, 'discord')).cookie)).authorities).toContain('ROLE_ADMIN');
+    expect((await account((await oauthLogin(t, 'discord')).cookie)).authorities).toContain(
+      'ROLE_ADMIN',
+    );
   });
 
   it('OIDC (oidc-provider): round trip with PKCE and state; created once; admin from ADMIN_USERS', async () => {
-    op.account = { sub: 'sub-3001', preferred_username: 'kim', email: 'kim@example.com', picture: 'https://img.example/kim' };
+    op.account = {
+      sub: 'sub-3001',
+      preferred_username: 'kim',
+      email: 'kim@example.com',
+      picture: 'https://img.example/kim',
+    };
     const first = await oauthLogin(t, 'oidc', { providerFetch: op.browse });
     expect(first.callback.status).toBe(302);
     expect(first.callback.headers.get('location')).toBe('/');
     expect(first.callbackPath).toMatch(/[?&]state=/);
     const u1 = await account(first.cookie);
-    expect(u1).toMatchObject({ username: 'kim', email: 'kim@example.com', imageUrl: 'https://img.example/kim' });
+    expect(u1).toMatchObject({
+      username: 'kim',
+      email: 'kim@example.com',
+      imageUrl: 'https://img.example/kim',
+    });
     const again = await oauthLogin(t, 'oidc', { providerFetch: op.browse });
     expect((await account(again.cookie)).id).toBe(u1.id);
     expect(await userCount('oidc', 'sub-3001')).toBe(1);
@@ -124,50 +149,64 @@ describe('login round trips through the real passport strategies', () => {
     expect((await account(admin.cookie)).authorities).toEqual(['ROLE_USER', 'ROLE_ADMIN']);
   });
 
-  describe.each(['github', 'discord', 'oidc'])('%s: state is required and single-use', (provider) => {
-    const login = (opts: Parameters<typeof oauthLogin>[2] = {}) =>
-      oauthLogin(t, provider, provider === 'oidc' ? { ...opts, providerFetch: op.browse } : opts);
-    const noSession = async (r: Awaited<ReturnType<typeof oauthLogin>>) => {
-      expect(r.callback.status).toBe(302);
-      expect(r.callback.headers.get('location')).toBe('/login?error=login_failed');
-      expect(r.cookie).toBeNull();
-      expect((await t.fetch('/api/account', { headers: { cookie: r.preCookie } })).status).toBe(401);
-    };
+  describe.each(['github', 'discord', 'oidc'])(
+    '%s: state is required and single-use',
+    (provider) => {
+      const login = (opts: Parameters<typeof oauthLogin>[2] = {}) =>
+        oauthLogin(t, provider, provider === 'oidc' ? { ...opts, providerFetch: op.browse } : opts);
+      const noSession = async (r: Awaited<ReturnType<typeof oauthLogin>>) => {
+        expect(r.callback.status).toBe(302);
+        expect(r.callback.headers.get('location')).toBe('/login?error=login_failed');
+        expect(r.cookie).toBeNull();
+        expect((await t.fetch('/api/account', { headers: { cookie: r.preCookie } })).status).toBe(
+          401,
+        );
+      };
 
-    it('missing state → no session', async () => {
-      await noSession(await login({ tamper: (p) => p.replace(/([?&])state=[^&]*&?/, '$1') }));
-    });
+      it('missing state → no session', async () => {
+        await noSession(await login({ tamper: (p) => p.replace(/([?&])state=[^&]*&?/, '$1') }));
+      });
 
-    it('wrong state → no session', async () => {
-      await noSession(await login({ tamper: (p) => p.replace(/state=[^&]*/, 'state=forged-state') }));
-    });
+      it('wrong state → no session', async () => {
+        await noSession(
+          await login({ tamper: (p) => p.replace(/state=[^&]*/, 'state=forged-state') }),
+        );
+      });
 
-    it('replayed state → no session', async () => {
-      const ok = await login();
-      expect(ok.cookie).not.toBeNull();
-      // the same callback again, with the pre-login cookie and with the logged-in cookie
-      const replayPre = await t.fetch(ok.callbackPath, { headers: { cookie: ok.preCookie } });
-      expect(replayPre.headers.get('location')).toBe('/login?error=login_failed');
-      const replay = await t.fetch(ok.callbackPath, { headers: { cookie: ok.cookie! } });
-      expect(replay.headers.get('location')).toBe('/login?error=login_failed');
-    });
+      it('replayed state → no session', async () => {
+        const ok = await login();
+        expect(ok.cookie).not.toBeNull();
+        // the same callback again, with the pre-login cookie and with the logged-in cookie
+        const replayPre = await t.fetch(ok.callbackPath, { headers: { cookie: ok.preCookie } });
+        expect(replayPre.headers.get('location')).toBe('/login?error=login_failed');
+        const replay = await t.fetch(ok.callbackPath, { headers: { cookie: ok.cookie! } });
+        expect(replay.headers.get('location')).toBe('/login?error=login_failed');
+      });
 
-    it('a callback with a state from another browser session → no session', async () => {
-      const a = await t.fetch(`/api/auth/${provider}`);
-      const stateA = new URL(a.headers.get('location')!).searchParams.get('state');
-      await noSession(await login({ tamper: (p) => p.replace(/state=[^&]*/, `state=${stateA}`) }));
-    });
+      it('a callback with a state from another browser session → no session', async () => {
+        const a = await t.fetch(`/api/auth/${provider}`);
+        const stateA = new URL(a.headers.get('location')!).searchParams.get('state');
+        await noSession(
+          await login({ tamper: (p) => p.replace(/state=[^&]*/, `state=${stateA}`) }),
+        );
+      });
 
-    it('a same-origin redirect is remembered; an off-site one is ignored', async () => {
-      const good = await login({ redirect: '/shorts?x=1' });
-      expect(good.callback.headers.get('location')).toBe('/shorts?x=1');
-      for (const bad of ['https://evil.example/', '//evil.example', '/\\evil.example', 'javascript:alert(1)']) {
-        const r = await login({ redirect: bad });
-        expect(r.cookie).not.toBeNull();
-        expect(r.callback.headers.get('location'), bad).toBe('/');
-      }
-    });
-  });
+      it('a same-origin redirect is remembered; an off-site one is ignored', async () => {
+        const good = await login({ redirect: '/shorts?x=1' });
+        expect(good.callback.headers.get('location')).toBe('/shorts?x=1');
+        for (const bad of [
+          'https://evil.example/',
+          '//evil.example',
+          '/\\evil.example',
+          'javascript:alert(1)',
+        ]) {
+          const r = await login({ redirect: bad });
+          expect(r.cookie).not.toBeNull();
+          expect(r.callback.headers.get('location'), bad).toBe('/');
+        }
+      });
+    },
+  );
 
   it('a provider that is not configured is 404', async () => {
     expect((await t.fetch('/api/auth/gitlab')).status).toBe(404);

@@ -14,7 +14,11 @@ function sidOf(cookie: string): string {
 describe('sessions in the database', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ AUTH_DEV_LOGIN: 'true', SESSION_IDLE_TIMEOUT: '3600', SESSION_MAX_AGE: '7200' });
+    t = await createTestApp({
+      AUTH_DEV_LOGIN: 'true',
+      SESSION_IDLE_TIMEOUT: '3600',
+      SESSION_MAX_AGE: '7200',
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -79,14 +83,19 @@ describe('Secure cookie when BASE_URL is https', () => {
   it('sets Secure behind a TLS-terminating proxy', async () => {
     const t = await createTestApp({ AUTH_DEV_LOGIN: 'true', BASE_URL: 'https://short.example' });
     try {
-      const res = await t.fetch('/api/auth/dev?username=sec', { headers: { 'x-forwarded-proto': 'https' } });
+      const res = await t.fetch('/api/auth/dev?username=sec', {
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       const raw = res.headers.getSetCookie().find((c) => c.startsWith('url_shorter_session='))!;
       expect(raw).toMatch(/;\s*Secure/i);
       expect(raw).toMatch(/HttpOnly/i);
       expect(raw).toMatch(/SameSite=Lax/i);
       // same-origin means BASE_URL's origin here
       const cookie = sessionCookieFrom(res)!;
-      const ok = await t.fetch('/api/self/apikey', { method: 'PUT', headers: { cookie, origin: 'https://short.example' } });
+      const ok = await t.fetch('/api/self/apikey', {
+        method: 'PUT',
+        headers: { cookie, origin: 'https://short.example' },
+      });
       expect(ok.status).toBe(200);
     } finally {
       await t.close();

@@ -38,7 +38,9 @@ describe('account: dev login, sessions, account endpoints', () => {
     const second = await loginAs(t, 'alice');
     expect(second.userId).toBe(first.userId);
     expect(second.cookie).not.toBe(first.cookie);
-    const rows = await t.ds.query(`SELECT COUNT(*) AS n FROM users WHERE provider = 'dev' AND provider_user_id = 'alice'`);
+    const rows = await t.ds.query(
+      `SELECT COUNT(*) AS n FROM users WHERE provider = 'dev' AND provider_user_id = 'alice'`,
+    );
     expect(Number(rows[0].n)).toBe(1);
   });
 
@@ -71,7 +73,13 @@ describe('account: dev login, sessions, account endpoints', () => {
   });
 
   it('off-site redirects are ignored', async () => {
-    for (const r of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'evil']) {
+    for (const r of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      'evil',
+    ]) {
       const res = await t.fetch(`/api/auth/dev?username=carol&redirect=${encodeURIComponent(r)}`);
       expect(res.status).toBe(302);
       expect(res.headers.get('location')).toBe('/');
@@ -80,7 +88,9 @@ describe('account: dev login, sessions, account endpoints', () => {
 
   it('after logout the old cookie gets 401, and the session row is gone', async () => {
     const u = await loginAs(t, 'dave');
-    expect((await u.fetch('/api/logged-in').then((r) => r.json())) as unknown).toEqual({ loggedIn: true });
+    expect((await u.fetch('/api/logged-in').then((r) => r.json())) as unknown).toEqual({
+      loggedIn: true,
+    });
     const before = await t.ds.query('SELECT COUNT(*) AS n FROM sessions');
     const out = await u.fetch('/api/logout', { method: 'POST' });
     expect(out.status).toBe(204);
@@ -126,7 +136,9 @@ describe('account: dev login, sessions, account endpoints', () => {
     expect(s.status).toBe(302);
     expect(s.headers.getSetCookie()).toEqual([]);
     // the info call does use the session
-    const info = await t.fetch(`/api/code/${code}?redirect=false`, { headers: { cookie: u.cookie } });
+    const info = await t.fetch(`/api/code/${code}?redirect=false`, {
+      headers: { cookie: u.cookie },
+    });
     expect(info.status).toBe(200);
     expect(sessionCookieFrom(info)).not.toBeNull();
   });
@@ -140,8 +152,15 @@ describe('OpenAPI for accounts', () => {
         components: { securitySchemes: Record<string, Record<string, string>> };
         paths: Record<string, Record<string, { operationId?: string; security?: unknown[] }>>;
       };
-      expect(doc.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'url_shorter_session' });
-      expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+      expect(doc.components.securitySchemes.session).toMatchObject({
+        type: 'apiKey',
+        in: 'cookie',
+        name: 'url_shorter_session',
+      });
+      expect(doc.components.securitySchemes.apiKey).toMatchObject({
+        type: 'http',
+        scheme: 'bearer',
+      });
       const ops = [
         ['/api/account', 'get', 'getAccount'],
         ['/api/logged-in', 'get', 'getLoggedIn'],
@@ -154,7 +173,8 @@ describe('OpenAPI for accounts', () => {
         ['/api/self/apikey', 'put', 'renewApiKey'],
         ['/api/code', 'get', 'listOwnShorts'],
       ] as const;
-      for (const [path, method, id] of ops) expect(doc.paths[path]?.[method]?.operationId, path).toBe(id);
+      for (const [path, method, id] of ops)
+        expect(doc.paths[path]?.[method]?.operationId, path).toBe(id);
       const security = doc.paths['/api/self/apikey'].put.security!;
       expect(security).toHaveLength(2);
       expect(security).toEqual(expect.arrayContaining([{ session: [] }, { apiKey: [] }]));

@@ -61,7 +61,9 @@ describe('API key and ShareX', () => {
     });
     expect(res.status).toBe(201);
     const { code } = (await res.json()) as { code: string };
-    const info = (await (await t.fetch(`/api/code/${code}?redirect=false`)).json()) as { owner: { username: string } };
+    const info = (await (await t.fetch(`/api/code/${code}?redirect=false`)).json()) as {
+      owner: { username: string };
+    };
     expect(info.owner.username).toBe('alice');
     // logged-in abilities through the key (custom code, no 24 h limit)
     const custom = await t.fetch('/api/code', {
@@ -71,7 +73,9 @@ describe('API key and ShareX', () => {
     });
     expect(custom.status).toBe(201);
     // the own list works with the key as well
-    const list = (await (await t.fetch('/api/code', { headers: { authorization: `Bearer ${key}` } })).json()) as {
+    const list = (await (
+      await t.fetch('/api/code', { headers: { authorization: `Bearer ${key}` } })
+    ).json()) as {
       totalElements: number;
     };
     expect(list.totalElements).toBe(2);
@@ -79,7 +83,11 @@ describe('API key and ShareX', () => {
 
   it('ShareX error answers carry `error`', async () => {
     const { id: key } = (await (await alice.fetch('/api/self/apikey')).json()) as { id: string };
-    const res = await t.fetch('/api/code/', { method: 'POST', headers: bearer(key), body: JSON.stringify({ url: 'nope' }) });
+    const res = await t.fetch('/api/code/', {
+      method: 'POST',
+      headers: bearer(key),
+      body: JSON.stringify({ url: 'nope' }),
+    });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: string };
     expect(typeof body.error).toBe('string');
@@ -100,9 +108,17 @@ describe('API key and ShareX', () => {
     const { id: oldKey } = (await (await alice.fetch('/api/self/apikey')).json()) as { id: string };
     const renewed = (await (await alice.put('/api/self/apikey')).json()) as { id: string };
     expect(renewed.id).not.toBe(oldKey);
-    const old = await t.fetch('/api/code', { method: 'POST', headers: bearer(oldKey), body: JSON.stringify({ url: 'https://example.com/o' }) });
+    const old = await t.fetch('/api/code', {
+      method: 'POST',
+      headers: bearer(oldKey),
+      body: JSON.stringify({ url: 'https://example.com/o' }),
+    });
     expect(old.status).toBe(401);
-    const fresh = await t.fetch('/api/code', { method: 'POST', headers: bearer(renewed.id), body: JSON.stringify({ url: 'https://example.com/n' }) });
+    const fresh = await t.fetch('/api/code', {
+      method: 'POST',
+      headers: bearer(renewed.id),
+      body: JSON.stringify({ url: 'https://example.com/n' }),
+    });
     expect(fresh.status).toBe(201);
     const rows = await t.ds.query('SELECT COUNT(*) AS n FROM api_keys');
     expect(Number(rows[0].n)).toBe(1);
@@ -129,14 +145,20 @@ describe('API key and ShareX', () => {
     });
     expect(res.status).toBe(201);
     const { code } = (await res.json()) as { code: string };
-    const info = (await (await t.fetch(`/api/code/${code}?redirect=false`)).json()) as { owner: { username: string } };
+    const info = (await (await t.fetch(`/api/code/${code}?redirect=false`)).json()) as {
+      owner: { username: string };
+    };
     expect(info.owner.username).toBe('alice');
-    const acc = (await (await t.fetch('/api/account', { headers: bearer(key, { cookie: bob.cookie }) })).json()) as {
+    const acc = (await (
+      await t.fetch('/api/account', { headers: bearer(key, { cookie: bob.cookie }) })
+    ).json()) as {
       username: string;
     };
     expect(acc.username).toBe('alice');
     // a bad key with a good cookie is still refused (no fallback to the cookie)
-    const bad = await t.fetch('/api/account', { headers: { authorization: 'Bearer us_nope', cookie: bob.cookie } });
+    const bad = await t.fetch('/api/account', {
+      headers: { authorization: 'Bearer us_nope', cookie: bob.cookie },
+    });
     expect(bad.status).toBe(401);
   });
 
@@ -144,7 +166,9 @@ describe('API key and ShareX', () => {
     const b = (await (await bob.put('/api/self/apikey')).json()) as { id: string };
     const a = (await (await alice.fetch('/api/self/apikey')).json()) as { id: string };
     expect(b.id).not.toBe(a.id);
-    const acc = (await (await t.fetch('/api/account', { headers: { authorization: `Bearer ${b.id}` } })).json()) as {
+    const acc = (await (
+      await t.fetch('/api/account', { headers: { authorization: `Bearer ${b.id}` } })
+    ).json()) as {
       username: string;
     };
     expect(acc.username).toBe('bob');

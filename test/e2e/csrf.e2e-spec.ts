@@ -22,7 +22,9 @@ describe('CSRF: cookie-authenticated state changes need same origin and JSON', (
         if (ops[m]) {
           routes.push({
             method: m.toUpperCase(),
-            path: path.replace(/\{id\}/g, '00000000-0000-4000-8000-000000000000').replace(/\{[^}]+\}/g, 'x'),
+            path: path
+              .replace(/\{id\}/g, '00000000-0000-4000-8000-000000000000')
+              .replace(/\{[^}]+\}/g, 'x'),
           });
         }
       }
@@ -48,7 +50,11 @@ describe('CSRF: cookie-authenticated state changes need same origin and JSON', (
     for (const r of routes) {
       const res = await t.fetch(r.path, {
         method: r.method,
-        headers: { cookie: admin.cookie, origin: 'https://evil.example', 'content-type': 'application/json' },
+        headers: {
+          cookie: admin.cookie,
+          origin: 'https://evil.example',
+          'content-type': 'application/json',
+        },
         body: r.method === 'DELETE' ? undefined : '{}',
       });
       expect(res.status, `${r.method} ${r.path}`).toBe(403);
@@ -57,7 +63,11 @@ describe('CSRF: cookie-authenticated state changes need same origin and JSON', (
   });
 
   it('a form content type is refused with 403 even from the same origin', async () => {
-    for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/plain']) {
+    for (const type of [
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'text/plain',
+    ]) {
       for (const r of routes) {
         const res = await t.fetch(r.path, {
           method: r.method,
@@ -71,9 +81,16 @@ describe('CSRF: cookie-authenticated state changes need same origin and JSON', (
 
   it('no Origin and no Sec-Fetch-Site is refused; Sec-Fetch-Site: same-site or cross-site too', async () => {
     for (const site of [undefined, 'same-site', 'cross-site', 'none']) {
-      const headers: Record<string, string> = { cookie: admin.cookie, 'content-type': 'application/json' };
+      const headers: Record<string, string> = {
+        cookie: admin.cookie,
+        'content-type': 'application/json',
+      };
       if (site) headers['sec-fetch-site'] = site;
-      const res = await t.fetch('/api/code', { method: 'POST', headers, body: JSON.stringify({ url: 'https://example.com/' }) });
+      const res = await t.fetch('/api/code', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ url: 'https://example.com/' }),
+      });
       expect(res.status, String(site)).toBe(403);
     }
     const nullOrigin = await t.fetch('/api/code', {
@@ -89,19 +106,30 @@ describe('CSRF: cookie-authenticated state changes need same origin and JSON', (
     expect(viaOrigin.status).toBe(201);
     const viaFetchSite = await t.fetch('/api/code', {
       method: 'POST',
-      headers: { cookie: admin.cookie, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+      headers: {
+        cookie: admin.cookie,
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ url: 'https://example.com/ok2' }),
     });
     expect(viaFetchSite.status).toBe(201);
     // BASE_URL's origin is accepted too (the default BASE_URL here is http://localhost:8080)
     const viaBase = await t.fetch('/api/code', {
       method: 'POST',
-      headers: { cookie: admin.cookie, origin: 'http://localhost:8080', 'content-type': 'application/json' },
+      headers: {
+        cookie: admin.cookie,
+        origin: 'http://localhost:8080',
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ url: 'https://example.com/ok3' }),
     });
     expect(viaBase.status).toBe(201);
     // bodiless state changes need no content type
-    const put = await t.fetch('/api/self/apikey', { method: 'PUT', headers: { cookie: admin.cookie, origin: t.url } });
+    const put = await t.fetch('/api/self/apikey', {
+      method: 'PUT',
+      headers: { cookie: admin.cookie, origin: t.url },
+    });
     expect(put.status).toBe(200);
   });
 
@@ -118,7 +146,10 @@ describe('CSRF: cookie-authenticated state changes need same origin and JSON', (
 
   it('a refused logout leaves the session alive', async () => {
     const u = await loginAs(t, 'victim');
-    const res = await t.fetch('/api/logout', { method: 'POST', headers: { cookie: u.cookie, origin: 'https://evil.example' } });
+    const res = await t.fetch('/api/logout', {
+      method: 'POST',
+      headers: { cookie: u.cookie, origin: 'https://evil.example' },
+    });
     expect(res.status).toBe(403);
     expect((await t.fetch('/api/account', { headers: { cookie: u.cookie } })).status).toBe(200);
   });

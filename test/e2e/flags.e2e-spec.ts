@@ -20,7 +20,11 @@ describe('embedded flag service, defaults', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(await res.json()).toEqual({
       toggles: [
-        { name: 'url.frontend.experimentSwitch', enabled: true, variant: { name: 'disabled', enabled: false } },
+        {
+          name: 'url.frontend.experimentSwitch',
+          enabled: true,
+          variant: { name: 'disabled', enabled: false },
+        },
       ],
     });
   });
@@ -37,7 +41,9 @@ describe('embedded flag service, defaults', () => {
 describe('embedded flag service, FLAGS configured', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ FLAGS: 'maintenance=on,url.frontend.shutdown=on,experimentSwitch=off' });
+    t = await createTestApp({
+      FLAGS: 'maintenance=on,url.frontend.shutdown=on,experimentSwitch=off',
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -48,8 +54,16 @@ describe('embedded flag service, FLAGS configured', () => {
       toggles: { name: string; enabled: boolean }[];
     };
     expect(body.toggles).toEqual([
-      { name: 'url.frontend.maintenance', enabled: true, variant: { name: 'disabled', enabled: false } },
-      { name: 'url.frontend.shutdown', enabled: true, variant: { name: 'disabled', enabled: false } },
+      {
+        name: 'url.frontend.maintenance',
+        enabled: true,
+        variant: { name: 'disabled', enabled: false },
+      },
+      {
+        name: 'url.frontend.shutdown',
+        enabled: true,
+        variant: { name: 'disabled', enabled: false },
+      },
     ]);
   });
 });

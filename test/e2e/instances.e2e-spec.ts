@@ -33,18 +33,25 @@ describe('several instances sharing one database', () => {
 
   it('a short created on one instance is followed on the other', async () => {
     const code = await createOn(a, 'https://example.com/shared');
-    expect((await b.fetch(`/s/${code}`)).headers.get('location')).toBe('https://example.com/shared');
+    expect((await b.fetch(`/s/${code}`)).headers.get('location')).toBe(
+      'https://example.com/shared',
+    );
   });
 
   it('a change on one instance reaches the follow cache of the other at once (Redis pub/sub)', async () => {
     const code = await createOn(a, 'https://example.com/flag-me');
     // B caches the short by following it.
-    expect((await b.fetch(`/s/${code}`)).headers.get('location')).toBe('https://example.com/flag-me');
+    expect((await b.fetch(`/s/${code}`)).headers.get('location')).toBe(
+      'https://example.com/flag-me',
+    );
     // A flags it dangerous (as moderation does) and invalidates.
     await a.ds.getRepository(ShortEntity).update({ code }, { dangerous: true });
     a.app.get(CodeService).invalidate(code);
     await expect
-      .poll(async () => (await b.fetch(`/s/${code}`)).headers.get('location'), { timeout: 5000, interval: 50 })
+      .poll(async () => (await b.fetch(`/s/${code}`)).headers.get('location'), {
+        timeout: 5000,
+        interval: 50,
+      })
       .toBe(`/s/${code}/potentially-dangerous`);
   });
 
@@ -62,12 +69,18 @@ describe('several instances sharing one database', () => {
     expect((await b.fetch(`/s/${code}`)).headers.get('location')).toBe('https://spread.example/x');
     await a.app.get(BlacklistService).add('host', `spread.example`, null, randomUUID());
     await expect
-      .poll(async () => (await b.fetch(`/s/${code}`)).headers.get('location'), { timeout: 5000, interval: 50 })
+      .poll(async () => (await b.fetch(`/s/${code}`)).headers.get('location'), {
+        timeout: 5000,
+        interval: 50,
+      })
       .toBe(`/s/${code}/potentially-dangerous`);
   });
 
   it('wrong passwords are counted across instances (Redis): a client locked on one is locked on the other', async () => {
-    const res = await a.post('/api/code', { url: 'https://example.com/pw-shared', password: 'right-one' });
+    const res = await a.post('/api/code', {
+      url: 'https://example.com/pw-shared',
+      password: 'right-one',
+    });
     const { code } = (await res.json()) as { code: string };
     const loc = async (t: TestApp, pw: string) =>
       (await t.fetch(`/s/${code}?password=${pw}`)).headers.get('location');

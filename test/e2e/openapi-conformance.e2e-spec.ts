@@ -56,7 +56,9 @@ describe('OpenAPI conformance', () => {
   it('a validation error answers the documented 400 problem with fieldErrors', async () => {
     const res = await t.post('/api/code', { url: 42, extra: true });
     expect(res.status).toBe(400);
-    const body = (await checkResponse('POST', '/api/code', res)) as { fieldErrors?: Record<string, string> };
+    const body = (await checkResponse('POST', '/api/code', res)) as {
+      fieldErrors?: Record<string, string>;
+    };
     expect(Object.keys(body.fieldErrors ?? {}).sort()).toEqual(['extra', 'url']);
   });
 
@@ -114,24 +116,46 @@ describe('OpenAPI conformance', () => {
     };
 
     it('accepts a body that matches, including nullable fields', () => {
-      expect(() => expectMatchesSpec('GET', '/api/code/{id}', 200, short, 'application/json')).not.toThrow();
+      expect(() =>
+        expectMatchesSpec('GET', '/api/code/{id}', 200, short, 'application/json'),
+      ).not.toThrow();
       const owned = { ...short, owner: { id: randomUUID(), username: 'alice' } };
-      expect(() => expectMatchesSpec('GET', '/api/code/{id}', 200, owned, 'application/json')).not.toThrow();
+      expect(() =>
+        expectMatchesSpec('GET', '/api/code/{id}', 200, owned, 'application/json'),
+      ).not.toThrow();
     });
 
     it('rejects wrong types, missing and undocumented fields with a readable message', () => {
       expect(() =>
-        expectMatchesSpec('GET', '/api/code/{id}', 200, { ...short, maxUses: 'ten' }, 'application/json'),
+        expectMatchesSpec(
+          'GET',
+          '/api/code/{id}',
+          200,
+          { ...short, maxUses: 'ten' },
+          'application/json',
+        ),
       ).toThrow(/\/maxUses must be integer/);
       const { dangers: _dangers, ...missing } = short;
-      expect(() => expectMatchesSpec('GET', '/api/code/{id}', 200, missing, 'application/json')).toThrow(
-        /must have required property 'dangers'/,
-      );
       expect(() =>
-        expectMatchesSpec('GET', '/api/code/{id}', 200, { ...short, secret: 'x' }, 'application/json'),
+        expectMatchesSpec('GET', '/api/code/{id}', 200, missing, 'application/json'),
+      ).toThrow(/must have required property 'dangers'/);
+      expect(() =>
+        expectMatchesSpec(
+          'GET',
+          '/api/code/{id}',
+          200,
+          { ...short, secret: 'x' },
+          'application/json',
+        ),
       ).toThrow(/"secret" \(undocumented field\)/);
       expect(() =>
-        expectMatchesSpec('GET', '/api/code/{id}', 200, { ...short, owner: { id: 'x' } }, 'application/json'),
+        expectMatchesSpec(
+          'GET',
+          '/api/code/{id}',
+          200,
+          { ...short, owner: { id: 'x' } },
+          'application/json',
+        ),
       ).toThrow(/owner/);
     });
 
@@ -139,11 +163,15 @@ describe('OpenAPI conformance', () => {
       expect(() => expectMatchesSpec('POST', '/api/code', 418, {}, 'application/json')).toThrow(
         /not a documented status/,
       );
-      expect(() => expectMatchesSpec('GET', '/api/code/{id}', 404, { status: 404 }, 'application/json')).toThrow(
-        /content type "application\/json"/,
+      expect(() =>
+        expectMatchesSpec('GET', '/api/code/{id}', 404, { status: 404 }, 'application/json'),
+      ).toThrow(/content type "application\/json"/);
+      expect(() => expectMatchesSpec('GET', '/s/{code}', 302, 'Found', 'text/plain')).toThrow(
+        /without a body/,
       );
-      expect(() => expectMatchesSpec('GET', '/s/{code}', 302, 'Found', 'text/plain')).toThrow(/without a body/);
-      expect(() => expectMatchesSpec('GET', '/nope', 200, {}, 'application/json')).toThrow(/not documented/);
+      expect(() => expectMatchesSpec('GET', '/nope', 200, {}, 'application/json')).toThrow(
+        /not documented/,
+      );
     });
   });
 });

@@ -47,31 +47,53 @@ describe('logged-in shorts: create options, own list, delete, cross-user', () =>
   };
   const list = async (u: LoggedIn, query = '') => {
     const res = await u.fetch(`/api/code${query}`);
-    return { status: res.status, body: (await res.json()) as PageOf<ShortRow> & { detail?: string } };
+    return {
+      status: res.status,
+      body: (await res.json()) as PageOf<ShortRow> & { detail?: string },
+    };
   };
 
   it('creates with code, name, expireAt and maxUses; no 24 h limit', async () => {
     const expireAt = new Date(Date.now() + 30 * 86400_000).toISOString();
-    const r = await create(alice, { url: 'https://example.com/full', code: 'alice-full', name: 'Full', expireAt, maxUses: 5 });
+    const r = await create(alice, {
+      url: 'https://example.com/full',
+      code: 'alice-full',
+      name: 'Full',
+      expireAt,
+      maxUses: 5,
+    });
     expect(r.status).toBe(201);
     expect(r.body).toEqual({ code: 'alice-full' });
     const info = (await (await t.fetch('/api/code/alice-full?redirect=false')).json()) as ShortRow;
-    expect(info).toMatchObject({ name: 'Full', maxUses: 5, expireAt, owner: { username: 'alice' } });
+    expect(info).toMatchObject({
+      name: 'Full',
+      maxUses: 5,
+      expireAt,
+      owner: { username: 'alice' },
+    });
     // without expireAt a logged-in short never expires
     const forever = await create(alice, { url: 'https://example.com/forever' });
     expect(forever.status).toBe(201);
-    const rows = await t.ds.query('SELECT expire_at FROM shorts WHERE code = ?', [forever.body.code]);
+    const rows = await t.ds.query('SELECT expire_at FROM shorts WHERE code = ?', [
+      forever.body.code,
+    ]);
     expect(rows[0].expire_at).toBeNull();
   });
 
   it('each create error answers its detail', async () => {
     const taken = await create(bob, { url: 'https://example.com/b', code: 'alice-full' });
     expect(taken.status).toBe(409);
-    expect(taken.body).toMatchObject({ detail: 'Code already exists', error: 'Code already exists' });
+    expect(taken.body).toMatchObject({
+      detail: 'Code already exists',
+      error: 'Code already exists',
+    });
     const uses = await create(alice, { url: 'https://example.com/u', maxUses: 0 });
     expect(uses.status).toBe(400);
     expect(uses.body.detail).toBe('Uses must be greater than 0');
-    const past = await create(alice, { url: 'https://example.com/p', expireAt: new Date(Date.now() - 60_000).toISOString() });
+    const past = await create(alice, {
+      url: 'https://example.com/p',
+      expireAt: new Date(Date.now() - 60_000).toISOString(),
+    });
     expect(past.status).toBe(400);
     expect(past.body.detail).toBe('Expire At must be in the future');
   });
@@ -79,7 +101,10 @@ describe('logged-in shorts: create options, own list, delete, cross-user', () =>
   it('50 concurrent creates of the same custom code: one 201, 49 × 409, no 500', async () => {
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        (i % 2 ? alice : bob).post('/api/code', { url: `https://example.com/race/${i}`, code: 'race-code' }),
+        (i % 2 ? alice : bob).post('/api/code', {
+          url: `https://example.com/race/${i}`,
+          code: 'race-code',
+        }),
       ),
     );
     const statuses = results.map((r) => r.status);
@@ -106,7 +131,9 @@ describe('logged-in shorts: create options, own list, delete, cross-user', () =>
         await new Promise((resolve) => setTimeout(resolve, 5)); // distinct createdAt
       }
       // one expired and one exhausted short stay visible to the owner
-      await t.ds.getRepository(ShortEntity).update({ code: 'carol-5' }, { expireAt: new Date(Date.now() - 1000) });
+      await t.ds
+        .getRepository(ShortEntity)
+        .update({ code: 'carol-5' }, { expireAt: new Date(Date.now() - 1000) });
       await t.ds.query('UPDATE shorts SET max_uses = 1, uses = 1 WHERE code = ?', ['carol-6']);
     });
 
@@ -139,7 +166,14 @@ describe('logged-in shorts: create options, own list, delete, cross-user', () =>
     it('paging and repeated sort', async () => {
       const p1 = await list(carol, '?page=1&size=3&sort=code,asc');
       expect(p1.body.content.map((s) => s.code)).toEqual(['carol-3', 'carol-4', 'carol-5']);
-      expect(p1.body).toMatchObject({ number: 1, size: 3, totalElements: 7, totalPages: 3, first: false, last: false });
+      expect(p1.body).toMatchObject({
+        number: 1,
+        size: 3,
+        totalElements: 7,
+        totalPages: 3,
+        first: false,
+        last: false,
+      });
       const last = await list(carol, '?page=2&size=3&sort=code,asc');
       expect(last.body.content.map((s) => s.code)).toEqual(['carol-6']);
       expect(last.body.last).toBe(true);
@@ -154,7 +188,13 @@ describe('logged-in shorts: create options, own list, delete, cross-user', () =>
     });
 
     it('unknown sort field or bad paging → 400', async () => {
-      for (const q of ['?sort=password_hash,asc', '?sort=code,sideways', '?page=-1', '?size=0', '?page=x']) {
+      for (const q of [
+        '?sort=password_hash,asc',
+        '?sort=code,sideways',
+        '?page=-1',
+        '?size=0',
+        '?page=x',
+      ]) {
         const r = await list(carol, q);
         expect(r.status, q).toBe(400);
         expect(r.body.detail).toBeTruthy();
@@ -162,12 +202,18 @@ describe('logged-in shorts: create options, own list, delete, cross-user', () =>
     });
 
     it('search over code, name and url, with LIKE wildcards taken literally', async () => {
-      expect((await list(carol, '?search=CAROL-2')).body.content.map((s) => s.code)).toEqual(['carol-2']);
-      expect((await list(carol, '?search=link%202')).body.content.map((s) => s.code)).toEqual(['carol-2']);
-      expect((await list(carol, '?search=page/6')).body.content.map((s) => s.code)).toEqual(['carol-6']);
-      expect((await list(carol, `?search=${encodeURIComponent('%')}`)).body.content.map((s) => s.code)).toEqual([
-        'carol-3',
+      expect((await list(carol, '?search=CAROL-2')).body.content.map((s) => s.code)).toEqual([
+        'carol-2',
       ]);
+      expect((await list(carol, '?search=link%202')).body.content.map((s) => s.code)).toEqual([
+        'carol-2',
+      ]);
+      expect((await list(carol, '?search=page/6')).body.content.map((s) => s.code)).toEqual([
+        'carol-6',
+      ]);
+      expect(
+        (await list(carol, `?search=${encodeURIComponent('%')}`)).body.content.map((s) => s.code),
+      ).toEqual(['carol-3']);
       expect((await list(carol, '?search=_')).body.content.map((s) => s.code)).toEqual(['carol-3']);
       expect((await list(carol, '?search=nothing-like-this')).body.empty).toBe(true);
     });
@@ -181,7 +227,9 @@ describe('logged-in shorts: create options, own list, delete, cross-user', () =>
       const info = (await (await bob.fetch('/api/code/carol-4?redirect=false')).json()) as ShortRow;
       expect(info.hasPassword).toBe(true);
       expect(info.url).toBeNull();
-      const ownerInfo = (await (await carol.fetch('/api/code/carol-4?redirect=false')).json()) as ShortRow;
+      const ownerInfo = (await (
+        await carol.fetch('/api/code/carol-4?redirect=false')
+      ).json()) as ShortRow;
       expect(ownerInfo.url).toBe('https://example.com/page/4');
       const anon = (await (await t.fetch('/api/code/carol-4?redirect=false')).json()) as ShortRow;
       expect(anon.url).toBeNull();

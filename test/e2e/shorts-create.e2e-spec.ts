@@ -66,7 +66,9 @@ describe('creating shorts (anonymous)', () => {
     });
     expect(res.status).toBe(201);
     const { code } = (await res.json()) as { code: string };
-    const info = (await (await t.fetch(`/api/code/${code}?redirect=false`)).json()) as { hasPassword: boolean };
+    const info = (await (await t.fetch(`/api/code/${code}?redirect=false`)).json()) as {
+      hasPassword: boolean;
+    };
     expect(info.hasPassword).toBe(false);
   });
 
@@ -80,7 +82,12 @@ describe('creating shorts (anonymous)', () => {
       maxUses: 3,
     });
     const p = await expectProblem(res, 400);
-    expect(Object.keys(p.fieldErrors ?? {}).sort()).toEqual(['code', 'expireAt', 'maxUses', 'name']);
+    expect(Object.keys(p.fieldErrors ?? {}).sort()).toEqual([
+      'code',
+      'expireAt',
+      'maxUses',
+      'name',
+    ]);
     expect(await count()).toBe(before);
   });
 
@@ -144,7 +151,10 @@ describe('creating shorts (anonymous)', () => {
 
   it('answers 400 for an empty body', async () => {
     const before = await count();
-    const res = await t.fetch('/api/code', { method: 'POST', headers: { 'content-type': 'application/json' } });
+    const res = await t.fetch('/api/code', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
     const p = await expectProblem(res, 400);
     expect(p.fieldErrors?.url).toBeTruthy();
     expect(await count()).toBe(before);
@@ -174,12 +184,19 @@ describe('creating shorts (anonymous)', () => {
   it('refuses a blacklisted target with the exact detail', async () => {
     await t.app.get(BlacklistService).add('host', 'evil.example');
     const before = await count();
-    for (const url of ['https://evil.example/', 'https://sub.EVIL.example./x', 'http://user:pw@www.evil.example:80/']) {
+    for (const url of [
+      'https://evil.example/',
+      'https://sub.EVIL.example./x',
+      'http://user:pw@www.evil.example:80/',
+    ]) {
       const p = await expectProblem(await t.post('/api/code', { url }), 400);
       expect(p.detail).toBe('URL is blacklisted');
     }
     await t.app.get(BlacklistService).add('regex', '^https://allowed\\.example/forbidden');
-    const p = await expectProblem(await t.post('/api/code', { url: 'https://allowed.example/forbidden/1' }), 400);
+    const p = await expectProblem(
+      await t.post('/api/code', { url: 'https://allowed.example/forbidden/1' }),
+      400,
+    );
     expect(p.detail).toBe('URL is blacklisted');
     expect(await count()).toBe(before);
     expect((await t.post('/api/code', { url: 'https://allowed.example/fine' })).status).toBe(201);

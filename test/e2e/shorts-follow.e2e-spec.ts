@@ -14,7 +14,9 @@ import { TEST_DB_KIND } from '../support/database';
 class CapturingLogger implements LoggerService {
   readonly lines: string[] = [];
   private add(...args: unknown[]) {
-    this.lines.push(args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : String(a))).join(' '));
+    this.lines.push(
+      args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : String(a))).join(' '),
+    );
   }
   log = (...a: unknown[]) => this.add(...a);
   error = (...a: unknown[]) => this.add(...a);
@@ -63,7 +65,9 @@ describe('following shorts', () => {
     return s;
   }
 
-  async function follow(path: string): Promise<{ status: number; location: string | null; res: Response }> {
+  async function follow(
+    path: string,
+  ): Promise<{ status: number; location: string | null; res: Response }> {
     const res = await t.fetch(path);
     return { status: res.status, location: res.headers.get('location'), res };
   }
@@ -101,8 +105,11 @@ describe('following shorts', () => {
 
   it('codes are case-sensitive', async () => {
     const code = await create({ url: 'https://example.com/case' });
-    const flipped = [...code].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
-    if (flipped !== code) expect((await follow(`/s/${flipped}`)).location).toBe(`/s/${flipped}/not-found`);
+    const flipped = [...code]
+      .map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()))
+      .join('');
+    if (flipped !== code)
+      expect((await follow(`/s/${flipped}`)).location).toBe(`/s/${flipped}/not-found`);
     const s = await insert({ code: 'CaseCode', url: 'https://example.com/upper' });
     await insert({ code: 'casecode', url: 'https://example.com/lower' });
     expect((await follow(`/s/${s.code}`)).location).toBe('https://example.com/upper');
@@ -114,7 +121,10 @@ describe('following shorts', () => {
     expect((await follow(`/s/${s.code}`)).location).toBe(`/s/${s.code}/not-found`);
     const res = await t.fetch(`/api/code/${s.code}?redirect=false`);
     expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ detail: 'Entity URLShort not exists', errorKey: 'entity_not_exists' });
+    expect(await res.json()).toMatchObject({
+      detail: 'Entity URLShort not exists',
+      errorKey: 'entity_not_exists',
+    });
     expect(await repo().findOneBy({ id: s.id })).not.toBeNull(); // the row stays
   });
 
@@ -144,13 +154,21 @@ describe('following shorts', () => {
   });
 
   it('sends flagged shorts to the warning page unless accept_danger=true', async () => {
-    const s = await insert({ dangerous: true, dangerReason: 'SPAM', url: 'https://example.com/danger' });
+    const s = await insert({
+      dangerous: true,
+      dangerReason: 'SPAM',
+      url: 'https://example.com/danger',
+    });
     expect((await follow(`/s/${s.code}`)).location).toBe(`/s/${s.code}/potentially-dangerous`);
     expect((await follow(`/api/code/${s.code}?accept_danger=false`)).location).toBe(
       `/s/${s.code}/potentially-dangerous`,
     );
-    expect((await follow(`/s/${s.code}?accept_danger=true`)).location).toBe('https://example.com/danger');
-    const info = (await (await t.fetch(`/api/code/${s.code}?redirect=false`)).json()) as { dangers: boolean };
+    expect((await follow(`/s/${s.code}?accept_danger=true`)).location).toBe(
+      'https://example.com/danger',
+    );
+    const info = (await (await t.fetch(`/api/code/${s.code}?redirect=false`)).json()) as {
+      dangers: boolean;
+    };
     expect(info.dangers).toBe(true);
   });
 
@@ -159,7 +177,9 @@ describe('following shorts', () => {
     expect((await follow(`/s/${code}`)).location).toBe('https://later-blocked.example/path'); // now cached
     await t.app.get(BlacklistService).add('host', 'LATER-BLOCKED.example.');
     expect((await follow(`/s/${code}`)).location).toBe(`/s/${code}/potentially-dangerous`);
-    expect((await follow(`/s/${code}?accept_danger=true`)).location).toBe('https://later-blocked.example/path');
+    expect((await follow(`/s/${code}?accept_danger=true`)).location).toBe(
+      'https://later-blocked.example/path',
+    );
   });
 
   describe('password-protected shorts', () => {
@@ -186,15 +206,26 @@ describe('following shorts', () => {
     it('asks for the password, tells a wrong one and lets the right one through', async () => {
       expect((await follow(`/s/${code}`)).location).toBe(`/s/${code}/password-required`);
       expect((await follow(`/api/code/${code}`)).location).toBe(`/s/${code}/password-required`);
-      expect((await follow(`/s/${code}?password=wrong`)).location).toBe(`/s/${code}/password-required?wrong=true`);
+      expect((await follow(`/s/${code}?password=wrong`)).location).toBe(
+        `/s/${code}/password-required?wrong=true`,
+      );
       expect((await follow(`/s/${code}?password=${encodeURIComponent(password)}`)).location).toBe(
         'https://example.com/secret',
       );
     });
 
     it('info withholds the url without the password, 403s a wrong one, reveals with the right one', async () => {
-      const plain = (await (await t.fetch(`/api/code/${code}?redirect=false`)).json()) as Record<string, unknown>;
-      expect(plain).toMatchObject({ code, hasPassword: true, url: null, owner: null, dangers: false });
+      const plain = (await (await t.fetch(`/api/code/${code}?redirect=false`)).json()) as Record<
+        string,
+        unknown
+      >;
+      expect(plain).toMatchObject({
+        code,
+        hasPassword: true,
+        url: null,
+        owner: null,
+        dangers: false,
+      });
       expect(JSON.stringify(plain)).not.toContain('argon2');
       const wrong = await t.fetch(`/api/code/${code}?redirect=false&password=nope`);
       expect(wrong.status).toBe(403);
@@ -207,10 +238,16 @@ describe('following shorts', () => {
     it('locks a client out after too many wrong tries, even for the right password', async () => {
       const c = await create({ url: 'https://example.com/locked', password: 'pw-locked' });
       for (let i = 0; i < 3; i++) {
-        expect((await follow(`/s/${c}?password=bad${i}`)).location).toBe(`/s/${c}/password-required?wrong=true`);
+        expect((await follow(`/s/${c}?password=bad${i}`)).location).toBe(
+          `/s/${c}/password-required?wrong=true`,
+        );
       }
-      expect((await follow(`/s/${c}?password=bad`)).location).toBe(`/s/${c}/password-required?locked=true`);
-      expect((await follow(`/s/${c}?password=pw-locked`)).location).toBe(`/s/${c}/password-required?locked=true`);
+      expect((await follow(`/s/${c}?password=bad`)).location).toBe(
+        `/s/${c}/password-required?locked=true`,
+      );
+      expect((await follow(`/s/${c}?password=pw-locked`)).location).toBe(
+        `/s/${c}/password-required?locked=true`,
+      );
       expect((await t.fetch(`/api/code/${c}?redirect=false&password=pw-locked`)).status).toBe(429);
     });
 
@@ -227,10 +264,29 @@ describe('following shorts', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     const body = (await res.json()) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(
-      ['code', 'createdAt', 'dangers', 'expireAt', 'hasPassword', 'id', 'maxUses', 'name', 'owner', 'url'].sort(),
+      [
+        'code',
+        'createdAt',
+        'dangers',
+        'expireAt',
+        'hasPassword',
+        'id',
+        'maxUses',
+        'name',
+        'owner',
+        'url',
+      ].sort(),
     );
-    expect(body).toMatchObject({ code, url: 'https://example.com/json', hasPassword: false, maxUses: null, name: null });
-    expect(body.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(body).toMatchObject({
+      code,
+      url: 'https://example.com/json',
+      hasPassword: false,
+      maxUses: null,
+      name: null,
+    });
+    expect(body.id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(new Date(body.expireAt as string).getTime()).toBeGreaterThan(Date.now());
   });
 

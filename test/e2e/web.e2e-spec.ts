@@ -25,12 +25,18 @@ function makeWebDir(): string {
 function rawGet(
   url: string,
   headers: Record<string, string> = {},
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+): Promise<{
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -76,7 +82,12 @@ describe('web client serving (embedded flags)', () => {
     const rc = island(html);
     expect(rc.version).toBe('1.7.1');
     expect(rc.baseUrl).toBe('https://sho.rt');
-    expect(rc.flags).toEqual({ url: '/api/frontend', clientKey: 'url-shorter-embedded', refreshSeconds: 15, embedded: true });
+    expect(rc.flags).toEqual({
+      url: '/api/frontend',
+      clientKey: 'url-shorter-embedded',
+      refreshSeconds: 15,
+      embedded: true,
+    });
     expect(rc.sentryDsn).toBeNull();
     expect(rc.footer.imprintUrl).toBe('https://example.org/impressum');
     expect(rc.footer.privacyUrl).toBeNull();
@@ -108,7 +119,9 @@ describe('web client serving (embedded flags)', () => {
   });
 
   it('serves hashed assets as immutable, compressed with brotli or gzip', async () => {
-    const br = await rawGet(`${t.url}/assets/index-AbCd1234.js`, { 'accept-encoding': 'gzip, deflate, br' });
+    const br = await rawGet(`${t.url}/assets/index-AbCd1234.js`, {
+      'accept-encoding': 'gzip, deflate, br',
+    });
     expect(br.status).toBe(200);
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(br.headers['content-type']).toContain('text/javascript');
@@ -145,7 +158,11 @@ describe('web client serving (embedded flags)', () => {
   });
 
   it('never serves files outside the web folder', async () => {
-    for (const p of ['/..%2fpackage.json', '/%2e%2e/%2e%2e/package.json', '/assets/..%2f..%2fsecret.txt']) {
+    for (const p of [
+      '/..%2fpackage.json',
+      '/%2e%2e/%2e%2e/package.json',
+      '/assets/..%2f..%2fsecret.txt',
+    ]) {
       const res = await rawGet(`${t.url}${p}`);
       expect(res.body.toString()).not.toContain('"name"');
       expect(res.status).not.toBe(500);
@@ -170,7 +187,11 @@ describe('web client serving (embedded flags)', () => {
   });
 
   it('does not answer non-GET requests with index.html', async () => {
-    const res = await t.fetch('/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const res = await t.fetch('/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(404);
   });
 });

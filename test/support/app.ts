@@ -42,12 +42,16 @@ export async function createTestApp(
     builder.overrideProvider(o.provide as string).useValue(o.useValue);
   }
   const moduleRef = await builder.compile();
-  const app = moduleRef.createNestApplication({ bodyParser: false, logger: options.logger ?? ['error', 'fatal'] });
+  const app = moduleRef.createNestApplication({
+    bodyParser: false,
+    logger: options.logger ?? ['error', 'fatal'],
+  });
   configureApp(app, config);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;
-  const doFetch = (path: string, init: RequestInit = {}) => fetch(url + path, { redirect: 'manual', ...init });
+  const doFetch = (path: string, init: RequestInit = {}) =>
+    fetch(url + path, { redirect: 'manual', ...init });
   return {
     app,
     config,

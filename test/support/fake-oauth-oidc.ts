@@ -32,7 +32,9 @@ export interface FakeOidc {
   close(): Promise<void>;
 }
 
-export async function startOidcProvider(opts: { redirectUri?: string; name?: string } = {}): Promise<FakeOidc> {
+export async function startOidcProvider(
+  opts: { redirectUri?: string; name?: string } = {},
+): Promise<FakeOidc> {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -62,7 +64,10 @@ export async function startOidcProvider(opts: { redirectUri?: string; name?: str
       const clientId = ctx.oidc.client!.clientId;
       const grantId = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session!.grantIdFor(clientId);
       if (grantId) return ctx.oidc.provider.Grant.find(grantId);
-      const grant = new ctx.oidc.provider.Grant({ clientId, accountId: ctx.oidc.session!.accountId! });
+      const grant = new ctx.oidc.provider.Grant({
+        clientId,
+        accountId: ctx.oidc.session!.accountId!,
+      });
       grant.addOIDCScope('openid profile email');
       await grant.save();
       return grant;
@@ -73,10 +78,16 @@ export async function startOidcProvider(opts: { redirectUri?: string; name?: str
     if (req.url?.startsWith('/interaction/')) {
       void (async () => {
         const details = await provider.interactionDetails(req, res);
-        if (details.prompt.name !== 'login') throw new Error(`unexpected prompt ${details.prompt.name}`);
+        if (details.prompt.name !== 'login')
+          throw new Error(`unexpected prompt ${details.prompt.name}`);
         const a = { ...state.account };
         accounts.set(a.sub, a);
-        await provider.interactionFinished(req, res, { login: { accountId: a.sub } }, { mergeWithLastSubmission: false });
+        await provider.interactionFinished(
+          req,
+          res,
+          { login: { accountId: a.sub } },
+          { mergeWithLastSubmission: false },
+        );
       })().catch((err: unknown) => {
         res.statusCode = 500;
         res.end(String(err));

@@ -46,14 +46,21 @@ export interface FakeOAuth {
   close(): Promise<void>;
 }
 
-const PATHS: Record<FakeKind, { authorize: string; token: string; profile: string; emails?: string }> = {
+const PATHS: Record<
+  FakeKind,
+  { authorize: string; token: string; profile: string; emails?: string }
+> = {
   github: {
     authorize: '/login/oauth/authorize',
     token: '/login/oauth/access_token',
     profile: '/user',
     emails: '/user/emails',
   },
-  discord: { authorize: '/api/oauth2/authorize', token: '/api/oauth2/token', profile: '/api/users/@me' },
+  discord: {
+    authorize: '/api/oauth2/authorize',
+    token: '/api/oauth2/token',
+    profile: '/api/users/@me',
+  },
 };
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -92,10 +99,12 @@ export async function startFakeOAuth(kind: FakeKind): Promise<FakeOAuth> {
       if (req.method === 'GET' && u.pathname === paths.authorize) {
         fake.authorizeRequests.push(u.searchParams);
         const redirectUri = u.searchParams.get('redirect_uri');
-        if (u.searchParams.get('client_id') !== clientId || !redirectUri) return json(res, 400, { error: 'bad_request' });
+        if (u.searchParams.get('client_id') !== clientId || !redirectUri)
+          return json(res, 400, { error: 'bad_request' });
         const code = randomBytes(12).toString('hex');
         const challenge = u.searchParams.get('code_challenge') ?? undefined;
-        if (challenge && u.searchParams.get('code_challenge_method') !== 'S256') return json(res, 400, { error: 'pkce' });
+        if (challenge && u.searchParams.get('code_challenge_method') !== 'S256')
+          return json(res, 400, { error: 'pkce' });
         codes.set(code, { user: { ...fake.user }, redirectUri, challenge });
         const back = new URL(redirectUri);
         back.searchParams.set('code', code);
@@ -111,27 +120,41 @@ export async function startFakeOAuth(kind: FakeKind): Promise<FakeOAuth> {
         let secret = form.get('client_secret');
         const basic = req.headers.authorization;
         if (basic?.startsWith('Basic ')) {
-          [id, secret] = Buffer.from(basic.slice(6), 'base64').toString().split(':').map(decodeURIComponent);
+          [id, secret] = Buffer.from(basic.slice(6), 'base64')
+            .toString()
+            .split(':')
+            .map(decodeURIComponent);
         }
-        if (id !== clientId || secret !== clientSecret) return json(res, 401, { error: 'invalid_client' });
+        if (id !== clientId || secret !== clientSecret)
+          return json(res, 401, { error: 'invalid_client' });
         const grant = codes.get(form.get('code') ?? '');
         codes.delete(form.get('code') ?? ''); // single use
-        if (!grant || grant.redirectUri !== form.get('redirect_uri')) return json(res, 400, { error: 'invalid_grant' });
+        if (!grant || grant.redirectUri !== form.get('redirect_uri'))
+          return json(res, 400, { error: 'invalid_grant' });
         if (grant.challenge) {
           const verifier = form.get('code_verifier') ?? '';
           const expected = createHash('sha256').update(verifier).digest('base64url');
-          if (expected !== grant.challenge) return json(res, 400, { error: 'invalid_grant', error_description: 'PKCE' });
+          if (expected !== grant.challenge)
+            return json(res, 400, { error: 'invalid_grant', error_description: 'PKCE' });
         }
         const token = randomBytes(16).toString('hex');
         tokens.set(token, grant.user);
-        return json(res, 200, { access_token: token, token_type: 'bearer', scope: 'read:user,user:email' });
+        return json(res, 200, {
+          access_token: token,
+          token_type: 'bearer',
+          scope: 'read:user,user:email',
+        });
       }
       const auth = req.headers.authorization ?? '';
       const user = tokens.get(auth.replace(/^(Bearer|token)\s+/i, ''));
       if (req.method === 'GET' && (u.pathname === paths.profile || u.pathname === paths.emails)) {
         if (!user) return json(res, 401, { message: 'Bad credentials' });
         if (u.pathname === paths.emails) {
-          return json(res, 200, user.email ? [{ email: user.email, primary: true, verified: true }] : []);
+          return json(
+            res,
+            200,
+            user.email ? [{ email: user.email, primary: true, verified: true }] : [],
+          );
         }
         if (kind === 'github') {
           return json(res, 200, {
@@ -142,7 +165,12 @@ export async function startFakeOAuth(kind: FakeKind): Promise<FakeOAuth> {
             email: null,
           });
         }
-        return json(res, 200, { id: user.id, username: user.login, email: user.email ?? null, avatar: user.avatar ?? null });
+        return json(res, 200, {
+          id: user.id,
+          username: user.login,
+          email: user.email ?? null,
+          avatar: user.avatar ?? null,
+        });
       }
       json(res, 404, { error: 'not_found' });
     })().catch((err: unknown) => json(res, 500, { error: String(err) }));
@@ -188,7 +216,11 @@ export interface OAuthLoginResult {
 export async function oauthLogin(
   t: TestApp,
   provider: string,
-  opts: { redirect?: string; tamper?: (callbackPath: string) => string; providerFetch?: (url: string) => Promise<Response> } = {},
+  opts: {
+    redirect?: string;
+    tamper?: (callbackPath: string) => string;
+    providerFetch?: (url: string) => Promise<Response>;
+  } = {},
 ): Promise<OAuthLoginResult> {
   const q = opts.redirect !== undefined ? `?redirect=${encodeURIComponent(opts.redirect)}` : '';
   const start = await t.fetch(`/api/auth/${provider}${q}`);
@@ -199,7 +231,8 @@ export async function oauthLogin(
   const back = opts.providerFetch
     ? await opts.providerFetch(authorizeUrl)
     : await fetch(authorizeUrl, { redirect: 'manual' });
-  if (back.status !== 302 && back.status !== 303) throw new Error(`provider authorize: ${back.status} ${await back.text()}`);
+  if (back.status !== 302 && back.status !== 303)
+    throw new Error(`provider authorize: ${back.status} ${await back.text()}`);
   const cb = new URL(back.headers.get('location')!);
   let callbackPath = cb.pathname + cb.search;
   if (opts.tamper) callbackPath = opts.tamper(callbackPath);

@@ -38,7 +38,8 @@ export interface LoggedIn {
 export function sessionCookieFrom(res: Response): string | null {
   for (const c of res.headers.getSetCookie()) {
     const pair = c.split(';')[0];
-    if (pair.startsWith(`${SESSION_COOKIE_NAME}=`) && pair.length > SESSION_COOKIE_NAME.length + 1) return pair;
+    if (pair.startsWith(`${SESSION_COOKIE_NAME}=`) && pair.length > SESSION_COOKIE_NAME.length + 1)
+      return pair;
   }
   return null;
 }
@@ -52,7 +53,10 @@ export function sameOriginHeaders(t: TestApp, cookie: string): Record<string, st
 export function asLoggedIn(t: TestApp, cookie: string, userId = ''): LoggedIn {
   const headers = sameOriginHeaders(t, cookie);
   const call = (path: string, init: RequestInit = {}) => {
-    const h: Record<string, string> = { ...headers, ...((init.headers as Record<string, string>) ?? {}) };
+    const h: Record<string, string> = {
+      ...headers,
+      ...((init.headers as Record<string, string>) ?? {}),
+    };
     if (init.body === undefined || init.body === null) delete h['content-type']; // bodiless: no content type
     return t.fetch(path, { ...init, headers: h });
   };
@@ -62,7 +66,8 @@ export function asLoggedIn(t: TestApp, cookie: string, userId = ''): LoggedIn {
     userId,
     fetch: call,
     post: (path, body) => call(path, { method: 'POST', body: JSON.stringify(body) }),
-    put: (path, body) => call(path, { method: 'PUT', body: body === undefined ? undefined : JSON.stringify(body) }),
+    put: (path, body) =>
+      call(path, { method: 'PUT', body: body === undefined ? undefined : JSON.stringify(body) }),
     delete: (path) => call(path, { method: 'DELETE' }),
   };
 }
@@ -71,7 +76,9 @@ export function asLoggedIn(t: TestApp, cookie: string, userId = ''): LoggedIn {
 export async function loginAs(t: TestApp, username: string): Promise<LoggedIn> {
   const res = await t.fetch(`/api/auth/dev?username=${encodeURIComponent(username)}`);
   if (res.status !== 302) {
-    throw new Error(`dev login as ${username} failed: ${res.status} ${await res.text()} (is AUTH_DEV_LOGIN=true set?)`);
+    throw new Error(
+      `dev login as ${username} failed: ${res.status} ${await res.text()} (is AUTH_DEV_LOGIN=true set?)`,
+    );
   }
   const cookie = sessionCookieFrom(res);
   if (!cookie) throw new Error('dev login answered without a session cookie');

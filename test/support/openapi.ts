@@ -19,7 +19,10 @@ const SPEC_FILE = join(__dirname, '..', '..', 'openapi', 'openapi.json');
 const DOC_ID = 'openapi.json';
 
 interface OpenApiDoc {
-  paths: Record<string, Partial<Record<HttpMethod, { responses?: Record<string, ResponseObject> }>>>;
+  paths: Record<
+    string,
+    Partial<Record<HttpMethod, { responses?: Record<string, ResponseObject> }>>
+  >;
   components?: { schemas?: Record<string, unknown> };
 }
 interface ResponseObject {
@@ -28,7 +31,14 @@ interface ResponseObject {
 }
 
 /** Keywords of OpenAPI 3.0 that JSON Schema (ajv) does not know; dropped before compiling. */
-const OPENAPI_ONLY = new Set(['example', 'examples', 'xml', 'externalDocs', 'discriminator', 'deprecated']);
+const OPENAPI_ONLY = new Set([
+  'example',
+  'examples',
+  'xml',
+  'externalDocs',
+  'discriminator',
+  'deprecated',
+]);
 
 function convert(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(convert);
@@ -40,12 +50,15 @@ function convert(schema: unknown): unknown {
     if (key === '$ref' && typeof value === 'string' && value.startsWith('#/')) {
       out.$ref = `${DOC_ID}${value}`;
     } else if (key === 'properties' && value && typeof value === 'object') {
-      out.properties = Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, convert(v)]));
+      out.properties = Object.fromEntries(
+        Object.entries(value as Json).map(([k, v]) => [k, convert(v)]),
+      );
     } else {
       out[key] = convert(value);
     }
   }
-  const isObject = out.type === 'object' || (out.type === undefined && out.properties !== undefined);
+  const isObject =
+    out.type === 'object' || (out.type === undefined && out.properties !== undefined);
   if (isObject && out.properties !== undefined && out.additionalProperties === undefined) {
     out.additionalProperties = false;
   }
@@ -95,7 +108,10 @@ function describeErrors(errors: ErrorObject[] | null | undefined, body: unknown)
   return `${[...new Set(lines)].join('\n')}\n  body: ${shown && shown.length > 600 ? shown.slice(0, 600) + '…' : shown}`;
 }
 
-function findResponse(responses: Record<string, ResponseObject>, status: number): ResponseObject | undefined {
+function findResponse(
+  responses: Record<string, ResponseObject>,
+  status: number,
+): ResponseObject | undefined {
   return responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
 }
 
@@ -116,21 +132,28 @@ export function expectMatchesSpec(
   const label = `${method.toUpperCase()} ${pathTemplate} -> ${status}`;
   const pathItem = doc.paths[pathTemplate];
   if (!pathItem) {
-    throw new Error(`OpenAPI: path ${pathTemplate} is not documented (documented: ${Object.keys(doc.paths).join(', ')})`);
+    throw new Error(
+      `OpenAPI: path ${pathTemplate} is not documented (documented: ${Object.keys(doc.paths).join(', ')})`,
+    );
   }
   const op = pathItem[method.toLowerCase() as HttpMethod];
   if (!op) throw new Error(`OpenAPI: ${method.toUpperCase()} ${pathTemplate} is not documented`);
   const responses = op.responses ?? {};
   const response = findResponse(responses, status);
   if (!response) {
-    throw new Error(`OpenAPI: ${label} is not a documented status (documented: ${Object.keys(responses).join(', ')})`);
+    throw new Error(
+      `OpenAPI: ${label} is not a documented status (documented: ${Object.keys(responses).join(', ')})`,
+    );
   }
 
   const content = response.content ?? {};
   const documentedTypes = Object.keys(content);
   if (documentedTypes.length === 0) {
     const empty = body === undefined || body === null || body === '';
-    if (!empty) throw new Error(`OpenAPI: ${label} is documented without a body, but one was sent: ${JSON.stringify(body)}`);
+    if (!empty)
+      throw new Error(
+        `OpenAPI: ${label} is documented without a body, but one was sent: ${JSON.stringify(body)}`,
+      );
     return;
   }
   const type = mediaType(contentType);
@@ -149,7 +172,9 @@ export function expectMatchesSpec(
     validators.set(key, validate);
   }
   if (!validate(body)) {
-    throw new Error(`OpenAPI: ${label} (${type}) does not match the documented schema:\n${describeErrors(validate.errors, body)}`);
+    throw new Error(
+      `OpenAPI: ${label} (${type}) does not match the documented schema:\n${describeErrors(validate.errors, body)}`,
+    );
   }
 }
 
@@ -157,7 +182,11 @@ export function expectMatchesSpec(
  * Reads a fetch Response, checks it with expectMatchesSpec and returns the parsed body
  * (JSON for JSON content types, text otherwise, undefined when empty).
  */
-export async function checkResponse(method: string, pathTemplate: string, res: Response): Promise<unknown> {
+export async function checkResponse(
+  method: string,
+  pathTemplate: string,
+  res: Response,
+): Promise<unknown> {
   const text = await res.text();
   const contentType = res.headers.get('content-type');
   let body: unknown = text === '' ? undefined : text;
@@ -165,7 +194,9 @@ export async function checkResponse(method: string, pathTemplate: string, res: R
     try {
       body = JSON.parse(text);
     } catch {
-      throw new Error(`OpenAPI: ${method.toUpperCase()} ${pathTemplate} -> ${res.status} sent invalid JSON: ${text.slice(0, 200)}`);
+      throw new Error(
+        `OpenAPI: ${method.toUpperCase()} ${pathTemplate} -> ${res.status} sent invalid JSON: ${text.slice(0, 200)}`,
+      );
     }
   }
   expectMatchesSpec(method, pathTemplate, res.status, body, contentType);

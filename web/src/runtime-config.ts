@@ -21,9 +21,21 @@ export interface RuntimeConfig {
 const defaults: RuntimeConfig = {
   version: '1.7.1',
   baseUrl: typeof location !== 'undefined' ? location.origin : 'http://localhost:8080',
-  flags: { url: '/api/frontend', clientKey: 'url-shorter-embedded', refreshSeconds: 15, embedded: true },
+  flags: {
+    url: '/api/frontend',
+    clientKey: 'url-shorter-embedded',
+    refreshSeconds: 15,
+    embedded: true,
+  },
   sentryDsn: null,
-  footer: { imprintUrl: null, privacyUrl: null, termsUrl: null, contactUrl: null, chatUrl: null, services: [] },
+  footer: {
+    imprintUrl: null,
+    privacyUrl: null,
+    termsUrl: null,
+    contactUrl: null,
+    chatUrl: null,
+    services: [],
+  },
 };
 
 function read(): RuntimeConfig {
@@ -32,7 +44,12 @@ function read(): RuntimeConfig {
   if (!el?.textContent) return defaults;
   try {
     const rc = JSON.parse(el.textContent) as Partial<RuntimeConfig>;
-    return { ...defaults, ...rc, footer: { ...defaults.footer, ...rc.footer }, flags: { ...defaults.flags, ...rc.flags } };
+    return {
+      ...defaults,
+      ...rc,
+      footer: { ...defaults.footer, ...rc.footer },
+      flags: { ...defaults.flags, ...rc.flags },
+    };
   } catch {
     return defaults;
   }

@@ -7,7 +7,11 @@ export class UserDto {
   username: string;
   @ApiProperty({ type: 'string', nullable: true })
   email: string | null;
-  @ApiProperty({ type: 'string', nullable: true, description: 'Avatar URL from the login provider' })
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description: 'Avatar URL from the login provider',
+  })
   imageUrl: string | null;
   @ApiProperty({ description: 'Non-activated accounts keep only anonymous abilities' })
   activated: boolean;
@@ -25,6 +29,9 @@ export class LoggedInDto {
 export class AuthProviderDto {
   @ApiProperty({ example: 'github' })
   name: string;
-  @ApiProperty({ example: '/api/auth/github', description: 'Path that starts the login (browser navigation)' })
+  @ApiProperty({
+    example: '/api/auth/github',
+    description: 'Path that starts the login (browser navigation)',
+  })
   url: string;
 }

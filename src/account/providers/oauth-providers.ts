@@ -23,13 +23,19 @@ export function githubStrategy(cfg: OAuthProviderConfig, callbackURL: string): G
       pkce: true,
       sessionKey: 'oauth2:github',
     } as never,
-    ((_at: string, _rt: string, profile: PassportProfile & { _json?: Record<string, unknown> }, done: Done) => {
+    ((
+      _at: string,
+      _rt: string,
+      profile: PassportProfile & { _json?: Record<string, unknown> },
+      done: Done,
+    ) => {
       done(null, {
         provider: 'github',
         providerUserId: String(profile.id),
         username: profile.username ?? String(profile.id),
         email: profile.emails?.[0]?.value ?? null,
-        imageUrl: profile.photos?.[0]?.value ?? (profile._json?.avatar_url as string | undefined) ?? null,
+        imageUrl:
+          profile.photos?.[0]?.value ?? (profile._json?.avatar_url as string | undefined) ?? null,
       });
     }) as never,
   );
@@ -52,8 +58,17 @@ class DiscordStrategy extends DiscordStrategyBase {
     super(options, verify as never);
   }
 
-  override userProfile(accessToken: string, done: (err?: unknown, profile?: unknown) => void): void {
-    const oauth2 = (this as unknown as { _oauth2: { get(url: string, token: string, cb: (err: unknown, body?: string | Buffer) => void): void } })._oauth2;
+  override userProfile(
+    accessToken: string,
+    done: (err?: unknown, profile?: unknown) => void,
+  ): void {
+    const oauth2 = (
+      this as unknown as {
+        _oauth2: {
+          get(url: string, token: string, cb: (err: unknown, body?: string | Buffer) => void): void;
+        };
+      }
+    )._oauth2;
     oauth2.get(this.profileUrl, accessToken, (err, body) => {
       if (err) return done(new Error('Failed to fetch the user profile'));
       try {
@@ -67,7 +82,10 @@ class DiscordStrategy extends DiscordStrategyBase {
   }
 }
 
-export function discordStrategy(cfg: OAuthProviderConfig, callbackURL: string): DiscordStrategyBase {
+export function discordStrategy(
+  cfg: OAuthProviderConfig,
+  callbackURL: string,
+): DiscordStrategyBase {
   return new DiscordStrategy(
     {
       clientID: cfg.clientId,
@@ -86,7 +104,9 @@ export function discordStrategy(cfg: OAuthProviderConfig, callbackURL: string): 
         providerUserId: String(profile.id),
         username: profile.username ?? String(profile.id),
         email: profile.email ?? null,
-        imageUrl: profile.avatar ? `https://cdn.discordapp.com/avatars/${profile.id}/${profile.avatar}.png` : null,
+        imageUrl: profile.avatar
+          ? `https://cdn.discordapp.com/avatars/${profile.id}/${profile.avatar}.png`
+          : null,
       } satisfies LoginProfile as never);
     },
     cfg.userProfileUrl,

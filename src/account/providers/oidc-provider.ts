@@ -10,7 +10,9 @@ class StatefulOidcStrategy extends Strategy {
     req: Request,
     options: TOptions,
   ): URLSearchParams | Record<string, string> | undefined {
-    const params = new URLSearchParams(super.authorizationRequestParams(req, options) as URLSearchParams);
+    const params = new URLSearchParams(
+      super.authorizationRequestParams(req, options) as URLSearchParams,
+    );
     params.set('state', client.randomState());
     return params;
   }
@@ -20,7 +22,10 @@ class StatefulOidcStrategy extends Strategy {
  * Discovers the issuer and builds the strategy (PKCE S256, state, nonce-free code flow).
  * An http issuer is accepted only because the operator configured it that way (e.g. tests on loopback).
  */
-export async function oidcStrategy(cfg: OidcProviderConfig, callbackURL: string): Promise<Strategy> {
+export async function oidcStrategy(
+  cfg: OidcProviderConfig,
+  callbackURL: string,
+): Promise<Strategy> {
   const issuer = new URL(cfg.issuer);
   const insecure = issuer.protocol === 'http:';
   const config = await client.discovery(
@@ -37,7 +42,10 @@ export async function oidcStrategy(cfg: OidcProviderConfig, callbackURL: string)
       let info: Record<string, unknown> = { ...claims };
       if (!info.preferred_username || !info.email) {
         try {
-          info = { ...(await client.fetchUserInfo(config, tokens.access_token, claims.sub)), ...info };
+          info = {
+            ...(await client.fetchUserInfo(config, tokens.access_token, claims.sub)),
+            ...info,
+          };
         } catch {
           // userinfo is optional; the ID token's claims suffice
         }
@@ -47,7 +55,8 @@ export async function oidcStrategy(cfg: OidcProviderConfig, callbackURL: string)
       const profile: LoginProfile = {
         provider: 'oidc',
         providerUserId: claims.sub,
-        username: str(info.preferred_username) ?? str(info.nickname) ?? email?.split('@')[0] ?? claims.sub,
+        username:
+          str(info.preferred_username) ?? str(info.nickname) ?? email?.split('@')[0] ?? claims.sub,
         email: email ?? null,
         imageUrl: str(info.picture) ?? null,
       };

@@ -6,13 +6,22 @@ import { IsDateString, IsInt, IsOptional, IsString, MaxLength, MinLength } from 
  * fields need a logged-in caller (null counts as absent).
  */
 export class CreateShortDto {
-  @ApiProperty({ description: 'Absolute http(s) target URL', maxLength: 2048, example: 'https://example.com/page' })
+  @ApiProperty({
+    description: 'Absolute http(s) target URL',
+    maxLength: 2048,
+    example: 'https://example.com/page',
+  })
   @IsString()
   @MinLength(1)
   @MaxLength(5000)
   url: string;
 
-  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 128, description: 'Protects the short' })
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    maxLength: 128,
+    description: 'Protects the short',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(128)
@@ -29,7 +38,12 @@ export class CreateShortDto {
   @MaxLength(64)
   code?: string | null;
 
-  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: 100, description: 'Name (logged-in only)' })
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    maxLength: 100,
+    description: 'Name (logged-in only)',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(100)
@@ -45,7 +59,11 @@ export class CreateShortDto {
   @IsDateString({ strict: true })
   expireAt?: string | null;
 
-  @ApiPropertyOptional({ type: 'integer', nullable: true, description: 'Maximum uses (logged-in only)' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    description: 'Maximum uses (logged-in only)',
+  })
   @IsOptional()
   @IsInt()
   maxUses?: number | null;

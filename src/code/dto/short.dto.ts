@@ -15,7 +15,11 @@ export class ShortDto {
   code: string;
   @ApiProperty({ type: 'string', nullable: true })
   name: string | null;
-  @ApiProperty({ type: 'string', nullable: true, description: 'Null when password-protected and not unlocked' })
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description: 'Null when password-protected and not unlocked',
+  })
   url: string | null;
   @ApiProperty()
   hasPassword: boolean;

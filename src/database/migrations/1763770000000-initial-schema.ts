@@ -57,7 +57,10 @@ export class InitialSchema1763770000000 implements MigrationInterface {
         ],
         indices: [
           new TableIndex({ name: 'UQ_shorts_code', columnNames: ['code'], isUnique: true }),
-          new TableIndex({ name: 'IDX_shorts_owner_created', columnNames: ['owner_id', 'created_at'] }),
+          new TableIndex({
+            name: 'IDX_shorts_owner_created',
+            columnNames: ['owner_id', 'created_at'],
+          }),
           new TableIndex({ name: 'IDX_shorts_expire_at', columnNames: ['expire_at'] }),
         ],
         foreignKeys: [
@@ -83,7 +86,11 @@ export class InitialSchema1763770000000 implements MigrationInterface {
           { name: 'created_at', ...datetime },
         ],
         indices: [
-          new TableIndex({ name: 'UQ_blacklist_kind_value', columnNames: ['kind', 'value'], isUnique: true }),
+          new TableIndex({
+            name: 'UQ_blacklist_kind_value',
+            columnNames: ['kind', 'value'],
+            isUnique: true,
+          }),
         ],
       }),
     );

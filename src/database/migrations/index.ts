@@ -3,4 +3,8 @@ import { SessionsApiKeys1763780000000 } from './1763780000000-sessions-api-keys'
 import { Reports1763790000000 } from './1763790000000-reports';
 
 /** Every migration, in order. New migrations are appended here. */
-export const MIGRATIONS = [InitialSchema1763770000000, SessionsApiKeys1763780000000, Reports1763790000000];
+export const MIGRATIONS = [
+  InitialSchema1763770000000,
+  SessionsApiKeys1763780000000,
+  Reports1763790000000,
+];

@@ -35,10 +35,13 @@ export const api = createClient<paths>({
 });
 
 /** Unwraps an openapi-fetch result: the data, or throws the error body with its status. */
-export async function unwrap<T>(p: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+export async function unwrap<T>(
+  p: Promise<{ data?: T; error?: unknown; response: Response }>,
+): Promise<T> {
   const { data, error, response } = await p;
   if (!response.ok) {
-    const body = error && typeof error === 'object' ? error : { detail: String(error ?? response.statusText) };
+    const body =
+      error && typeof error === 'object' ? error : { detail: String(error ?? response.statusText) };
     throw Object.assign({ status: response.status }, body);
   }
   return data as T;

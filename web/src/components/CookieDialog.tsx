@@ -14,7 +14,14 @@ export function CookieDialog() {
     if (c.showCookieDialog) setDraft(JSON.parse(JSON.stringify(cookies.consent)) as Consent);
   }, [c.showCookieDialog]);
   return (
-    <Modal show={c.showCookieDialog} onHide={consentActions.close} backdrop="static" keyboard={false} aria-labelledby="cookie-title" centered>
+    <Modal
+      show={c.showCookieDialog}
+      onHide={consentActions.close}
+      backdrop="static"
+      keyboard={false}
+      aria-labelledby="cookie-title"
+      centered
+    >
       <Modal.Header>
         <Modal.Title id="cookie-title">{de.cookies.title}</Modal.Title>
       </Modal.Header>

@@ -63,30 +63,65 @@ export function CreateForm() {
         <Form onSubmit={(e) => void submit(e)}>
           <Form.Group className="mb-3" controlId="create-url">
             <Form.Label>{de.create.url}</Form.Label>
-            <Form.Control type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder={de.create.urlPlaceholder} />
+            <Form.Control
+              type="url"
+              required
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              placeholder={de.create.urlPlaceholder}
+            />
           </Form.Group>
           <Form.Group className="mb-3" controlId="create-password">
             <Form.Label>{de.create.password}</Form.Label>
-            <Form.Control type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <Form.Control
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </Form.Group>
           {loggedIn && (
             <>
               <Form.Group className="mb-3" controlId="create-code">
                 <Form.Label>{de.create.code}</Form.Label>
-                <Form.Control value={code} onChange={(e) => setCode(e.target.value)} placeholder={de.create.codePlaceholder} />
+                <Form.Control
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                  placeholder={de.create.codePlaceholder}
+                />
               </Form.Group>
               <Form.Group className="mb-3" controlId="create-expiry">
                 <Form.Label>{de.create.expiry}</Form.Label>
-                <Form.Control value={expiry} onChange={(e) => setExpiry(e.target.value)} placeholder={de.create.expiryPlaceholder} />
-                {expireAt && <Form.Text>{t(de.create.understoodAs, { date: formatDateTime(expireAt) })}</Form.Text>}
+                <Form.Control
+                  value={expiry}
+                  onChange={(e) => setExpiry(e.target.value)}
+                  placeholder={de.create.expiryPlaceholder}
+                />
+                {expireAt && (
+                  <Form.Text>
+                    {t(de.create.understoodAs, { date: formatDateTime(expireAt) })}
+                  </Form.Text>
+                )}
               </Form.Group>
               <Form.Group className="mb-3" controlId="create-maxuses">
                 <Form.Label>{de.create.maxUses}</Form.Label>
-                <Form.Control type="number" min={1} step={1} inputMode="numeric" value={maxUses} onChange={(e) => setMaxUses(e.target.value)} placeholder={de.create.unlimited} />
+                <Form.Control
+                  type="number"
+                  min={1}
+                  step={1}
+                  inputMode="numeric"
+                  value={maxUses}
+                  onChange={(e) => setMaxUses(e.target.value)}
+                  placeholder={de.create.unlimited}
+                />
               </Form.Group>
               <Form.Group className="mb-3" controlId="create-name">
                 <Form.Label>{de.create.name}</Form.Label>
-                <Form.Control value={name} onChange={(e) => setName(e.target.value)} placeholder={de.create.namePlaceholder} />
+                <Form.Control
+                  value={name}
+                  onChange={(e) => setName(e.target.value)}
+                  placeholder={de.create.namePlaceholder}
+                />
               </Form.Group>
             </>
           )}

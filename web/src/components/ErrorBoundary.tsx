@@ -22,7 +22,8 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   private report = async () => {
     const err = this.state.error;
     const sent = await reportError(err);
-    if (!sent && runtimeConfig.footer.contactUrl) window.open(runtimeConfig.footer.contactUrl, '_blank', 'noopener');
+    if (!sent && runtimeConfig.footer.contactUrl)
+      window.open(runtimeConfig.footer.contactUrl, '_blank', 'noopener');
   };
 
   override render() {
@@ -41,7 +42,11 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
           <a href="/" className="btn btn-primary">
             {de.error.toStart}
           </a>
-          <button type="button" className="btn btn-outline-danger" onClick={() => void this.report()}>
+          <button
+            type="button"
+            className="btn btn-outline-danger"
+            onClick={() => void this.report()}
+          >
             {de.error.report}
           </button>
         </div>

@@ -6,7 +6,12 @@ import { de } from '../i18n/de';
 import { FLAGS, SERVER_ONLY } from '../lib/flag-rule';
 import { flags, setLocalFlag } from '../state/flags';
 
-const SWITCHABLE = [FLAGS.experimentSwitch, FLAGS.statistics, FLAGS.accountWizard, FLAGS.languageSwitch];
+const SWITCHABLE = [
+  FLAGS.experimentSwitch,
+  FLAGS.statistics,
+  FLAGS.accountWizard,
+  FLAGS.languageSwitch,
+];
 
 export function ExperimentsDialog() {
   const f = useSnapshot(flags);

@@ -27,7 +27,12 @@ export function LookupForm() {
         <Form onSubmit={submit} noValidate>
           <Form.Label htmlFor="lookup-input">{de.lookup.label}</Form.Label>
           <InputGroup>
-            <Form.Control id="lookup-input" value={value} onChange={(e) => setValue(e.target.value)} placeholder={de.lookup.placeholder} />
+            <Form.Control
+              id="lookup-input"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              placeholder={de.lookup.placeholder}
+            />
             <Button type="submit" variant="outline-primary">
               {de.lookup.submit}
             </Button>

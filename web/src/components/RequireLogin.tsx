@@ -8,7 +8,13 @@ import { auth, isAdmin } from '../state/auth';
 import { toast } from '../state/toasts';
 
 /** Login-required pages send anonymous visitors to /login with the warning toast. */
-export function RequireLogin({ admin = false, children }: { admin?: boolean; children: ReactNode }) {
+export function RequireLogin({
+  admin = false,
+  children,
+}: {
+  admin?: boolean;
+  children: ReactNode;
+}) {
   const a = useSnapshot(auth);
   const [, navigate] = useLocation();
   const allowed = a.status === 'authenticated' && (!admin || isAdmin(a.user as never));

@@ -37,10 +37,14 @@ function TopBar() {
     admin: isAdmin(a.user as never),
     flags: f.enabled,
   });
-  const isActive = (to: string) => (to === '/' ? location === '/' : location === to || location.startsWith(`${to}/`));
+  const isActive = (to: string) =>
+    to === '/' ? location === '/' : location === to || location.startsWith(`${to}/`);
   return (
     <header className="topbar border-bottom bg-body-tertiary">
-      <nav className="container d-flex flex-wrap align-items-center py-2 gap-2" aria-label="Hauptnavigation">
+      <nav
+        className="container d-flex flex-wrap align-items-center py-2 gap-2"
+        aria-label="Hauptnavigation"
+      >
         <Link href="/" className="navbar-brand fw-bold me-3 text-body text-decoration-none">
           {de.app.title}
         </Link>
@@ -58,7 +62,11 @@ function TopBar() {
           <ul className="nav">
             {items.map((i) => (
               <li className="nav-item" key={i.to}>
-                <Link href={i.to} className={`nav-link ${isActive(i.to) ? 'active fw-semibold' : ''}`} aria-current={isActive(i.to) ? 'page' : undefined}>
+                <Link
+                  href={i.to}
+                  className={`nav-link ${isActive(i.to) ? 'active fw-semibold' : ''}`}
+                  aria-current={isActive(i.to) ? 'page' : undefined}
+                >
                   {i.label}
                 </Link>
               </li>
@@ -67,12 +75,21 @@ function TopBar() {
           <div className="topbar-user">
             {a.status === 'authenticated' && a.user ? (
               <Dropdown align="end">
-                <Dropdown.Toggle variant="outline-primary" id="user-menu" aria-label={`${de.nav.userMenu}: ${cutUsername(a.user.username)}`}>
-                  <Avatar url={a.user.imageUrl} size={20} /> <span>{cutUsername(a.user.username)}</span>
+                <Dropdown.Toggle
+                  variant="outline-primary"
+                  id="user-menu"
+                  aria-label={`${de.nav.userMenu}: ${cutUsername(a.user.username)}`}
+                >
+                  <Avatar url={a.user.imageUrl} size={20} />{' '}
+                  <span>{cutUsername(a.user.username)}</span>
                 </Dropdown.Toggle>
                 <Dropdown.Menu>
-                  <Dropdown.Item onClick={() => navigate('/account')}>{de.nav.account}</Dropdown.Item>
-                  {isAdmin(a.user as never) && <Dropdown.Item onClick={() => navigate('/admin')}>{de.nav.admin}</Dropdown.Item>}
+                  <Dropdown.Item onClick={() => navigate('/account')}>
+                    {de.nav.account}
+                  </Dropdown.Item>
+                  {isAdmin(a.user as never) && (
+                    <Dropdown.Item onClick={() => navigate('/admin')}>{de.nav.admin}</Dropdown.Item>
+                  )}
                   <Dropdown.Divider />
                   <Dropdown.Item
                     onClick={() => {
@@ -84,7 +101,13 @@ function TopBar() {
                 </Dropdown.Menu>
               </Dropdown>
             ) : a.status === 'unauthenticated' ? (
-              <Link href="/login" className="btn btn-primary" onClick={() => rememberLoginReturn(window.location.pathname + window.location.search)}>
+              <Link
+                href="/login"
+                className="btn btn-primary"
+                onClick={() =>
+                  rememberLoginReturn(window.location.pathname + window.location.search)
+                }
+              >
                 {de.nav.login}
               </Link>
             ) : null}
@@ -161,7 +184,12 @@ function Footer() {
             </>
           )}
           {f.enabled[FLAGS.languageSwitch] && (
-            <Form.Select size="sm" aria-label={de.footer.language} defaultValue="de" style={{ width: 'auto' }}>
+            <Form.Select
+              size="sm"
+              aria-label={de.footer.language}
+              defaultValue="de"
+              style={{ width: 'auto' }}
+            >
               <option value="de">🇩🇪 {de.footer.german}</option>
               <option value="en" disabled>
                 🇬🇧 {de.footer.english}
@@ -188,7 +216,9 @@ function Footer() {
           <FooterLink href={fl.contactUrl}>{de.footer.contact}</FooterLink>
           <FooterLink href={fl.chatUrl}>{de.footer.chat}</FooterLink>
         </ul>
-        <small className="text-body-secondary">{t(de.footer.copyright, { from: 2021, to: year })}</small>
+        <small className="text-body-secondary">
+          {t(de.footer.copyright, { from: 2021, to: year })}
+        </small>
       </div>
     </footer>
   );

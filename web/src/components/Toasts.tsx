@@ -4,7 +4,12 @@ import { useSnapshot } from 'valtio';
 import { de } from '../i18n/de';
 import { dismissToast, toasts, type ToastKind } from '../state/toasts';
 
-const BG: Record<ToastKind, string> = { success: 'success', info: 'info', warning: 'warning', error: 'danger' };
+const BG: Record<ToastKind, string> = {
+  success: 'success',
+  info: 'info',
+  warning: 'warning',
+  error: 'danger',
+};
 
 /** SPEC §9: bottom-right, 5000 ms, at most 5. */
 export function Toasts() {
@@ -12,8 +17,15 @@ export function Toasts() {
   return (
     <ToastContainer position="bottom-end" className="p-3 position-fixed" style={{ zIndex: 1090 }}>
       {s.list.map((x) => (
-        <Toast key={x.id} bg={BG[x.kind]} onClose={() => dismissToast(x.id)} data-testid={`toast-${x.id}`}>
-          <Toast.Body className={`d-flex gap-2 align-items-start ${x.kind === 'info' || x.kind === 'warning' ? 'text-dark' : 'text-white'}`}>
+        <Toast
+          key={x.id}
+          bg={BG[x.kind]}
+          onClose={() => dismissToast(x.id)}
+          data-testid={`toast-${x.id}`}
+        >
+          <Toast.Body
+            className={`d-flex gap-2 align-items-start ${x.kind === 'info' || x.kind === 'warning' ? 'text-dark' : 'text-white'}`}
+          >
             <span role={x.kind === 'error' ? 'alert' : 'status'} className="flex-grow-1">
               {x.text}
             </span>

@@ -44,7 +44,9 @@ describe('lookup form', () => {
         <LookupForm />
       </Router>,
     );
-    fireEvent.change(screen.getByLabelText('Short-Code oder Short-URL'), { target: { value: 'https://sho.rt/s/abc123/' } });
+    fireEvent.change(screen.getByLabelText('Short-Code oder Short-URL'), {
+      target: { value: 'https://sho.rt/s/abc123/' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Nachschlagen' }));
     expect(mem.history).toEqual(['/', '/s/abc123/info']);
   });
@@ -56,7 +58,9 @@ describe('lookup form', () => {
         <Toasts />
       </Router>,
     );
-    fireEvent.change(screen.getByLabelText('Short-Code oder Short-URL'), { target: { value: '%%%' } });
+    fireEvent.change(screen.getByLabelText('Short-Code oder Short-URL'), {
+      target: { value: '%%%' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Nachschlagen' }));
     expect(await screen.findByText('Ungültige URL/Short')).toBeInTheDocument();
   });
@@ -74,11 +78,16 @@ describe('create form', () => {
   it('logged in: code, expiry, max uses (Unbegrenzt) and name', async () => {
     auth.status = 'authenticated';
     render(<CreateForm />);
-    expect(await screen.findByLabelText('Max. Aufrufe')).toHaveAttribute('placeholder', 'Unbegrenzt');
+    expect(await screen.findByLabelText('Max. Aufrufe')).toHaveAttribute(
+      'placeholder',
+      'Unbegrenzt',
+    );
     expect(screen.getByLabelText('Code')).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toBeInTheDocument();
     await act(async () => {
-      fireEvent.change(screen.getByLabelText('Ablaufdatum'), { target: { value: 'morgen um 15 Uhr' } });
+      fireEvent.change(screen.getByLabelText('Ablaufdatum'), {
+        target: { value: 'morgen um 15 Uhr' },
+      });
     });
     expect(await screen.findByText(/^Verstanden als: /)).toBeInTheDocument();
   });

@@ -57,7 +57,8 @@ export const de = {
     intro: 'Melde dich mit einem deiner Konten an. Ein eigenes Passwort brauchst du bei uns nicht.',
     loading: 'Login Anbieter werden geladen …',
     failed: 'Die Anmeldung ist fehlgeschlagen. Bitte versuche es noch einmal.',
-    providerUnavailable: 'Der Login Anbieter ist gerade nicht erreichbar. Bitte versuche es später noch einmal.',
+    providerUnavailable:
+      'Der Login Anbieter ist gerade nicht erreichbar. Bitte versuche es später noch einmal.',
   },
   start: {
     statsTitle: 'URL-Shorter in Zahlen',
@@ -219,9 +220,11 @@ export const de = {
     } as Record<string, string>,
     entityIntro: {
       users: 'Alle Accounts. Du kannst Rollen vergeben und Accounts deaktivieren.',
-      shorts: 'Alle Shorts, auch anonyme. Du kannst sie als gefährlich markieren, ändern oder löschen.',
+      shorts:
+        'Alle Shorts, auch anonyme. Du kannst sie als gefährlich markieren, ändern oder löschen.',
       reports: 'Gemeldete Shorts. Setze den Status, sobald du eine Beschwerde bearbeitet hast.',
-      blacklist: 'Gesperrte Hosts (samt Subdomains) und URL-Muster. Neue Shorts dorthin werden abgelehnt.',
+      blacklist:
+        'Gesperrte Hosts (samt Subdomains) und URL-Muster. Neue Shorts dorthin werden abgelehnt.',
       apikeys: 'Vergebene Api Keys (ohne den Schlüssel selbst). Löschen sperrt den Key sofort.',
     } as Record<string, string>,
     fields: {
@@ -303,7 +306,8 @@ export const de = {
       regex: 'Regulärer Ausdruck',
     } as Record<string, string>,
     deleteTitle: 'Eintrag löschen',
-    deleteConfirm: 'Möchtest du diesen Eintrag wirklich löschen? Das kann nicht rückgängig gemacht werden.',
+    deleteConfirm:
+      'Möchtest du diesen Eintrag wirklich löschen? Das kann nicht rückgängig gemacht werden.',
     deleteFinal: 'Endgültig löschen',
     deleted: 'Der Eintrag wurde gelöscht.',
     deleteFailed: 'Der Eintrag konnte nicht gelöscht werden.',
@@ -476,7 +480,8 @@ export const de = {
     noEmail: 'Keine E-Mail hinterlegt',
     memberSince: 'Mitglied seit',
     apiKeyTitle: 'Api Key',
-    apiKeyText: 'Mit deinem Api Key kannst du Shorts ohne Browser erstellen, zum Beispiel mit ShareX. Gib ihn niemandem weiter.',
+    apiKeyText:
+      'Mit deinem Api Key kannst du Shorts ohne Browser erstellen, zum Beispiel mit ShareX. Gib ihn niemandem weiter.',
     apiKeyLabel: 'Dein Api Key',
     apiKeyHidden: 'Verborgen',
     reveal: 'Anzeigen',
@@ -487,12 +492,14 @@ export const de = {
     generate: 'Api Key generieren',
     regenerate: 'Neu generieren',
     confirmTitle: 'Neuen Api Key generieren',
-    confirmHint: 'Dein bisheriger Api Key funktioniert danach sofort nicht mehr – auch nicht in ShareX.',
+    confirmHint:
+      'Dein bisheriger Api Key funktioniert danach sofort nicht mehr – auch nicht in ShareX.',
     confirmYes: 'Ja, neu generieren',
     cancel: 'Abbrechen',
     apiKeyLoadError: 'Der Api Key konnte nicht geladen werden.',
     sharexTitle: 'ShareX',
-    sharexText: 'Mit ShareX kürzt du Links direkt vom Desktop. Lade die fertige Konfiguration herunter oder kopiere sie.',
+    sharexText:
+      'Mit ShareX kürzt du Links direkt vom Desktop. Lade die fertige Konfiguration herunter oder kopiere sie.',
     sharexCopy: 'ShareX Konfiguration kopieren',
     sharexDownload: 'ShareX.sxcu herunterladen',
     sharexNeedsKey: 'Für die ShareX Konfiguration brauchst du zuerst einen Api Key.',

@@ -9,7 +9,10 @@ export function isGravatar(url: string): boolean {
 }
 
 /** The image to load, or null for the default icon. */
-export function avatarSrc(imageUrl: string | null | undefined, gravatarConsent: boolean): string | null {
+export function avatarSrc(
+  imageUrl: string | null | undefined,
+  gravatarConsent: boolean,
+): string | null {
   if (!imageUrl) return null;
   if (isGravatar(imageUrl) && !gravatarConsent) return null;
   return imageUrl;

@@ -55,6 +55,8 @@ describe('consent toggles', () => {
   it('without the required consent the dialog must show (null)', () => {
     expect(readConsent({})).toBeNull();
     expect(readConsent({ sv_cookie_analytics: 'true' })).toBeNull();
-    expect(readConsent({ sv_cookie_required: 'true', sv_cookie_analytics: 'true' })?.services.sentry).toBe(true);
+    expect(
+      readConsent({ sv_cookie_required: 'true', sv_cookie_analytics: 'true' })?.services.sentry,
+    ).toBe(true);
   });
 });

@@ -1,7 +1,13 @@
 export type Category = 'required' | 'functional' | 'preferences' | 'analytics' | 'marketing';
 export type Service = 'gravatar' | 'unleash' | 'sentry' | 'design';
 
-export const CATEGORIES: Category[] = ['required', 'functional', 'preferences', 'analytics', 'marketing'];
+export const CATEGORIES: Category[] = [
+  'required',
+  'functional',
+  'preferences',
+  'analytics',
+  'marketing',
+];
 export const SERVICES: Service[] = ['gravatar', 'unleash', 'sentry', 'design'];
 
 /** Which services a category switches along (SPEC §4). */
@@ -20,7 +26,13 @@ export interface Consent {
 
 export function emptyConsent(): Consent {
   return {
-    categories: { required: true, functional: false, preferences: false, analytics: false, marketing: false },
+    categories: {
+      required: true,
+      functional: false,
+      preferences: false,
+      analytics: false,
+      marketing: false,
+    },
     services: { gravatar: false, unleash: false, sentry: false, design: false },
   };
 }
@@ -28,7 +40,10 @@ export function emptyConsent(): Consent {
 /** Toggling a category also sets its linked services; required is always on. */
 export function toggleCategory(c: Consent, category: Category, on: boolean): Consent {
   if (category === 'required') return c;
-  const next: Consent = { categories: { ...c.categories, [category]: on }, services: { ...c.services } };
+  const next: Consent = {
+    categories: { ...c.categories, [category]: on },
+    services: { ...c.services },
+  };
   for (const s of LINKED[category]) next.services[s] = on;
   return next;
 }
@@ -54,8 +69,10 @@ export function consentCookies(c: Consent): { name: string; value: string; days:
     { name: 'sv_cookie_analytics', value: String(c.categories.analytics), days: 365 },
     { name: 'sv_cookie_preferences', value: String(c.categories.preferences), days: 365 },
   ];
-  for (const cat of CATEGORIES) out.push({ name: `${cat}_consent`, value: String(c.categories[cat]), days: 30 });
-  for (const s of SERVICES) out.push({ name: `${s}_consent`, value: String(c.services[s]), days: 30 });
+  for (const cat of CATEGORIES)
+    out.push({ name: `${cat}_consent`, value: String(c.categories[cat]), days: 30 });
+  for (const s of SERVICES)
+    out.push({ name: `${s}_consent`, value: String(c.services[s]), days: 30 });
   return out;
 }
 
@@ -65,12 +82,19 @@ export function readConsent(cookies: Record<string, string>): Consent | null {
   const c = emptyConsent();
   for (const cat of CATEGORIES) {
     if (cat === 'required') continue;
-    const v = cookies[`${cat}_consent`] ?? (cat === 'analytics' ? cookies.sv_cookie_analytics : cat === 'preferences' ? cookies.sv_cookie_preferences : undefined);
+    const v =
+      cookies[`${cat}_consent`] ??
+      (cat === 'analytics'
+        ? cookies.sv_cookie_analytics
+        : cat === 'preferences'
+          ? cookies.sv_cookie_preferences
+          : undefined);
     c.categories[cat] = v === 'true';
   }
   for (const s of SERVICES) {
     const v = cookies[`${s}_consent`];
-    c.services[s] = v === undefined ? LINKED_BY_SERVICE(s).some((cat) => c.categories[cat]) : v === 'true';
+    c.services[s] =
+      v === undefined ? LINKED_BY_SERVICE(s).some((cat) => c.categories[cat]) : v === 'true';
   }
   return c;
 }

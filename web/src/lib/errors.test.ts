@@ -13,7 +13,9 @@ describe('error detail → German message', () => {
   });
 
   it('create: no body at all', () => {
-    expect(createErrorMessage(new TypeError('Failed to fetch'))).toBe('Link konnte nicht erstellt werden');
+    expect(createErrorMessage(new TypeError('Failed to fetch'))).toBe(
+      'Link konnte nicht erstellt werden',
+    );
     expect(createErrorMessage(undefined)).toBe('Link konnte nicht erstellt werden');
   });
 

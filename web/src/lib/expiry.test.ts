@@ -8,7 +8,9 @@ describe('parseExpiry (German, fixed reference date)', () => {
   it('understands "morgen um 15 Uhr"', async () => {
     const d = await parseExpiry('morgen um 15 Uhr', REF);
     expect(d).not.toBeNull();
-    expect([d!.getFullYear(), d!.getMonth(), d!.getDate(), d!.getHours(), d!.getMinutes()]).toEqual([2026, 10, 23, 15, 0]);
+    expect([d!.getFullYear(), d!.getMonth(), d!.getDate(), d!.getHours(), d!.getMinutes()]).toEqual(
+      [2026, 10, 23, 15, 0],
+    );
   });
 
   it('understands "in 2 Tagen"', async () => {

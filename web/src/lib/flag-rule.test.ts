@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { FLAGS, isFlagOn, parseLocalFlags } from './flag-rule';
 
 describe('flag rule', () => {
-  const server = { [FLAGS.statistics]: true, [FLAGS.languageSwitch]: false, [FLAGS.maintenance]: true };
+  const server = {
+    [FLAGS.statistics]: true,
+    [FLAGS.languageSwitch]: false,
+    [FLAGS.maintenance]: true,
+  };
 
   it('is on only when the server flag and the local switch are on', () => {
     expect(isFlagOn(FLAGS.statistics, server, [FLAGS.statistics])).toBe(true);
@@ -19,7 +23,9 @@ describe('flag rule', () => {
 
   it('the experiment switch is always on', () => {
     expect(isFlagOn(FLAGS.experimentSwitch, {}, [])).toBe(true);
-    expect(isFlagOn(FLAGS.experimentSwitch, { [FLAGS.experimentSwitch]: false }, [], false)).toBe(true);
+    expect(isFlagOn(FLAGS.experimentSwitch, { [FLAGS.experimentSwitch]: false }, [], false)).toBe(
+      true,
+    );
   });
 
   it('operator flags (maintenance, shutdown) follow the server alone', () => {

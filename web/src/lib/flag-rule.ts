@@ -9,13 +9,22 @@ export const FLAGS = {
 } as const;
 
 /** Flags that follow the server alone (no local switch): operator signals and the experiment switch. */
-export const SERVER_ONLY = new Set<string>([FLAGS.experimentSwitch, FLAGS.maintenance, FLAGS.shutdown]);
+export const SERVER_ONLY = new Set<string>([
+  FLAGS.experimentSwitch,
+  FLAGS.maintenance,
+  FLAGS.shutdown,
+]);
 
 /**
  * SPEC §4: a flag is on only if the server flag is on and, unless a forced override is
  * given, the local switch is on too. The experiment switch is always on.
  */
-export function isFlagOn(name: string, server: Record<string, boolean>, local: readonly string[], force?: boolean): boolean {
+export function isFlagOn(
+  name: string,
+  server: Record<string, boolean>,
+  local: readonly string[],
+  force?: boolean,
+): boolean {
   if (name === FLAGS.experimentSwitch) return true;
   if (!server[name]) return false;
   if (force !== undefined) return force;

@@ -21,10 +21,17 @@ describe('parseLookup', () => {
     expect(parseLookup(input)).toBe(code);
   });
 
-  it.each(['', '   ', '/s/', 'https://sho.rt/', 'https://sho.rt/s/', '!!!', 'ab cd', '/s/%E0%A4%A', 'äöü'])(
-    'rejects junk %j',
-    (input) => {
-      expect(parseLookup(input)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    '   ',
+    '/s/',
+    'https://sho.rt/',
+    'https://sho.rt/s/',
+    '!!!',
+    'ab cd',
+    '/s/%E0%A4%A',
+    'äöü',
+  ])('rejects junk %j', (input) => {
+    expect(parseLookup(input)).toBeNull();
+  });
 });

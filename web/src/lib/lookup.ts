@@ -7,7 +7,8 @@ export function parseLookup(input: string): string | null {
   if (!s) return null;
   // Drop scheme and host: "https://sho.rt/s/abc", "sho.rt/s/abc", "//sho.rt/abc".
   s = s.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/^\/\//, '');
-  const hadHost = /^[^/?#\s]+\.[^/?#\s]+\//.test(s) || /^[^/?#\s]+:\d+\//.test(s) || /^localhost\//i.test(s);
+  const hadHost =
+    /^[^/?#\s]+\.[^/?#\s]+\//.test(s) || /^[^/?#\s]+:\d+\//.test(s) || /^localhost\//i.test(s);
   if (hadHost) s = s.slice(s.indexOf('/'));
   s = s.replace(/[?#].*$/, '');
   const parts = s.split('/').filter(Boolean);

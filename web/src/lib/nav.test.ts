@@ -9,19 +9,25 @@ describe('top bar markers', () => {
     { to: '/c', label: 'C', requireAnonymous: true },
     { to: '/d', label: 'D', hide: 'x' },
   ];
-  const labels = (ctx: Parameters<typeof visibleNavItems>[1]) => visibleNavItems(items, ctx).map((i) => i.label);
+  const labels = (ctx: Parameters<typeof visibleNavItems>[1]) =>
+    visibleNavItems(items, ctx).map((i) => i.label);
 
   it('anonymous', () => {
     expect(labels({ authenticated: false, admin: false, flags: {} })).toEqual(['Start', 'C', 'D']);
   });
   it('logged in, admin, flag hides', () => {
-    expect(labels({ authenticated: true, admin: true, flags: { x: true } })).toEqual(['Start', 'A', 'B']);
+    expect(labels({ authenticated: true, admin: true, flags: { x: true } })).toEqual([
+      'Start',
+      'A',
+      'B',
+    ]);
   });
   it('the real top bar: Eigene Shorts needs login', () => {
-    expect(visibleNavItems(NAV_ITEMS, { authenticated: false, admin: false, flags: {} }).map((i) => i.label)).toEqual([
-      'Start',
-      'Link verfolgen',
-    ]);
+    expect(
+      visibleNavItems(NAV_ITEMS, { authenticated: false, admin: false, flags: {} }).map(
+        (i) => i.label,
+      ),
+    ).toEqual(['Start', 'Link verfolgen']);
   });
   it('cuts user names at 20 characters', () => {
     expect(cutUsername('a'.repeat(25))).toBe(`${'a'.repeat(20)}…`);

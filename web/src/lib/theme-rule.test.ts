@@ -18,7 +18,9 @@ describe('theme store', () => {
     vi.resetModules();
   });
   it('toggling stores the choice and switches the dark class', async () => {
-    window.matchMedia = vi.fn().mockReturnValue({ matches: false }) as unknown as typeof window.matchMedia;
+    window.matchMedia = vi
+      .fn()
+      .mockReturnValue({ matches: false }) as unknown as typeof window.matchMedia;
     localStorage.setItem('theme', 'bogus');
     const { initTheme, toggleTheme, theme } = await import('../state/theme');
     initTheme();

@@ -13,7 +13,9 @@ export default function DangerousPage() {
   const [short, setShort] = useState<Short | null>(null);
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
-    unwrap(api.GET('/api/code/{id}', { params: { path: { id: code }, query: { redirect: 'false' } } }))
+    unwrap(
+      api.GET('/api/code/{id}', { params: { path: { id: code }, query: { redirect: 'false' } } }),
+    )
       .then((s) => setShort(s as Short))
       .catch((err: unknown) => {
         // SPEC §8: a 404 on the dangerous page redirects to info.

@@ -107,7 +107,12 @@ function MetaSection({ code }: { code: string }) {
             {meta.description && <p>{meta.description}</p>}
             {meta.image &&
               (showImage ? (
-                <img src={meta.image} alt={meta.title ?? ''} className="img-fluid rounded" referrerPolicy="no-referrer" />
+                <img
+                  src={meta.image}
+                  alt={meta.title ?? ''}
+                  className="img-fluid rounded"
+                  referrerPolicy="no-referrer"
+                />
               ) : (
                 <div>
                   <p className="small text-body-secondary mb-1">{de.info.metaImageHint}</p>
@@ -150,7 +155,9 @@ export default function InfoPage() {
   useEffect(() => {
     setShort(null);
     setError(null);
-    unwrap(api.GET('/api/code/{id}', { params: { path: { id: code }, query: { redirect: 'false' } } }))
+    unwrap(
+      api.GET('/api/code/{id}', { params: { path: { id: code }, query: { redirect: 'false' } } }),
+    )
       .then((s) => setShort(s as Short))
       .catch((err: unknown) => setError(err ?? new Error('error')));
   }, [code]);
@@ -159,7 +166,11 @@ export default function InfoPage() {
     return (
       <section>
         <h1 className="h3">{de.info.loadError}</h1>
-        <Alert variant="danger">{isNotFound(error) ? t(de.info.notFound, { code }) : (errorDetail(error) ?? de.error.unknown)}</Alert>
+        <Alert variant="danger">
+          {isNotFound(error)
+            ? t(de.info.notFound, { code })
+            : (errorDetail(error) ?? de.error.unknown)}
+        </Alert>
         <Link href="/" className="btn btn-outline-primary">
           {de.error.toStart}
         </Link>
@@ -174,7 +185,9 @@ export default function InfoPage() {
 
   async function doDelete() {
     try {
-      const { response } = await api.DELETE('/api/code/{id}', { params: { path: { id: short!.id } } });
+      const { response } = await api.DELETE('/api/code/{id}', {
+        params: { path: { id: short!.id } },
+      });
       if (!response.ok) throw new Error(String(response.status));
       toast.success(de.info.deleted);
       navigate('/');
@@ -186,7 +199,9 @@ export default function InfoPage() {
   return (
     <section>
       <h1 className="h3">{de.info.title}</h1>
-      {query.get('show_created') === 'true' && <CreatedBanner short={short} anonymous={a.status !== 'authenticated'} />}
+      {query.get('show_created') === 'true' && (
+        <CreatedBanner short={short} anonymous={a.status !== 'authenticated'} />
+      )}
       {query.get('show_delete') === 'true' && (
         <Alert variant="danger">
           <p>{de.info.deleteConfirm}</p>
@@ -206,11 +221,31 @@ export default function InfoPage() {
           <Field id="code" label={de.info.fieldCode} value={short.code} />
           {short.name && <Field id="name" label={de.info.fieldName} value={short.name} />}
           <Field id="url" label={de.info.fieldUrl} value={short.url ?? de.info.hiddenUrl} />
-          <Field id="password" label={de.info.fieldPassword} value={short.hasPassword ? de.info.yes : de.info.no} />
-          <Field id="maxuses" label={de.info.fieldMaxUses} value={short.maxUses == null ? de.create.unlimited : String(short.maxUses)} />
-          <Field id="created" label={de.info.fieldCreatedAt} value={formatDateTime(short.createdAt)} />
-          <Field id="expire" label={de.info.fieldExpireAt} value={short.expireAt ? formatDateTime(short.expireAt) : de.info.never} />
-          <Field id="owner" label={de.info.fieldOwner} value={short.owner?.username ?? de.info.anonymous} />
+          <Field
+            id="password"
+            label={de.info.fieldPassword}
+            value={short.hasPassword ? de.info.yes : de.info.no}
+          />
+          <Field
+            id="maxuses"
+            label={de.info.fieldMaxUses}
+            value={short.maxUses == null ? de.create.unlimited : String(short.maxUses)}
+          />
+          <Field
+            id="created"
+            label={de.info.fieldCreatedAt}
+            value={formatDateTime(short.createdAt)}
+          />
+          <Field
+            id="expire"
+            label={de.info.fieldExpireAt}
+            value={short.expireAt ? formatDateTime(short.expireAt) : de.info.never}
+          />
+          <Field
+            id="owner"
+            label={de.info.fieldOwner}
+            value={short.owner?.username ?? de.info.anonymous}
+          />
           <div className="d-flex flex-wrap gap-2 mt-3">
             <Button
               variant="primary"
@@ -222,7 +257,10 @@ export default function InfoPage() {
             >
               {de.info.open}
             </Button>
-            <Button variant="outline-secondary" onClick={() => void shareLink(link, short.name ?? short.code)}>
+            <Button
+              variant="outline-secondary"
+              onClick={() => void shareLink(link, short.name ?? short.code)}
+            >
               {de.info.share}
             </Button>
             <Button variant="outline-secondary" onClick={() => void copyLink(link)}>
@@ -249,14 +287,22 @@ export default function InfoPage() {
       <Accordion className="mb-3">
         <Accordion.Item eventKey="stats">
           <Accordion.Header>{de.info.statistics}</Accordion.Header>
-          <Accordion.Body data-testid="statistics-body">{statistics ? de.info.statisticsPlanned : de.info.comingSoon}</Accordion.Body>
+          <Accordion.Body data-testid="statistics-body">
+            {statistics ? de.info.statisticsPlanned : de.info.comingSoon}
+          </Accordion.Body>
         </Accordion.Item>
         <Accordion.Item eventKey="complaints">
           <Accordion.Header>{de.info.complaints}</Accordion.Header>
-          <Accordion.Body data-testid="complaints-body">{statistics ? de.info.complaintsPlanned : de.info.comingSoon}</Accordion.Body>
+          <Accordion.Body data-testid="complaints-body">
+            {statistics ? de.info.complaintsPlanned : de.info.comingSoon}
+          </Accordion.Body>
         </Accordion.Item>
       </Accordion>
-      <ReportDialog code={short.code} show={query.has('show_report')} onClose={() => setQuery({ show_report: null })} />
+      <ReportDialog
+        code={short.code}
+        show={query.has('show_report')}
+        onClose={() => setQuery({ show_report: null })}
+      />
     </section>
   );
 }

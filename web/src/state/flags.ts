@@ -50,7 +50,11 @@ export function setLocalFlag(name: string, on: boolean): void {
 /** Maintenance: persistent info toast; shutdown: persistent error toast without close button. */
 function syncOperatorToasts(): void {
   if (flags.enabled[FLAGS.maintenance]) {
-    showToast('info', de.toasts.maintenance, { id: 'maintenance', persistent: true, closable: true });
+    showToast('info', de.toasts.maintenance, {
+      id: 'maintenance',
+      persistent: true,
+      closable: true,
+    });
   } else dismissToast('maintenance');
   if (flags.enabled[FLAGS.shutdown]) {
     showToast('error', de.toasts.shutdown, { id: 'shutdown', persistent: true, closable: false });
@@ -78,7 +82,8 @@ export async function startFlags(): Promise<void> {
       disableMetrics: true,
       storageProvider: new InMemoryStorageProvider(),
     });
-    const update = () => setServerFlags(Object.fromEntries(client.getAllToggles().map((t) => [t.name, t.enabled])));
+    const update = () =>
+      setServerFlags(Object.fromEntries(client.getAllToggles().map((t) => [t.name, t.enabled])));
     client.on('ready', update);
     client.on('update', update);
     client.on('error', (e: unknown) => console.warn('Feature flags unavailable', e));

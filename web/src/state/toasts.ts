@@ -34,15 +34,26 @@ export function showToast(
 ): string {
   const id = opts.id ?? `t${++seq}`;
   if (toasts.list.some((t) => t.id === id)) return id;
-  const toast: Toast = { id, kind, text, persistent: opts.persistent ?? false, closable: opts.closable ?? true };
+  const toast: Toast = {
+    id,
+    kind,
+    text,
+    persistent: opts.persistent ?? false,
+    closable: opts.closable ?? true,
+  };
   toasts.list.push(toast);
   // Over the limit: drop the oldest dismissible toast.
   while (toasts.list.length > TOAST_MAX) {
-    const old = toasts.list.find((t) => t.closable && !t.persistent) ?? toasts.list.find((t) => t.closable);
+    const old =
+      toasts.list.find((t) => t.closable && !t.persistent) ?? toasts.list.find((t) => t.closable);
     if (!old) break;
     dismissToast(old.id);
   }
-  if (!toast.persistent) timers.set(id, setTimeout(() => dismissToast(id), TOAST_AUTO_CLOSE_MS));
+  if (!toast.persistent)
+    timers.set(
+      id,
+      setTimeout(() => dismissToast(id), TOAST_AUTO_CLOSE_MS),
+    );
   return id;
 }
 

@@ -3,7 +3,11 @@ import { runtimeConfig } from '../runtime-config';
 import { cookies } from '../state/cookies';
 
 /** SPEC §9: trace 0.5, session replay 0.1, replay on error 1. */
-export const SENTRY_OPTIONS = { tracesSampleRate: 0.5, replaysSessionSampleRate: 0.1, replaysOnErrorSampleRate: 1 };
+export const SENTRY_OPTIONS = {
+  tracesSampleRate: 0.5,
+  replaysSessionSampleRate: 0.1,
+  replaysOnErrorSampleRate: 1,
+};
 
 type SentryModule = typeof import('@sentry/react');
 let sentry: Promise<SentryModule> | null = null;
