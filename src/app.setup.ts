@@ -6,6 +6,7 @@ import { AuthPipeline } from './account/auth-pipeline';
 import type { AppConfig } from './config/config';
 import { ProblemFilter, sendProblem, toProblem } from './common/problem.filter';
 import { problem } from './common/problem';
+import { compileTrust } from './common/client-address';
 import { createValidationPipe } from './common/validation';
 import { setupSwagger } from './openapi/document';
 import { CodeService } from './code/code.service';
@@ -30,7 +31,8 @@ function hasBody(req: Request): boolean {
 export function configureApp(app: INestApplication, config: AppConfig): void {
   const ex = app as NestExpressApplication;
   ex.disable('x-powered-by');
-  ex.set('trust proxy', config.trustProxy);
+  const trust = compileTrust(config.trustProxy);
+  ex.set('trust proxy', trust);
   ex.set('query parser', 'simple');
 
   // Structured logging with request ids, and per-route metrics (first, so every answer has an id).
@@ -110,5 +112,5 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
 
   // The follow hot path answers before Express and Nest routing (see code/follow.ts).
   const server = app.getHttpServer() as Server;
-  installFollowFastPath(server, app.get(CodeService), config.trustProxy);
+  installFollowFastPath(server, app.get(CodeService), trust);
 }

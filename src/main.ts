@@ -40,6 +40,7 @@ async function bootstrap(): Promise<void> {
     bufferLogs: true,
   });
   configureApp(app, config);
+  for (const warning of config.warnings) new Logger('Config').warn(warning);
   installCrashHandlers(app.get(LogService), app.get(SentryService));
   await app.listen(config.port);
   new Logger('Bootstrap').log(`URL-Shorter listening on ${config.baseUrl} (${config.db.type})`);

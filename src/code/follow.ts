@@ -2,6 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { PROBLEM_CONTENT_TYPE, problem } from '../common/problem';
+import { clientAddress, type TrustFn } from '../common/client-address';
 import { clientKey, queryParam } from '../common/request';
 import type { CodeService, FollowInput, FollowResult } from './code.service';
 
@@ -76,11 +77,7 @@ const FOLLOW_PATH = /^\/(s|api\/code)\/([^/?#]+)\/?(?:\?(.*))?$/;
  * OpenAPI spec). No session, no body parsing, no logging per request.
  * Everything else is passed on to the original listeners untouched.
  */
-export function installFollowFastPath(
-  server: Server,
-  codes: CodeService,
-  trustProxy: boolean,
-): void {
+export function installFollowFastPath(server: Server, codes: CodeService, trust: TrustFn): void {
   const logger = new Logger('Follow');
   const listeners = server.listeners('request') as Array<
     (req: IncomingMessage, res: ServerResponse) => void
@@ -102,15 +99,10 @@ export function installFollowFastPath(
     } catch {
       return fallback(req, res);
     }
-    const forwarded = trustProxy ? req.headers['x-forwarded-for'] : undefined;
-    const client =
-      (typeof forwarded === 'string' ? forwarded.split(',')[0].trim() : undefined) ||
-      req.socket.remoteAddress ||
-      'unknown';
     const input: FollowInput = {
       acceptDanger: query.get('accept_danger') === 'true',
       password: query.get('password') ?? undefined,
-      client,
+      client: clientAddress(req, trust),
     };
     answer(codes, code, input, res).catch((err: unknown) => {
       logger.error(

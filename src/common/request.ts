@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { clientAddress, type TrustFn } from './client-address';
 
 /** First value of a query parameter (repeated parameters use the first). */
 export function queryParam(req: Request, name: string): string | undefined {
@@ -8,7 +9,7 @@ export function queryParam(req: Request, name: string): string | undefined {
   return undefined;
 }
 
-/** The key that identifies a client for rate limits (the socket address, or the proxy's view). */
+/** The key that identifies a client for rate limits: its address as TRUST_PROXY allows us to see it. */
 export function clientKey(req: Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+  return clientAddress(req, req.app.get('trust proxy fn') as TrustFn);
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { compileTrust, type TrustProxySetting } from '../common/client-address';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -49,7 +50,16 @@ export interface AppConfig {
   passwordMaxTries: number;
   passwordLockSeconds: number;
   shortCacheSize: number;
-  trustProxy: boolean;
+  /**
+   * Which proxies in front of the app are trusted (TRUST_PROXY): none (`false`), a hop count, or a
+   * list of addresses/CIDRs (`loopback`, `10.0.0.0/8`, …). The client address is the right-most
+   * X-Forwarded-For entry that is not trusted (see common/client-address.ts).
+   */
+  trustProxy: TrustProxySetting;
+  /** Connect, pool acquire and query timeout of the database in ms (DB_TIMEOUT_MS). */
+  dbTimeoutMs: number;
+  /** Non-fatal configuration remarks (deprecated forms), logged once at boot. */
+  warnings: string[];
   /** The built web client and what its runtime-config island tells it (WEB_DIR, FOOTER_*). */
   web: WebConfig;
   /** Login providers and sessions (AUTH_*, SESSION_*). */
@@ -183,6 +193,42 @@ function parseMysqlUrl(r: Reader, raw: string): DatabaseConfig['mysql'] {
     r.problems.push('DB_URL must look like mysql://user:pass@host:port/database');
     return undefined;
   }
+}
+
+/**
+ * TRUST_PROXY: `false` (default), a hop count (`1` = trust the proxy the app sees), or a comma list
+ * of trusted proxy addresses/CIDRs and the names `loopback`, `linklocal`, `uniquelocal`.
+ * `true` is read as one hop (deprecated: it used to trust the left-most, client-chosen address).
+ */
+function parseTrustProxy(r: Reader, warnings: string[]): TrustProxySetting {
+  const raw = r.str('TRUST_PROXY');
+  if (raw === undefined) return false;
+  const lower = raw.toLowerCase();
+  if (['false', 'no', 'off'].includes(lower)) return false;
+  if (['true', 'yes', 'on'].includes(lower)) {
+    warnings.push(
+      'TRUST_PROXY=true is deprecated and now means one proxy hop (TRUST_PROXY=1); set a hop count or the proxy addresses',
+    );
+    return 1;
+  }
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 32) r.problems.push('TRUST_PROXY hop count must be at most 32');
+    return hops === 0 ? false : hops;
+  }
+  const list = raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  try {
+    compileTrust(list);
+  } catch {
+    r.problems.push(
+      `TRUST_PROXY must be false, a hop count, or a comma list of addresses/CIDRs and loopback, linklocal, uniquelocal (got "${raw}")`,
+    );
+    return false;
+  }
+  return list;
 }
 
 function parseFlags(r: Reader, raw: string | undefined): Record<string, boolean> {
@@ -349,6 +395,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (unleashUrl && !unleashClientKey) r.problems.push('UNLEASH_URL needs UNLEASH_CLIENT_KEY');
 
   const auth = loadAuthConfig(r, production);
+  const warnings: string[] = [];
 
   const config: AppConfig = {
     nodeEnv,
@@ -376,7 +423,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     passwordMaxTries: r.int('PASSWORD_MAX_TRIES', 10, 1, 1000),
     passwordLockSeconds: r.int('PASSWORD_LOCK_SECONDS', 900, 1, 86400),
     shortCacheSize: r.int('SHORT_CACHE_SIZE', 10000, 0, 10_000_000),
-    trustProxy: r.bool('TRUST_PROXY', false),
+    trustProxy: parseTrustProxy(r, warnings),
+    dbTimeoutMs: r.int('DB_TIMEOUT_MS', 2000, 100, 60_000),
+    warnings,
     web: loadWebConfig(r),
     auth,
     env,
