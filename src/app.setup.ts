@@ -7,6 +7,9 @@ import type { AppConfig } from './config/config';
 import { ProblemFilter, sendProblem, toProblem } from './common/problem.filter';
 import { problem } from './common/problem';
 import { compileTrust } from './common/client-address';
+import { answerClientErrors } from './common/client-error';
+import { ValidationFailedError } from './common/errors';
+import { findTooDeep, MAX_JSON_DEPTH } from './common/json-depth';
 import { createValidationPipe } from './common/validation';
 import { setupSwagger } from './openapi/document';
 import { CodeService } from './code/code.service';
@@ -74,6 +77,15 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
       }
       return value;
     },
+    // Deep nesting is refused before parsing: the reviver and class-transformer recurse per level.
+    verify: (_req: unknown, _res: unknown, buf: Buffer) => {
+      const field = findTooDeep(buf);
+      if (field !== null) {
+        throw new ValidationFailedError({
+          [field]: `must not be nested deeper than ${MAX_JSON_DEPTH} levels`,
+        });
+      }
+    },
   });
   ex.use((req: Request, res: Response, next: NextFunction) => {
     if (!BODY_METHODS.has(req.method) || !hasBody(req)) return next();
@@ -113,4 +125,5 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   // The follow hot path answers before Express and Nest routing (see code/follow.ts).
   const server = app.getHttpServer() as Server;
   installFollowFastPath(server, app.get(CodeService), trust);
+  answerClientErrors(server);
 }

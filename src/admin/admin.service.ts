@@ -19,6 +19,7 @@ import {
 } from './entities';
 import { type Page, type PageRequest, type PagingOptions, toPage } from '../common/paging';
 import { compileQuery, type SearchField } from './query';
+import { DATETIME_RANGE_MESSAGE, INT_MAX, isStorableDate } from '../common/db-limits';
 
 export type AdminRow = Record<string, unknown>;
 
@@ -228,13 +229,14 @@ export class AdminService {
           else out[k] = v;
           break;
         case 'number':
-          if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 2_147_483_647)
-            errors[k] = 'must be a whole number from 1 to 2147483647';
+          if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > INT_MAX)
+            errors[k] = `must be a whole number from 1 to ${INT_MAX}`;
           else out[k] = v;
           break;
         case 'date':
           if (typeof v !== 'string' || Number.isNaN(Date.parse(v)))
             errors[k] = 'must be an ISO date-time';
+          else if (!isStorableDate(v)) errors[k] = DATETIME_RANGE_MESSAGE;
           else out[k] = new Date(v);
           break;
         case 'enum':

@@ -2,29 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlacklistService } from '../../src/blacklist/blacklist.service';
 import { ShortEntity } from '../../src/code/short.entity';
 import { createTestApp, type TestApp } from '../support/app';
-
-interface ProblemBody {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  error: string;
-  instance: string;
-  errorKey?: string;
-  fieldErrors?: Record<string, string>;
-}
-
-async function expectProblem(res: Response, status: number): Promise<ProblemBody> {
-  expect(res.status).toBe(status);
-  expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-  const body = (await res.json()) as ProblemBody;
-  expect(body.status).toBe(status);
-  expect(body.error).toBe(body.detail);
-  expect(typeof body.title).toBe('string');
-  expect(typeof body.instance).toBe('string');
-  expect(JSON.stringify(body)).not.toMatch(/SQLITE|ER_|QueryFailed|at \w+ \(/);
-  return body;
-}
+import { expectProblem } from '../support/problem';
 
 describe('creating shorts (anonymous)', () => {
   let t: TestApp;

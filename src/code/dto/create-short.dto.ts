@@ -1,5 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDateString, IsInt, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import {
+  IsDateString,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  MinLength,
+} from 'class-validator';
+import { INT_MAX, IsStorableDate } from '../../common/db-limits';
 
 /**
  * Create payload. Anonymous callers may send only `url` and `password`; the other
@@ -57,15 +66,18 @@ export class CreateShortDto {
   })
   @IsOptional()
   @IsDateString({ strict: true })
+  @IsStorableDate()
   expireAt?: string | null;
 
   @ApiPropertyOptional({
     type: 'integer',
     nullable: true,
+    maximum: INT_MAX,
     description: 'Maximum uses (logged-in only)',
   })
   @IsOptional()
   @IsInt()
+  @Max(INT_MAX)
   maxUses?: number | null;
 }
 

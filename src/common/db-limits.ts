@@ -1,0 +1,37 @@
+import { registerDecorator, type ValidationOptions } from 'class-validator';
+
+/**
+ * What the database columns can hold, on SQLite and MySQL/MariaDB alike. Input is bounded by these
+ * at the boundary, so a value the database would refuse is a 400 with `fieldErrors`, never a driver
+ * error.
+ */
+/** Largest value of a signed 32-bit INT column (`max_uses`, `uses`). */
+export const INT_MAX = 2_147_483_647;
+/** The DATETIME range of MySQL/MariaDB, in UTC. */
+export const MIN_DATETIME_MS = Date.UTC(1000, 0, 1);
+export const MAX_DATETIME_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+export const DATETIME_RANGE_MESSAGE = 'must be between 1000-01-01 and 9999-12-31 (UTC)';
+
+/** True for a parseable date-time whose UTC instant fits a DATETIME column. */
+export function isStorableDate(value: string | number | Date): boolean {
+  const ms = value instanceof Date ? value.getTime() : new Date(value).getTime();
+  return Number.isFinite(ms) && ms >= MIN_DATETIME_MS && ms <= MAX_DATETIME_MS;
+}
+
+/** class-validator: a date-time string whose UTC instant fits a DATETIME column (e.g. not year 10000 in UTC). */
+export function IsStorableDate(options?: ValidationOptions): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) =>
+    registerDecorator({
+      name: 'isStorableDate',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      options: { message: `$property ${DATETIME_RANGE_MESSAGE}`, ...options },
+      validator: {
+        validate: (value: unknown) =>
+          value === null ||
+          value === undefined ||
+          (typeof value === 'string' && isStorableDate(value)),
+      },
+    });
+}
