@@ -11,6 +11,7 @@ import { WebModule } from './web/web.module';
 import { LoggingModule } from './logging/logging.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { SentryModule } from './sentry/sentry.module';
+import { FailureModule } from './failure/failure.module';
 import { ReportModule } from './report/report.module';
 import { AdminModule } from './admin/admin.module';
 import { ManagementModule } from './management/management.module';
@@ -26,6 +27,7 @@ export class AppModule {
         LoggingModule,
         MetricsModule,
         SentryModule,
+        FailureModule,
         DatabaseModule,
         CacheBusModule,
         ScheduleModule.forRoot(),

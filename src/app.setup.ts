@@ -4,7 +4,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { AuthPipeline } from './account/auth-pipeline';
 import type { AppConfig } from './config/config';
-import { ProblemFilter, sendProblem, toProblem } from './common/problem.filter';
+import { failedRequest, ProblemFilter, sendProblem } from './common/problem.filter';
+import { FailureReporter } from './failure/failure-reporter';
 import { problem } from './common/problem';
 import { compileTrust } from './common/client-address';
 import { answerClientErrors } from './common/client-error';
@@ -17,7 +18,6 @@ import { installFollowFastPath } from './code/follow';
 import { LogService } from './logging/log.service';
 import { requestContextMiddleware } from './logging/request-context.middleware';
 import { MetricsService } from './metrics/metrics.service';
-import { SentryService } from './sentry/sentry.service';
 import { scrapeTokenMiddleware } from './metrics/scrape-token.middleware';
 
 export const JSON_BODY_LIMIT = '16kb';
@@ -97,33 +97,20 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
     }
     return json(req, res, next);
   });
-  const sentry = app.get(SentryService);
+  // Failures in a middleware (session store, API-key lookup, …) get the same handling as in handlers.
+  const failures = app.get(FailureReporter);
   ex.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
     if (!err) return next();
-    const p = toProblem(err, req.path);
-    if (p.log) {
-      // An unexpected failure in a middleware (session store, API-key lookup, …): log and report it.
-      log.error(
-        `${req.method} ${req.path} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
-        'HttpError',
-      );
-      sentry.capture(err, {
-        requestId: (req as Request & { id?: string }).id,
-        method: req.method,
-        path: req.path,
-        status: 500,
-      });
-    }
-    sendProblem(res, p.body);
+    sendProblem(res, failures.request(err, failedRequest(req)));
   });
 
-  app.useGlobalFilters(new ProblemFilter());
+  app.useGlobalFilters(new ProblemFilter(failures));
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
   setupSwagger(app);
 
   // The follow hot path answers before Express and Nest routing (see code/follow.ts).
   const server = app.getHttpServer() as Server;
-  installFollowFastPath(server, app.get(CodeService), trust);
+  installFollowFastPath(server, app.get(CodeService), trust, failures);
   answerClientErrors(server);
 }

@@ -1,47 +1,92 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { JobLockService } from '../database/job-lock.service';
+import { FailureReporter } from '../failure/failure-reporter';
 import { ShortEntity } from './short.entity';
 
 const JOB = 'cleanup-expired-anonymous-shorts';
 const EVERY_MS = 60 * 60 * 1000;
+/** The first run comes this soon after boot, so instances restarted often still clean up. */
+export const FIRST_RUN_DELAY_MS = 3000;
+/** A lease outlives a run that dies half-way (the instance crashed) by at most this long. */
+const LEASE_MS = 10 * 60 * 1000;
+/** Ids of written batches are kept this long (a batch retried later than this would count twice). */
+const APPLIED_BATCH_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Removes expired anonymous shorts after the retention period; one instance at a time. */
+/**
+ * Removes expired anonymous shorts after the retention period (and old ids of written batches):
+ * shortly after boot, then every hour; one instance at a time under a database lease that is
+ * released when the run ends.
+ */
 @Injectable()
-export class CleanupService {
+export class CleanupService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(CleanupService.name);
+  private firstRunTimer?: NodeJS.Timeout;
+  /** Settles after the first run (tests wait for it before they measure a run of their own). */
+  firstRun: Promise<void> = Promise.resolve();
 
   constructor(
     @InjectRepository(ShortEntity) private readonly repo: Repository<ShortEntity>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly locks: JobLockService,
+    private readonly failures: FailureReporter,
   ) {}
+
+  onApplicationBootstrap(): void {
+    this.firstRun = new Promise((resolve) => {
+      this.firstRunTimer = setTimeout(
+        () => void this.scheduled().finally(resolve),
+        FIRST_RUN_DELAY_MS,
+      );
+      this.firstRunTimer.unref();
+    });
+  }
+
+  onApplicationShutdown(): void {
+    clearTimeout(this.firstRunTimer);
+  }
 
   @Interval(JOB, EVERY_MS)
   async scheduled(): Promise<void> {
     try {
       await this.run();
     } catch (err) {
-      this.logger.warn(`Cleanup failed: ${String(err)}`);
+      this.failures.background(err, 'Cleanup', CleanupService.name);
     }
   }
 
   /** Returns the number of removed shorts, or null when another instance holds the job. */
   async run(now = new Date()): Promise<number | null> {
-    if (!(await this.locks.tryAcquire(JOB, EVERY_MS / 2))) return null;
-    const cutoff = new Date(now.getTime() - this.config.anonRetentionDays * 24 * 60 * 60 * 1000);
-    const res = await this.repo
-      .createQueryBuilder()
-      .delete()
-      .from(ShortEntity)
-      .where('owner_id IS NULL')
-      .andWhere('expire_at IS NOT NULL AND expire_at < :cutoff', { cutoff })
-      .execute();
-    const removed = res.affected ?? 0;
-    if (removed > 0) this.logger.log(`Removed ${removed} expired anonymous shorts`);
-    return removed;
+    if (!(await this.locks.tryAcquire(JOB, LEASE_MS))) return null;
+    try {
+      const cutoff = new Date(now.getTime() - this.config.anonRetentionDays * 24 * 60 * 60 * 1000);
+      const res = await this.repo
+        .createQueryBuilder()
+        .delete()
+        .from(ShortEntity)
+        .where('owner_id IS NULL')
+        .andWhere('expire_at IS NOT NULL AND expire_at < :cutoff', { cutoff })
+        .execute();
+      await this.repo.manager
+        .createQueryBuilder()
+        .delete()
+        .from('applied_batches')
+        .where('applied_at < :old', { old: new Date(now.getTime() - APPLIED_BATCH_RETENTION_MS) })
+        .execute();
+      const removed = res.affected ?? 0;
+      if (removed > 0) this.logger.log(`Removed ${removed} expired anonymous shorts`);
+      return removed;
+    } finally {
+      await this.locks.release(JOB);
+    }
   }
 }

@@ -1,11 +1,5 @@
 import { Algorithm, hash, verify } from '@node-rs/argon2';
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationShutdown,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LRUCache } from 'lru-cache';
 import { randomUUID } from 'node:crypto';
@@ -24,8 +18,10 @@ import {
 } from '../common/errors';
 import { containsPattern, type Page, type PageRequest, toPage } from '../common/paging';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { applyOnce } from '../database/apply-once';
+import { CountBuffer } from '../database/count-buffer';
 import { isUniqueViolation } from '../database/errors';
-import { ClickBuffer } from './click-buffer';
+import { FailureReporter } from '../failure/failure-reporter';
 import { CUSTOM_CODE_PATTERN, generateCode, isReservedCode } from './code-generator';
 import type { CreateShortDto } from './dto/create-short.dto';
 import type { ShortDto } from './dto/short.dto';
@@ -69,9 +65,8 @@ export interface FollowInput {
 
 @Injectable()
 export class CodeService implements OnModuleInit, OnApplicationShutdown {
-  private readonly logger = new Logger(CodeService.name);
   private readonly cache: LRUCache<string, CacheValue> | null;
-  private readonly clicks = new ClickBuffer();
+  private readonly clicks = new CountBuffer();
   private readonly limiter: PasswordLimiter;
   private flushTimer?: NodeJS.Timeout;
 
@@ -80,6 +75,7 @@ export class CodeService implements OnModuleInit, OnApplicationShutdown {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly blacklist: BlacklistService,
     private readonly bus: CacheBus,
+    private readonly failures: FailureReporter,
   ) {
     bus.on(INVALIDATE_CHANNEL, (code) => this.cache?.delete(code));
     this.cache =
@@ -100,7 +96,11 @@ export class CodeService implements OnModuleInit, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.flushTimer);
-    await this.flushClicks();
+    try {
+      await this.clicks.drain(this.writeUses);
+    } catch (err) {
+      this.failures.background(err, 'Writing use counts at shutdown', CodeService.name);
+    }
   }
 
   // ---------------------------------------------------------------- create
@@ -334,22 +334,32 @@ export class CodeService implements OnModuleInit, OnApplicationShutdown {
     this.bus.publish(INVALIDATE_CHANNEL, code);
   }
 
+  /** Use counts not yet written (distinct shorts). */
+  pendingUses(): number {
+    return this.clicks.size;
+  }
+
+  /** Writes the buffered use counts (exactly once: see CountBuffer and applyOnce). */
   async flushClicks(): Promise<void> {
     try {
-      await this.clicks.flush(async (batch) => {
-        for (const [id, n] of batch) {
-          await this.repo
-            .createQueryBuilder()
-            .update(ShortEntity)
-            .set({ uses: () => `uses + ${Number(n)}` })
-            .where('id = :id', { id })
-            .execute();
-        }
-      });
+      await this.clicks.flush(this.writeUses);
     } catch (err) {
-      this.logger.warn(`Could not write use counts: ${String(err)}`);
+      this.failures.background(err, 'Writing use counts', CodeService.name);
     }
   }
+
+  private readonly writeUses = (batchId: string, counts: ReadonlyMap<string, number>) =>
+    applyOnce(this.repo.manager.connection, batchId, async (runner) => {
+      for (const [id, n] of counts) {
+        await runner.manager
+          .createQueryBuilder()
+          .update(ShortEntity)
+          .set({ uses: () => 'uses + :n' })
+          .setParameter('n', n)
+          .where('id = :id', { id })
+          .execute();
+      }
+    });
 
   // ---------------------------------------------------------------- own list
 

@@ -1,7 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { PROBLEM_CONTENT_TYPE, problem } from '../common/problem';
+import { type FailureHandler, sendProblem } from '../common/problem.filter';
 import { clientAddress, type TrustFn } from '../common/client-address';
 import { clientKey, queryParam } from '../common/request';
 import type { CodeService, FollowInput, FollowResult } from './code.service';
@@ -77,8 +76,12 @@ const FOLLOW_PATH = /^\/(s|api\/code)\/([^/?#]+)\/?(?:\?(.*))?$/;
  * OpenAPI spec). No session, no body parsing, no logging per request.
  * Everything else is passed on to the original listeners untouched.
  */
-export function installFollowFastPath(server: Server, codes: CodeService, trust: TrustFn): void {
-  const logger = new Logger('Follow');
+export function installFollowFastPath(
+  server: Server,
+  codes: CodeService,
+  trust: TrustFn,
+  failures: FailureHandler,
+): void {
   const listeners = server.listeners('request') as Array<
     (req: IncomingMessage, res: ServerResponse) => void
   >;
@@ -105,20 +108,11 @@ export function installFollowFastPath(server: Server, codes: CodeService, trust:
       client: clientAddress(req, trust),
     };
     answer(codes, code, input, res).catch((err: unknown) => {
-      logger.error(
-        `Follow failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
-      );
       if (res.headersSent) return res.destroy();
-      const body = problem(
-        500,
-        'Internal Server Error',
-        'An unexpected error occurred',
-        `/${m[1]}/${m[2]}`,
+      sendProblem(
+        res,
+        failures.request(err, { method: req.method ?? 'GET', path: `/${m[1]}/${m[2]}` }),
       );
-      res.statusCode = 500;
-      res.setHeader('Content-Type', PROBLEM_CONTENT_TYPE);
-      res.setHeader('Cache-Control', 'no-store');
-      res.end(JSON.stringify(body));
     });
   });
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ClickBuffer } from './click-buffer';
 import { PasswordLimiter } from './password-limiter';
 
 describe('PasswordLimiter', () => {
@@ -22,31 +21,5 @@ describe('PasswordLimiter', () => {
     await l.succeed('s', 'c');
     await l.fail('s', 'c');
     expect(await l.isLocked('s', 'c')).toBe(false);
-  });
-});
-
-describe('ClickBuffer', () => {
-  it('hands batches to the writer and keeps them when the write fails', async () => {
-    const b = new ClickBuffer();
-    b.add('a');
-    b.add('a');
-    b.add('b');
-    await expect(
-      b.flush(async () => {
-        throw new Error('db down');
-      }),
-    ).rejects.toThrow('db down');
-    b.add('a');
-    const seen: Array<[string, number]> = [];
-    await b.flush(async (batch) => {
-      seen.push(...batch);
-    });
-    expect(new Map(seen)).toEqual(
-      new Map([
-        ['a', 3],
-        ['b', 1],
-      ]),
-    );
-    expect(b.size).toBe(0);
   });
 });

@@ -3,9 +3,9 @@ import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { STATUS_CODES } from 'node:http';
 import { PROBLEM_CONTENT_TYPE, Problem } from './problem';
 
-/** Documents problem+json error responses for the given statuses (500 always included). */
+/** Documents problem+json error responses for the given statuses (500 and 503 always included). */
 export function ApiProblems(...statuses: number[]): MethodDecorator & ClassDecorator {
-  const all = [...new Set([...statuses, 500])].sort((a, b) => a - b);
+  const all = [...new Set([...statuses, 500, 503])].sort((a, b) => a - b);
   return applyDecorators(
     ApiExtraModels(Problem),
     ...all.map((status) =>

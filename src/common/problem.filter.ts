@@ -1,21 +1,40 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
+import { isDatabaseUnavailable } from '../database/errors';
 import { DomainError, ValidationFailedError } from './errors';
 import { PROBLEM_CONTENT_TYPE, problem, type Problem } from './problem';
 
+/**
+ * What a thrown value means for the answer and the logs:
+ * `expected` (a 4xx the caller caused: no log), `unavailable` (a dependency is down or silent: 503
+ * with Retry-After, logged once per interval), `unexpected` (a bug: 500, logged and reported).
+ */
+export type FailureKind = 'expected' | 'unavailable' | 'unexpected';
+
+/** Seconds a client should wait before retrying a 503. */
+export const RETRY_AFTER_SECONDS = 5;
+
+export const UNAVAILABLE_DETAIL = 'Service temporarily unavailable, please try again shortly';
+
 /** Turns any thrown value into an application/problem+json answer. */
-export function toProblem(err: unknown, instance: string): { body: Problem; log: boolean } {
+export function toProblem(err: unknown, instance: string): { body: Problem; kind: FailureKind } {
   if (err instanceof ValidationFailedError) {
     return {
       body: problem(400, err.title, err.message, instance, { fieldErrors: err.fieldErrors }),
-      log: false,
+      kind: 'expected',
     };
   }
   if (err instanceof DomainError) {
     return {
       body: problem(err.status, err.title, err.message, instance, { errorKey: err.errorKey }),
-      log: false,
+      kind: err.status === 503 ? 'unavailable' : 'expected',
+    };
+  }
+  if (isDatabaseUnavailable(err)) {
+    return {
+      body: problem(503, 'Service Unavailable', UNAVAILABLE_DETAIL, instance),
+      kind: 'unavailable',
     };
   }
   if (err instanceof HttpException) {
@@ -31,7 +50,7 @@ export function toProblem(err: unknown, instance: string): { body: Problem; log:
     }
     return {
       body: problem(status, STATUS_CODES[status] ?? 'Error', detail, instance),
-      log: status >= 500,
+      kind: status >= 500 ? 'unexpected' : 'expected',
     };
   }
   // Errors raised by body parsing (http-errors): safe to expose when `expose` is set.
@@ -46,35 +65,61 @@ export function toProblem(err: unknown, instance: string): { body: Problem; log:
           : status === 415
             ? 'Unsupported content type'
             : (STATUS_CODES[status] ?? 'Bad Request');
-    return { body: problem(status, STATUS_CODES[status] ?? 'Error', detail, instance), log: false };
+    return {
+      body: problem(status, STATUS_CODES[status] ?? 'Error', detail, instance),
+      kind: 'expected',
+    };
   }
   return {
     body: problem(500, 'Internal Server Error', 'An unexpected error occurred', instance),
-    log: true,
+    kind: 'unexpected',
   };
 }
 
-export function sendProblem(res: Response, body: Problem): void {
+/** Writes a problem answer on any Node response (Express's or the follow fast path's). */
+export function sendProblem(res: ServerResponse, body: Problem): void {
   if (res.headersSent) return;
-  res.status(body.status).type(PROBLEM_CONTENT_TYPE).setHeader('Cache-Control', 'no-store');
-  res.send(JSON.stringify(body));
+  const json = JSON.stringify(body);
+  res.statusCode = body.status;
+  res.setHeader('Content-Type', `${PROBLEM_CONTENT_TYPE}; charset=utf-8`);
+  res.setHeader('Cache-Control', 'no-store');
+  if (body.status === 503) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+  res.setHeader('Content-Length', Buffer.byteLength(json));
+  res.end(json);
 }
 
+/** What the failure handling needs to know about a request. */
+export interface FailedRequest {
+  method: string;
+  path: string;
+  requestId?: string;
+  route?: string;
+}
+
+/** Maps, logs and reports a failed request; implemented by FailureReporter. */
+export interface FailureHandler {
+  request(err: unknown, req: FailedRequest): Problem;
+}
+
+export function failedRequest(req: Request): FailedRequest {
+  const route = req.route as { path?: unknown } | undefined;
+  return {
+    method: req.method,
+    path: req.path,
+    requestId: (req as Request & { id?: string }).id,
+    route: route && typeof route.path === 'string' ? `${req.baseUrl}${route.path}` : undefined,
+  };
+}
+
+/** The one exception filter: every error a handler throws becomes problem+json. */
 @Catch()
 export class ProblemFilter implements ExceptionFilter {
-  private readonly logger = new Logger('ProblemFilter');
+  constructor(private readonly failures: FailureHandler) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
     const req = ctx.getRequest<Request>();
     const res = ctx.getResponse<Response>();
-    const { body, log } = toProblem(exception, req.path);
-    if (log) {
-      // The path only: query strings may carry passwords.
-      this.logger.error(
-        `${req.method} ${req.path} failed: ${exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)}`,
-      );
-    }
-    sendProblem(res, body);
+    sendProblem(res, this.failures.request(exception, failedRequest(req)));
   }
 }

@@ -28,6 +28,7 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
       charset: 'utf8mb4_unicode_ci',
       timezone: 'Z',
       dateStrings: false,
+      connectTimeout: config.dbTimeoutMs,
       extra: { connectionLimit: 20 },
     };
   }
@@ -38,7 +39,8 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
     database: config.db.file,
     enableWAL: true,
     prepareDatabase: (db: { pragma(sql: string): unknown }) => {
-      db.pragma('busy_timeout = 5000');
+      // A locked database (another process writing) fails after DB_TIMEOUT_MS with SQLITE_BUSY (503).
+      db.pragma(`busy_timeout = ${config.dbTimeoutMs}`);
       db.pragma('foreign_keys = ON');
       db.pragma('synchronous = NORMAL');
     },

@@ -1,8 +1,10 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { dataSourceOptions } from './data-source';
 import { JobLockService } from './job-lock.service';
+import { applyMysqlTimeouts } from './mysql-timeouts';
 
 @Global()
 @Module({
@@ -14,6 +16,12 @@ import { JobLockService } from './job-lock.service';
         retryAttempts: 3,
         retryDelay: 1000,
       }),
+      // Once the schema is migrated, every wait for MySQL/MariaDB gets DB_TIMEOUT_MS (its connectTimeout).
+      dataSourceFactory: async (options?: DataSourceOptions) => {
+        const ds = await new DataSource(options as DataSourceOptions).initialize();
+        if (ds.options.type === 'mysql') applyMysqlTimeouts(ds, ds.options.connectTimeout ?? 2000);
+        return ds;
+      },
     }),
   ],
   providers: [JobLockService],

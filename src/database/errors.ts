@@ -1,11 +1,13 @@
 import { QueryFailedError } from 'typeorm';
 
+function driverOf(err: unknown): Record<string, unknown> | null {
+  const e = err instanceof QueryFailedError ? (err.driverError as unknown) : err;
+  return e && typeof e === 'object' ? (e as Record<string, unknown>) : null;
+}
+
 /** True when a write failed on a unique index (SQLite or MySQL/MariaDB). */
 export function isUniqueViolation(err: unknown): boolean {
-  const driver =
-    err instanceof QueryFailedError
-      ? (err.driverError as Record<string, unknown>)
-      : (err as Record<string, unknown>);
+  const driver = driverOf(err);
   if (!driver) return false;
   const code = String(driver.code ?? '');
   return (
@@ -14,4 +16,64 @@ export function isUniqueViolation(err: unknown): boolean {
     code === 'ER_DUP_ENTRY' ||
     driver.errno === 1062
   );
+}
+
+/** Our own code for a pool that could not hand out a connection within DB_TIMEOUT_MS. */
+export const POOL_ACQUIRE_TIMEOUT = 'POOL_ACQUIRE_TIMEOUT';
+
+/** Socket, protocol and server states of MySQL/MariaDB (mysql2) that mean "not reachable now". */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'PROTOCOL_CONNECTION_LOST',
+  'PROTOCOL_SEQUENCE_TIMEOUT',
+  'PROTOCOL_ENQUEUE_AFTER_FATAL_ERROR',
+  'PROTOCOL_ENQUEUE_AFTER_QUIT',
+  'ER_CON_COUNT_ERROR',
+  'ER_SERVER_SHUTDOWN',
+  'ER_LOCK_WAIT_TIMEOUT',
+  'ER_LOCK_DEADLOCK',
+  'ER_QUERY_INTERRUPTED',
+  'ER_CLIENT_INTERACTION_TIMEOUT',
+  POOL_ACQUIRE_TIMEOUT,
+]);
+
+/** SQLite result codes (prefixes of the extended codes) that mean "busy, locked or not writable now". */
+const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|READONLY|IOERR|CANTOPEN|FULL|PROTOCOL)/;
+
+/** mysql2 and TypeORM errors without a code that mean the pool or connection is gone. */
+const UNAVAILABLE_MESSAGES =
+  /^(Pool is closed|No connections available|Queue limit reached|Can't add new command when connection is in closed state|Can't write in closed state|Connection is not established|The database connection is not open)/;
+
+/**
+ * True when a database error means the database is down, unreachable, silent or busy (a connection
+ * or availability problem that goes away by itself), as opposed to a bug or a bad query. Such
+ * errors are answered with 503 and `Retry-After`, and logged once per interval, not per request.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const driver = driverOf(err);
+  if (!driver) return false;
+  // A wrapper (e.g. CommitOutcomeUnknownError) is as unavailable as its cause.
+  if (driver.cause && isDatabaseUnavailable(driver.cause)) return true;
+  const code = typeof driver.code === 'string' ? driver.code : '';
+  if (UNAVAILABLE_CODES.has(code) || SQLITE_UNAVAILABLE.test(code)) return true;
+  const message = typeof driver.message === 'string' ? driver.message : '';
+  if (UNAVAILABLE_MESSAGES.test(message)) return true;
+  // mysql2 marks errors that end the connection as fatal (lost socket, handshake failure).
+  return driver.fatal === true && !code.startsWith('ER_ACCESS');
+}
+
+/** A short name of a database error for logs: its code, never its message (it may name hosts or users). */
+export function databaseErrorCode(err: unknown): string {
+  const driver = driverOf(err);
+  const code = driver && typeof driver.code === 'string' ? driver.code : '';
+  if (code) return code;
+  if (driver?.cause) return databaseErrorCode(driver.cause);
+  return err instanceof Error ? err.name : 'unknown';
 }

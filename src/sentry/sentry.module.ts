@@ -1,12 +1,7 @@
 import { Global, Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
-import { ErrorReportInterceptor } from './error-report.interceptor';
 import { SentryService } from './sentry.service';
 
-/** Error reporting (active only with SENTRY_DSN). */
+/** Error reporting (active only with SENTRY_DSN); failures reach it through FailureReporter. */
 @Global()
-@Module({
-  providers: [SentryService, { provide: APP_INTERCEPTOR, useClass: ErrorReportInterceptor }],
-  exports: [SentryService],
-})
+@Module({ providers: [SentryService], exports: [SentryService] })
 export class SentryModule {}

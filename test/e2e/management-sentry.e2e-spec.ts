@@ -3,7 +3,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CodeService } from '../../src/code/code.service';
+import { FailureReporter } from '../../src/failure/failure-reporter';
 import { SentryService } from '../../src/sentry/sentry.service';
 import { createTestApp, type TestApp } from '../support/app';
 import { FakeSentry } from '../support/fake-sentry';
@@ -15,7 +17,20 @@ const SECRET = {
   appSecret: 'canary-sentry-app-secret-0e4d8b2f6a1c9e7d',
 };
 
-/** Makes the database unavailable so the next request fails unexpectedly (a 500). */
+/**
+ * Makes the next info call fail with an unexpected error (a bug: 500). A database that is down is
+ * not unexpected: it is a 503 (see the outage tests below).
+ */
+async function breakNextInfo(t: TestApp): Promise<() => Promise<void>> {
+  const spy = vi
+    .spyOn(t.app.get(CodeService), 'info')
+    .mockRejectedValueOnce(new TypeError("Cannot read properties of undefined (reading 'x')"));
+  return async () => {
+    spy.mockRestore();
+  };
+}
+
+/** Makes the database unavailable (the data source is closed) until the returned function runs. */
 async function breakDatabase(t: TestApp): Promise<() => Promise<void>> {
   await t.ds.destroy();
   return async () => {
@@ -48,7 +63,7 @@ describe('error reporting to Sentry', () => {
 
     it('reports an unexpected 500 with the request id and without secrets', async () => {
       const before = sentry.events().length;
-      const repair = await breakDatabase(t);
+      const repair = await breakNextInfo(t);
       try {
         const res = await t.fetch(
           `/api/code/some-code?redirect=false&password=${SECRET.password}`,
@@ -85,6 +100,25 @@ describe('error reporting to Sentry', () => {
       await t.app.get(SentryService).flush(5000);
       expect(sentry.envelopes.length).toBe(before);
     });
+
+    it('a database outage answers 503 with Retry-After and is reported once, not per request', async () => {
+      const before = sentry.events().length;
+      const repair = await breakDatabase(t);
+      try {
+        for (let i = 0; i < 20; i++) {
+          const res = await t.fetch(`/api/code/code-${i}?redirect=false`);
+          expect(res.status).toBe(503);
+          expect(res.headers.get('retry-after')).toBe('5');
+          const body = (await res.json()) as { detail: string };
+          expect(body.detail).toBe('Service temporarily unavailable, please try again shortly');
+        }
+      } finally {
+        await repair();
+        t.app.get(FailureReporter).database.stop();
+      }
+      expect(await t.app.get(SentryService).flush(5000)).toBe(true);
+      expect(sentry.events().slice(before)).toHaveLength(1);
+    });
   });
 
   describe('without SENTRY_DSN', () => {
@@ -99,7 +133,7 @@ describe('error reporting to Sentry', () => {
     it('sends nothing, even for a 500', async () => {
       const before = sentry.envelopes.length;
       expect(t.app.get(SentryService).enabled).toBe(false);
-      const repair = await breakDatabase(t);
+      const repair = await breakNextInfo(t);
       try {
         expect((await t.fetch('/api/code/some-code?redirect=false')).status).toBe(500);
       } finally {

@@ -8,7 +8,7 @@ import { ShortEntity } from '../../src/code/short.entity';
 import { BlacklistService } from '../../src/blacklist/blacklist.service';
 import { JobLockService } from '../../src/database/job-lock.service';
 import { createTestApp, type TestApp } from '../support/app';
-import { TEST_DB_KIND } from '../support/database';
+import { createTestDatabase, TEST_DB_KIND } from '../support/database';
 
 /** Captures every log line of the app under test. */
 class CapturingLogger implements LoggerService {
@@ -321,6 +321,7 @@ describe('following shorts', () => {
 
   describe('cleanup of expired anonymous shorts', () => {
     it('removes anonymous shorts expired longer than the retention, keeps the rest', async () => {
+      await t.app.get(CleanupService).firstRun; // the run shortly after boot is over
       const day = 86400_000;
       const old = await insert({ expireAt: new Date(Date.now() - 8 * day) });
       const recent = await insert({ expireAt: new Date(Date.now() - 1 * day) });
@@ -341,6 +342,37 @@ describe('following shorts', () => {
       expect(await mine.tryAcquire('cleanup-expired-anonymous-shorts', 60_000)).toBe(false);
       await other.release('cleanup-expired-anonymous-shorts');
       expect(await t.app.get(CleanupService).run()).not.toBeNull();
+    });
+
+    it('runs shortly after every boot and releases its lease, so instances restarted often still clean up', async () => {
+      const db = await createTestDatabase();
+      const day = 86400_000;
+      const expired = () => ({
+        id: randomUUID(),
+        code: `c${randomUUID().slice(0, 8)}`,
+        url: 'https://example.com/old',
+        uses: 0,
+        createdAt: new Date(Date.now() - 20 * day),
+        expireAt: new Date(Date.now() - 10 * day),
+        ownerId: null,
+      });
+      try {
+        for (let boot = 0; boot < 2; boot++) {
+          // A new instance (a new lease holder) each time, as after a restart.
+          const app = await createTestApp(db.env);
+          try {
+            const old = expired();
+            await app.ds.getRepository(ShortEntity).insert(old);
+            await app.app.get(CleanupService).firstRun;
+            expect(await app.ds.getRepository(ShortEntity).findOneBy({ id: old.id })).toBeNull();
+            expect(await app.ds.query('SELECT * FROM job_locks')).toEqual([]);
+          } finally {
+            await app.close();
+          }
+        }
+      } finally {
+        await db.drop();
+      }
     });
   });
 });

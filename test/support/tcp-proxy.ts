@@ -1,13 +1,19 @@
-import { createServer, connect, type Server, type Socket } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 
 /**
- * A loopback TCP proxy in front of a real server (e.g. MariaDB), so a test can make the
- * server unreachable (stop: listener closed, every connection cut) and reachable again
- * (start: same port) without touching the server itself.
+ * A loopback TCP proxy in front of a real server (e.g. MariaDB), so a test can take the server away
+ * without touching it:
+ * - stop(): the listener closes and every connection is cut (refused, like a server that is down);
+ *   start() opens the same port again;
+ * - partition(): connections stay open but no byte passes in either direction (a silent network,
+ *   the case only timeouts catch); heal() lets bytes pass again and cuts the connections that lost
+ *   bytes meanwhile (their protocol state is broken).
  */
 export class TcpProxy {
   private server: Server | null = null;
   private readonly sockets = new Set<Socket>();
+  private readonly damaged = new Set<Socket>();
+  private partitioned = false;
   port = 0;
 
   constructor(
@@ -15,19 +21,36 @@ export class TcpProxy {
     private readonly targetPort: number,
   ) {}
 
+  private forward(from: Socket, to: Socket): void {
+    from.on('data', (chunk: Buffer) => {
+      if (this.partitioned) {
+        this.damaged.add(from).add(to);
+        return;
+      }
+      if (!to.write(chunk)) {
+        from.pause();
+        to.once('drain', () => from.resume());
+      }
+    });
+    from.on('end', () => to.end());
+  }
+
   async start(): Promise<number> {
     const server = createServer((client) => {
       const upstream = connect(this.targetPort, this.targetHost);
       for (const s of [client, upstream]) {
         this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
+        s.on('close', () => {
+          this.sockets.delete(s);
+          this.damaged.delete(s);
+        });
         s.on('error', () => {
           client.destroy();
           upstream.destroy();
         });
       }
-      client.pipe(upstream);
-      upstream.pipe(client);
+      this.forward(client, upstream);
+      this.forward(upstream, client);
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -44,5 +67,15 @@ export class TcpProxy {
     for (const s of this.sockets) s.destroy();
     this.sockets.clear();
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  partition(): void {
+    this.partitioned = true;
+  }
+
+  heal(): void {
+    this.partitioned = false;
+    for (const s of this.damaged) s.destroy();
+    this.damaged.clear();
   }
 }

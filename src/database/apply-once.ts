@@ -1,0 +1,55 @@
+import type { DataSource, QueryRunner } from 'typeorm';
+import { isUniqueViolation } from './errors';
+
+/**
+ * The commit of a batch failed in a way that leaves its outcome unknown (the connection broke while
+ * COMMIT was under way): the batch may or may not be written. Retry it with the same id.
+ */
+export class CommitOutcomeUnknownError extends Error {
+  constructor(override readonly cause: unknown) {
+    super('The outcome of a commit is unknown');
+    this.name = 'CommitOutcomeUnknownError';
+  }
+}
+
+/**
+ * Writes a batch exactly once: `write` runs in one transaction together with the insert of
+ * `batchId` into `applied_batches`. Everything commits or nothing does; a retry of a batch that did
+ * commit finds its id and writes nothing. Returns false when the batch was written before.
+ * Throws CommitOutcomeUnknownError when COMMIT itself failed, any other error when nothing was
+ * written.
+ */
+export async function applyOnce(
+  ds: DataSource,
+  batchId: string,
+  write: (runner: QueryRunner) => Promise<void>,
+): Promise<boolean> {
+  const runner = ds.createQueryRunner();
+  let committing = false;
+  try {
+    await runner.connect();
+    await runner.startTransaction();
+    try {
+      await runner.manager
+        .createQueryBuilder()
+        .insert()
+        .into('applied_batches')
+        .values({ id: batchId, applied_at: new Date() })
+        .execute();
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      await runner.rollbackTransaction();
+      return false;
+    }
+    await write(runner);
+    committing = true;
+    await runner.commitTransaction();
+    return true;
+  } catch (err) {
+    if (committing) throw new CommitOutcomeUnknownError(err);
+    if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+    throw err;
+  } finally {
+    await runner.release().catch(() => undefined);
+  }
+}

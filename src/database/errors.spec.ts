@@ -1,0 +1,66 @@
+import { QueryFailedError } from 'typeorm';
+import { describe, expect, it } from 'vitest';
+import { databaseErrorCode, isDatabaseUnavailable, isUniqueViolation } from './errors';
+
+const driverError = (fields: Record<string, unknown>, message = 'x') =>
+  Object.assign(new Error(message), fields);
+const wrapped = (e: Error) => new QueryFailedError('SELECT 1', [], e);
+
+describe('database error classification', () => {
+  it('connection-level MySQL/MariaDB errors are "unavailable"', () => {
+    for (const code of [
+      'ECONNREFUSED',
+      'PROTOCOL_CONNECTION_LOST',
+      'PROTOCOL_SEQUENCE_TIMEOUT',
+      'ETIMEDOUT',
+      'ER_CON_COUNT_ERROR',
+      'POOL_ACQUIRE_TIMEOUT',
+    ]) {
+      expect(isDatabaseUnavailable(wrapped(driverError({ code }))), code).toBe(true);
+      expect(isDatabaseUnavailable(driverError({ code })), code).toBe(true);
+    }
+    expect(isDatabaseUnavailable(driverError({ fatal: true }, 'socket hang up'))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Pool is closed.'))).toBe(true);
+    expect(
+      isDatabaseUnavailable(new Error("Can't add new command when connection is in closed state")),
+    ).toBe(true);
+  });
+
+  it('busy, locked and read-only SQLite is "unavailable"', () => {
+    for (const code of [
+      'SQLITE_BUSY',
+      'SQLITE_BUSY_SNAPSHOT',
+      'SQLITE_READONLY',
+      'SQLITE_IOERR_WRITE',
+    ]) {
+      expect(isDatabaseUnavailable(wrapped(driverError({ code }))), code).toBe(true);
+    }
+  });
+
+  it('bugs, bad queries and constraint violations are not', () => {
+    for (const code of [
+      'ER_PARSE_ERROR',
+      'ER_NO_SUCH_TABLE',
+      'ER_DUP_ENTRY',
+      'SQLITE_ERROR',
+      'SQLITE_CONSTRAINT_UNIQUE',
+      'ER_ACCESS_DENIED_ERROR',
+    ]) {
+      expect(isDatabaseUnavailable(wrapped(driverError({ code }))), code).toBe(false);
+    }
+    expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);
+    expect(isDatabaseUnavailable(null)).toBe(false);
+    expect(isDatabaseUnavailable('string')).toBe(false);
+  });
+
+  it('unique violations and error codes', () => {
+    expect(isUniqueViolation(wrapped(driverError({ code: 'ER_DUP_ENTRY' })))).toBe(true);
+    expect(isUniqueViolation(driverError({ code: 'SQLITE_CONSTRAINT_UNIQUE' }))).toBe(true);
+    expect(isUniqueViolation(driverError({ errno: 1062 }))).toBe(true);
+    expect(isUniqueViolation(driverError({ code: 'SQLITE_BUSY' }))).toBe(false);
+    expect(
+      databaseErrorCode(wrapped(driverError({ code: 'ECONNREFUSED' }, 'connect 10.0.0.1'))),
+    ).toBe('ECONNREFUSED');
+    expect(databaseErrorCode(new TypeError('x'))).toBe('TypeError');
+  });
+});
