@@ -29,7 +29,12 @@ describe(`database outage`, () => {
 
   beforeAll(async () => {
     const env = await outage.setup();
-    t = await createTestApp({ ...env, DB_TIMEOUT_MS: String(TIMEOUT_MS), LOG_LEVEL: 'info' });
+    t = await createTestApp({
+      ...env,
+      DB_TIMEOUT_MS: String(TIMEOUT_MS),
+      LOG_LEVEL: 'info',
+      LOG_STDOUT: 'false',
+    });
   });
   afterAll(async () => {
     await t?.close();
