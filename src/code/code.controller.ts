@@ -29,7 +29,7 @@ import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
 import { RequireUser } from '../common/auth.guard';
 import { ApiPageResponse, ApiPaging, type Page, parsePageRequest } from '../common/paging';
-import { clientKey, queryParam } from '../common/request';
+import { clientKey, CurrentOrigin, queryParam, type RequestOrigin } from '../common/request';
 import { CodeService } from './code.service';
 import { CreateShortDto, CreatedShortDto } from './dto/create-short.dto';
 import { ShortDto } from './dto/short.dto';
@@ -93,8 +93,9 @@ export class CodeController {
   async createShort(
     @Body() dto: CreateShortDto,
     @CurrentActor() actor: Actor | null,
+    @CurrentOrigin() origin: RequestOrigin,
   ): Promise<CreatedShortDto> {
-    const { code } = await this.codes.create(dto, actor);
+    const { code } = await this.codes.create(dto, actor, origin);
     return { code };
   }
 

@@ -27,7 +27,8 @@ import type { CreateShortDto } from './dto/create-short.dto';
 import type { ShortDto } from './dto/short.dto';
 import { PasswordLimiter } from './password-limiter';
 import { ShortEntity } from './short.entity';
-import { parseTargetUrl } from './target-url';
+import { parseTargetUrl, ServiceNames } from './target-url';
+import type { RequestOrigin } from '../common/request';
 
 export const ANONYMOUS_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const CACHE_TTL_MS = 30_000;
@@ -67,6 +68,7 @@ export interface FollowInput {
 export class CodeService implements OnModuleInit, OnApplicationShutdown {
   private readonly cache: LRUCache<string, CacheValue> | null;
   private readonly clicks = new CountBuffer();
+  private readonly serviceNames: ServiceNames;
   private readonly limiter: PasswordLimiter;
   private flushTimer?: NodeJS.Timeout;
 
@@ -82,6 +84,7 @@ export class CodeService implements OnModuleInit, OnApplicationShutdown {
       config.shortCacheSize > 0
         ? new LRUCache({ max: config.shortCacheSize, ttl: CACHE_TTL_MS })
         : null;
+    this.serviceNames = new ServiceNames(config.baseUrl, config.port);
     this.limiter = new PasswordLimiter(
       config.passwordMaxTries,
       config.passwordLockSeconds * 1000,
@@ -105,7 +108,11 @@ export class CodeService implements OnModuleInit, OnApplicationShutdown {
 
   // ---------------------------------------------------------------- create
 
-  async create(dto: CreateShortDto, caller: Actor | null): Promise<{ code: string; id: string }> {
+  async create(
+    dto: CreateShortDto,
+    caller: Actor | null,
+    origin?: RequestOrigin,
+  ): Promise<{ code: string; id: string }> {
     const actor = activeActor(caller);
     const fieldErrors: Record<string, string> = {};
     if (!actor) {
@@ -114,7 +121,10 @@ export class CodeService implements OnModuleInit, OnApplicationShutdown {
           fieldErrors[f] = 'Only available to logged-in users';
       }
     }
-    const target = parseTargetUrl(dto.url, this.config.baseUrl);
+    const target = parseTargetUrl(
+      dto.url,
+      this.serviceNames.withRequestHost(origin?.host, origin?.protocol ?? 'http'),
+    );
     if ('error' in target) fieldErrors.url = target.error;
     const code = dto.code?.trim() || null;
     if (actor && code !== null) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseTargetUrl } from './target-url';
+import { parseTargetUrl, ServiceNames } from './target-url';
 
-const base = 'https://sho.rt';
+const base = new ServiceNames('https://sho.rt');
 
 describe('parseTargetUrl', () => {
   it('accepts absolute http and https URLs and normalises them', () => {
@@ -42,8 +42,53 @@ describe('parseTargetUrl', () => {
     expect(parseTargetUrl('https://SHO.RT.:443/x', base)).toHaveProperty('error');
     expect(parseTargetUrl('https://www.sho.rt/x', base)).toHaveProperty('error');
     expect(parseTargetUrl('https://sho.rt:8443/x', base)).toEqual({ url: 'https://sho.rt:8443/x' });
-    expect(parseTargetUrl('http://localhost:8080/s/x', 'http://localhost:8080')).toHaveProperty(
-      'error',
-    );
+    expect(
+      parseTargetUrl('http://localhost:8080/s/x', new ServiceNames('http://localhost:8080')),
+    ).toHaveProperty('error');
+  });
+
+  it('refuses user names and passwords in targets (one host shown, another visited)', () => {
+    for (const url of [
+      'https://www.paypal.com@evil.example/login',
+      'http://user:pass@example.com/',
+      'https://:secret@example.com/',
+    ]) {
+      expect(parseTargetUrl(url, base)).toEqual({
+        error: 'must not contain a user name or password',
+      });
+    }
+  });
+
+  it('knows every loopback name of a loopback BASE_URL, on its port and the listening port', () => {
+    const self = new ServiceNames('http://127.0.0.1:8080', 9000);
+    for (const url of [
+      'http://localhost:8080/',
+      'http://LOCALHOST.:8080/s/x',
+      'http://127.0.0.2:8080/',
+      'http://[::1]:8080/',
+      'http://[::ffff:127.0.0.1]:8080/',
+      'http://0.0.0.0:8080/',
+      'http://app.localhost:8080/',
+      'http://2130706433:8080/',
+      'http://localhost:9000/',
+    ]) {
+      expect(parseTargetUrl(url, self), url).toEqual({ error: 'must not point to this service' });
+    }
+    expect(parseTargetUrl('http://localhost:3000/', self)).toEqual({
+      url: 'http://localhost:3000/',
+    });
+    // A public BASE_URL does not make every loopback address "this service".
+    expect(parseTargetUrl('http://localhost:8080/', base)).toEqual({
+      url: 'http://localhost:8080/',
+    });
+  });
+
+  it('knows the host a request was sent to', () => {
+    const self = base.withRequestHost('short.intern.example:8080', 'http');
+    expect(parseTargetUrl('http://short.intern.example:8080/s/x', self)).toHaveProperty('error');
+    expect(parseTargetUrl('http://short.intern.example:8080/s/x', base)).toHaveProperty('url');
+    const direct = base.withRequestHost('127.0.0.1:4321', 'http');
+    expect(parseTargetUrl('http://localhost:4321/', direct)).toHaveProperty('error');
+    expect(parseTargetUrl('http://localhost:4322/', direct)).toHaveProperty('url');
   });
 });

@@ -1,15 +1,81 @@
+import ipaddr from 'ipaddr.js';
 import { normalizeHost } from '../blacklist/host';
 
 export const MAX_URL_LENGTH = 2048;
 
+function portOf(u: URL): string {
+  return u.port || (u.protocol === 'https:' ? '443' : '80');
+}
+
+/** localhost, *.localhost, 127.0.0.0/8, ::1, 0.0.0.0 and their IPv4-mapped forms. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (h === 'localhost' || h.endsWith('.localhost')) return true;
+  if (!ipaddr.isValid(h)) return false;
+  let addr = ipaddr.parse(h);
+  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) {
+    addr = (addr as ipaddr.IPv6).toIPv4Address();
+  }
+  const range = addr.range();
+  return range === 'loopback' || range === 'unspecified';
+}
+
 /**
- * Checks a target URL: absolute http(s), at most 2048 characters, no control
- * characters or whitespace, a real host, not this service itself.
- * Returns the normalised URL (WHATWG serialisation, safe for a Location header)
- * or an error message for the `url` field.
+ * Every name under which this service answers, so a short cannot point back at it (a redirect
+ * loop, or a way to dress up one of its own pages): BASE_URL's host and port; when BASE_URL is a
+ * loopback address, every loopback name (localhost, 127.x, ::1, …) on that port and the listening
+ * port; and the host a request was sent to (`withRequestHost`).
  */
-export function parseTargetUrl(url: string, baseUrl: string): { url: string } | { error: string } {
-  const error = checkTargetUrl(url, baseUrl);
+export class ServiceNames {
+  private readonly names = new Set<string>();
+  private readonly loopbackPorts = new Set<string>();
+
+  constructor(baseUrl: string, listenPort?: number) {
+    const base = new URL(baseUrl);
+    this.add(base);
+    if (listenPort && isLoopbackHost(base.hostname)) this.loopbackPorts.add(String(listenPort));
+  }
+
+  private add(u: URL): void {
+    const host = normalizeHost(u.hostname);
+    if (!host) return;
+    if (isLoopbackHost(host)) this.loopbackPorts.add(portOf(u));
+    else this.names.add(`${host}:${portOf(u)}`);
+  }
+
+  /** These names plus the request's `Host` (as `host[:port]`, reached over `protocol`). */
+  withRequestHost(host: string | undefined, protocol: string): ServiceNames {
+    if (!host) return this;
+    const copy = Object.create(ServiceNames.prototype) as ServiceNames;
+    Object.assign(copy, { names: new Set(this.names), loopbackPorts: new Set(this.loopbackPorts) });
+    try {
+      copy.add(new URL(`${protocol === 'https' ? 'https' : 'http'}://${host}`));
+    } catch {
+      // not a usable host header: nothing to add
+    }
+    return copy;
+  }
+
+  includes(target: URL): boolean {
+    const host = normalizeHost(target.hostname);
+    if (!host) return false;
+    if (isLoopbackHost(host)) return this.loopbackPorts.has(portOf(target));
+    return this.names.has(`${host}:${portOf(target)}`);
+  }
+}
+
+/**
+ * Checks a target URL: absolute http(s), at most 2048 characters, no control characters or
+ * whitespace, no user name or password (`https://www.paypal.com@evil.example/` shows one host and
+ * goes to another), a real host, not this service under any of its names.
+ * Returns the normalised URL (WHATWG serialisation, safe for a Location header) or an error
+ * message for the `url` field.
+ */
+export function parseTargetUrl(
+  url: string,
+  self: ServiceNames,
+): { url: string } | { error: string } {
+  const error = checkTargetUrl(url, self);
   if (error) return { error };
   const href = new URL(url).href;
   return href.length > MAX_URL_LENGTH
@@ -17,7 +83,7 @@ export function parseTargetUrl(url: string, baseUrl: string): { url: string } | 
     : { url: href };
 }
 
-function checkTargetUrl(url: string, baseUrl: string): string | null {
+function checkTargetUrl(url: string, self: ServiceNames): string | null {
   if (url.length > MAX_URL_LENGTH) return `must be at most ${MAX_URL_LENGTH} characters long`;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u0020\u007f-\u009f\u2028\u2029]/.test(url)) {
@@ -33,17 +99,13 @@ function checkTargetUrl(url: string, baseUrl: string): string | null {
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     return 'must be an absolute http or https URL';
   }
+  if (parsed.username || parsed.password) return 'must not contain a user name or password';
   const host = parsed.hostname;
   if (!host || host === '.' || /\.\./.test(host)) return 'must have a valid host';
   if (!host.startsWith('[') && !/^[a-z0-9.-]+$/.test(host)) return 'must have a valid host';
   if (!host.startsWith('[') && host.split('.').some((label) => label.length > 63)) {
     return 'must have a valid host';
   }
-  const self = new URL(baseUrl);
-  const selfPort = self.port || (self.protocol === 'https:' ? '443' : '80');
-  const port = parsed.port || (parsed.protocol === 'https:' ? '443' : '80');
-  if (normalizeHost(host) === normalizeHost(self.hostname) && port === selfPort) {
-    return 'must not point to this service';
-  }
+  if (self.includes(parsed)) return 'must not point to this service';
   return null;
 }

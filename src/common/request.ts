@@ -1,3 +1,4 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import { clientAddress, type TrustFn } from './client-address';
 
@@ -13,3 +14,16 @@ export function queryParam(req: Request, name: string): string | undefined {
 export function clientKey(req: Request): string {
   return clientAddress(req, req.app.get('trust proxy fn') as TrustFn);
 }
+
+/** The host a request was addressed to (`Host`) and its protocol, e.g. to recognise links back to us. */
+export interface RequestOrigin {
+  host?: string;
+  protocol: string;
+}
+
+export const CurrentOrigin = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext): RequestOrigin => {
+    const req = ctx.switchToHttp().getRequest<Request>();
+    return { host: req.headers.host, protocol: req.protocol };
+  },
+);

@@ -193,3 +193,21 @@ test('login page without any provider says so', async ({ page, context }) => {
     page.getByText('Es wurden keine Login Anbieter konfiguriert. Bitte wende dich an den Support.'),
   ).toBeVisible();
 });
+
+test('info page shows an IDN host in Unicode, and its punycode form when the host mixes scripts', async ({
+  page,
+  request,
+}) => {
+  const plain = await createShort(request, { url: 'https://bücher.example/regal' });
+  await page.goto(`/s/${plain}/info`);
+  await expect(page.getByLabel('Url', { exact: true })).toHaveValue('https://bücher.example/regal');
+  await expect(page.getByText('mischt Schriftsysteme')).toHaveCount(0);
+
+  // Cyrillic letters that look like "apple": the real address is shown beside it.
+  const lookalike = await createShort(request, { url: 'https://аррӏе.com/login' });
+  await page.goto(`/s/${lookalike}/info`);
+  await expect(page.getByLabel('Url', { exact: true })).toHaveValue('https://аррӏе.com/login');
+  const hint = page.getByText('Achtung: Diese Adresse mischt Schriftsysteme');
+  await expect(hint).toBeVisible();
+  await expect(hint.locator('code')).toHaveText(new URL('https://аррӏе.com/login').href);
+});

@@ -87,6 +87,8 @@ describe('creating shorts (anonymous)', () => {
     ['empty', ''],
     ['this service itself', 'https://sho.rt/s/abc'],
     ['this service, upper case', 'HTTPS://SHO.RT./x'],
+    ['userinfo that pretends to be the host', 'https://www.paypal.com@evil.example/login'],
+    ['user and password', 'http://user:pass@example.com/'],
   ];
   for (const [label, url] of badUrls) {
     it(`refuses a ${label} URL with 400 and stores nothing`, async () => {
@@ -96,6 +98,20 @@ describe('creating shorts (anonymous)', () => {
       expect(await count()).toBe(before);
     });
   }
+
+  it('refuses this service under another name: the loopback names of a loopback address, the Host it was sent to', async () => {
+    const port = new URL(t.url).port;
+    for (const url of [
+      `http://localhost:${port}/s/abc`,
+      `http://127.0.0.1:${port}/`,
+      `http://[::1]:${port}/`,
+    ]) {
+      const p = await expectProblem(await t.post('/api/code', { url }), 400);
+      expect(p.fieldErrors?.url).toBe('must not point to this service');
+    }
+    // Another port on loopback is another service.
+    expect((await t.post('/api/code', { url: `http://localhost:1/` })).status).toBe(201);
+  });
 
   it('accepts a URL of exactly 2048 characters', async () => {
     const url = `https://example.com/${'b'.repeat(2048 - 20)}`;
@@ -165,7 +181,7 @@ describe('creating shorts (anonymous)', () => {
     for (const url of [
       'https://evil.example/',
       'https://sub.EVIL.example./x',
-      'http://user:pw@www.evil.example:80/',
+      'http://www.evil.example:80/',
     ]) {
       const p = await expectProblem(await t.post('/api/code', { url }), 400);
       expect(p.detail).toBe('URL is blacklisted');

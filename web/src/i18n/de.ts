@@ -151,6 +151,8 @@ export const de = {
     never: 'Nie',
     anonymous: 'Anonym',
     hiddenUrl: 'Durch ein Passwort geschützt',
+    mixedScripts:
+      'Achtung: Diese Adresse mischt Schriftsysteme (z. B. kyrillische Buchstaben, die wie lateinische aussehen). Tatsächlich aufgerufen wird:',
     open: 'Link öffnen',
     externalWarning: 'Achtung: Du verlässt URL-Shorter und öffnest eine externe Seite.',
     delete: 'Löschen',

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import Accordion from 'react-bootstrap/Accordion';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -13,6 +13,7 @@ import { ReportDialog } from '../components/ReportDialog';
 import { de, t } from '../i18n/de';
 import { errorDetail, isNotFound } from '../lib/errors';
 import { formatDateTime } from '../lib/expiry';
+import { displayUrl } from '../lib/idn';
 import { FLAGS } from '../lib/flag-rule';
 import { shortLink } from '../runtime-config';
 import { auth, isAdmin } from '../state/auth';
@@ -128,16 +129,51 @@ function MetaSection({ code }: { code: string }) {
   );
 }
 
-function Field({ id, label, value }: { id: string; label: string; value: string }) {
+function Field({
+  id,
+  label,
+  value,
+  hint,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  hint?: ReactNode;
+}) {
   return (
     <Form.Group className="mb-2 row" controlId={`field-${id}`}>
       <Form.Label column sm={3}>
         {label}
       </Form.Label>
       <div className="col-sm-9">
-        <Form.Control readOnly value={value} />
+        <Form.Control readOnly value={value} aria-describedby={hint ? `hint-${id}` : undefined} />
+        {hint && (
+          <Form.Text id={`hint-${id}`} className="text-warning-emphasis">
+            {hint}
+          </Form.Text>
+        )}
       </div>
     </Form.Group>
+  );
+}
+
+/** The target as a visitor reads it: Unicode host, plus the real (punycode) address when scripts mix. */
+function UrlField({ url }: { url: string | null }) {
+  if (url === null) return <Field id="url" label={de.info.fieldUrl} value={de.info.hiddenUrl} />;
+  const shown = displayUrl(url);
+  return (
+    <Field
+      id="url"
+      label={de.info.fieldUrl}
+      value={shown.unicode}
+      hint={
+        shown.punycode && (
+          <>
+            {de.info.mixedScripts} <code>{shown.punycode}</code>
+          </>
+        )
+      }
+    />
   );
 }
 
@@ -220,7 +256,7 @@ export default function InfoPage() {
         <Card.Body>
           <Field id="code" label={de.info.fieldCode} value={short.code} />
           {short.name && <Field id="name" label={de.info.fieldName} value={short.name} />}
-          <Field id="url" label={de.info.fieldUrl} value={short.url ?? de.info.hiddenUrl} />
+          <UrlField url={short.url} />
           <Field
             id="password"
             label={de.info.fieldPassword}
