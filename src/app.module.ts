@@ -12,6 +12,7 @@ import { LoggingModule } from './logging/logging.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { SentryModule } from './sentry/sentry.module';
 import { FailureModule } from './failure/failure.module';
+import { RedisModule } from './redis/redis.module';
 import { ReportModule } from './report/report.module';
 import { AdminModule } from './admin/admin.module';
 import { ManagementModule } from './management/management.module';
@@ -28,6 +29,7 @@ export class AppModule {
         MetricsModule,
         SentryModule,
         FailureModule,
+        RedisModule,
         DatabaseModule,
         CacheBusModule,
         ScheduleModule.forRoot(),

@@ -1,4 +1,3 @@
-import type { Server } from 'node:http';
 import { ConsoleLogger, type INestApplication, Logger, type LoggerService } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -8,13 +7,10 @@ import { failedRequest, ProblemFilter, sendProblem } from './common/problem.filt
 import { FailureReporter } from './failure/failure-reporter';
 import { problem } from './common/problem';
 import { compileTrust } from './common/client-address';
-import { answerClientErrors } from './common/client-error';
 import { ValidationFailedError } from './common/errors';
 import { findTooDeep, MAX_JSON_DEPTH } from './common/json-depth';
 import { createValidationPipe } from './common/validation';
 import { setupSwagger } from './openapi/document';
-import { CodeService } from './code/code.service';
-import { installFollowFastPath } from './code/follow';
 import { LogService } from './logging/log.service';
 import { requestContextMiddleware } from './logging/request-context.middleware';
 import { MetricsService } from './metrics/metrics.service';
@@ -108,9 +104,4 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
   setupSwagger(app);
-
-  // The follow hot path answers before Express and Nest routing (see code/follow.ts).
-  const server = app.getHttpServer() as Server;
-  installFollowFastPath(server, app.get(CodeService), trust, failures);
-  answerClientErrors(server);
 }

@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
+import { composeHttpServer } from './app.server';
 import { configureApp } from './app.setup';
 import { ConfigError, loadConfig, resolveAppSecret } from './config/config';
 import { LogService } from './logging/log.service';
@@ -40,6 +41,7 @@ async function bootstrap(): Promise<void> {
     bufferLogs: true,
   });
   configureApp(app, config);
+  composeHttpServer(app);
   for (const warning of config.warnings) new Logger('Config').warn(warning);
   installCrashHandlers(app.get(LogService), app.get(SentryService));
   await app.listen(config.port);

@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiKeyModule } from '../apikey/apikey.module';
-import { SessionEntity } from '../session/session.entity';
-import { SessionService } from '../session/session.service';
+import { SessionModule } from '../session/session.module';
 import { AccountController } from './account.controller';
 import { AuthController } from './auth.controller';
 import { AuthPipeline } from './auth-pipeline';
@@ -12,9 +11,9 @@ import { UserService } from './user.service';
 
 /** Users, login providers, sessions, and the request authentication pipeline (see AuthPipeline). */
 @Module({
-  imports: [TypeOrmModule.forFeature([UserEntity, SessionEntity]), ApiKeyModule],
+  imports: [TypeOrmModule.forFeature([UserEntity]), SessionModule, ApiKeyModule],
   controllers: [AccountController, AuthController],
-  providers: [UserService, LoginService, SessionService, AuthPipeline],
-  exports: [UserService, SessionService, AuthPipeline],
+  providers: [UserService, LoginService, AuthPipeline],
+  exports: [UserService, SessionModule, AuthPipeline],
 })
 export class AccountModule {}

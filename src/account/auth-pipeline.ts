@@ -80,7 +80,8 @@ export class AuthPipeline {
         if (!header || !/^bearer\s/i.test(header)) return next();
         const key = header.slice(7).trim();
         this.apiKeys
-          .authenticate(key)
+          .userIdFor(key)
+          .then((userId) => (userId ? this.users.actor(userId) : null))
           .then((actor) => {
             if (!actor) {
               res.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"');

@@ -3,6 +3,8 @@ import { booleanTransformer } from '../database/columns';
 
 export const ROLE_USER = 'ROLE_USER';
 export const ROLE_ADMIN = 'ROLE_ADMIN';
+/** Every role an account can have (admins may grant these). */
+export const ROLES = ['ROLE_USER', 'ROLE_ADMIN', 'ROLE_DEVELOPER', 'ROLE_TEAM'] as const;
 
 @Entity({ name: 'users' })
 export class UserEntity {

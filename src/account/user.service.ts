@@ -3,10 +3,11 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { Repository } from 'typeorm';
 import type { Actor } from '../common/actor';
+import { BadRequestError } from '../common/errors';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { isUniqueViolation } from '../database/errors';
 import type { UserDto } from './dto/user.dto';
-import { ROLE_ADMIN, ROLE_USER, UserEntity } from './user.entity';
+import { ROLE_ADMIN, ROLE_USER, ROLES, UserEntity } from './user.entity';
 
 /** What a login provider tells us about the person. */
 export interface LoginProfile {
@@ -96,6 +97,40 @@ export class UserService {
       select: { id: true, username: true, roles: true, activated: true },
     });
     return u ? toActor(u) : null;
+  }
+
+  /**
+   * An admin's change of an account: activation and roles (every account keeps ROLE_USER; roles are
+   * stored in the order of ROLES). Admins cannot lock themselves out.
+   */
+  async adminUpdate(
+    id: string,
+    patch: { activated?: boolean; roles?: readonly string[] },
+    actor: Actor,
+  ): Promise<void> {
+    const set: Partial<UserEntity> = {};
+    if (patch.activated !== undefined) {
+      if (id === actor.id && !patch.activated)
+        throw new BadRequestError('You cannot deactivate your own account');
+      set.activated = patch.activated;
+    }
+    if (patch.roles !== undefined) {
+      const roles = new Set([ROLE_USER, ...patch.roles]);
+      if (id === actor.id && !roles.has(ROLE_ADMIN))
+        throw new BadRequestError('You cannot remove your own admin role');
+      set.roles = ROLES.filter((r) => roles.has(r)).join(',');
+    }
+    if (Object.keys(set).length) await this.repo.update({ id }, set);
+  }
+
+  /** Checks that an admin may delete this account (not their own). */
+  assertRemovable(id: string, actor: Actor): void {
+    if (id === actor.id) throw new BadRequestError('You cannot delete your own account');
+  }
+
+  /** Deletes an account; its sessions end at their next request, its key and reports go with it. */
+  async remove(id: string): Promise<void> {
+    await this.repo.delete({ id });
   }
 
   toDto(u: UserEntity): UserDto {

@@ -1,27 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
-import type { Actor } from '../common/actor';
-import { BadRequestError, NotFoundError, ValidationFailedError } from '../common/errors';
+import { UserService } from '../account/user.service';
+import { ApiKeyService } from '../apikey/apikey.service';
 import { BlacklistService } from '../blacklist/blacklist.service';
-import type { BlacklistKind } from '../blacklist/blacklist.entity';
-import { CodeService } from '../code/code.service';
+import { ShortService } from '../code/short.service';
+import type { Actor } from '../common/actor';
+import { DATETIME_RANGE_MESSAGE, INT_MAX, isStorableDate } from '../common/db-limits';
+import { BadRequestError, NotFoundError, ValidationFailedError } from '../common/errors';
+import { type Page, type PageRequest, type PagingOptions, toPage } from '../common/paging';
 import { LogService } from '../logging/log.service';
-import { ReportEntity, type ReportState } from '../report/report.entity';
 import { ReportService } from '../report/report.service';
-import { UserEntity } from '../account/user.entity';
-import { ShortEntity } from '../code/short.entity';
 import {
-  ADMIN_ENTITIES,
+  adminEntities,
   type AdminEntityDef,
   type AdminField,
-  findEntity,
-  ROLES,
+  type AdminPatch,
+  type AdminRow,
+  resolveAdminEntities,
 } from './entities';
-import { type Page, type PageRequest, type PagingOptions, toPage } from '../common/paging';
 import { compileQuery, type SearchField } from './query';
-import { DATETIME_RANGE_MESSAGE, INT_MAX, isStorableDate } from '../common/db-limits';
 
-export type AdminRow = Record<string, unknown>;
+export type { AdminRow } from './entities';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -35,19 +34,28 @@ function toDate(v: unknown): string | null {
 }
 
 /**
- * The generic admin entity API: list entity descriptions, search with the query language, and
- * change or delete single entries. Writes go through the owning services where they have rules
- * (blacklist normalisation, follow-cache invalidation, danger flag and report states).
+ * The generic admin entity API: describe the entities, search them with the query language (reads
+ * only), and validate changes and deletions, which each entity hands to the service that owns its
+ * table (see entities.ts).
  */
 @Injectable()
 export class AdminService {
+  private readonly entities: AdminEntityDef[];
+
   constructor(
     private readonly ds: DataSource,
-    private readonly blacklist: BlacklistService,
-    private readonly codes: CodeService,
-    private readonly reports: ReportService,
+    users: UserService,
+    shorts: ShortService,
+    reports: ReportService,
+    blacklist: BlacklistService,
+    apiKeys: ApiKeyService,
     private readonly log: LogService,
-  ) {}
+  ) {
+    this.entities = resolveAdminEntities(
+      ds,
+      adminEntities({ users, shorts, reports, blacklist, apiKeys }),
+    );
+  }
 
   describe(): Array<{
     name: string;
@@ -65,11 +73,11 @@ export class AdminService {
       values?: readonly string[];
     }>;
   }> {
-    return ADMIN_ENTITIES.map((e) => ({
+    return this.entities.map((e) => ({
       name: e.name,
       description: e.description,
-      creatable: !!e.creatable,
-      deletable: e.deletable,
+      creatable: !!e.create,
+      deletable: !!e.remove,
       fields: e.fields.map((f) => ({
         name: f.name,
         type: f.list ? 'list' : f.type,
@@ -84,10 +92,10 @@ export class AdminService {
   }
 
   entity(name: string): AdminEntityDef {
-    const e = findEntity(name);
+    const e = this.entities.find((x) => x.name === name.toLowerCase());
     if (!e)
       throw new NotFoundError(
-        `Unknown entity "${name}"; known: ${ADMIN_ENTITIES.map((x) => x.name).join(', ')}`,
+        `Unknown entity "${name}"; known: ${this.entities.map((x) => x.name).join(', ')}`,
       );
     return e;
   }
@@ -102,7 +110,9 @@ export class AdminService {
   }
 
   private base(e: AdminEntityDef): SelectQueryBuilder<AdminRow> {
-    let qb = this.ds.createQueryBuilder().from(e.table, e.alias) as SelectQueryBuilder<AdminRow>;
+    let qb = this.ds
+      .createQueryBuilder()
+      .from(e.table as string, e.alias) as SelectQueryBuilder<AdminRow>;
     for (const j of e.joins ?? []) qb = qb.leftJoin(j.table, j.alias, j.on);
     return qb;
   }
@@ -268,45 +278,16 @@ export class AdminService {
     actor: Actor,
   ): Promise<{ row: AdminRow; created: boolean }> {
     const e = this.entity(name);
-    if (!e.fields.some((f) => f.editable)) throw new BadRequestError(`${e.name} cannot be edited`);
+    if (!e.update || !e.fields.some((f) => f.editable))
+      throw new BadRequestError(`${e.name} cannot be edited`);
     const existing = await this.findOne(e.name, id);
-    if (!existing && !e.creatable)
+    if (!existing && !e.create)
       throw new NotFoundError(`Entity ${e.name} not exists`, 'entity_not_exists');
     if (!existing && !UUID.test(id))
       throw new BadRequestError('A new entry needs a UUID as its id');
-    const p = this.patch(e, body, id, existing);
-    switch (e.name) {
-      case 'users':
-        await this.updateUser(id, p, actor);
-        break;
-      case 'shorts':
-        await this.updateShort(id, p, existing as AdminRow);
-        break;
-      case 'reports':
-        if (p.state !== undefined)
-          await this.ds
-            .getRepository(ReportEntity)
-            .update({ id }, { state: p.state as ReportState });
-        break;
-      case 'blacklist': {
-        const patch = {
-          kind: p.kind as BlacklistKind | undefined,
-          value: p.value as string | undefined,
-          reason: p.reason as string | null | undefined,
-        };
-        if (existing) await this.blacklist.update(id, patch);
-        else
-          await this.blacklist.add(
-            patch.kind as BlacklistKind,
-            patch.value as string,
-            patch.reason ?? null,
-            id,
-          );
-        break;
-      }
-      default:
-        throw new BadRequestError(`${e.name} cannot be edited`);
-    }
+    const p: AdminPatch = this.patch(e, body, id, existing);
+    if (existing) await e.update(id, p, { actor, existing });
+    else await e.create?.(id, p, actor);
     this.log.write('info', 'admin', `${actor.username} changed ${e.name} ${id}`, {
       fields: Object.keys(p),
     });
@@ -315,85 +296,14 @@ export class AdminService {
     return { row, created: !existing };
   }
 
-  private async updateUser(id: string, p: Record<string, unknown>, actor: Actor): Promise<void> {
-    const set: Partial<UserEntity> = {};
-    if (p.activated !== undefined) {
-      if (id === actor.id && p.activated === false)
-        throw new BadRequestError('You cannot deactivate your own account');
-      set.activated = p.activated as boolean;
-    }
-    if (p.roles !== undefined) {
-      const roles = p.roles as string[];
-      if (!roles.includes('ROLE_USER')) roles.unshift('ROLE_USER');
-      if (id === actor.id && !roles.includes('ROLE_ADMIN'))
-        throw new BadRequestError('You cannot remove your own admin role');
-      set.roles = ROLES.filter((r) => roles.includes(r)).join(',');
-    }
-    if (Object.keys(set).length) await this.ds.getRepository(UserEntity).update({ id }, set);
-  }
-
-  private async updateShort(
-    id: string,
-    p: Record<string, unknown>,
-    existing: AdminRow,
-  ): Promise<void> {
-    const shorts = this.ds.getRepository(ShortEntity);
-    const set: Partial<ShortEntity> = {};
-    if (p.name !== undefined) set.name = p.name === null ? null : String(p.name).slice(0, 100);
-    if (p.maxUses !== undefined) set.maxUses = p.maxUses as number | null;
-    if (p.expireAt !== undefined) set.expireAt = p.expireAt as Date | null;
-    if (Object.keys(set).length) await shorts.update({ id }, set);
-    if (p.dangerous !== undefined) {
-      await this.reports.setDangerous(
-        id,
-        p.dangerous as boolean,
-        (p.dangerReason as string | null | undefined) ?? (existing.dangerReason as string | null),
-      );
-    } else if (p.dangerReason !== undefined && existing.dangerous) {
-      await shorts.update({ id }, { dangerReason: p.dangerReason as string | null });
-    }
-    this.codes.invalidate(existing.code as string);
-  }
-
   // ------------------------------------------------------------------ delete
 
   async remove(name: string, id: string, actor: Actor): Promise<void> {
     const e = this.entity(name);
     const existing = await this.findOne(e.name, id);
     if (!existing) throw new NotFoundError(`Entity ${e.name} not exists`, 'entity_not_exists');
-    switch (e.name) {
-      case 'users': {
-        if (id === actor.id) throw new BadRequestError('You cannot delete your own account');
-        const codes = await this.ds
-          .createQueryBuilder()
-          .select('s.code', 'code')
-          .from('shorts', 's')
-          .where('s.owner_id = :id', { id })
-          .getRawMany<{ code: string }>();
-        await this.ds.getRepository(UserEntity).delete({ id });
-        for (const c of codes) this.codes.invalidate(c.code);
-        break;
-      }
-      case 'shorts':
-        await this.codes.delete(id, actor);
-        break;
-      case 'blacklist':
-        await this.blacklist.remove(id);
-        break;
-      case 'reports':
-        await this.ds.getRepository(ReportEntity).delete({ id });
-        break;
-      case 'apikeys':
-        await this.ds
-          .createQueryBuilder()
-          .delete()
-          .from('api_keys')
-          .where('id = :id', { id })
-          .execute();
-        break;
-      default:
-        throw new BadRequestError(`${e.name} cannot be deleted`);
-    }
+    if (!e.remove) throw new BadRequestError(`${e.name} cannot be deleted`);
+    await e.remove(id, actor);
     this.log.write('info', 'admin', `${actor.username} deleted ${e.name} ${id}`);
   }
 }

@@ -2,9 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { Repository } from 'typeorm';
-import { toActor } from '../account/user.service';
-import { UserEntity } from '../account/user.entity';
-import type { Actor } from '../common/actor';
 import { NotFoundError } from '../common/errors';
 import { APP_CONFIG, resolveAppSecret, type AppConfig } from '../config/config';
 import { isUniqueViolation } from '../database/errors';
@@ -25,7 +22,6 @@ export class ApiKeyService {
 
   constructor(
     @InjectRepository(ApiKeyEntity) private readonly repo: Repository<ApiKeyEntity>,
-    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.encKey = deriveEncryptionKey(config.appSecret ?? resolveAppSecret(config));
@@ -59,18 +55,19 @@ export class ApiKeyService {
     throw new Error('Could not store the API key');
   }
 
-  /** The key's owner as Actor, or null for an unknown key. */
-  async authenticate(key: string): Promise<Actor | null> {
+  /** The id of the key's user, or null for an unknown key (the auth pipeline resolves the user). */
+  async userIdFor(key: string): Promise<string | null> {
     if (!API_KEY_PATTERN.test(key)) return null;
     const row = await this.repo.findOne({
       where: { keyHash: hashApiKey(key) },
       select: { userId: true },
     });
-    if (!row) return null;
-    const u = await this.users.findOne({
-      where: { id: row.userId },
-      select: { id: true, username: true, roles: true, activated: true },
-    });
-    return u ? toActor(u) : null;
+    return row?.userId ?? null;
+  }
+
+  /** Revokes a key by its record id (admins); false when there is none. */
+  async revoke(id: string): Promise<boolean> {
+    const res = await this.repo.delete({ id });
+    return (res.affected ?? 0) > 0;
   }
 }

@@ -6,12 +6,11 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { pruneAppliedBatches } from '../database/apply-once';
 import { JobLockService } from '../database/job-lock.service';
 import { FailureReporter } from '../failure/failure-reporter';
-import { ShortEntity } from './short.entity';
+import { ShortRepository } from './short.repository';
 
 const JOB = 'cleanup-expired-anonymous-shorts';
 const EVERY_MS = 60 * 60 * 1000;
@@ -35,7 +34,7 @@ export class CleanupService implements OnApplicationBootstrap, OnApplicationShut
   firstRun: Promise<void> = Promise.resolve();
 
   constructor(
-    @InjectRepository(ShortEntity) private readonly repo: Repository<ShortEntity>,
+    private readonly shorts: ShortRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly locks: JobLockService,
     private readonly failures: FailureReporter,
@@ -69,20 +68,11 @@ export class CleanupService implements OnApplicationBootstrap, OnApplicationShut
     if (!(await this.locks.tryAcquire(JOB, LEASE_MS))) return null;
     try {
       const cutoff = new Date(now.getTime() - this.config.anonRetentionDays * 24 * 60 * 60 * 1000);
-      const res = await this.repo
-        .createQueryBuilder()
-        .delete()
-        .from(ShortEntity)
-        .where('owner_id IS NULL')
-        .andWhere('expire_at IS NOT NULL AND expire_at < :cutoff', { cutoff })
-        .execute();
-      await this.repo.manager
-        .createQueryBuilder()
-        .delete()
-        .from('applied_batches')
-        .where('applied_at < :old', { old: new Date(now.getTime() - APPLIED_BATCH_RETENTION_MS) })
-        .execute();
-      const removed = res.affected ?? 0;
+      const removed = await this.shorts.deleteExpiredAnonymous(cutoff);
+      await pruneAppliedBatches(
+        this.shorts.dataSource,
+        new Date(now.getTime() - APPLIED_BATCH_RETENTION_MS),
+      );
       if (removed > 0) this.logger.log(`Removed ${removed} expired anonymous shorts`);
       return removed;
     } finally {

@@ -30,10 +30,11 @@ import { ApiProblems } from '../common/api-problems';
 import { RequireUser } from '../common/auth.guard';
 import { ApiPageResponse, ApiPaging, type Page, parsePageRequest } from '../common/paging';
 import { clientKey, CurrentOrigin, queryParam, type RequestOrigin } from '../common/request';
-import { CodeService } from './code.service';
+import { followAndRedirect } from './follow/follow-http';
+import { FollowService } from './follow/follow.service';
+import { ShortService } from './short.service';
 import { CreateShortDto, CreatedShortDto } from './dto/create-short.dto';
 import { ShortDto } from './dto/short.dto';
-import { followAndRedirect } from './follow';
 
 /** Sort allow-list of the own list: API field → query-builder column. */
 const OWN_SORTABLE: Record<string, string> = {
@@ -53,7 +54,10 @@ const OWN_SORTABLE_FIELDS = Object.keys(OWN_SORTABLE);
 @ApiExtraModels(ShortDto)
 @Controller('api/code')
 export class CodeController {
-  constructor(private readonly codes: CodeService) {}
+  constructor(
+    private readonly shorts: ShortService,
+    private readonly follow: FollowService,
+  ) {}
 
   @Get()
   @RequireUser()
@@ -79,7 +83,7 @@ export class CodeController {
     const q = req.query as Record<string, unknown>;
     const page = parsePageRequest(q, { sortable: OWN_SORTABLE, defaultSort: ['createdAt,desc'] });
     res.setHeader('Cache-Control', 'no-store');
-    return this.codes.listOwn(actor.id, page, queryParam(req, 'search'));
+    return this.shorts.listOwn(actor.id, page, queryParam(req, 'search'));
   }
 
   @Post()
@@ -95,7 +99,7 @@ export class CodeController {
     @CurrentActor() actor: Actor | null,
     @CurrentOrigin() origin: RequestOrigin,
   ): Promise<CreatedShortDto> {
-    const { code } = await this.codes.create(dto, actor, origin);
+    const { code } = await this.shorts.create(dto, actor, origin);
     return { code };
   }
 
@@ -125,8 +129,8 @@ export class CodeController {
     @CurrentActor() actor: Actor | null,
   ): Promise<void> {
     if (queryParam(req, 'redirect') !== 'false')
-      return followAndRedirect(this.codes, code, req, res);
-    const dto = await this.codes.info(code, actor, queryParam(req, 'password'), clientKey(req));
+      return followAndRedirect(this.follow, code, req, res);
+    const dto = await this.shorts.info(code, actor, queryParam(req, 'password'), clientKey(req));
     res.setHeader('Cache-Control', 'no-store');
     res.json(dto);
   }
@@ -141,6 +145,6 @@ export class CodeController {
     @Param('id', new ParseUUIDPipe({ version: '4' })) id: string,
     @CurrentActor() actor: Actor | null,
   ): Promise<void> {
-    await this.codes.delete(id, actor);
+    await this.shorts.delete(id, actor);
   }
 }

@@ -53,3 +53,13 @@ export async function applyOnce(
     await runner.release().catch(() => undefined);
   }
 }
+
+/** Forgets the ids of batches written before `before` (a batch retried later would count twice). */
+export async function pruneAppliedBatches(ds: DataSource, before: Date): Promise<void> {
+  await ds
+    .createQueryBuilder()
+    .delete()
+    .from('applied_batches')
+    .where('applied_at < :before', { before })
+    .execute();
+}

@@ -2,13 +2,15 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/config';
-import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
-/** TypeORM options for the configured database. Migrations run at start; never synchronize. */
+/**
+ * TypeORM options for the configured database. Migrations run at start; never synchronize. The
+ * entities are the ones the feature modules register (`TypeOrmModule.forFeature`, with
+ * `autoLoadEntities` in DatabaseModule): each module registers only its own.
+ */
 export function dataSourceOptions(config: AppConfig): DataSourceOptions {
   const common = {
-    entities: ENTITIES,
     migrations: MIGRATIONS,
     migrationsRun: true,
     migrationsTransactionMode: 'each' as const,

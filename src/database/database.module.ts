@@ -13,6 +13,7 @@ import { applyMysqlTimeouts } from './mysql-timeouts';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
         ...dataSourceOptions(config),
+        autoLoadEntities: true,
         retryAttempts: 3,
         retryDelay: 1000,
       }),

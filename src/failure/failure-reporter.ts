@@ -26,6 +26,7 @@ function describe(err: unknown): string {
 @Injectable()
 export class FailureReporter implements FailureHandler, OnApplicationShutdown {
   readonly database: OutageLog;
+  readonly redis: OutageLog;
 
   constructor(
     private readonly log: LogService,
@@ -35,6 +36,14 @@ export class FailureReporter implements FailureHandler, OnApplicationShutdown {
       log: (level, message) => log.write(level, 'database', message),
       report: (err) => sentry.capture(err, { status: 503 }),
     });
+    this.redis = new OutageLog(
+      'Redis',
+      {
+        log: (level, message) => log.write(level, 'redis', message),
+        report: (err) => sentry.capture(err),
+      },
+      'falling back to in-process state where it can (reconnecting)',
+    );
   }
 
   /** The problem answer for a failed request, logged and reported as its kind demands. */
@@ -64,5 +73,6 @@ export class FailureReporter implements FailureHandler, OnApplicationShutdown {
 
   onApplicationShutdown(): void {
     this.database.stop();
+    this.redis.stop();
   }
 }

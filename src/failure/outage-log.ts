@@ -23,6 +23,8 @@ export class OutageLog {
   constructor(
     private readonly name: string,
     private readonly sink: OutageSink,
+    /** What the app does meanwhile, for the first line. */
+    private readonly meanwhile = 'answering 503 until it is back',
     private readonly intervalMs = OUTAGE_LOG_INTERVAL_MS,
   ) {}
 
@@ -39,7 +41,7 @@ export class OutageLog {
     this.active = true;
     this.since = Date.now();
     this.failures = 0;
-    this.sink.log('error', `${this.name} unavailable (${code}): answering 503 until it is back`);
+    this.sink.log('error', `${this.name} unavailable (${code}): ${this.meanwhile}`);
     this.sink.report(err);
     this.timer = setInterval(() => this.tick(), this.intervalMs);
     this.timer.unref();

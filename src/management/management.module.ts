@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { CodeModule } from '../code/code.module';
-import { FollowMetrics } from '../metrics/follow-metrics';
 import { HealthService } from './health.service';
 import { ManagementController } from './management.controller';
 import { ManagementService } from './management.service';
@@ -10,6 +9,6 @@ import { ManagementService } from './management.service';
 @Module({
   imports: [TerminusModule.forRoot({ logger: false }), DiscoveryModule, CodeModule],
   controllers: [ManagementController],
-  providers: [HealthService, ManagementService, FollowMetrics],
+  providers: [HealthService, ManagementService],
 })
 export class ManagementModule {}

@@ -12,7 +12,8 @@ interface MysqlPool {
 /**
  * Prometheus metrics of one app (its own registry, so several apps in one process never mix):
  * HTTP requests per route, follows and creates, reports, danger flags, database pool state.
- * Recording is a counter increment and a histogram observation: no I/O.
+ * Recording is a counter increment and a histogram observation: no I/O. The services count where
+ * things happen (FollowService: follows, ShortService: creates, ReportService: reports and flags).
  */
 @Injectable()
 export class MetricsService {
@@ -96,9 +97,6 @@ export class MetricsService {
   recordHttp(method: string, route: string, status: number, seconds: number): void {
     this.httpRequests.inc({ method, route, status: String(status) });
     this.httpDuration.observe({ method, route }, seconds);
-    if (method === 'POST' && status === 201 && (route === '/api/code' || route === '/api/code/')) {
-      this.creates.inc({ kind: 'short' });
-    }
   }
 
   async render(): Promise<{ contentType: string; body: string }> {

@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CodeModule } from '../code/code.module';
-import { ShortEntity } from '../code/short.entity';
 import { ReportController } from './report.controller';
 import { ReportEntity } from './report.entity';
 import { ReportService } from './report.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ReportEntity, ShortEntity]), CodeModule],
+  imports: [TypeOrmModule.forFeature([ReportEntity]), CodeModule],
   controllers: [ReportController],
   providers: [ReportService],
   exports: [ReportService],

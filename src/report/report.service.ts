@@ -4,14 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { In, Repository } from 'typeorm';
 import { activeActor, type Actor } from '../common/actor';
 import { ConflictError, UnauthorizedError } from '../common/errors';
-import { CodeService } from '../code/code.service';
-import { ShortEntity } from '../code/short.entity';
+import { ShortService } from '../code/short.service';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { isUniqueViolation } from '../database/errors';
 import { LogService } from '../logging/log.service';
 import { MetricsService } from '../metrics/metrics.service';
 import type { CreateReportDto } from './dto/report.dto';
-import { ReportEntity } from './report.entity';
+import { ReportEntity, type ReportState } from './report.entity';
 
 /**
  * Reports and the danger flag. A short is flagged when the number of distinct reporters with
@@ -22,9 +21,8 @@ import { ReportEntity } from './report.entity';
 export class ReportService {
   constructor(
     @InjectRepository(ReportEntity) private readonly reports: Repository<ReportEntity>,
-    @InjectRepository(ShortEntity) private readonly shorts: Repository<ShortEntity>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly codes: CodeService,
+    private readonly shorts: ShortService,
     private readonly log: LogService,
     private readonly metrics: MetricsService,
   ) {}
@@ -32,7 +30,7 @@ export class ReportService {
   async report(code: string, dto: CreateReportDto, caller: Actor | null): Promise<void> {
     const actor = activeActor(caller);
     if (!actor) throw new UnauthorizedError();
-    const short = await this.codes.findVisible(code); // 404 Entity URLShort not exists
+    const short = await this.shorts.findVisible(code); // 404 Entity URLShort not exists
     try {
       await this.reports.insert({
         id: randomUUID(),
@@ -49,11 +47,11 @@ export class ReportService {
     }
     this.metrics.reports.inc();
     if (short.dangerous) return;
-    await this.flagIfThresholdReached(short.id, short.code);
+    await this.flagIfThresholdReached(short.id);
   }
 
   /** Sets the flag once when enough distinct users have open or actioned reports. */
-  private async flagIfThresholdReached(shortId: string, code: string): Promise<void> {
+  private async flagIfThresholdReached(shortId: string): Promise<void> {
     const rows = await this.reports
       .createQueryBuilder('r')
       .select('r.reason', 'reason')
@@ -69,15 +67,7 @@ export class ReportService {
     const top = rows
       .map((r) => ({ reason: r.reason, n: Number(r.n), first: String(r.first) }))
       .sort((a, b) => b.n - a.n || a.first.localeCompare(b.first))[0];
-    const res = await this.shorts
-      .createQueryBuilder()
-      .update(ShortEntity)
-      .set({ dangerous: true, dangerReason: top.reason })
-      .where('id = :shortId', { shortId })
-      .andWhere('dangerous = 0')
-      .execute();
-    if ((res.affected ?? 0) === 1) {
-      this.codes.invalidate(code);
+    if (await this.shorts.flagDangerousOnce(shortId, top.reason)) {
       this.metrics.flagged.inc();
       this.log.write(
         'info',
@@ -96,19 +86,19 @@ export class ReportService {
    * not flag it again); setting marks them actioned.
    */
   async setDangerous(shortId: string, dangerous: boolean, reason: string | null): Promise<void> {
-    const s = await this.shorts.findOne({
-      where: { id: shortId },
-      select: { id: true, code: true },
-    });
-    if (!s) return;
-    await this.shorts.update(
-      { id: shortId },
-      { dangerous, dangerReason: dangerous ? (reason ?? 'OTHER') : null },
-    );
+    await this.shorts.setDanger(shortId, dangerous, reason);
     await this.reports.update(
       { shortId, state: In(dangerous ? ['open'] : ['open', 'actioned']) },
       { state: dangerous ? 'actioned' : 'dismissed' },
     );
-    this.codes.invalidate(s.code);
+  }
+
+  /** An admin moves a report through the moderation queue. */
+  async setState(id: string, state: ReportState): Promise<void> {
+    await this.reports.update({ id }, { state });
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.reports.delete({ id });
   }
 }

@@ -1,14 +1,11 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationShutdown,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler } from 'express';
 import session from 'express-session';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { FailureReporter } from '../failure/failure-reporter';
+import { isFollowRequest } from '../code/follow/follow-path';
+import { RedisConnection } from '../redis/redis.connection';
 import type { Repository } from 'typeorm';
 import { APP_CONFIG, resolveAppSecret, type AppConfig } from '../config/config';
 import { DbSessionStore } from './db-session.store';
@@ -26,20 +23,20 @@ const PRUNE_INTERVAL_MS = 10 * 60_000;
  */
 @Injectable()
 export class SessionService implements OnModuleInit, OnApplicationShutdown {
-  private readonly logger = new Logger('Sessions');
   readonly store: session.Store;
-  private readonly redis?: Redis;
+  private readonly redis: Redis | null;
   private pruneTimer?: NodeJS.Timeout;
   private handler?: RequestHandler;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectRepository(SessionEntity) repo: Repository<SessionEntity>,
+    redis: RedisConnection,
+    private readonly failures: FailureReporter,
   ) {
     const ttl = config.auth.sessionIdleSeconds * 1000;
-    if (config.redisUrl) {
-      this.redis = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
-      this.redis.on('error', (err: Error) => this.logger.warn(`Redis: ${err.message}`));
+    this.redis = redis.client;
+    if (this.redis) {
       this.store = new RedisSessionStore(this.redis, ttl);
     } else {
       this.store = new DbSessionStore(repo, ttl);
@@ -56,15 +53,14 @@ export class SessionService implements OnModuleInit, OnApplicationShutdown {
       this.pruneTimer = setInterval(() => {
         store
           .prune()
-          .catch((err: unknown) => this.logger.warn(`Could not prune sessions: ${String(err)}`));
+          .catch((err: unknown) => this.failures.background(err, 'Pruning sessions', 'Sessions'));
       }, PRUNE_INTERVAL_MS);
       this.pruneTimer.unref();
     }
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  onApplicationShutdown(): void {
     clearInterval(this.pruneTimer);
-    if (this.redis) await this.redis.quit().catch(() => undefined);
   }
 
   /** Deletes expired sessions from the database store (no-op for Redis). */
@@ -97,20 +93,9 @@ export class SessionService implements OnModuleInit, OnApplicationShutdown {
     return this.handler;
   }
 
-  /** Session for API and management paths only; never on the follow path. */
+  /** Session for API and management paths only; never on a follow (see follow-path.ts). */
   static wants(req: Request): boolean {
-    const p = req.path;
-    if (!p.startsWith('/api/') && !p.startsWith('/management')) return false;
-    if ((req.method === 'GET' || req.method === 'HEAD') && /^\/api\/code\/[^/]+\/?$/.test(p)) {
-      // The follow; only the info call (redirect=false) needs the caller to reveal a protected url.
-      return (req.query as Record<string, unknown>).redirect === 'false';
-    }
-    return true;
-  }
-
-  conditional(): RequestHandler {
-    const mw = this.middleware();
-    return (req: Request, res: Response, next: NextFunction) =>
-      SessionService.wants(req) ? mw(req, res, next) : next();
+    if (!/^\/(api|management)(\/|$)/.test(req.path)) return false;
+    return !isFollowRequest(req.method, req.originalUrl);
   }
 }

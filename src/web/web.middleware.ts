@@ -1,15 +1,16 @@
 import { Inject, Injectable, Logger, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
+import { isFollowRequest } from '../code/follow/follow-path';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { buildRuntimeConfig, injectRuntimeConfig } from './runtime-config';
 import { AssetStore, encoded, makeAsset, NO_CACHE, type Asset } from './web-assets';
 
 /**
- * Paths the server answers itself; the web client never catches them:
- * /api/**, /management/**, and the follow path /s/{code}.
+ * Requests the server answers itself; the web client never catches them: /api/**, /management/**,
+ * and follows (see follow-path.ts).
  */
-export function isServerPath(path: string): boolean {
-  return /^\/(api|management)(\/|$)/.test(path) || /^\/s\/[^/]+\/?$/.test(path);
+export function isServerRequest(req: Request): boolean {
+  return /^\/(api|management)(\/|$)/.test(req.path) || isFollowRequest(req.method, req.originalUrl);
 }
 
 /** A client route gets index.html; a path with a file extension that does not exist is a 404. */
@@ -90,7 +91,7 @@ export class WebMiddleware implements NestMiddleware {
   use(req: Request, res: Response, next: NextFunction): void {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const path = req.path;
-    if (isServerPath(path)) return next();
+    if (isServerRequest(req)) return next();
     let asset = path === '/' || path === '/index.html' ? null : this.store.file(path);
     if (!asset) {
       if (looksLikeFile(path) && path !== '/index.html') return next();

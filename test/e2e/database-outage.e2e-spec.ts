@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CodeService } from '../../src/code/code.service';
+import { FollowService } from '../../src/code/follow/follow.service';
 import { ShortEntity } from '../../src/code/short.entity';
 import { FailureReporter } from '../../src/failure/failure-reporter';
 import { LogService } from '../../src/logging/log.service';
@@ -141,11 +141,11 @@ describe(`database outage`, () => {
   });
 
   it('use counts are written exactly once however often a flush is cut (12 cuts of 250-500 ms)', async () => {
-    const codes = t.app.get(CodeService);
+    const codes = t.app.get(FollowService);
     const list = await Promise.all(Array.from({ length: 200 }, () => insert()));
     for (const s of list) await t.fetch(`/s/${s.code}`); // cache them (these count too)
     const seen = new Map<string, number>(list.map((s) => [s.id, 1]));
-    await codes.flushClicks();
+    await codes.flushUses();
 
     let running = true;
     const worker = async () => {
@@ -167,7 +167,7 @@ describe(`database outage`, () => {
     running = false;
     await Promise.all(workers);
     for (let i = 0; i < 50; i++) {
-      await codes.flushClicks();
+      await codes.flushUses();
       if (codes.pendingUses() === 0) break;
       await sleep(200);
     }
@@ -181,7 +181,7 @@ describe(`database outage`, () => {
   });
 
   it('a flush whose commit answer is lost is retried without counting twice', async () => {
-    const codes = t.app.get(CodeService);
+    const codes = t.app.get(FollowService);
     const s = await insert();
     for (let i = 0; i < 7; i++) expect((await t.fetch(`/s/${s.code}`)).status).toBe(302);
     // The next commit succeeds in the database, but the app is told it failed.
@@ -203,10 +203,10 @@ describe(`database outage`, () => {
       return runner;
     };
     try {
-      await codes.flushClicks();
+      await codes.flushUses();
       expect(broken).toBe(false);
       expect(codes.pendingUses()).toBeGreaterThan(0); // kept: the outcome was unknown
-      await codes.flushClicks();
+      await codes.flushUses();
     } finally {
       t.ds.createQueryRunner = createRunner;
     }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlacklistService } from '../../src/blacklist/blacklist.service';
-import { CodeService } from '../../src/code/code.service';
+import { FollowService } from '../../src/code/follow/follow.service';
 import { ShortEntity } from '../../src/code/short.entity';
 import { createTestApp, type TestApp } from '../support/app';
 import { createTestDatabase, type TestDatabase } from '../support/database';
@@ -46,7 +46,7 @@ describe('several instances sharing one database', () => {
     );
     // A flags it dangerous (as moderation does) and invalidates.
     await a.ds.getRepository(ShortEntity).update({ code }, { dangerous: true });
-    a.app.get(CodeService).invalidate(code);
+    a.app.get(FollowService).invalidate(code);
     await expect
       .poll(async () => (await b.fetch(`/s/${code}`)).headers.get('location'), {
         timeout: 5000,
@@ -61,7 +61,7 @@ describe('several instances sharing one database', () => {
     await a.ds.getRepository(ShortEntity).update({ code }, { dangerous: true });
     // No invalidate(): B's cache still answers with the target.
     expect((await b.fetch(`/s/${code}`)).headers.get('location')).toBe('https://example.com/stale');
-    a.app.get(CodeService).invalidate(code);
+    a.app.get(FollowService).invalidate(code);
   });
 
   it('a blacklist entry added on one instance blocks follows on the other at once', async () => {

@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CodeService } from '../../src/code/code.service';
+import { ShortService } from '../../src/code/short.service';
 import { FailureReporter } from '../../src/failure/failure-reporter';
 import { SentryService } from '../../src/sentry/sentry.service';
 import { createTestApp, type TestApp } from '../support/app';
@@ -23,7 +23,7 @@ const SECRET = {
  */
 async function breakNextInfo(t: TestApp): Promise<() => Promise<void>> {
   const spy = vi
-    .spyOn(t.app.get(CodeService), 'info')
+    .spyOn(t.app.get(ShortService), 'info')
     .mockRejectedValueOnce(new TypeError("Cannot read properties of undefined (reading 'x')"));
   return async () => {
     spy.mockRestore();

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { LoggerService } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CleanupService } from '../../src/code/cleanup.service';
-import { CodeService } from '../../src/code/code.service';
+import { FollowService } from '../../src/code/follow/follow.service';
 import { ShortEntity } from '../../src/code/short.entity';
 import { BlacklistService } from '../../src/blacklist/blacklist.service';
 import { JobLockService } from '../../src/database/job-lock.service';
@@ -89,7 +89,7 @@ describe('following shorts', () => {
     await follow(`/s/${code}`);
     await follow(`/api/code/${code}`);
     await t.fetch(`/api/code/${code}?redirect=false`);
-    await t.app.get(CodeService).flushClicks();
+    await t.app.get(FollowService).flushUses();
     expect((await repo().findOneByOrFail({ code })).uses).toBe(2);
   });
 
@@ -196,7 +196,7 @@ describe('following shorts', () => {
       const rows = await t.ds.query('SELECT * FROM shorts');
       expect(JSON.stringify(rows)).not.toContain(password);
       if (TEST_DB_KIND === 'sqlite') {
-        await t.app.get(CodeService).flushClicks();
+        await t.app.get(FollowService).flushUses();
         await t.ds.query('PRAGMA wal_checkpoint(FULL)');
         const file = readFileSync(t.config.db.file);
         expect(file.includes(Buffer.from(password))).toBe(false);

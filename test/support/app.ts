@@ -2,6 +2,7 @@ import type { INestApplication, LoggerService } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
+import { composeHttpServer } from '../../src/app.server';
 import { configureApp } from '../../src/app.setup';
 import { loadConfig, type AppConfig } from '../../src/config/config';
 import { createTestDatabase } from './database';
@@ -47,6 +48,7 @@ export async function createTestApp(
     logger: options.logger ?? ['error', 'fatal'],
   });
   configureApp(app, config);
+  composeHttpServer(app);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;

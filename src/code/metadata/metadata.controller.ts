@@ -5,7 +5,7 @@ import { CurrentActor, type Actor } from '../../common/actor';
 import { ApiProblems } from '../../common/api-problems';
 import { ForbiddenError } from '../../common/errors';
 import { clientKey, queryParam } from '../../common/request';
-import { CodeService } from '../code.service';
+import { ShortService } from '../short.service';
 import { ShortMetaDto } from './dto/short-meta.dto';
 import { MetadataService } from './metadata.service';
 
@@ -13,7 +13,7 @@ import { MetadataService } from './metadata.service';
 @Controller('api/code')
 export class MetadataController {
   constructor(
-    private readonly codes: CodeService,
+    private readonly shorts: ShortService,
     private readonly metadata: MetadataService,
   ) {}
 
@@ -40,8 +40,8 @@ export class MetadataController {
     @Req() req: Request,
     @CurrentActor() actor: Actor | null,
   ): Promise<ShortMetaDto> {
-    const short = await this.codes.findVisible(code);
-    const may = await this.codes.mayReveal(
+    const short = await this.shorts.findVisible(code);
+    const may = await this.shorts.mayReveal(
       short,
       actor,
       queryParam(req, 'password'),

@@ -1,14 +1,14 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { ApiFoundResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CodeService } from './code.service';
-import { followAndRedirect } from './follow';
+import { followAndRedirect } from './follow-http';
+import { FollowService } from './follow.service';
 
 /** `/s/{code}` is answered by the server itself, so a follow never waits for the web client. */
 @ApiTags('code')
 @Controller('s')
 export class FollowController {
-  constructor(private readonly codes: CodeService) {}
+  constructor(private readonly follow: FollowService) {}
 
   @Get(':code')
   @ApiOperation({
@@ -23,6 +23,6 @@ export class FollowController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    return followAndRedirect(this.codes, code, req, res);
+    return followAndRedirect(this.follow, code, req, res);
   }
 }

@@ -1,9 +1,10 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
-import { type FailureHandler, sendProblem } from '../common/problem.filter';
-import { clientAddress, type TrustFn } from '../common/client-address';
-import { clientKey, queryParam } from '../common/request';
-import type { CodeService, FollowInput, FollowResult } from './code.service';
+import { clientAddress, type TrustFn } from '../../common/client-address';
+import { type FailureHandler, sendProblem } from '../../common/problem.filter';
+import { clientKey, queryParam } from '../../common/request';
+import type { FollowInput, FollowResult, FollowService } from './follow.service';
+import { matchFollow } from './follow-path';
 
 function location(code: string, result: FollowResult): string {
   const c = encodeURIComponent(code);
@@ -31,12 +32,12 @@ export const SECURITY_HEADERS: ReadonlyArray<[string, string]> = [
 
 /** Runs the follow decision and writes the 302. */
 async function answer(
-  codes: CodeService,
+  follow: FollowService,
   code: string,
   input: FollowInput,
   res: ServerResponse,
 ): Promise<void> {
-  const result = await codes.follow(code, input);
+  const result = await follow.follow(code, input);
   res.statusCode = 302;
   for (const [k, v] of SECURITY_HEADERS) res.setHeader(k, v);
   res.setHeader('Cache-Control', 'no-store');
@@ -48,15 +49,15 @@ async function answer(
   res.end();
 }
 
-/** Follow through Express (used by the documented Nest routes). */
+/** Follow through Express (the documented Nest routes, reached when the fast entry is not installed). */
 export function followAndRedirect(
-  codes: CodeService,
+  follow: FollowService,
   code: string,
   req: Request,
   res: Response,
 ): Promise<void> {
   return answer(
-    codes,
+    follow,
     code,
     {
       acceptDanger: queryParam(req, 'accept_danger') === 'true',
@@ -67,21 +68,23 @@ export function followAndRedirect(
   );
 }
 
-const FOLLOW_PATH = /^\/(s|api\/code)\/([^/?#]+)\/?(?:\?(.*))?$/;
+export interface FollowEntryDeps {
+  follow: FollowService;
+  /** The TRUST_PROXY trust function (the same one Express uses). */
+  trust: TrustFn;
+  failures: FailureHandler;
+}
 
 /**
- * The hot path: GET/HEAD /s/{code} and GET /api/code/{code} (without redirect=false) are
- * answered straight from the HTTP server's request event, before Express and Nest routing,
- * with exactly the logic of the documented routes (which stay as the fallback and in the
- * OpenAPI spec). No session, no body parsing, no logging per request.
- * Everything else is passed on to the original listeners untouched.
+ * The hot path: follows (see follow-path.ts) are answered straight from the HTTP server's request
+ * event, before Express and Nest, with exactly the decision of the documented routes (which stay
+ * as the fallback and in the OpenAPI spec). It skips on purpose what every other request gets: the
+ * request id and its log context, the per-route HTTP metrics (follows are counted by outcome in
+ * FollowService instead), the session, body parsing and the access log. Failures get the same
+ * handling as everywhere (FailureHandler: problem+json, 503 for an unavailable database, logs and
+ * Sentry). Every other request goes to the original listeners untouched.
  */
-export function installFollowFastPath(
-  server: Server,
-  codes: CodeService,
-  trust: TrustFn,
-  failures: FailureHandler,
-): void {
+export function installFollowEntry(server: Server, deps: FollowEntryDeps): void {
   const listeners = server.listeners('request') as Array<
     (req: IncomingMessage, res: ServerResponse) => void
   >;
@@ -91,28 +94,23 @@ export function installFollowFastPath(
   };
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const m =
-      req.method === 'GET' || req.method === 'HEAD' ? FOLLOW_PATH.exec(req.url ?? '') : null;
+    const m = matchFollow(req.method, req.url);
     if (!m) return fallback(req, res);
-    const query = new URLSearchParams(m[3] ?? '');
-    if (m[1] === 'api/code' && query.get('redirect') === 'false') return fallback(req, res);
     let code: string;
     try {
-      code = decodeURIComponent(m[2]);
+      code = decodeURIComponent(m.rawCode);
     } catch {
       return fallback(req, res);
     }
     const input: FollowInput = {
-      acceptDanger: query.get('accept_danger') === 'true',
-      password: query.get('password') ?? undefined,
-      client: clientAddress(req, trust),
+      acceptDanger: m.query.get('accept_danger') === 'true',
+      password: m.query.get('password') ?? undefined,
+      client: clientAddress(req, deps.trust),
     };
-    answer(codes, code, input, res).catch((err: unknown) => {
+    answer(deps.follow, code, input, res).catch((err: unknown) => {
       if (res.headersSent) return res.destroy();
-      sendProblem(
-        res,
-        failures.request(err, { method: req.method ?? 'GET', path: `/${m[1]}/${m[2]}` }),
-      );
+      const path = `/${m.prefix}/${m.rawCode}`;
+      sendProblem(res, deps.failures.request(err, { method: req.method ?? 'GET', path }));
     });
   });
 }

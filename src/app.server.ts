@@ -1,0 +1,27 @@
+import type { Server } from 'node:http';
+import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { installFollowEntry } from './code/follow/follow-http';
+import { FollowService } from './code/follow/follow.service';
+import type { TrustFn } from './common/client-address';
+import { answerClientErrors } from './common/client-error';
+import { FailureReporter } from './failure/failure-reporter';
+
+/**
+ * The HTTP server's own handlers, composed where the server is created (main.ts and the e2e test
+ * app), after configureApp: the follow fast entry in front of Express (code/follow/follow-http.ts)
+ * and problem+json answers for requests Node's HTTP parser refuses.
+ */
+export function composeHttpServer(app: INestApplication): void {
+  const server = app.getHttpServer() as Server;
+  const express = (app as NestExpressApplication).getHttpAdapter().getInstance() as {
+    get(setting: string): unknown;
+  };
+  installFollowEntry(server, {
+    follow: app.get(FollowService),
+    // The trust function configureApp gave Express, so both see the same client address.
+    trust: express.get('trust proxy fn') as TrustFn,
+    failures: app.get(FailureReporter),
+  });
+  answerClientErrors(server);
+}

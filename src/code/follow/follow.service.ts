@@ -1,0 +1,171 @@
+import { verify } from '@node-rs/argon2';
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
+import { BlacklistService } from '../../blacklist/blacklist.service';
+import { CacheBus } from '../../common/cache-bus';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { applyOnce } from '../../database/apply-once';
+import { CountBuffer } from '../../database/count-buffer';
+import { FailureReporter } from '../../failure/failure-reporter';
+import { MetricsService } from '../../metrics/metrics.service';
+import { PasswordLimiter } from '../password-limiter';
+import { ShortRepository } from '../short.repository';
+
+const CACHE_TTL_MS = 30_000;
+const MISSING_TTL_MS = 2_000;
+const USES_FLUSH_MS = 1_000;
+const INVALIDATE_CHANNEL = 'short-invalidate';
+
+/** What the follow path needs of a short; kept in the in-process cache. */
+interface CachedShort {
+  id: string;
+  url: string;
+  passwordHash: string | null;
+  maxUses: number | null;
+  expireAt: number | null;
+  dangerous: boolean;
+  /** Blacklist verdict, valid while `blacklistVersion` matches the blacklist's version. */
+  blacklisted: boolean;
+  blacklistVersion: number;
+}
+const MISSING = Object.freeze({ missing: true as const });
+type CacheValue = CachedShort | typeof MISSING;
+
+export type FollowResult =
+  | { kind: 'target'; url: string }
+  | { kind: 'not-found' | 'dangerous' | 'password-required' | 'wrong-password' | 'locked' };
+
+export interface FollowInput {
+  acceptDanger: boolean;
+  password?: string;
+  client: string;
+}
+
+/**
+ * The redirect engine: decides where a follow goes (docs/follow.md) with as little work as
+ * possible. A short is read once and kept in an in-process LRU (30 s; a 2 s "missing" entry for
+ * unknown codes), dropped on every instance when it changes (`invalidate`, through the cache bus).
+ * Expiry, danger and the blacklist are re-checked on cached entries (the blacklist verdict is
+ * cached per blacklist version). A short with `maxUses` claims its use with one conditional UPDATE;
+ * uses of other shorts are counted in memory and written about every second, exactly once.
+ */
+@Injectable()
+export class FollowService implements OnModuleInit, OnApplicationShutdown {
+  private readonly cache: LRUCache<string, CacheValue> | null;
+  private readonly uses = new CountBuffer();
+  private flushTimer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly shorts: ShortRepository,
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly blacklist: BlacklistService,
+    private readonly bus: CacheBus,
+    private readonly limiter: PasswordLimiter,
+    private readonly metrics: MetricsService,
+    private readonly failures: FailureReporter,
+  ) {
+    bus.on(INVALIDATE_CHANNEL, (code) => this.cache?.delete(code));
+    this.cache =
+      config.shortCacheSize > 0
+        ? new LRUCache({ max: config.shortCacheSize, ttl: CACHE_TTL_MS })
+        : null;
+  }
+
+  onModuleInit(): void {
+    this.flushTimer = setInterval(() => void this.flushUses(), USES_FLUSH_MS);
+    this.flushTimer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.flushTimer);
+    try {
+      await this.uses.drain(this.writeUses);
+    } catch (err) {
+      this.failures.background(err, 'Writing use counts at shutdown', FollowService.name);
+    }
+  }
+
+  /** The follow decision chain; counted by outcome. */
+  async follow(code: string, input: FollowInput): Promise<FollowResult> {
+    const result = await this.decide(code, input);
+    this.metrics.follows.inc({ outcome: result.kind });
+    return result;
+  }
+
+  private async decide(code: string, input: FollowInput): Promise<FollowResult> {
+    const s = await this.lookup(code);
+    const now = Date.now();
+    if (!s || (s.expireAt !== null && s.expireAt <= now)) return { kind: 'not-found' };
+    if (!input.acceptDanger && (s.dangerous || this.isBlacklisted(s))) return { kind: 'dangerous' };
+    if (s.passwordHash !== null) {
+      if (input.password === undefined) return { kind: 'password-required' };
+      if (await this.limiter.isLocked(s.id, input.client, now)) return { kind: 'locked' };
+      if (!(await verify(s.passwordHash, input.password))) {
+        await this.limiter.fail(s.id, input.client);
+        return { kind: 'wrong-password' };
+      }
+      await this.limiter.succeed(s.id, input.client);
+    }
+    if (s.maxUses !== null) {
+      if (!(await this.shorts.claimUse(s.id))) {
+        this.cache?.set(code, MISSING, { ttl: MISSING_TTL_MS });
+        return { kind: 'not-found' };
+      }
+    } else {
+      this.uses.add(s.id);
+    }
+    return { kind: 'target', url: s.url };
+  }
+
+  private isBlacklisted(s: CachedShort): boolean {
+    if (s.blacklistVersion !== this.blacklist.version) {
+      s.blacklisted = this.blacklist.isBlacklisted(s.url);
+      s.blacklistVersion = this.blacklist.version;
+    }
+    return s.blacklisted;
+  }
+
+  private async lookup(code: string): Promise<CachedShort | null> {
+    const hit = this.cache?.get(code);
+    if (hit) return 'missing' in hit ? null : hit;
+    const row = await this.shorts.findForFollow(code);
+    if (!row || (row.maxUses !== null && row.uses >= row.maxUses)) {
+      this.cache?.set(code, MISSING, { ttl: MISSING_TTL_MS });
+      return null;
+    }
+    const cached: CachedShort = {
+      id: row.id,
+      url: row.url,
+      passwordHash: row.passwordHash,
+      maxUses: row.maxUses,
+      expireAt: row.expireAt ? row.expireAt.getTime() : null,
+      dangerous: row.dangerous,
+      blacklisted: false,
+      blacklistVersion: -1,
+    };
+    this.cache?.set(code, cached);
+    return cached;
+  }
+
+  /** Drops a code from the follow cache of every instance (after any change to the short). */
+  invalidate(code: string): void {
+    this.bus.publish(INVALIDATE_CHANNEL, code);
+  }
+
+  /** Use counts not yet written (distinct shorts). */
+  pendingUses(): number {
+    return this.uses.size;
+  }
+
+  /** Writes the buffered use counts (exactly once: see CountBuffer and applyOnce). */
+  async flushUses(): Promise<void> {
+    try {
+      await this.uses.flush(this.writeUses);
+    } catch (err) {
+      this.failures.background(err, 'Writing use counts', FollowService.name);
+    }
+  }
+
+  private readonly writeUses = (batchId: string, counts: ReadonlyMap<string, number>) =>
+    applyOnce(this.shorts.dataSource, batchId, (runner) => this.shorts.addUses(runner, counts));
+}

@@ -1,0 +1,156 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { DataSource, QueryRunner, Repository } from 'typeorm';
+import { containsPattern, type PageRequest } from '../common/paging';
+import { ShortEntity } from './short.entity';
+
+/** The one atomic use claim: succeeds at most max_uses times in total, under any concurrency. */
+const CLAIM_USE_SQL =
+  'UPDATE shorts SET uses = uses + 1 WHERE id = ? AND (max_uses IS NULL OR uses < max_uses)';
+
+/** What the follow engine reads of a short. */
+export type FollowRow = Pick<
+  ShortEntity,
+  'id' | 'url' | 'passwordHash' | 'maxUses' | 'uses' | 'expireAt' | 'dangerous'
+>;
+
+/** Fields that the owner's services may change in place. */
+export type ShortChanges = Partial<
+  Pick<ShortEntity, 'name' | 'url' | 'maxUses' | 'expireAt' | 'dangerous' | 'dangerReason'>
+>;
+
+/**
+ * The queries on `shorts`. Only the code module writes this table (ShortService, the follow
+ * engine and the cleanup job, through this repository); other modules go through ShortService.
+ * Not exported from the module.
+ */
+@Injectable()
+export class ShortRepository {
+  constructor(@InjectRepository(ShortEntity) private readonly repo: Repository<ShortEntity>) {}
+
+  get dataSource(): DataSource {
+    return this.repo.manager.connection;
+  }
+
+  create(fields: ShortEntity): ShortEntity {
+    return this.repo.create(fields);
+  }
+
+  insert(s: ShortEntity): Promise<unknown> {
+    return this.repo.insert(s);
+  }
+
+  findForFollow(code: string): Promise<FollowRow | null> {
+    return this.repo.findOne({
+      where: { code },
+      select: {
+        id: true,
+        url: true,
+        passwordHash: true,
+        maxUses: true,
+        uses: true,
+        expireAt: true,
+        dangerous: true,
+      },
+    });
+  }
+
+  findByCodeWithOwner(code: string): Promise<ShortEntity | null> {
+    return this.repo.findOne({ where: { code }, relations: { owner: true } });
+  }
+
+  findIdentity(
+    id: string,
+  ): Promise<Pick<ShortEntity, 'id' | 'code' | 'ownerId' | 'dangerous'> | null> {
+    return this.repo.findOne({
+      where: { id },
+      select: { id: true, code: true, ownerId: true, dangerous: true },
+    });
+  }
+
+  /** One conditional UPDATE (plain SQL: the query builder's SQL generation was the largest cost). */
+  async claimUse(id: string): Promise<boolean> {
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      const res = (await runner.query(CLAIM_USE_SQL, [id], true)) as { affected?: number };
+      return res.affected === 1;
+    } finally {
+      await runner.release();
+    }
+  }
+
+  /** Adds buffered use counts inside a batch transaction (see applyOnce). */
+  async addUses(runner: QueryRunner, counts: ReadonlyMap<string, number>): Promise<void> {
+    for (const [id, n] of counts) {
+      await runner.manager
+        .createQueryBuilder()
+        .update(ShortEntity)
+        .set({ uses: () => 'uses + :n' })
+        .setParameter('n', n)
+        .where('id = :id', { id })
+        .execute();
+    }
+  }
+
+  async update(id: string, changes: ShortChanges): Promise<void> {
+    if (Object.keys(changes).length) await this.repo.update({ id }, changes);
+  }
+
+  /** Sets the danger flag only if it is not set yet; true when this call set it. */
+  async flagDangerousOnce(id: string, reason: string): Promise<boolean> {
+    const res = await this.repo
+      .createQueryBuilder()
+      .update(ShortEntity)
+      .set({ dangerous: true, dangerReason: reason })
+      .where('id = :id', { id })
+      .andWhere('dangerous = 0')
+      .execute();
+    return (res.affected ?? 0) === 1;
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.repo.delete({ id });
+  }
+
+  async codesOwnedBy(ownerId: string): Promise<string[]> {
+    const rows = await this.repo.find({ where: { ownerId }, select: { code: true } });
+    return rows.map((r) => r.code);
+  }
+
+  async deleteOwnedBy(ownerId: string): Promise<void> {
+    await this.repo.delete({ ownerId });
+  }
+
+  /** Anonymous shorts that expired before `cutoff`; returns how many were removed. */
+  async deleteExpiredAnonymous(cutoff: Date): Promise<number> {
+    const res = await this.repo
+      .createQueryBuilder()
+      .delete()
+      .from(ShortEntity)
+      .where('owner_id IS NULL')
+      .andWhere('expire_at IS NOT NULL AND expire_at < :cutoff', { cutoff })
+      .execute();
+    return res.affected ?? 0;
+  }
+
+  /**
+   * A page of the owner's shorts (expired and exhausted included); `search` matches code, name and
+   * url case-insensitively (LIKE wildcards escaped).
+   */
+  listOwn(ownerId: string, req: PageRequest, search?: string): Promise<[ShortEntity[], number]> {
+    const qb = this.repo
+      .createQueryBuilder('s')
+      .leftJoinAndSelect('s.owner', 'owner')
+      .where('s.owner_id = :ownerId', { ownerId });
+    const term = search?.trim();
+    if (term) {
+      qb.andWhere(
+        "(LOWER(s.code) LIKE :p ESCAPE '!' OR LOWER(s.name) LIKE :p ESCAPE '!' OR LOWER(s.url) LIKE :p ESCAPE '!')",
+        { p: containsPattern(term.toLowerCase()) },
+      );
+    }
+    for (const o of req.sort) qb.addOrderBy(o.column, o.direction);
+    qb.addOrderBy('s.id', 'ASC').skip(req.offset).take(req.size);
+    return qb.getManyAndCount();
+  }
+}

@@ -1,0 +1,275 @@
+import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { BlacklistService } from '../blacklist/blacklist.service';
+import { activeActor, isAdmin, type Actor } from '../common/actor';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  TooManyRequestsError,
+  UnauthorizedError,
+  ValidationFailedError,
+  shortNotFound,
+} from '../common/errors';
+import { type Page, type PageRequest, toPage } from '../common/paging';
+import type { RequestOrigin } from '../common/request';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { isUniqueViolation } from '../database/errors';
+import { MetricsService } from '../metrics/metrics.service';
+import { CUSTOM_CODE_PATTERN, generateCode, isReservedCode } from './code-generator';
+import type { CreateShortDto } from './dto/create-short.dto';
+import type { ShortDto } from './dto/short.dto';
+import { FollowService } from './follow/follow.service';
+import { PasswordLimiter } from './password-limiter';
+import { ShortEntity } from './short.entity';
+import { type ShortChanges, ShortRepository } from './short.repository';
+import { parseTargetUrl, ServiceNames } from './target-url';
+
+export const ANONYMOUS_LIFETIME_MS = 24 * 60 * 60 * 1000;
+export const MAX_NAME_LENGTH = 100;
+
+/** A short's name as stored: trimmed, empty as null, at most MAX_NAME_LENGTH characters. */
+export function normalizeName(name: string | null | undefined): string | null {
+  const n = name?.trim();
+  return n ? n.slice(0, MAX_NAME_LENGTH) : null;
+}
+
+/**
+ * Shorts: create, info, the owner's list, delete, and the changes other modules make (admin
+ * edits, the danger flag). The one writer of `shorts` besides the follow engine's use counts;
+ * every change drops the short from the follow cache of every instance.
+ */
+@Injectable()
+export class ShortService {
+  private readonly serviceNames: ServiceNames;
+
+  constructor(
+    private readonly shorts: ShortRepository,
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly blacklist: BlacklistService,
+    private readonly follow: FollowService,
+    private readonly limiter: PasswordLimiter,
+    private readonly metrics: MetricsService,
+  ) {
+    this.serviceNames = new ServiceNames(config.baseUrl, config.port);
+  }
+
+  // ---------------------------------------------------------------- create
+
+  async create(
+    dto: CreateShortDto,
+    caller: Actor | null,
+    origin?: RequestOrigin,
+  ): Promise<{ code: string; id: string }> {
+    const actor = activeActor(caller);
+    const fieldErrors: Record<string, string> = {};
+    if (!actor) {
+      for (const f of ['code', 'name', 'expireAt', 'maxUses'] as const) {
+        if (dto[f] !== undefined && dto[f] !== null)
+          fieldErrors[f] = 'Only available to logged-in users';
+      }
+    }
+    const target = parseTargetUrl(
+      dto.url,
+      this.serviceNames.withRequestHost(origin?.host, origin?.protocol ?? 'http'),
+    );
+    if ('error' in target) fieldErrors.url = target.error;
+    const code = dto.code?.trim() || null;
+    if (actor && code !== null) {
+      if (!CUSTOM_CODE_PATTERN.test(code)) {
+        fieldErrors.code = 'must be 3 to 64 characters of A-Z, a-z, 0-9, _ and -';
+      } else if (isReservedCode(code)) {
+        fieldErrors.code = 'is reserved';
+      }
+    }
+    if (Object.keys(fieldErrors).length) throw new ValidationFailedError(fieldErrors);
+
+    const now = Date.now();
+    let expireAt: Date | null;
+    if (actor) {
+      if (dto.maxUses !== undefined && dto.maxUses !== null && dto.maxUses < 1) {
+        throw new BadRequestError('Uses must be greater than 0');
+      }
+      expireAt = dto.expireAt ? new Date(dto.expireAt) : null;
+      if (expireAt && expireAt.getTime() <= now)
+        throw new BadRequestError('Expire At must be in the future');
+    } else {
+      expireAt = new Date(now + ANONYMOUS_LIFETIME_MS);
+    }
+    const url = (target as { url: string }).url;
+    if (this.blacklist.isBlacklisted(url)) throw new BadRequestError('URL is blacklisted');
+
+    const password = dto.password ? dto.password : null;
+    const entity = this.shorts.create({
+      id: randomUUID(),
+      code: code ?? generateCode(),
+      name: actor ? normalizeName(dto.name) : null,
+      url,
+      passwordHash: password ? await hash(password, { algorithm: Algorithm.Argon2id }) : null,
+      maxUses: actor ? (dto.maxUses ?? null) : null,
+      uses: 0,
+      createdAt: new Date(now),
+      expireAt,
+      ownerId: actor?.id ?? null,
+      dangerous: false,
+      dangerReason: null,
+    });
+
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.shorts.insert(entity);
+        break;
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        if (code !== null) throw new ConflictError('Code already exists');
+        if (attempt >= 5) throw err;
+        entity.code = generateCode(); // a collision of generated codes is retried silently
+      }
+    }
+    this.follow.invalidate(entity.code); // drop a cached "missing" on every instance
+    this.metrics.creates.inc({ kind: 'short' });
+    return { code: entity.code, id: entity.id };
+  }
+
+  // ---------------------------------------------------------------- info
+
+  /** The short as JSON; url withheld when password-protected, unless owner or right password. */
+  async info(
+    code: string,
+    caller: Actor | null,
+    password: string | undefined,
+    client: string,
+  ): Promise<ShortDto> {
+    const s = await this.findVisible(code);
+    const mayReveal = await this.mayReveal(s, caller, password, client);
+    return this.toDto(s, mayReveal);
+  }
+
+  /** Finds a short that visitors may see (not expired, not exhausted) or throws 404. */
+  async findVisible(code: string): Promise<ShortEntity> {
+    const s = await this.shorts.findByCodeWithOwner(code);
+    if (!s || !this.isLive(s, Date.now())) throw shortNotFound();
+    return s;
+  }
+
+  /**
+   * Whether url and metadata of `s` may be shown to the caller: always for unprotected
+   * shorts and owners; else only with the right password (wrong → 403, locked → 429).
+   */
+  async mayReveal(
+    s: ShortEntity,
+    caller: Actor | null,
+    password: string | undefined,
+    client: string,
+  ): Promise<boolean> {
+    if (!s.passwordHash) return true;
+    if (caller && (caller.id === s.ownerId || isAdmin(caller))) return true;
+    if (password === undefined || password === '') return false;
+    if (await this.limiter.isLocked(s.id, client))
+      throw new TooManyRequestsError('Too many wrong passwords, try again later');
+    if (await verify(s.passwordHash, password)) {
+      await this.limiter.succeed(s.id, client);
+      return true;
+    }
+    await this.limiter.fail(s.id, client);
+    throw new ForbiddenError('Wrong password');
+  }
+
+  toDto(s: ShortEntity, revealUrl: boolean): ShortDto {
+    return {
+      id: s.id,
+      code: s.code,
+      name: s.name,
+      url: revealUrl ? s.url : null,
+      hasPassword: s.passwordHash !== null,
+      maxUses: s.maxUses,
+      createdAt: s.createdAt.toISOString(),
+      expireAt: s.expireAt ? s.expireAt.toISOString() : null,
+      owner: s.owner ? { id: s.owner.id, username: s.owner.username } : null,
+      dangers: s.dangerous || this.blacklist.isBlacklisted(s.url),
+    };
+  }
+
+  private isLive(s: ShortEntity, now: number): boolean {
+    if (s.expireAt && s.expireAt.getTime() <= now) return false;
+    if (s.maxUses !== null && s.uses >= s.maxUses) return false;
+    return true;
+  }
+
+  // ---------------------------------------------------------------- own list
+
+  /** The caller's own shorts, expired and exhausted ones included; owners always see the url. */
+  async listOwn(ownerId: string, req: PageRequest, search?: string): Promise<Page<ShortDto>> {
+    const [rows, total] = await this.shorts.listOwn(ownerId, req, search);
+    return toPage(
+      rows.map((s) => this.toDto(s, true)),
+      total,
+      req,
+    );
+  }
+
+  // ---------------------------------------------------------------- delete
+
+  /** Deletes a short: its owner or an admin; anonymous shorts only admins. */
+  async delete(id: string, caller: Actor | null): Promise<void> {
+    const actor = activeActor(caller);
+    if (!actor) throw new UnauthorizedError();
+    const s = await this.shorts.findIdentity(id);
+    if (!s) throw shortNotFound();
+    if (!isAdmin(actor) && (s.ownerId === null || s.ownerId !== actor.id)) {
+      throw new ForbiddenError('Only the owner or an admin may delete this short');
+    }
+    await this.shorts.delete(s.id);
+    this.follow.invalidate(s.code);
+  }
+
+  /** Deletes every short of a user (before the user is removed). */
+  async deleteAllOwnedBy(ownerId: string): Promise<void> {
+    const codes = await this.shorts.codesOwnedBy(ownerId);
+    await this.shorts.deleteOwnedBy(ownerId);
+    for (const code of codes) this.follow.invalidate(code);
+  }
+
+  // ---------------------------------------------------------------- changes by other modules
+
+  /** An admin's edit of name, limit and expiry (already validated against the column limits). */
+  async adminUpdate(
+    id: string,
+    patch: { name?: string | null; maxUses?: number | null; expireAt?: Date | null },
+  ): Promise<void> {
+    const changes: ShortChanges = {};
+    if (patch.name !== undefined) changes.name = normalizeName(patch.name);
+    if (patch.maxUses !== undefined) changes.maxUses = patch.maxUses;
+    if (patch.expireAt !== undefined) changes.expireAt = patch.expireAt;
+    await this.changed(id, changes);
+  }
+
+  /** Sets or clears the danger flag (the report rules decide when; see ReportService). */
+  async setDanger(id: string, dangerous: boolean, reason: string | null): Promise<void> {
+    await this.changed(id, { dangerous, dangerReason: dangerous ? (reason ?? 'OTHER') : null });
+  }
+
+  /** Changes the reason of a short that is flagged; an unflagged short keeps no reason. */
+  async setDangerReason(id: string, reason: string | null): Promise<void> {
+    const s = await this.shorts.findIdentity(id);
+    if (!s?.dangerous) return;
+    await this.shorts.update(id, { dangerReason: reason });
+    this.follow.invalidate(s.code);
+  }
+
+  /** Flags a short dangerous unless it already is; true when this call flagged it. */
+  async flagDangerousOnce(id: string, reason: string): Promise<boolean> {
+    const s = await this.shorts.findIdentity(id);
+    if (!s || !(await this.shorts.flagDangerousOnce(id, reason))) return false;
+    this.follow.invalidate(s.code);
+    return true;
+  }
+
+  private async changed(id: string, changes: ShortChanges): Promise<void> {
+    const s = await this.shorts.findIdentity(id);
+    if (!s) return;
+    await this.shorts.update(id, changes);
+    this.follow.invalidate(s.code);
+  }
+}

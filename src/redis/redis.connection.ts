@@ -1,0 +1,50 @@
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { FailureReporter } from '../failure/failure-reporter';
+
+/**
+ * The app's one Redis command connection (REDIS_URL), shared by sessions, the password limiter and
+ * the cache bus's publishing side; null without REDIS_URL. Subscribers take a `duplicate()` (a
+ * subscribed connection can run no other commands). Connection trouble goes to the Redis outage
+ * log (a line when it starts, a count per interval), not one line per reconnect attempt.
+ */
+@Injectable()
+export class RedisConnection implements OnModuleInit, OnApplicationShutdown {
+  readonly client: Redis | null;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly failures: FailureReporter,
+  ) {
+    this.client = config.redisUrl ? this.watch(new Redis(config.redisUrl, OPTIONS)) : null;
+  }
+
+  /** The client while it is connected, else null (callers fall back to local state). */
+  get ready(): Redis | null {
+    return this.client?.status === 'ready' ? this.client : null;
+  }
+
+  /** A second connection with the same settings (for pub/sub), or null without REDIS_URL. */
+  duplicate(): Redis | null {
+    return this.client ? this.watch(this.client.duplicate()) : null;
+  }
+
+  private watch(r: Redis): Redis {
+    r.on('error', (err: Error & { code?: string }) =>
+      this.failures.redis.failure(err, err.code ?? err.name),
+    );
+    return r;
+  }
+
+  async onModuleInit(): Promise<void> {
+    // A Redis that is down at boot does not stop the app: ioredis keeps reconnecting.
+    await this.client?.connect().catch(() => undefined);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.client?.quit().catch(() => undefined);
+  }
+}
+
+const OPTIONS = { lazyConnect: true, maxRetriesPerRequest: 2 };
