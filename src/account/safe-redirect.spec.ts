@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirectPath } from './login.service';
+import { safeRedirectPath } from './safe-redirect';
 
 describe('safeRedirectPath', () => {
   it('accepts same-origin paths', () => {
