@@ -12,6 +12,7 @@ import {
 } from '@nestjs/common';
 import {
   ApiBody,
+  ApiCreatedResponse,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
@@ -100,6 +101,10 @@ export class AdminController {
   @ApiOkResponse({
     schema: { type: 'object', additionalProperties: true },
     description: 'The entry after the change',
+  })
+  @ApiCreatedResponse({
+    schema: { type: 'object', additionalProperties: true },
+    description: 'The new entry (blacklist: PUT with a new UUID)',
   })
   @ApiProblems(400, 404, 409)
   async updateAdminEntity(

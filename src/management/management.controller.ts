@@ -19,7 +19,6 @@ import { LogService, MANAGEMENT_LEVELS, type ManagementLevel } from '../logging/
 import { MetricsService } from '../metrics/metrics.service';
 import {
   HealthReportDto,
-  HealthStatusDto,
   LogEntryDto,
   LoggerLevelDto,
   LoggersDto,
@@ -67,8 +66,8 @@ export class ManagementController {
     operationId: 'healthLiveness',
     summary: 'Liveness group (memory); public: status only',
   })
-  @ApiOkResponse({ type: HealthStatusDto })
-  @ApiServiceUnavailableResponse({ type: HealthStatusDto })
+  @ApiOkResponse({ type: HealthReportDto })
+  @ApiServiceUnavailableResponse({ type: HealthReportDto })
   async healthLiveness(@CurrentActor() actor: Actor | null, @Res() res: Response): Promise<void> {
     await this.answerHealth('liveness', actor, res);
   }
@@ -78,8 +77,8 @@ export class ManagementController {
     operationId: 'healthReadiness',
     summary: 'Readiness group (database, disk); public: status only',
   })
-  @ApiOkResponse({ type: HealthStatusDto })
-  @ApiServiceUnavailableResponse({ type: HealthStatusDto })
+  @ApiOkResponse({ type: HealthReportDto })
+  @ApiServiceUnavailableResponse({ type: HealthReportDto })
   async healthReadiness(@CurrentActor() actor: Actor | null, @Res() res: Response): Promise<void> {
     await this.answerHealth('readiness', actor, res);
   }

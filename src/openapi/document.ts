@@ -39,7 +39,37 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const doc = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (_controllerKey: string, methodKey: string) => methodKey,
   });
+  addPipelineProblems(doc);
   return sortKeys(doc);
+}
+
+const OPERATIONS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options']);
+const STATE_CHANGING = new Set(['put', 'post', 'delete', 'patch']);
+
+/**
+ * Answers the request pipeline gives before any handler runs (account/auth-pipeline.ts), so they
+ * belong to every operation under /api and /management: 400 for an API key in the query string,
+ * 401 for an unknown API key, and 403 for a cross-site state change. Log lines carry structured
+ * fields of their own (route, status, …), so their schema is open.
+ */
+function addPipelineProblems(doc: OpenAPIObject): void {
+  const problem = {
+    content: {
+      'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } },
+    },
+  };
+  for (const [path, item] of Object.entries(doc.paths)) {
+    if (!/^\/(api|management)(\/|$)/.test(path)) continue;
+    for (const [method, op] of Object.entries(item as Record<string, unknown>)) {
+      if (!OPERATIONS.has(method) || !op || typeof op !== 'object') continue;
+      const responses = ((op as { responses?: Record<string, unknown> }).responses ??= {});
+      responses['400'] ??= { description: 'Bad Request', ...problem };
+      responses['401'] ??= { description: 'Unauthorized', ...problem };
+      if (STATE_CHANGING.has(method)) responses['403'] ??= { description: 'Forbidden', ...problem };
+    }
+  }
+  const logEntry = doc.components?.schemas?.LogEntryDto as { additionalProperties?: boolean };
+  if (logEntry) logEntry.additionalProperties = true;
 }
 
 export function setupSwagger(app: INestApplication): void {

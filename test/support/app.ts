@@ -6,6 +6,7 @@ import { composeHttpServer } from '../../src/app.server';
 import { configureApp } from '../../src/app.setup';
 import { loadConfig, type AppConfig } from '../../src/config/config';
 import { createTestDatabase } from './database';
+import { checkJsonAgainstSpec } from './openapi';
 
 export interface TestApp {
   app: INestApplication;
@@ -52,8 +53,12 @@ export async function createTestApp(
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;
-  const doFetch = (path: string, init: RequestInit = {}) =>
-    fetch(url + path, { redirect: 'manual', ...init });
+  // Every JSON answer of a documented operation is checked against openapi/openapi.json.
+  const doFetch = async (path: string, init: RequestInit = {}) => {
+    const res = await fetch(url + path, { redirect: 'manual', ...init });
+    await checkJsonAgainstSpec(init.method ?? 'GET', new URL(url + path).pathname, res);
+    return res;
+  };
   return {
     app,
     config,

@@ -40,9 +40,45 @@ const OPENAPI_ONLY = new Set([
   'deprecated',
 ]);
 
+/** The document's component schemas (raw), for flattening `allOf`. */
+let rawComponents: Json = {};
+
+/**
+ * `allOf` of object schemas (Nest's paged responses: PageMeta + content; nullable nested DTOs)
+ * merged into one object schema, so "no undocumented field" can hold for the whole object (with
+ * `additionalProperties: false` on each member, each would refuse the other's fields).
+ */
+function flattenAllOf(src: Json): Json | null {
+  const properties: Json = {};
+  const required: string[] = [];
+  let additional: unknown;
+  for (const member of src.allOf as unknown[]) {
+    let m = member as Json;
+    if (typeof m?.$ref === 'string') {
+      m = rawComponents[m.$ref.replace('#/components/schemas/', '')] as Json;
+    }
+    if (!m || m.allOf || (m.type !== 'object' && m.properties === undefined)) return null;
+    Object.assign(properties, m.properties ?? {});
+    required.push(...((m.required as string[] | undefined) ?? []));
+    if (m.additionalProperties !== undefined) additional = m.additionalProperties;
+  }
+  const rest = Object.fromEntries(Object.entries(src).filter(([k]) => k !== 'allOf'));
+  return {
+    ...rest,
+    type: 'object',
+    properties,
+    ...(required.length ? { required: [...new Set(required)] } : {}),
+    ...(additional !== undefined ? { additionalProperties: additional } : {}),
+  };
+}
+
 function convert(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(convert);
   if (!schema || typeof schema !== 'object') return schema;
+  if (Array.isArray((schema as Json).allOf)) {
+    const flat = flattenAllOf(schema as Json);
+    if (flat) return convert(flat);
+  }
   const src = schema as Json;
   const out: Json = {};
   for (const [key, value] of Object.entries(src)) {
@@ -74,6 +110,7 @@ let cache: { doc: OpenApiDoc; ajv: Ajv; validators: Map<string, ValidateFunction
 function load() {
   if (cache) return cache;
   const doc = JSON.parse(readFileSync(SPEC_FILE, 'utf8')) as OpenApiDoc;
+  rawComponents = (doc.components?.schemas ?? {}) as Json;
   const ajv = new Ajv({ allErrors: true, strict: false });
   addFormats(ajv);
   ajv.addSchema({ components: { schemas: convert(doc.components?.schemas ?? {}) } }, DOC_ID);
@@ -201,4 +238,41 @@ export async function checkResponse(
   }
   expectMatchesSpec(method, pathTemplate, res.status, body, contentType);
   return body;
+}
+
+let templates: Array<{ template: string; re: RegExp; params: number }> | undefined;
+
+/**
+ * The documented path template a concrete path belongs to (`/api/code/abc` → `/api/code/{id}`), or
+ * null when no documented path matches. Literal paths win over templates with parameters.
+ */
+export function specPathFor(path: string): string | null {
+  templates ??= Object.keys(load().doc.paths)
+    .map((template) => {
+      const parts = template.split(/\{[^}]+\}/);
+      const re = new RegExp(
+        `^${parts.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}/?$`,
+      );
+      return { template, re, params: parts.length - 1 };
+    })
+    .sort((a, b) => a.params - b.params);
+  return templates.find((t) => t.re.test(path))?.template ?? null;
+}
+
+/**
+ * Checks a response an e2e test received, if it is JSON from a documented operation: the test
+ * app's fetch calls this for every response, so every operation the suite exercises is held to
+ * the spec, not only the ones a test checks by hand. Undocumented paths and methods (unknown
+ * routes answering 404) are left to the test.
+ */
+export async function checkJsonAgainstSpec(
+  method: string,
+  path: string,
+  res: Response,
+): Promise<void> {
+  if (!/[/+]json\b/.test(mediaType(res.headers.get('content-type')))) return;
+  const template = specPathFor(path);
+  if (!template) return;
+  if (!load().doc.paths[template][method.toLowerCase() as HttpMethod]) return;
+  await checkResponse(method, template, res.clone());
 }

@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { ApiFoundResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { ApiProblems } from '../../common/api-problems';
 import { followAndRedirect } from './follow-http';
 import { FollowService } from './follow.service';
 
@@ -18,6 +19,7 @@ export class FollowController {
   @ApiQuery({ name: 'password', required: false })
   @ApiQuery({ name: 'accept_danger', required: false, enum: ['true'] })
   @ApiFoundResponse({ description: 'Redirect to the target or to the matching /s/{code}/… page' })
+  @ApiProblems()
   followShort(
     @Param('code') code: string,
     @Req() req: Request,
