@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
-import { CodeModule } from '../code/code.module';
 import { HealthService } from './health.service';
 import { ManagementController } from './management.controller';
 import { ManagementService } from './management.service';
 
 @Module({
-  imports: [TerminusModule.forRoot({ logger: false }), DiscoveryModule, CodeModule],
+  imports: [TerminusModule.forRoot({ logger: false }), DiscoveryModule],
   controllers: [ManagementController],
   providers: [HealthService, ManagementService],
 })

@@ -35,7 +35,7 @@ export class LogEntryDto {
   time: string;
   @ApiProperty({ example: 'info' })
   level: string;
-  @ApiProperty({ example: 'CodeService' })
+  @ApiProperty({ example: 'FollowService' })
   logger: string;
   @ApiProperty()
   message: string;

@@ -592,7 +592,7 @@ export interface components {
         LogEntryDto: {
             /** @example info */
             level: string;
-            /** @example CodeService */
+            /** @example FollowService */
             logger: string;
             message: string;
             requestId?: string;
