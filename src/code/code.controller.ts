@@ -104,7 +104,7 @@ export class CodeController {
   }
 
   // The path parameter is named `id` like DELETE's (OpenAPI forbids one path template with two
-  // parameter names; SPEC §7 writes api/code/{id} for both). Here it carries the short's code.
+  // parameter names, and the web client calls both api/code/{id}). Here it carries the short's code.
   @Get(':id')
   @ApiOperation({
     operationId: 'getOrFollowShort',

@@ -46,7 +46,7 @@ export class TooManyRequestsError extends DomainError {
   readonly title = 'Too Many Requests';
 }
 
-/** The 404 every "unknown, expired or exhausted short" answers with (SPEC §8). */
+/** The 404 every "unknown, expired or exhausted short" answers with (the web client maps its detail). */
 export function shortNotFound(): NotFoundError {
   return new NotFoundError('Entity URLShort not exists', 'entity_not_exists');
 }

@@ -8,7 +8,7 @@ import {
 } from '@nestjs/swagger';
 import { BadRequestError } from './errors';
 
-/** CONTRACT "Pagination": page from 0, size default 20 and at most 250, repeated sort=field,asc|desc. */
+/** Paging (docs/api.md#paging): page from 0, size default 20 and at most 250, repeated sort=field,asc|desc. */
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 250;
 
@@ -87,7 +87,7 @@ export function containsPattern(term: string): string {
   return `%${escapeLike(term)}%`;
 }
 
-/** The page object of CONTRACT "Pagination". */
+/** The page object every paged list answers (docs/api.md#paging). */
 export interface Page<T> {
   content: T[];
   number: number;
