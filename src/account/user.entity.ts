@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
-import { booleanTransformer } from '../database/columns';
+import { DATETIME, FLAG } from '../database/columns';
 
 export const ROLE_USER = 'ROLE_USER';
 export const ROLE_ADMIN = 'ROLE_ADMIN';
@@ -20,7 +20,7 @@ export class UserEntity {
   @Column({ name: 'image_url', type: 'varchar', length: 1024, nullable: true })
   imageUrl: string | null;
 
-  @Column({ type: 'tinyint', default: 1, transformer: booleanTransformer })
+  @Column({ ...FLAG, default: 1 })
   activated: boolean;
 
   /** Login provider (github, discord, oidc, dev) and the provider's stable user id. */
@@ -34,6 +34,6 @@ export class UserEntity {
   @Column({ type: 'varchar', length: 255, default: ROLE_USER })
   roles: string;
 
-  @CreateDateColumn({ name: 'created_date', type: 'datetime', precision: 3 })
+  @CreateDateColumn({ name: 'created_date', ...DATETIME })
   createdDate: Date;
 }

@@ -8,6 +8,7 @@ import type { Actor } from '../common/actor';
 import { DATETIME_RANGE_MESSAGE, INT_MAX, isStorableDate } from '../common/db-limits';
 import { BadRequestError, NotFoundError, ValidationFailedError } from '../common/errors';
 import { type Page, type PageRequest, type PagingOptions, toPage } from '../common/paging';
+import { dbTimeMs } from '../database/columns';
 import { LogService } from '../logging/log.service';
 import { ReportService } from '../report/report.service';
 import {
@@ -26,11 +27,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toDate(v: unknown): string | null {
   if (v === null || v === undefined) return null;
-  if (v instanceof Date) return v.toISOString();
-  const s = String(v);
-  // SQLite stores UTC as "YYYY-MM-DD HH:MM:SS.SSS".
-  const d = new Date(/^\d{4}-\d{2}-\d{2} /.test(s) ? `${s.replace(' ', 'T')}Z` : s);
-  return Number.isNaN(d.getTime()) ? s : d.toISOString();
+  const ms = dbTimeMs(v);
+  return Number.isNaN(ms) ? String(v) : new Date(ms).toISOString();
 }
 
 /**

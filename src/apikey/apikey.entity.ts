@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { DATETIME } from '../database/columns';
 
 /** A user's API key: the SHA-256 hash for lookup and an encrypted copy, never the clear key. */
 @Entity({ name: 'api_keys' })
@@ -15,6 +16,6 @@ export class ApiKeyEntity {
   @Column({ name: 'key_encrypted', type: 'varchar', length: 255 })
   keyEncrypted: string;
 
-  @Column({ name: 'created_at', type: 'datetime', precision: 3 })
+  @Column({ name: 'created_at', ...DATETIME })
   createdAt: Date;
 }

@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { DATETIME } from '../database/columns';
 
 export type BlacklistKind = 'host' | 'regex';
 
@@ -18,6 +19,6 @@ export class BlacklistEntity {
   @Column({ type: 'varchar', length: 255, nullable: true })
   reason: string | null;
 
-  @Column({ name: 'created_at', type: 'datetime', precision: 3 })
+  @Column({ name: 'created_at', ...DATETIME })
   createdAt: Date;
 }

@@ -1,6 +1,6 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
 import { UserEntity } from '../account/user.entity';
-import { booleanTransformer } from '../database/columns';
+import { DATETIME, FLAG } from '../database/columns';
 
 @Entity({ name: 'shorts' })
 export class ShortEntity {
@@ -26,10 +26,10 @@ export class ShortEntity {
   @Column({ type: 'int', default: 0 })
   uses: number;
 
-  @Column({ name: 'created_at', type: 'datetime', precision: 3 })
+  @Column({ name: 'created_at', ...DATETIME })
   createdAt: Date;
 
-  @Column({ name: 'expire_at', type: 'datetime', precision: 3, nullable: true })
+  @Column({ name: 'expire_at', ...DATETIME, nullable: true })
   expireAt: Date | null;
 
   @Column({ name: 'owner_id', type: 'varchar', length: 36, nullable: true })
@@ -39,7 +39,7 @@ export class ShortEntity {
   @JoinColumn({ name: 'owner_id' })
   owner?: Relation<UserEntity> | null;
 
-  @Column({ type: 'tinyint', default: 0, transformer: booleanTransformer })
+  @Column({ ...FLAG, default: 0 })
   dangerous: boolean;
 
   @Column({ name: 'danger_reason', type: 'varchar', length: 32, nullable: true })

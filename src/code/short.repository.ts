@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, QueryRunner, Repository } from 'typeorm';
 import { containsPattern, type PageRequest } from '../common/paging';
+import { dialectSql, engineOf } from '../database/dialect';
 import { ShortEntity } from './short.entity';
 
 /** The one atomic use claim: succeeds at most max_uses times in total, under any concurrency. */
@@ -26,7 +27,11 @@ export type ShortChanges = Partial<
  */
 @Injectable()
 export class ShortRepository {
-  constructor(@InjectRepository(ShortEntity) private readonly repo: Repository<ShortEntity>) {}
+  private readonly claimSql: string;
+
+  constructor(@InjectRepository(ShortEntity) private readonly repo: Repository<ShortEntity>) {
+    this.claimSql = dialectSql(engineOf(repo.manager.connection), CLAIM_USE_SQL);
+  }
 
   get dataSource(): DataSource {
     return this.repo.manager.connection;
@@ -72,7 +77,7 @@ export class ShortRepository {
   async claimUse(id: string): Promise<boolean> {
     const runner = this.dataSource.createQueryRunner();
     try {
-      const res = (await runner.query(CLAIM_USE_SQL, [id], true)) as { affected?: number };
+      const res = (await runner.query(this.claimSql, [id], true)) as { affected?: number };
       return res.affected === 1;
     } finally {
       await runner.release();

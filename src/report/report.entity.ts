@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { DATETIME } from '../database/columns';
 
 export const REPORT_REASONS = [
   'CHILD_ABUSE',
@@ -39,6 +40,6 @@ export class ReportEntity {
   @Column({ type: 'varchar', length: 16, default: 'open' })
   state: ReportState;
 
-  @Column({ name: 'created_at', type: 'datetime', precision: 3 })
+  @Column({ name: 'created_at', ...DATETIME })
   createdAt: Date;
 }

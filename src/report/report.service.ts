@@ -6,6 +6,7 @@ import { activeActor, type Actor } from '../common/actor';
 import { ConflictError, UnauthorizedError } from '../common/errors';
 import { ShortService } from '../code/short.service';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { dbTimeMs } from '../database/columns';
 import { isUniqueViolation } from '../database/errors';
 import { LogService } from '../logging/log.service';
 import { MetricsService } from '../metrics/metrics.service';
@@ -65,8 +66,8 @@ export class ReportService {
     if (total < this.config.reportThreshold) return;
     // Most frequent reason; ties go to the reason reported first.
     const top = rows
-      .map((r) => ({ reason: r.reason, n: Number(r.n), first: String(r.first) }))
-      .sort((a, b) => b.n - a.n || a.first.localeCompare(b.first))[0];
+      .map((r) => ({ reason: r.reason, n: Number(r.n), first: dbTimeMs(r.first) }))
+      .sort((a, b) => b.n - a.n || a.first - b.first)[0];
     if (await this.shorts.flagDangerousOnce(shortId, top.reason)) {
       this.metrics.flagged.inc();
       this.log.write(

@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { DATETIME } from '../database/columns';
 
 /** One server-side session (express-session data as JSON). */
 @Entity({ name: 'sessions' })
@@ -9,6 +10,6 @@ export class SessionEntity {
   @Column({ type: 'text' })
   data: string;
 
-  @Column({ name: 'expires_at', type: 'datetime', precision: 3 })
+  @Column({ name: 'expires_at', ...DATETIME })
   expiresAt: Date;
 }

@@ -1,18 +1,19 @@
 import { type MigrationInterface, type QueryRunner, Table, TableIndex } from 'typeorm';
+import { portable } from './portable';
 
 /**
  * Initial schema, written with the portable schema builder so the same migration
- * runs on SQLite and MySQL/MariaDB. Codes compare case-sensitively on both
- * (SQLite's default BINARY collation; utf8mb4_bin on MySQL).
+ * runs on SQLite, MySQL/MariaDB and PostgreSQL (see portable.ts). Codes compare case-sensitively
+ * everywhere (SQLite's default BINARY collation; utf8mb4_bin on MySQL; PostgreSQL's default).
  */
 export class InitialSchema1763770000000 implements MigrationInterface {
   name = 'InitialSchema1763770000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const mysql = q.connection.options.type === 'mysql' || q.connection.options.type === 'mariadb';
-    const bin = mysql ? { charset: 'utf8mb4', collation: 'utf8mb4_bin' } : {};
-    const datetime = { type: 'datetime', precision: 3 } as const;
-    const bool = (def: number) => ({ type: 'tinyint', default: def, isNullable: false });
+    const p = portable(q);
+    const bin = p.caseSensitive;
+    const datetime = p.datetime();
+    const bool = p.bool;
 
     await q.createTable(
       new Table({

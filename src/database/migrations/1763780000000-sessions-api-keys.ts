@@ -1,13 +1,14 @@
 import { type MigrationInterface, type QueryRunner, Table, TableIndex } from 'typeorm';
+import { portable } from './portable';
 
 /** Server-side sessions and API keys (portable schema builder: SQLite and MySQL/MariaDB). */
 export class SessionsApiKeys1763780000000 implements MigrationInterface {
   name = 'SessionsApiKeys1763780000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const mysql = q.connection.options.type === 'mysql' || q.connection.options.type === 'mariadb';
-    const bin = mysql ? { charset: 'ascii', collation: 'ascii_bin' } : {};
-    const datetime = { type: 'datetime', precision: 3 } as const;
+    const p = portable(q);
+    const bin = p.engine === 'mysql' ? { charset: 'ascii', collation: 'ascii_bin' } : {};
+    const datetime = p.datetime();
 
     await q.createTable(
       new Table({

@@ -1,4 +1,5 @@
 import { type MigrationInterface, type QueryRunner, Table, TableIndex } from 'typeorm';
+import { portable } from './portable';
 
 /** Reports of shorts: one per short and reporter, kept as a moderation queue. */
 export class Reports1763790000000 implements MigrationInterface {
@@ -15,7 +16,7 @@ export class Reports1763790000000 implements MigrationInterface {
           { name: 'reason', type: 'varchar', length: '32' },
           { name: 'description', type: 'varchar', length: '2000' },
           { name: 'state', type: 'varchar', length: '16', default: "'open'" },
-          { name: 'created_at', type: 'datetime', precision: 3 },
+          { name: 'created_at', ...portable(q).datetime() },
         ],
         indices: [
           new TableIndex({

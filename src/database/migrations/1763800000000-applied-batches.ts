@@ -1,4 +1,5 @@
 import { type MigrationInterface, type QueryRunner, Table, TableIndex } from 'typeorm';
+import { portable } from './portable';
 
 /**
  * Ids of the buffered batches already written (use counts, later statistics): a batch is written
@@ -14,7 +15,7 @@ export class AppliedBatches1763800000000 implements MigrationInterface {
         name: 'applied_batches',
         columns: [
           { name: 'id', type: 'varchar', length: '36', isPrimary: true },
-          { name: 'applied_at', type: 'datetime', precision: 3 },
+          { name: 'applied_at', ...portable(q).datetime() },
         ],
         indices: [
           new TableIndex({ name: 'IDX_applied_batches_applied_at', columnNames: ['applied_at'] }),
