@@ -26,6 +26,23 @@ describe('database error classification', () => {
     ).toBe(true);
   });
 
+  it('PostgreSQL connection, resource, shutdown and timeout states are "unavailable"', () => {
+    for (const code of ['08006', '08001', '53300', '57P01', '57014', '40P01']) {
+      expect(isDatabaseUnavailable(wrapped(driverError({ code }))), code).toBe(true);
+    }
+    for (const message of [
+      'timeout exceeded when trying to connect',
+      'Connection terminated unexpectedly',
+      'Query read timeout',
+    ]) {
+      expect(isDatabaseUnavailable(new Error(message)), message).toBe(true);
+    }
+    for (const code of ['42P01', '23505', '22001']) {
+      expect(isDatabaseUnavailable(wrapped(driverError({ code }))), code).toBe(false);
+    }
+    expect(isUniqueViolation(wrapped(driverError({ code: '23505' })))).toBe(true);
+  });
+
   it('busy, locked and read-only SQLite is "unavailable"', () => {
     for (const code of [
       'SQLITE_BUSY',

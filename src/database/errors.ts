@@ -14,6 +14,7 @@ export function isUniqueViolation(err: unknown): boolean {
     code === 'SQLITE_CONSTRAINT_UNIQUE' ||
     code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
     code === 'ER_DUP_ENTRY' ||
+    code === '23505' || // PostgreSQL unique_violation
     driver.errno === 1062
   );
 }
@@ -44,12 +45,19 @@ const UNAVAILABLE_CODES = new Set([
   POOL_ACQUIRE_TIMEOUT,
 ]);
 
+/**
+ * PostgreSQL SQLSTATEs that mean "not reachable now": connection exceptions (class 08), too many
+ * connections and other exhausted resources (53), shutdowns and a cancelled (timed out) statement
+ * (57), lock waits, deadlocks and serialization failures (55P03, 40001, 40P01).
+ */
+const PG_UNAVAILABLE = /^(08\d{3}|53\d{3}|57P0[1-3]|57014|55P03|40001|40P01)$/;
+
 /** SQLite result codes (prefixes of the extended codes) that mean "busy, locked or not writable now". */
 const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|READONLY|IOERR|CANTOPEN|FULL|PROTOCOL)/;
 
-/** mysql2 and TypeORM errors without a code that mean the pool or connection is gone. */
+/** mysql2, pg and TypeORM errors without a code that mean the pool or connection is gone. */
 const UNAVAILABLE_MESSAGES =
-  /^(Pool is closed|No connections available|Queue limit reached|Can't add new command when connection is in closed state|Can't write in closed state|Connection is not established|The database connection is not open)/;
+  /^(Pool is closed|No connections available|Queue limit reached|Can't add new command when connection is in closed state|Can't write in closed state|Connection is not established|The database connection is not open|timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|Cannot use a pool after calling end|Query read timeout)/;
 
 /**
  * True when a database error means the database is down, unreachable, silent or busy (a connection
@@ -62,7 +70,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   // A wrapper (e.g. CommitOutcomeUnknownError) is as unavailable as its cause.
   if (driver.cause && isDatabaseUnavailable(driver.cause)) return true;
   const code = typeof driver.code === 'string' ? driver.code : '';
-  if (UNAVAILABLE_CODES.has(code) || SQLITE_UNAVAILABLE.test(code)) return true;
+  if (UNAVAILABLE_CODES.has(code) || SQLITE_UNAVAILABLE.test(code) || PG_UNAVAILABLE.test(code))
+    return true;
   const message = typeof driver.message === 'string' ? driver.message : '';
   if (UNAVAILABLE_MESSAGES.test(message)) return true;
   // mysql2 marks errors that end the connection as fatal (lost socket, handshake failure).
