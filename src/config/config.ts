@@ -5,7 +5,8 @@ import { compileTrust, type TrustProxySetting } from '../common/client-address';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
-export const APP_VERSION = '1.7.1';
+/** The app's version, from package.json (kept here for the modules that import it from config). */
+export { APP_VERSION } from './version';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'];

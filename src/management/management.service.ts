@@ -1,7 +1,8 @@
 import { Inject, Injectable, type OnApplicationBootstrap, RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
-import { APP_CONFIG, APP_VERSION, type AppConfig } from '../config/config';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { APP_VERSION } from '../config/version';
 import { MASK } from '../logging/redact';
 import { LogService } from '../logging/log.service';
 import { type BuildInfo, loadBuildInfo } from './build-info';
