@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
-import { ConfigError, loadConfig, resolveAppSecret } from './config/config';
+import { bootConfig, ConfigError } from './config/config';
 import { LogService } from './logging/log.service';
 import { SentryService } from './sentry/sentry.service';
 
@@ -28,8 +28,8 @@ function installCrashHandlers(log: LogService, sentry: SentryService): void {
 async function bootstrap(): Promise<void> {
   let config;
   try {
-    config = loadConfig();
-    config.appSecret = resolveAppSecret(config);
+    // Validated configuration with APP_SECRET resolved once (generated into the data folder on first start).
+    config = bootConfig();
   } catch (err) {
     console.error(err instanceof ConfigError ? err.message : err);
     process.exit(1);

@@ -6,7 +6,7 @@ import { toActor } from '../account/user.service';
 import { UserEntity } from '../account/user.entity';
 import type { Actor } from '../common/actor';
 import { NotFoundError } from '../common/errors';
-import { APP_CONFIG, resolveAppSecret, type AppConfig } from '../config/config';
+import { APP_CONFIG, appSecretOf, type AppConfig } from '../config/config';
 import { isUniqueViolation } from '../database/errors';
 import {
   API_KEY_PATTERN,
@@ -28,7 +28,7 @@ export class ApiKeyService {
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.encKey = deriveEncryptionKey(config.appSecret ?? resolveAppSecret(config));
+    this.encKey = deriveEncryptionKey(appSecretOf(config));
   }
 
   /** The caller's key in clear, or 404. */

@@ -10,7 +10,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import { Redis } from 'ioredis';
 import type { Repository } from 'typeorm';
-import { APP_CONFIG, resolveAppSecret, type AppConfig } from '../config/config';
+import { APP_CONFIG, appSecretOf, type AppConfig } from '../config/config';
 import { DbSessionStore } from './db-session.store';
 import { RedisSessionStore } from './redis-session.store';
 import { SESSION_COOKIE } from './session-data';
@@ -78,7 +78,7 @@ export class SessionService implements OnModuleInit, OnApplicationShutdown {
     const secure = this.config.baseUrl.startsWith('https:');
     this.handler = session({
       name: SESSION_COOKIE,
-      secret: this.config.appSecret ?? resolveAppSecret(this.config),
+      secret: appSecretOf(this.config),
       store: this.store,
       resave: false,
       saveUninitialized: false,
