@@ -28,7 +28,7 @@ function installCrashHandlers(log: LogService, sentry: SentryService): void {
 async function bootstrap(): Promise<void> {
   let config;
   try {
-    // Validated configuration with APP_SECRET resolved once (generated into the data folder on first start).
+    // Validated configuration, APP_SECRET resolved once (generated into the data folder at first).
     config = bootConfig();
   } catch (err) {
     console.error(err instanceof ConfigError ? err.message : err);

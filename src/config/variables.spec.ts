@@ -327,6 +327,15 @@ describe('the redactor’s secrets', () => {
     expect(log.recent()[0].message).toBe(`secret ${MASK}`);
   });
 
+  it('survive credentials that are no valid percent-encoding', () => {
+    const env = {
+      REDIS_URL: 'redis://u:50%zz@cache:6379',
+      SENTRY_DSN: 'https://k%zzey@s.example/1',
+    };
+    expect(sensitiveValues(env)).toEqual(expect.arrayContaining(['50%zz', 'k%zzey']));
+    expect(() => loadConfig(env)).not.toThrow();
+  });
+
   it('match what a Redactor masks', () => {
     const r = new Redactor();
     r.addSecrets(sensitiveValues(SAMPLE));

@@ -674,8 +674,17 @@ export function sensitiveValues(env: Env): string[] {
     } catch {
       continue; // not a URL: the whole value is masked already
     }
-    if (u.password) out.push(decodeURIComponent(u.password), u.password);
-    if (sensitive === 'secret' && u.username) out.push(decodeURIComponent(u.username), u.username);
+    if (u.password) out.push(decoded(u.password), u.password);
+    if (sensitive === 'secret' && u.username) out.push(decoded(u.username), u.username);
   }
   return out;
+}
+
+/** Percent-decoded, or as it is when it is no valid percent-encoding. */
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
 }

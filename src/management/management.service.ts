@@ -79,8 +79,9 @@ export class ManagementService implements OnApplicationBootstrap {
   }
 
   /**
-   * The configuration variables of the table (src/config/variables.ts) that are set: secrets only as
-   * set/unset, URLs with their password masked, every value scrubbed by the log redactor.
+   * The configuration variables of the table (src/config/variables.ts): secrets as set/unset, URLs
+   * with credentials with their password masked, every other one that is set with its value
+   * (scrubbed by the log redactor). Nothing outside the table.
    */
   env(): Record<string, unknown> {
     const props: Record<string, { value: string | null }> = {};
