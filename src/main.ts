@@ -5,7 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { composeHttpServer } from './app.server';
 import { configureApp } from './app.setup';
-import { ConfigError, loadConfig, resolveAppSecret } from './config/config';
+import { bootConfig, ConfigError } from './config/config';
 import { LogService } from './logging/log.service';
 import { SentryService } from './sentry/sentry.service';
 
@@ -29,8 +29,8 @@ function installCrashHandlers(log: LogService, sentry: SentryService): void {
 async function bootstrap(): Promise<void> {
   let config;
   try {
-    config = loadConfig();
-    config.appSecret = resolveAppSecret(config);
+    // Validated configuration, APP_SECRET resolved once (generated into the data folder at first).
+    config = bootConfig();
   } catch (err) {
     console.error(err instanceof ConfigError ? err.message : err);
     process.exit(1);

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { Repository } from 'typeorm';
 import { NotFoundError } from '../common/errors';
-import { APP_CONFIG, resolveAppSecret, type AppConfig } from '../config/config';
+import { APP_CONFIG, appSecretOf, type AppConfig } from '../config/config';
 import { isUniqueViolation } from '../database/errors';
 import {
   API_KEY_PATTERN,
@@ -24,7 +24,7 @@ export class ApiKeyService {
     @InjectRepository(ApiKeyEntity) private readonly repo: Repository<ApiKeyEntity>,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.encKey = deriveEncryptionKey(config.appSecret ?? resolveAppSecret(config));
+    this.encKey = deriveEncryptionKey(appSecretOf(config));
   }
 
   /** The caller's key in clear, or 404. */

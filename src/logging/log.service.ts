@@ -2,7 +2,7 @@ import { Inject, Injectable, type LoggerService, type OnApplicationShutdown } fr
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pino, { type Logger as PinoLogger } from 'pino';
 import { APP_CONFIG, type AppConfig, type LogLevel } from '../config/config';
-import { Redactor, secretValuesOf } from './redact';
+import { Redactor } from './redact';
 
 /** Levels as the management API names them (Spring Boot style), most severe first. */
 export const MANAGEMENT_LEVELS = [
@@ -85,13 +85,9 @@ export class LogService implements LoggerService, OnApplicationShutdown {
     this.initialLevel = config.logLevel;
     this.rootLevel = config.logLevel;
     this.ring = new Ring(config.logBufferSize);
-    this.redactor.addSecrets([
-      config.appSecret,
-      config.db.mysql?.password,
-      config.sentryDsn,
-      config.metricsToken,
-    ]);
-    this.redactor.addSecrets(secretValuesOf(config.env));
+    // The sensitive variables of the table (src/config/variables.ts) and the APP_SECRET resolved at
+    // boot (which may come from the data folder rather than the environment).
+    this.redactor.addSecrets([config.appSecret, ...config.secretValues]);
     if (config.logStdout) this.stdout = pino.destination({ dest: 1, sync: false, minLength: 0 });
     const sink = {
       write: (line: string) => {

@@ -5,7 +5,10 @@
  * - patterns that look like credentials (URL userinfo, `password=` parameters, bearer tokens,
  *   cookies) are masked even when their value is not known in advance.
  */
-export const MASK = '******';
+import { sensitiveValues } from '../config/variables';
+import { MASK } from './mask';
+
+export { MASK };
 
 const PATTERNS: Array<[RegExp, string]> = [
   // scheme://user:pass@host → scheme://user:******@host
@@ -73,22 +76,10 @@ export class Redactor {
   }
 }
 
-/** The secret values of a configuration's environment, for Redactor.addSecrets. */
+/**
+ * The secret values of an environment, for Redactor.addSecrets: those of the variables the table
+ * (src/config/variables.ts) marks sensitive, and the credentials inside them.
+ */
 export function secretValuesOf(env: Readonly<Record<string, string | undefined>>): string[] {
-  const out: string[] = [];
-  for (const [k, v] of Object.entries(env)) {
-    if (!v) continue;
-    if (/SECRET|PASSWORD|TOKEN|CLIENT_KEY|_KEY$/.test(k)) out.push(v);
-    if (k === 'DB_URL' || k === 'REDIS_URL' || k.startsWith('SENTRY_DSN')) {
-      out.push(v);
-      try {
-        const u = new URL(v);
-        if (u.password) out.push(decodeURIComponent(u.password), u.password);
-        if (k.startsWith('SENTRY_DSN') && u.username) out.push(u.username);
-      } catch {
-        /* not a URL: the whole value is masked already */
-      }
-    }
-  }
-  return out;
+  return sensitiveValues(env);
 }

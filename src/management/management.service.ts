@@ -1,8 +1,8 @@
 import { Inject, Injectable, type OnApplicationBootstrap, RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
-import { APP_CONFIG, APP_VERSION, type AppConfig } from '../config/config';
-import { MASK } from '../logging/redact';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { APP_VERSION } from '../config/version';
 import { LogService } from '../logging/log.service';
 import { type BuildInfo, loadBuildInfo } from './build-info';
 
@@ -10,52 +10,6 @@ export interface RouteMapping {
   method: string;
   path: string;
   handler: string;
-}
-
-/** Variables shown by /management/env, by name. Anything not listed here is never shown. */
-const PLAIN = [
-  'NODE_ENV',
-  'PORT',
-  'BASE_URL',
-  'DB_FILE',
-  'ADMIN_USERS',
-  'REPORT_THRESHOLD',
-  'UNLEASH_URL',
-  'FLAGS',
-  'LOG_LEVEL',
-  'LOG_BUFFER_SIZE',
-  'LOG_STDOUT',
-  'METADATA_ALLOW_LOOPBACK',
-  'METADATA_ALLOWED_PORTS',
-  'ANON_RETENTION_DAYS',
-  'PASSWORD_MAX_TRIES',
-  'PASSWORD_LOCK_SECONDS',
-  'SHORT_CACHE_SIZE',
-  'TRUST_PROXY',
-  'DB_TIMEOUT_MS',
-  'SESSION_IDLE_TIMEOUT',
-  'SESSION_MAX_AGE',
-  'WEB_DIR',
-] as const;
-/** Shown only as set/unset (masked). */
-const SECRET = [
-  'APP_SECRET',
-  'UNLEASH_CLIENT_KEY',
-  'SENTRY_DSN',
-  'SENTRY_DSN_WEB',
-  'METRICS_TOKEN',
-] as const;
-/** URLs that may carry credentials: shown with the password masked. */
-const URLS = ['DB_URL', 'REDIS_URL'] as const;
-
-function maskUrl(raw: string): string {
-  try {
-    const u = new URL(raw);
-    if (u.password) u.password = MASK;
-    return u.toString();
-  } catch {
-    return MASK;
-  }
 }
 
 @Injectable()
@@ -124,17 +78,15 @@ export class ManagementService implements OnApplicationBootstrap {
     };
   }
 
-  /** Only allow-listed settings; secrets appear as set/unset, URLs with their password masked. */
+  /**
+   * The configuration variables of the table (src/config/variables.ts): secrets as set/unset, URLs
+   * with credentials with their password masked, every other one that is set with its value
+   * (scrubbed by the log redactor). Nothing outside the table.
+   */
   env(): Record<string, unknown> {
-    const env = this.config.env;
     const props: Record<string, { value: string | null }> = {};
-    const scrub = (v: string) => this.log.redactor.scrub(v);
-    for (const k of PLAIN) if (env[k] !== undefined) props[k] = { value: scrub(String(env[k])) };
-    for (const k of URLS) if (env[k]) props[k] = { value: scrub(maskUrl(String(env[k]))) };
-    for (const k of SECRET) props[k] = { value: env[k] ? MASK : null };
-    for (const k of Object.keys(env).sort()) {
-      if (!k.startsWith('AUTH_') || env[k] === undefined) continue;
-      props[k] = { value: /SECRET|PASSWORD|KEY|TOKEN/.test(k) ? MASK : scrub(String(env[k])) };
+    for (const [name, value] of Object.entries(this.config.envView)) {
+      props[name] = { value: value === null ? null : this.log.redactor.scrub(value) };
     }
     return {
       activeProfiles: [this.config.nodeEnv],

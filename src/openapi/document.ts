@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import { APP_VERSION } from '../config/config';
+import { APP_VERSION } from '../config/version';
 
 /** Recursively sorts object keys so the committed spec is byte-stable. */
 export function sortKeys<T>(value: T): T {

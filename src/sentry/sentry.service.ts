@@ -1,7 +1,8 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { defaultStackParser, makeNodeTransport, NodeClient, Scope } from '@sentry/node';
 import type { ErrorEvent } from '@sentry/node';
-import { APP_CONFIG, APP_VERSION, type AppConfig } from '../config/config';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { APP_VERSION } from '../config/version';
 import { LogService } from '../logging/log.service';
 
 export interface ErrorContext {

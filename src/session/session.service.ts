@@ -7,7 +7,7 @@ import { FailureReporter } from '../failure/failure-reporter';
 import { isFollowRequest } from '../code/follow/follow-path';
 import { RedisConnection } from '../redis/redis.connection';
 import type { Repository } from 'typeorm';
-import { APP_CONFIG, resolveAppSecret, type AppConfig } from '../config/config';
+import { APP_CONFIG, appSecretOf, type AppConfig } from '../config/config';
 import { DbSessionStore } from './db-session.store';
 import { RedisSessionStore } from './redis-session.store';
 import { SESSION_COOKIE } from './session-data';
@@ -74,7 +74,7 @@ export class SessionService implements OnModuleInit, OnApplicationShutdown {
     const secure = this.config.baseUrl.startsWith('https:');
     this.handler = session({
       name: SESSION_COOKIE,
-      secret: this.config.appSecret ?? resolveAppSecret(this.config),
+      secret: appSecretOf(this.config),
       store: this.store,
       resave: false,
       saveUninitialized: false,

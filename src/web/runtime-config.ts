@@ -1,4 +1,5 @@
-import { APP_VERSION, type AppConfig, type FooterLink } from '../config/config';
+import { type AppConfig, type FooterLink } from '../config/config';
+import { APP_VERSION } from '../config/version';
 
 /** What the built client learns at runtime from the island in index.html (one build runs anywhere). */
 export interface RuntimeConfig {
