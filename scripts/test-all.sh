@@ -3,6 +3,7 @@
 #   unit            vitest --project unit
 #   e2e-sqlite      vitest --project e2e (temp SQLite files)
 #   e2e-mariadb     vitest --project e2e with TEST_DB_URL (default mysql://root@127.0.0.1:3306)
+#   e2e-postgres    vitest --project e2e with TEST_DB_URL=TEST_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres)
 #   web-unit        the web client's tests (only when web/ has them)
 #   browser         Playwright + Debian chromium (only when playwright.config.ts exists)
 # Outside CI a leg whose service or tool is missing is SKIPPED with the reason; with CI=true it FAILS.
@@ -10,6 +11,7 @@
 #
 # Environment:
 #   TEST_DB_URL         MariaDB/MySQL server for the e2e-mariadb leg (default mysql://root@127.0.0.1:3306)
+#   TEST_PG_URL         PostgreSQL server for the e2e-postgres leg (default postgres://postgres@127.0.0.1:5432/postgres)
 #   CHROMIUM_PATH       browser for the browser leg (default /usr/bin/chromium)
 #   TEST_SKIP_BUILD=1   the browser leg does not run `npm run build` first (CI builds before testing)
 #   TEST_LEGS           space-separated subset of legs to run, e.g. "unit e2e-sqlite"
@@ -19,8 +21,9 @@ cd "$(dirname "$0")/.."
 CI_MODE=false
 case "${CI:-}" in true | 1 | yes) CI_MODE=true ;; esac
 MARIADB_URL="${TEST_DB_URL:-mysql://root@127.0.0.1:3306}"
+POSTGRES_URL="${TEST_PG_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
 CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
-LEGS="${TEST_LEGS:-unit e2e-sqlite e2e-mariadb web-unit browser}"
+LEGS="${TEST_LEGS:-unit e2e-sqlite e2e-mariadb e2e-postgres web-unit browser}"
 
 OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT
@@ -104,6 +107,14 @@ mariadb_reachable() {
       .catch((e) => { console.error(e.code || e.message); process.exit(1); });' 2>"$OUT/mariadb-ping.err"
 }
 
+postgres_reachable() {
+  TEST_PG_URL="$POSTGRES_URL" node -e '
+    const { Client } = require("pg");
+    const c = new Client({ connectionString: process.env.TEST_PG_URL, connectionTimeoutMillis: 3000 });
+    c.connect().then(async () => { await c.query("SELECT 1"); await c.end(); })
+      .catch((e) => { console.error(e.code || e.message); process.exit(1); });' 2>"$OUT/postgres-ping.err"
+}
+
 has_web_vitest_project() {
   ls vitest.config.* >/dev/null 2>&1 && grep -Eq "name:[[:space:]]*['\"]web['\"]" vitest.config.*
 }
@@ -125,6 +136,14 @@ if want e2e-mariadb; then
     run_vitest_leg e2e-mariadb env TEST_DB_URL="$MARIADB_URL" npx vitest run --project e2e
   else
     unavailable e2e-mariadb "MariaDB not reachable at ${MARIADB_URL} ($(tr -d '\n' <"$OUT/mariadb-ping.err" | cut -c1-80))"
+  fi
+fi
+
+if want e2e-postgres; then
+  if postgres_reachable; then
+    run_vitest_leg e2e-postgres env TEST_DB_URL="$POSTGRES_URL" npx vitest run --project e2e
+  else
+    unavailable e2e-postgres "PostgreSQL not reachable at ${POSTGRES_URL} ($(tr -d '\n' <"$OUT/postgres-ping.err" | cut -c1-80))"
   fi
 fi
 

@@ -21,11 +21,13 @@ export const APP_CONFIG = Symbol('APP_CONFIG');
 export { APP_VERSION } from './version';
 
 export interface DatabaseConfig {
-  type: 'sqlite' | 'mysql';
+  type: 'sqlite' | 'mysql' | 'postgres';
   /** SQLite file (absolute) when type is sqlite. */
   file: string;
   /** Parsed MySQL/MariaDB connection when type is mysql. */
   mysql?: MysqlConnection;
+  /** Parsed PostgreSQL connection when type is postgres. */
+  postgres?: MysqlConnection;
 }
 
 export interface AppConfig {
@@ -228,12 +230,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const port = r.get('PORT');
   const baseUrl = (r.get('BASE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
 
-  const mysql = r.get('DB_URL');
+  const server = r.get('DB_URL');
   const dbFile = r.get('DB_FILE');
   const db: DatabaseConfig =
-    rawValue(env, 'DB_URL') !== undefined
-      ? { type: 'mysql', file: dbFile, mysql }
-      : { type: 'sqlite', file: dbFile };
+    server?.engine === 'postgres'
+      ? { type: 'postgres', file: dbFile, postgres: server.connection }
+      : rawValue(env, 'DB_URL') !== undefined
+        ? { type: 'mysql', file: dbFile, mysql: server?.connection }
+        : { type: 'sqlite', file: dbFile };
 
   const logLevel = r.get('LOG_LEVEL');
 

@@ -142,6 +142,7 @@ function secret(min: number): Parser<string | undefined> {
   };
 }
 
+/** A database server from DB_URL (MySQL/MariaDB or PostgreSQL). */
 export interface MysqlConnection {
   host: string;
   port: number;
@@ -150,23 +151,41 @@ export interface MysqlConnection {
   database: string;
 }
 
-const mysqlUrl: Parser<MysqlConnection | undefined> = (raw, ctx) => {
+export interface DatabaseUrl {
+  engine: 'mysql' | 'postgres';
+  connection: MysqlConnection;
+}
+
+const ENGINES: Record<string, { engine: DatabaseUrl['engine']; port: number; user: string }> = {
+  'mysql:': { engine: 'mysql', port: 3306, user: 'root' },
+  'mariadb:': { engine: 'mysql', port: 3306, user: 'root' },
+  'postgres:': { engine: 'postgres', port: 5432, user: 'postgres' },
+  'postgresql:': { engine: 'postgres', port: 5432, user: 'postgres' },
+};
+
+const databaseUrl: Parser<DatabaseUrl | undefined> = (raw, ctx) => {
   if (raw === undefined) return undefined;
   try {
     const u = new URL(raw);
-    if (u.protocol !== 'mysql:' && u.protocol !== 'mariadb:') throw new Error('protocol');
+    const kind = ENGINES[u.protocol];
+    if (!kind) throw new Error('protocol');
     const database = decodeURIComponent(u.pathname.replace(/^\//, ''));
     if (!u.hostname || !database) throw new Error('incomplete');
     return {
-      host: u.hostname.replace(/^\[|\]$/g, ''),
-      port: u.port ? Number(u.port) : 3306,
-      username: decodeURIComponent(u.username || 'root'),
-      password: decodeURIComponent(u.password),
-      database,
+      engine: kind.engine,
+      connection: {
+        host: u.hostname.replace(/^\[|\]$/g, ''),
+        port: u.port ? Number(u.port) : kind.port,
+        username: decodeURIComponent(u.username || kind.user),
+        password: decodeURIComponent(u.password),
+        database,
+      },
     };
   } catch {
     // Never echo the value: it carries the database password.
-    ctx.problem(`${ctx.name} must look like mysql://user:pass@host:port/database`);
+    ctx.problem(
+      `${ctx.name} must look like mysql://user:pass@host:port/database or postgres://user:pass@host:port/database`,
+    );
     return undefined;
   }
 };
@@ -363,8 +382,9 @@ export const VARIABLES = {
   DB_URL: {
     section: 'server',
     default: 'unset',
-    description: '`mysql://user:pass@host:port/db` (or `mariadb://…`) selects MariaDB/MySQL',
-    parse: mysqlUrl,
+    description:
+      '`mysql://user:pass@host:port/db` (or `mariadb://…`) selects MariaDB/MySQL; `postgres://user:pass@host:port/db` (or `postgresql://…`) selects PostgreSQL',
+    parse: databaseUrl,
     sensitive: 'url-with-credentials',
   },
   DB_FILE: {

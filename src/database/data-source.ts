@@ -34,6 +34,30 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
       extra: { connectionLimit: 20 },
     };
   }
+  if (config.db.type === 'postgres' && config.db.postgres) {
+    const p = config.db.postgres;
+    const ms = config.dbTimeoutMs;
+    return {
+      ...common,
+      type: 'postgres',
+      host: p.host,
+      port: p.port,
+      username: p.username,
+      password: p.password,
+      database: p.database,
+      applicationName: 'url-shorter',
+      connectTimeoutMS: ms,
+      // pg-pool: size, connect/acquire timeout; pg: a client-side query timeout (a silent network)
+      // and the server-side statement timeout (a slow query).
+      extra: {
+        max: 20,
+        connectionTimeoutMillis: ms,
+        query_timeout: ms,
+        statement_timeout: ms,
+        keepAlive: true,
+      },
+    };
+  }
   mkdirSync(dirname(config.db.file), { recursive: true });
   return {
     ...common,

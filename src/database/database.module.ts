@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { dataSourceOptions } from './data-source';
 import { JobLockService } from './job-lock.service';
 import { applyMysqlTimeouts } from './mysql-timeouts';
+import { applyPostgresTimeouts } from './postgres-timeouts';
 
 @Global()
 @Module({
@@ -21,6 +22,7 @@ import { applyMysqlTimeouts } from './mysql-timeouts';
       dataSourceFactory: async (options?: DataSourceOptions) => {
         const ds = await new DataSource(options as DataSourceOptions).initialize();
         if (ds.options.type === 'mysql') applyMysqlTimeouts(ds, ds.options.connectTimeout ?? 2000);
+        if (ds.options.type === 'postgres') applyPostgresTimeouts(ds);
         return ds;
       },
     }),

@@ -57,7 +57,7 @@ const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|READONLY|IOERR|CANTOPEN|FULL|PR
 
 /** mysql2, pg and TypeORM errors without a code that mean the pool or connection is gone. */
 const UNAVAILABLE_MESSAGES =
-  /^(Pool is closed|No connections available|Queue limit reached|Can't add new command when connection is in closed state|Can't write in closed state|Connection is not established|The database connection is not open|timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|Cannot use a pool after calling end|Query read timeout)/;
+  /^(Pool is closed|No connections available|Queue limit reached|Can't add new command when connection is in closed state|Can't write in closed state|Connection is not established|The database connection is not open|timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|Cannot use a pool after calling end|Query read timeout|Driver not Connected)/;
 
 /**
  * True when a database error means the database is down, unreachable, silent or busy (a connection

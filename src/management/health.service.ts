@@ -25,6 +25,11 @@ export interface HealthReport {
 }
 
 const DB_TIMEOUT_MS = 2000;
+const DATABASE_NAMES = {
+  sqlite: 'SQLite',
+  mysql: 'MySQL/MariaDB',
+  postgres: 'PostgreSQL',
+} as const;
 /** Disk is DOWN when less than this share of the data folder's file system is free. */
 const MIN_FREE_DISK_RATIO = 0.02;
 /** Liveness is DOWN when the heap is above this many bytes (a leak the process cannot recover from). */
@@ -63,7 +68,7 @@ export class HealthService {
             // No driver message in the answer (it may name hosts or users).
             throw new Error('database not reachable');
           }
-          return { database: this.config.db.type === 'mysql' ? 'MySQL/MariaDB' : 'SQLite' };
+          return { database: DATABASE_NAMES[this.config.db.type] };
         })
         .withTimeout(DB_TIMEOUT_MS);
   }

@@ -2,6 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 
+interface PgPool {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+  options?: { max?: number };
+}
+
 interface MysqlPool {
   _allConnections?: { length: number };
   _freeConnections?: { length: number };
@@ -74,8 +81,9 @@ export class MetricsService {
           this.set({ state: 'total' }, 0);
           return;
         }
-        const driver = ds.driver as unknown as { pool?: MysqlPool };
+        const driver = ds.driver as unknown as { pool?: MysqlPool; master?: PgPool };
         const pool = driver.pool;
+        const pg = driver.master;
         if (ds.options.type === 'mysql' && pool) {
           const all = pool._allConnections?.length ?? 0;
           const free = pool._freeConnections?.length ?? 0;
@@ -84,6 +92,12 @@ export class MetricsService {
           this.set({ state: 'active' }, all - free);
           this.set({ state: 'pending' }, pool._connectionQueue?.length ?? 0);
           this.set({ state: 'max' }, pool.config?.connectionLimit ?? 0);
+        } else if (ds.options.type === 'postgres' && pg) {
+          this.set({ state: 'total' }, pg.totalCount);
+          this.set({ state: 'idle' }, pg.idleCount);
+          this.set({ state: 'active' }, pg.totalCount - pg.idleCount);
+          this.set({ state: 'pending' }, pg.waitingCount);
+          this.set({ state: 'max' }, pg.options?.max ?? 0);
         } else {
           this.set({ state: 'total' }, 1);
           this.set({ state: 'active' }, 1);

@@ -43,7 +43,7 @@ describe('login round trips through the real passport strategies', () => {
   const userCount = async (provider: string, id: string) =>
     Number(
       (
-        await t.ds.query(
+        await t.query(
           'SELECT COUNT(*) AS n FROM users WHERE provider = ? AND provider_user_id = ?',
           [provider, id],
         )

@@ -66,15 +66,15 @@ describe('sessions in the database', () => {
 
   it('a deleted user’s session ends', async () => {
     const u = await loginAs(t, 'erin');
-    await t.ds.query('DELETE FROM users WHERE id = ?', [u.userId]);
+    await t.query('DELETE FROM users WHERE id = ?', [u.userId]);
     expect((await t.fetch('/api/account', { headers: { cookie: u.cookie } })).status).toBe(401);
   });
 
   it('anonymous API calls create no session rows', async () => {
-    const before = Number((await t.ds.query('SELECT COUNT(*) AS n FROM sessions'))[0].n);
+    const before = Number((await t.query('SELECT COUNT(*) AS n FROM sessions'))[0].n);
     await t.fetch('/api/logged-in');
     await t.post('/api/code', { url: 'https://example.com/anon' });
-    const after = Number((await t.ds.query('SELECT COUNT(*) AS n FROM sessions'))[0].n);
+    const after = Number((await t.query('SELECT COUNT(*) AS n FROM sessions'))[0].n);
     expect(after).toBe(before);
   });
 });
@@ -126,7 +126,7 @@ describe('sessions in Redis (REDIS_URL)', () => {
     expect(JSON.parse(stored!).auth.userId).toBe(u.userId);
     const ttl = await redis.pttl(key);
     expect(ttl).toBeGreaterThan(0);
-    expect(Number((await t.ds.query('SELECT COUNT(*) AS n FROM sessions'))[0].n)).toBe(0);
+    expect(Number((await t.query('SELECT COUNT(*) AS n FROM sessions'))[0].n)).toBe(0);
     expect((await u.fetch('/api/account')).status).toBe(200);
     expect((await u.fetch('/api/logout', { method: 'POST' })).status).toBe(204);
     expect(await redis.exists(key)).toBe(0);

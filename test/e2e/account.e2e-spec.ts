@@ -38,7 +38,7 @@ describe('account: dev login, sessions, account endpoints', () => {
     const second = await loginAs(t, 'alice');
     expect(second.userId).toBe(first.userId);
     expect(second.cookie).not.toBe(first.cookie);
-    const rows = await t.ds.query(
+    const rows = await t.query(
       `SELECT COUNT(*) AS n FROM users WHERE provider = 'dev' AND provider_user_id = 'alice'`,
     );
     expect(Number(rows[0].n)).toBe(1);
@@ -91,17 +91,17 @@ describe('account: dev login, sessions, account endpoints', () => {
     expect((await u.fetch('/api/logged-in').then((r) => r.json())) as unknown).toEqual({
       loggedIn: true,
     });
-    const before = await t.ds.query('SELECT COUNT(*) AS n FROM sessions');
+    const before = await t.query('SELECT COUNT(*) AS n FROM sessions');
     const out = await u.fetch('/api/logout', { method: 'POST' });
     expect(out.status).toBe(204);
     expect((await t.fetch('/api/account', { headers: { cookie: u.cookie } })).status).toBe(401);
-    const after = await t.ds.query('SELECT COUNT(*) AS n FROM sessions');
+    const after = await t.query('SELECT COUNT(*) AS n FROM sessions');
     expect(Number(after[0].n)).toBe(Number(before[0].n) - 1);
   });
 
   it('a non-activated user keeps only anonymous abilities', async () => {
     const u = await loginAs(t, 'erin');
-    await t.ds.query('UPDATE users SET activated = 0 WHERE id = ?', [u.userId]);
+    await t.query('UPDATE users SET activated = 0 WHERE id = ?', [u.userId]);
     const acc = (await (await u.fetch('/api/account')).json()) as { activated: boolean };
     expect(acc.activated).toBe(false);
     expect((await u.fetch('/api/code')).status).toBe(403);
@@ -111,7 +111,7 @@ describe('account: dev login, sessions, account endpoints', () => {
     const anon = await u.post('/api/code', { url: 'https://example.com/x' });
     expect(anon.status).toBe(201);
     const { code } = (await anon.json()) as { code: string };
-    const rows = await t.ds.query('SELECT owner_id, expire_at FROM shorts WHERE code = ?', [code]);
+    const rows = await t.query('SELECT owner_id, expire_at FROM shorts WHERE code = ?', [code]);
     expect(rows[0].owner_id).toBeNull();
     expect(rows[0].expire_at).not.toBeNull();
   });

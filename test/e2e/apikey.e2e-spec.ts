@@ -42,7 +42,7 @@ describe('API key and ShareX', () => {
 
   it('the database holds no clear key: a SHA-256 hash and an encrypted copy', async () => {
     const { id: key } = (await (await alice.fetch('/api/self/apikey')).json()) as { id: string };
-    const rows = (await t.ds.query('SELECT * FROM api_keys')) as Record<string, unknown>[];
+    const rows = (await t.query('SELECT * FROM api_keys')) as Record<string, unknown>[];
     expect(rows).toHaveLength(1);
     const dump = JSON.stringify(rows);
     expect(dump).not.toContain(key);
@@ -120,7 +120,7 @@ describe('API key and ShareX', () => {
       body: JSON.stringify({ url: 'https://example.com/n' }),
     });
     expect(fresh.status).toBe(201);
-    const rows = await t.ds.query('SELECT COUNT(*) AS n FROM api_keys');
+    const rows = await t.query('SELECT COUNT(*) AS n FROM api_keys');
     expect(Number(rows[0].n)).toBe(1);
   });
 

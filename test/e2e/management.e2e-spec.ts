@@ -1,10 +1,16 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { createConnection } from 'mysql2/promise';
+import { Client as PgClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogService } from '../../src/logging/log.service';
 import { createTestApp, type TestApp } from '../support/app';
-import { createTestDatabase, TEST_DB_KIND, TEST_DB_URL } from '../support/database';
+import {
+  createTestDatabase,
+  TEST_DB_KIND,
+  TEST_DB_URL,
+  testDatabaseServer,
+} from '../support/database';
 import { loginAs, type LoggedIn } from '../support/login';
 import { TcpProxy } from '../support/tcp-proxy';
 
@@ -18,16 +24,39 @@ const CANARY = {
   shortPassword: 'canary-short-password-77a1',
 };
 
-/** A MariaDB schema reached by a user with a (canary) password: the password travels in DB_URL. */
+/** A database reached by a user with a (canary) password: the password travels in DB_URL. */
 async function databaseWithPassword(): Promise<{
   env: Record<string, string>;
   drop(): Promise<void>;
 }> {
   const db = await createTestDatabase();
-  if (TEST_DB_KIND !== 'mariadb') return db;
+  if (TEST_DB_KIND === 'sqlite') return db;
   const url = new URL(db.env.DB_URL);
   const schema = url.pathname.slice(1);
   const server = new URL(TEST_DB_URL as string);
+  if (TEST_DB_KIND === 'postgres') {
+    const pg = new PgClient({
+      host: server.hostname,
+      port: Number(server.port || 5432),
+      user: decodeURIComponent(server.username || 'postgres'),
+      password: decodeURIComponent(server.password),
+      database: 'postgres',
+    });
+    await pg.connect();
+    const role = `canary_${randomBytes(4).toString('hex')}`;
+    await pg.query(`CREATE ROLE ${role} LOGIN PASSWORD '${CANARY.dbPassword}'`);
+    await pg.query(`ALTER DATABASE "${schema}" OWNER TO ${role}`);
+    url.username = role;
+    url.password = CANARY.dbPassword;
+    return {
+      env: { DB_URL: url.toString() },
+      drop: async () => {
+        await db.drop();
+        await pg.query(`DROP ROLE IF EXISTS ${role}`);
+        await pg.end();
+      },
+    };
+  }
   const root = await createConnection({
     host: server.hostname,
     port: Number(server.port || 3306),
@@ -161,7 +190,7 @@ describe('management', () => {
     expect(props.SENTRY_DSN.value).toBe('******');
     expect(props.AUTH_GITHUB_CLIENT_ID.value).toBe('github-client-id-visible');
     expect(props.LOG_LEVEL.value).toBe('info');
-    if (TEST_DB_KIND === 'mariadb') {
+    if (TEST_DB_KIND !== 'sqlite') {
       expect(props.DB_URL.value).toContain(':******@127.0.0.1');
     }
     expect(Object.keys(props)).not.toContain('PATH');
@@ -302,7 +331,7 @@ describe('management', () => {
       key,
       alice.cookie.split('=')[1],
       admin.cookie.split('=')[1],
-      ...(TEST_DB_KIND === 'mariadb' ? [CANARY.dbPassword] : []),
+      ...(TEST_DB_KIND !== 'sqlite' ? [CANARY.dbPassword] : []),
     ];
     for (const secret of secrets) {
       for (const a of answers) expect(a).not.toContain(secret);
@@ -326,12 +355,12 @@ describe('readiness follows the database', () => {
   let extra: { drop(): Promise<void> } | null = null;
 
   beforeAll(async () => {
-    if (TEST_DB_KIND === 'mariadb') {
-      // The app reaches MariaDB through a proxy the test can cut and restore.
+    if (TEST_DB_KIND !== 'sqlite') {
+      // The app reaches its database server through a proxy the test can cut and restore.
       const db = await createTestDatabase();
       extra = db;
-      const server = new URL(TEST_DB_URL as string);
-      proxy = new TcpProxy(server.hostname, Number(server.port || 3306));
+      const server = testDatabaseServer();
+      proxy = new TcpProxy(server.host, server.port);
       const port = await proxy.start();
       const url = new URL(db.env.DB_URL);
       url.port = String(port);

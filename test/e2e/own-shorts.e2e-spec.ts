@@ -74,9 +74,7 @@ describe('logged-in shorts: create options, own list, delete, cross-user', () =>
     // without expireAt a logged-in short never expires
     const forever = await create(alice, { url: 'https://example.com/forever' });
     expect(forever.status).toBe(201);
-    const rows = await t.ds.query('SELECT expire_at FROM shorts WHERE code = ?', [
-      forever.body.code,
-    ]);
+    const rows = await t.query('SELECT expire_at FROM shorts WHERE code = ?', [forever.body.code]);
     expect(rows[0].expire_at).toBeNull();
   });
 
@@ -110,7 +108,7 @@ describe('logged-in shorts: create options, own list, delete, cross-user', () =>
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
-    const rows = await t.ds.query('SELECT COUNT(*) AS n FROM shorts WHERE code = ?', ['race-code']);
+    const rows = await t.query('SELECT COUNT(*) AS n FROM shorts WHERE code = ?', ['race-code']);
     expect(Number(rows[0].n)).toBe(1);
   });
 
@@ -134,7 +132,7 @@ describe('logged-in shorts: create options, own list, delete, cross-user', () =>
       await t.ds
         .getRepository(ShortEntity)
         .update({ code: 'carol-5' }, { expireAt: new Date(Date.now() - 1000) });
-      await t.ds.query('UPDATE shorts SET max_uses = 1, uses = 1 WHERE code = ?', ['carol-6']);
+      await t.query('UPDATE shorts SET max_uses = 1, uses = 1 WHERE code = ?', ['carol-6']);
     });
 
     it('needs a login', async () => {

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../support/database';
+import { createTestDatabase, TEST_DB_KIND } from '../support/database';
 
 const MAIN = resolve('dist/src/main.js');
 
@@ -102,10 +102,10 @@ describe('the built server process', () => {
   });
 });
 
-// Registered only in the MariaDB leg (TEST_DB_URL set).
+// Registered only in the legs with a database server (TEST_DB_URL set: MariaDB, PostgreSQL).
 if (process.env.TEST_DB_URL) {
-  describe('the built server process on MariaDB', () => {
-    it('starts on MariaDB when DB_URL is set, running its migrations', async () => {
+  describe(`the built server process on ${TEST_DB_KIND}`, () => {
+    it('starts on the database server when DB_URL is set, running its migrations', async () => {
       const db = await createTestDatabase();
       const port = await freePort();
       const r = run({ PORT: String(port), ...db.env, APP_SECRET: 'p'.repeat(40) });

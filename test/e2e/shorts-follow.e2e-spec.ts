@@ -193,11 +193,11 @@ describe('following shorts', () => {
     it('stores an argon2id hash and never the clear password', async () => {
       const row = await repo().findOneByOrFail({ code });
       expect(row.passwordHash).toMatch(/^\$argon2id\$/);
-      const rows = await t.ds.query('SELECT * FROM shorts');
+      const rows = await t.query('SELECT * FROM shorts');
       expect(JSON.stringify(rows)).not.toContain(password);
       if (TEST_DB_KIND === 'sqlite') {
         await t.app.get(FollowService).flushUses();
-        await t.ds.query('PRAGMA wal_checkpoint(FULL)');
+        await t.query('PRAGMA wal_checkpoint(FULL)');
         const file = readFileSync(t.config.db.file);
         expect(file.includes(Buffer.from(password))).toBe(false);
       }

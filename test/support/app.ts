@@ -5,6 +5,7 @@ import { AppModule } from '../../src/app.module';
 import { composeHttpServer } from '../../src/app.server';
 import { configureApp } from '../../src/app.setup';
 import { loadConfig, type AppConfig } from '../../src/config/config';
+import { dialectSql, engineOf } from '../../src/database/dialect';
 import { createTestDatabase } from './database';
 import { checkJsonAgainstSpec } from './openapi';
 
@@ -16,6 +17,8 @@ export interface TestApp {
   url: string;
   /** fetch against the app; redirects are never followed. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** Raw SQL with `?` parameters, in the form the test database's engine wants. */
+  query<T = Record<string, unknown>[]>(sql: string, params?: unknown[]): Promise<T>;
   /** POST a JSON body. */
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
   close(): Promise<void>;
@@ -63,6 +66,10 @@ export async function createTestApp(
     app,
     config,
     ds: app.get(DataSource),
+    query: (sql, params) => {
+      const ds = app.get(DataSource);
+      return ds.query(dialectSql(engineOf(ds), sql), params);
+    },
     url,
     fetch: doFetch,
     post: (path, body, headers = {}) =>

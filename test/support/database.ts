@@ -3,10 +3,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
+import { Client as PgClient } from 'pg';
 
-/** Which database the e2e run uses: TEST_DB_URL=mysql://root@127.0.0.1:3306 selects MariaDB. */
+/**
+ * Which database the e2e run uses: TEST_DB_URL=mysql://root@127.0.0.1:3306 selects MariaDB,
+ * TEST_DB_URL=postgres://postgres@127.0.0.1:5432 PostgreSQL; unset, SQLite.
+ */
 export const TEST_DB_URL = process.env.TEST_DB_URL;
-export const TEST_DB_KIND: 'sqlite' | 'mariadb' = TEST_DB_URL ? 'mariadb' : 'sqlite';
+export const TEST_DB_KIND: 'sqlite' | 'mariadb' | 'postgres' = !TEST_DB_URL
+  ? 'sqlite'
+  : /^postgres(ql)?:/.test(TEST_DB_URL)
+    ? 'postgres'
+    : 'mariadb';
 
 export interface TestDatabase {
   env: Record<string, string>;
@@ -24,6 +32,27 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const server = new URL(TEST_DB_URL);
   const name = `e2e_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const url = new URL(TEST_DB_URL);
+  url.pathname = `/${name}`;
+  if (TEST_DB_KIND === 'postgres') {
+    // A fresh database per app (the maintenance connection goes to the server's `postgres` database).
+    const admin = new PgClient({
+      host: server.hostname,
+      port: Number(server.port || 5432),
+      user: decodeURIComponent(server.username || 'postgres'),
+      password: decodeURIComponent(server.password),
+      database: 'postgres',
+    });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+    return {
+      env: { DB_URL: url.toString() },
+      drop: async () => {
+        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
   const conn = await createConnection({
     host: server.hostname,
     port: Number(server.port || 3306),
@@ -31,13 +60,20 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     password: decodeURIComponent(server.password),
   });
   await conn.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  const url = new URL(TEST_DB_URL);
-  url.pathname = `/${name}`;
   return {
     env: { DB_URL: url.toString() },
     drop: async () => {
       await conn.query(`DROP DATABASE IF EXISTS \`${name}\``);
       await conn.end();
     },
+  };
+}
+
+/** The database server of TEST_DB_URL (host and port), for tests that put a proxy in front of it. */
+export function testDatabaseServer(): { host: string; port: number } {
+  const server = new URL(TEST_DB_URL as string);
+  return {
+    host: server.hostname,
+    port: Number(server.port || (TEST_DB_KIND === 'postgres' ? 5432 : 3306)),
   };
 }

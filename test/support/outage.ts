@@ -1,11 +1,16 @@
 import Database from 'better-sqlite3';
-import { createTestDatabase, TEST_DB_KIND, TEST_DB_URL, type TestDatabase } from './database';
+import {
+  createTestDatabase,
+  TEST_DB_KIND,
+  testDatabaseServer,
+  type TestDatabase,
+} from './database';
 import { TcpProxy } from './tcp-proxy';
 
 /**
  * A database the test can take away from the app and give back, whichever engine the leg runs:
- * - MariaDB is reached through a TcpProxy: `cut` refuses and cuts connections, `partition` keeps
- *   them open but silent;
+ * - MariaDB and PostgreSQL are reached through a TcpProxy: `cut` refuses and cuts connections,
+ *   `partition` keeps them open but silent;
  * - SQLite has no network: `cut` (and `partition`) hold an exclusive write lock from a second
  *   connection, so the app's writes wait DB_TIMEOUT_MS and fail busy, as a second process would.
  */
@@ -20,9 +25,9 @@ export class DatabaseOutage {
 
   async setup(): Promise<Record<string, string>> {
     this.db = await createTestDatabase();
-    if (TEST_DB_KIND === 'mariadb') {
-      const server = new URL(TEST_DB_URL as string);
-      this.proxy = new TcpProxy(server.hostname, Number(server.port || 3306));
+    if (TEST_DB_KIND !== 'sqlite') {
+      const server = testDatabaseServer();
+      this.proxy = new TcpProxy(server.host, server.port);
       const port = await this.proxy.start();
       const url = new URL(this.db.env.DB_URL);
       url.port = String(port);
