@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { FOLLOW_PAGE } from '../src/code/follow/follow-path';
 import { defineConfig } from 'vitest/config';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -21,7 +22,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: backend, changeOrigin: true },
       '/management': { target: backend, changeOrigin: true },
-      '^/s/[^/]+/?$': { target: backend, changeOrigin: true },
+      // Follows of shorts (/s/{code}, with or without a query) are answered by the server.
+      [FOLLOW_PAGE.source]: { target: backend, changeOrigin: true },
     },
   },
   test: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFollowRequest, matchFollow } from './follow-path';
+import { FOLLOW_PAGE, isFollowRequest, matchFollow } from './follow-path';
 
 describe('the follow matcher', () => {
   it('matches GET and HEAD of /s/{code} and /api/code/{code}', () => {
@@ -37,5 +37,12 @@ describe('the follow matcher', () => {
     ] as const) {
       expect(isFollowRequest(method, url), `${method} ${url}`).toBe(false);
     }
+  });
+
+  it('gives the Vite proxy the /s/{code} follows with and without a query', () => {
+    for (const url of ['/s/abc', '/s/abc/', '/s/abc?password=x'])
+      expect(FOLLOW_PAGE.test(url)).toBe(true);
+    for (const url of ['/s/abc/info', '/s', '/s/', '/shorts'])
+      expect(FOLLOW_PAGE.test(url)).toBe(false);
   });
 });

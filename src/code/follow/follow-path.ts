@@ -34,5 +34,5 @@ export function isFollowRequest(method: string | undefined, url: string | undefi
   return matchFollow(method, url) !== null;
 }
 
-/** The path part only: `/s/{code}` (the short page path the server answers, never the SPA). */
-export const FOLLOW_PAGE_PATH = /^\/s\/[^/?#]+\/?$/;
+/** `/s/{code}` with an optional query: the follows the Vite dev server forwards to the server. */
+export const FOLLOW_PAGE = /^\/s\/[^/?#]+\/?(?:\?.*)?$/;
