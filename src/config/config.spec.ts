@@ -52,7 +52,7 @@ describe('loadConfig', () => {
     try {
       loadConfig({
         PORT: 'eighty',
-        DB_URL: 'postgres://u:SuperSecret@h/db',
+        DB_URL: 'oracle://u:SuperSecret@h/db', // no supported engine (postgres:// is one now)
         LOG_LEVEL: 'loud',
         APP_SECRET: 'short',
       });
@@ -67,6 +67,23 @@ describe('loadConfig', () => {
     expect(e.message).toContain('LOG_LEVEL');
     expect(e.message).toContain('APP_SECRET');
     expect(e.message).not.toContain('SuperSecret');
+  });
+
+  it('parses a PostgreSQL DB_URL', () => {
+    for (const scheme of ['postgres', 'postgresql']) {
+      const c = loadConfig({ DB_URL: `${scheme}://app:p%40ss@pg.internal/shorts` });
+      expect(c.db).toMatchObject({
+        type: 'postgres',
+        postgres: {
+          host: 'pg.internal',
+          port: 5432,
+          username: 'app',
+          password: 'p@ss',
+          database: 'shorts',
+        },
+      });
+      expect(c.db.mysql).toBeUndefined();
+    }
   });
 
   it('refuses METADATA_ALLOW_LOOPBACK in production', () => {
