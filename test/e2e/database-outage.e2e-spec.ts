@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FollowService } from '../../src/code/follow/follow.service';
 import { ShortEntity } from '../../src/code/short.entity';
 import { FailureReporter } from '../../src/failure/failure-reporter';
 import { LogService } from '../../src/logging/log.service';
 import { createTestApp, type TestApp } from '../support/app';
+import { insertShort } from '../support/shorts';
 import { TEST_DB_KIND } from '../support/database';
 import { DatabaseOutage } from '../support/outage';
 
@@ -41,25 +41,8 @@ describe(`database outage`, () => {
     await outage.teardown();
   });
 
-  async function insert(fields: Partial<ShortEntity> = {}): Promise<ShortEntity> {
-    const s = shorts().create({
-      id: randomUUID(),
-      code: `o${randomUUID().replace(/-/g, '').slice(0, 12)}`,
-      name: null,
-      url: 'https://example.com/outage',
-      passwordHash: null,
-      maxUses: null,
-      uses: 0,
-      createdAt: new Date(),
-      expireAt: null,
-      ownerId: null,
-      dangerous: false,
-      dangerReason: null,
-      ...fields,
-    });
-    await shorts().insert(s);
-    return s;
-  }
+  const insert = (fields: Partial<ShortEntity> = {}) =>
+    insertShort(t, { url: 'https://example.com/outage', ...fields });
 
   /** Runs a request and measures it. */
   async function timed(path: string, init?: RequestInit) {

@@ -1,12 +1,12 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { createConnection } from 'mysql2/promise';
-import { Client as PgClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogService } from '../../src/logging/log.service';
 import { createTestApp, type TestApp } from '../support/app';
 import {
   createTestDatabase,
+  postgresAdmin,
   TEST_DB_KIND,
   TEST_DB_URL,
   testDatabaseServer,
@@ -35,14 +35,7 @@ async function databaseWithPassword(): Promise<{
   const schema = url.pathname.slice(1);
   const server = new URL(TEST_DB_URL as string);
   if (TEST_DB_KIND === 'postgres') {
-    const pg = new PgClient({
-      host: server.hostname,
-      port: Number(server.port || 5432),
-      user: decodeURIComponent(server.username || 'postgres'),
-      password: decodeURIComponent(server.password),
-      database: 'postgres',
-    });
-    await pg.connect();
+    const pg = await postgresAdmin();
     const role = `canary_${randomBytes(4).toString('hex')}`;
     await pg.query(`CREATE ROLE ${role} LOGIN PASSWORD '${CANARY.dbPassword}'`);
     await pg.query(`ALTER DATABASE "${schema}" OWNER TO ${role}`);

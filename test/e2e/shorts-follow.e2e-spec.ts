@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { LoggerService } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { ShortEntity } from '../../src/code/short.entity';
 import { BlacklistService } from '../../src/blacklist/blacklist.service';
 import { JobLockService } from '../../src/database/job-lock.service';
 import { createTestApp, type TestApp } from '../support/app';
+import { insertShort } from '../support/shorts';
 import { createTestDatabase, TEST_DB_KIND } from '../support/database';
 
 /** Captures every log line of the app under test. */
@@ -45,25 +45,7 @@ describe('following shorts', () => {
   }
 
   /** Inserts a short directly (for states the anonymous API cannot create). */
-  async function insert(fields: Partial<ShortEntity>): Promise<ShortEntity> {
-    const s = repo().create({
-      id: randomUUID(),
-      code: `t${randomUUID().slice(0, 8)}`,
-      name: null,
-      url: 'https://example.com/direct',
-      passwordHash: null,
-      maxUses: null,
-      uses: 0,
-      createdAt: new Date(),
-      expireAt: null,
-      ownerId: null,
-      dangerous: false,
-      dangerReason: null,
-      ...fields,
-    });
-    await repo().insert(s);
-    return s;
-  }
+  const insert = (fields: Partial<ShortEntity>) => insertShort(t, fields);
 
   async function follow(
     path: string,
@@ -347,22 +329,15 @@ describe('following shorts', () => {
     it('runs shortly after every boot and releases its lease, so instances restarted often still clean up', async () => {
       const db = await createTestDatabase();
       const day = 86400_000;
-      const expired = () => ({
-        id: randomUUID(),
-        code: `c${randomUUID().slice(0, 8)}`,
-        url: 'https://example.com/old',
-        uses: 0,
-        createdAt: new Date(Date.now() - 20 * day),
-        expireAt: new Date(Date.now() - 10 * day),
-        ownerId: null,
-      });
       try {
         for (let boot = 0; boot < 2; boot++) {
           // A new instance (a new lease holder) each time, as after a restart.
           const app = await createTestApp(db.env);
           try {
-            const old = expired();
-            await app.ds.getRepository(ShortEntity).insert(old);
+            const old = await insertShort(app, {
+              createdAt: new Date(Date.now() - 20 * day),
+              expireAt: new Date(Date.now() - 10 * day),
+            });
             await app.app.get(CleanupService).firstRun;
             expect(await app.ds.getRepository(ShortEntity).findOneBy({ id: old.id })).toBeNull();
             expect(await app.ds.query('SELECT * FROM job_locks')).toEqual([]);

@@ -21,6 +21,20 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** A connection to the PostgreSQL server of TEST_DB_URL, to its maintenance database `postgres`. */
+export async function postgresAdmin(): Promise<PgClient> {
+  const server = new URL(TEST_DB_URL as string);
+  const admin = new PgClient({
+    host: server.hostname,
+    port: Number(server.port || 5432),
+    user: decodeURIComponent(server.username || 'postgres'),
+    password: decodeURIComponent(server.password),
+    database: 'postgres',
+  });
+  await admin.connect();
+  return admin;
+}
+
 /** A fresh, empty database for one app: a temp SQLite file, or a new MariaDB schema. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (!TEST_DB_URL) {
@@ -35,15 +49,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(TEST_DB_URL);
   url.pathname = `/${name}`;
   if (TEST_DB_KIND === 'postgres') {
-    // A fresh database per app (the maintenance connection goes to the server's `postgres` database).
-    const admin = new PgClient({
-      host: server.hostname,
-      port: Number(server.port || 5432),
-      user: decodeURIComponent(server.username || 'postgres'),
-      password: decodeURIComponent(server.password),
-      database: 'postgres',
-    });
-    await admin.connect();
+    const admin = await postgresAdmin();
     await admin.query(`CREATE DATABASE "${name}"`);
     return {
       env: { DB_URL: url.toString() },
