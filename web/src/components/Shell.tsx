@@ -34,7 +34,7 @@ function TopBar() {
   }, []);
   const items = visibleNavItems(NAV_ITEMS, {
     authenticated: a.status === 'authenticated',
-    admin: isAdmin(a.user as never),
+    admin: isAdmin(a.user),
     flags: f.enabled,
   });
   const isActive = (to: string) =>
@@ -87,7 +87,7 @@ function TopBar() {
                   <Dropdown.Item onClick={() => navigate('/account')}>
                     {de.nav.account}
                   </Dropdown.Item>
-                  {isAdmin(a.user as never) && (
+                  {isAdmin(a.user) && (
                     <Dropdown.Item onClick={() => navigate('/admin')}>{de.nav.admin}</Dropdown.Item>
                   )}
                   <Dropdown.Divider />

@@ -1,8 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadErrorText } from '../../pages/ShortsPage';
 import { ColumnFilter } from './ColumnFilter';
-import { Pager } from './Pager';
+import { Pager } from '../table/Pager';
 import { UrlCell } from './UrlCell';
 
 afterEach(() => {
@@ -58,17 +57,5 @@ describe('url cell', () => {
     fireEvent.click(button);
     expect(button).toHaveTextContent(url);
     expect(button).toHaveAttribute('aria-expanded', 'true');
-  });
-});
-
-describe('load error text', () => {
-  it('status with detail, title, or Unbekannter Fehler', () => {
-    expect(loadErrorText({ status: 500, detail: 'Kaputt', title: 'Internal Server Error' })).toBe(
-      'Status 500: Kaputt',
-    );
-    expect(loadErrorText({ status: 502, title: 'Bad Gateway' })).toBe('Status 502: Bad Gateway');
-    expect(loadErrorText({ status: 500 })).toBe('Status 500: Unbekannter Fehler');
-    expect(loadErrorText(new Error('Netzwerk'))).toBe('Netzwerk');
-    expect(loadErrorText(null)).toBe('Unbekannter Fehler');
   });
 });
