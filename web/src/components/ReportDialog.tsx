@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -36,13 +36,15 @@ export function ReportDialog({
   const [busy, setBusy] = useState(false);
 
   // A fresh form each time the dialog opens.
-  useEffect(() => {
+  const [shown, setShown] = useState(show);
+  if (show !== shown) {
+    setShown(show);
     if (show) {
       setReason('');
       setDescription('');
       setErrors({});
     }
-  }, [show]);
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();

@@ -23,11 +23,12 @@ function TopBar() {
   const a = useSnapshot(auth);
   const f = useSnapshot(flags);
   const [location, navigate] = useLocation();
-  const [open, setOpen] = useState(false);
-  useEffect(() => setOpen(false), [location]);
+  // The mobile menu is open at the address where it was opened: navigating closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location;
   useEffect(() => {
     const onResize = () => {
-      if (window.innerWidth >= MOBILE_BREAKPOINT) setOpen(false);
+      if (window.innerWidth >= MOBILE_BREAKPOINT) setOpenAt(null);
     };
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
@@ -54,7 +55,7 @@ function TopBar() {
           aria-label={de.nav.menu}
           aria-expanded={open}
           aria-controls="topbar-links"
-          onClick={() => setOpen(!open)}
+          onClick={() => setOpenAt(open ? null : location)}
         >
           ☰
         </button>
