@@ -19,7 +19,7 @@ import {
 import { auth } from '../state/auth';
 import { toast } from '../state/toasts';
 
-/** The report dialog of the info page: open while the query show_report is present (SPEC §4). */
+/** The report dialog of the info page: open while the query has show_report; anonymous visitors are asked to log in. */
 export function ReportDialog({
   code,
   show,

@@ -16,7 +16,7 @@ import { consentActions, cookies } from '../state/cookies';
 import { flags } from '../state/flags';
 import { theme, toggleTheme } from '../state/theme';
 
-/** SPEC §2: the mobile menu closes at width 960. */
+/** Below 960 px the top bar's links fold into a menu; at 960 px and wider an open menu closes. */
 export const MOBILE_BREAKPOINT = 960;
 
 function TopBar() {

@@ -43,7 +43,7 @@ function isRendered(path: readonly string[]): boolean {
   return false;
 }
 
-/** German texts of SPEC.md, verbatim, and the catalogue key a component renders each from. */
+/** German texts of the product specification, verbatim, and the catalogue key a component renders each from. */
 const SPEC_TEXTS: [string, string[]][] = [
   ['URL-Shorter: Teile deine Links einfach und schnell', ['app', 'pageTitle']],
   ['Anmelden', ['nav', 'login']],

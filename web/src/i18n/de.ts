@@ -1,4 +1,7 @@
-/** Every user-visible German string of the product (SPEC.md). Keys are stable; texts are verbatim. */
+/**
+ * Every user-visible German string of the product. Keys are stable; texts are verbatim from the
+ * product specification (i18n/de.test.ts checks them against the components that render them).
+ */
 export const de = {
   app: {
     title: 'URL-Shorter',
@@ -422,7 +425,6 @@ export const de = {
     pageJumpInvalid: 'Bitte eine Seite von 1 bis {count} eingeben.',
     sortBy: 'Nach {column} sortieren',
   },
-  // Strings of pages that come in part 2 (kept here so every SPEC string lives in one place).
   shorts: {
     title: 'Deine Shorts',
     columns: {

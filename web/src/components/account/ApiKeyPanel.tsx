@@ -17,7 +17,10 @@ export interface ApiKeyPanelProps {
   onGenerate: () => Promise<void>;
 }
 
-/** SPEC §4: absent, then generated; revealed/hidden; copied ('Kopiert!' for 3 s); regenerated after confirm. */
+/**
+ * The API key: absent until generated; hidden until revealed; copied ('Kopiert!' for 3 s);
+ * generated or renewed only after the confirmation question.
+ */
 export function ApiKeyPanel({ apiKey, loading, onGenerate }: ApiKeyPanelProps) {
   const [revealed, setRevealed] = useState(false);
   const [confirming, setConfirming] = useState(false);
