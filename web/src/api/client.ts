@@ -2,7 +2,7 @@ import createClient from 'openapi-fetch';
 import { ApiError, NetworkError } from './errors';
 import type { components, paths } from './schema';
 
-export { ApiError, NetworkError, type ApiFailure } from './errors';
+export { ApiError, NetworkError } from './errors';
 
 export type Schemas = components['schemas'];
 export type Short = Schemas['ShortDto'];
@@ -18,7 +18,7 @@ export const BACKEND_TIMEOUT_MS = 5000;
  * outdated requests) plus the backend timeout. No answer → NetworkError; a non-ok answer →
  * ApiError, so callers and queries only ever see data or one of the two errors.
  */
-export async function apiFetch(req: Request): Promise<Response> {
+async function apiFetch(req: Request): Promise<Response> {
   let response: Response;
   try {
     response = await globalThis.fetch(req, {

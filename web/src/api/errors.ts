@@ -71,6 +71,3 @@ export class NetworkError extends Error {
     this.name = 'NetworkError';
   }
 }
-
-/** What an API call can fail with. */
-export type ApiFailure = ApiError | NetworkError;

@@ -8,7 +8,7 @@ import { de, t } from '../i18n/de';
  */
 
 /** The problem's `detail` of an ApiError. */
-export function errorDetail(err: unknown): string | undefined {
+function errorDetail(err: unknown): string | undefined {
   return err instanceof ApiError ? err.detail : undefined;
 }
 
