@@ -1,8 +1,20 @@
-// ESLint flat config: typescript-eslint with type information for the server (src/) and its tests (test/).
-// The web client (web/) gets the recommended rules without type information (its own tsconfig);
-// its build output is ignored.
+// ESLint flat config: typescript-eslint with type information for the server (src/) and its tests
+// (test/), and for the web client (web/src, typed with web/tsconfig.json) plus the React hooks rules
+// (eslint-plugin-react-hooks, recommended: the rules of hooks and the React Compiler's checks).
+// Build output is ignored.
 import eslint from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/** The type-aware rules the server and the client share. */
+const typedRules = {
+  '@typescript-eslint/no-floating-promises': 'error',
+  '@typescript-eslint/no-misused-promises': 'error',
+  '@typescript-eslint/switch-exhaustiveness-check': [
+    'error',
+    { considerDefaultExhaustiveForUnions: true },
+  ],
+};
 
 export default tseslint.config(
   {
@@ -28,17 +40,27 @@ export default tseslint.config(
       },
     },
     rules: {
-      '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': 'error',
-      '@typescript-eslint/switch-exhaustiveness-check': [
-        'error',
-        { considerDefaultExhaustiveForUnions: true },
-      ],
+      ...typedRules,
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
       ],
+    },
+  },
+  {
+    // The web client: typed with its own tsconfig (DOM, JSX, bundler resolution).
+    files: ['web/src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    languageOptions: {
+      parserOptions: {
+        project: './web/tsconfig.json',
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      ...typedRules,
     },
   },
   {

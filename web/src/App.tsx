@@ -18,6 +18,8 @@ const OfflinePage = lazy(() => import('./pages/OfflinePage'));
 const ShortsPage = lazy(() => import('./pages/ShortsPage'));
 const AccountPage = lazy(() => import('./pages/AccountPage'));
 const AdminPage = lazy(() => import('./pages/AdminPage'));
+/** The QueryClient (react-query), loaded with the first page that shows server data. */
+const Queries = lazy(() => import('./api/QueryScope'));
 
 function InfoRedirect({ query }: { query: string }) {
   const { code = '' } = useParams<{ code: string }>();
@@ -38,11 +40,27 @@ export function AppRoutes() {
     <Suspense fallback={<Spinner animation="border" role="status" />}>
       <Switch>
         <Route path="/" component={StartPage} />
-        <Route path="/login" component={LoginPage} />
+        <Route path="/login">
+          <Queries>
+            <LoginPage />
+          </Queries>
+        </Route>
         <Route path="/s" component={ShortPromptPage} />
-        <Route path="/s/:code/info" component={InfoPage} />
-        <Route path="/s/:code/potentially-dangerous" component={DangerousPage} />
-        <Route path="/s/:code/potentiallyDangerous" component={DangerousPage} />
+        <Route path="/s/:code/info">
+          <Queries>
+            <InfoPage />
+          </Queries>
+        </Route>
+        <Route path="/s/:code/potentially-dangerous">
+          <Queries>
+            <DangerousPage />
+          </Queries>
+        </Route>
+        <Route path="/s/:code/potentiallyDangerous">
+          <Queries>
+            <DangerousPage />
+          </Queries>
+        </Route>
         <Route path="/s/:code/password-required" component={PasswordPage} />
         <Route path="/s/:code/passwordRequired" component={PasswordPage} />
         <Route path="/s/:code/not-found">
@@ -58,17 +76,23 @@ export function AppRoutes() {
         <Route path="/service/offline" component={OfflinePage} />
         <Route path="/shorts">
           <RequireLogin>
-            <ShortsPage />
+            <Queries>
+              <ShortsPage />
+            </Queries>
           </RequireLogin>
         </Route>
         <Route path="/account">
           <RequireLogin>
-            <AccountPage />
+            <Queries>
+              <AccountPage />
+            </Queries>
           </RequireLogin>
         </Route>
         <Route path="/admin">
           <RequireLogin admin>
-            <AdminPage />
+            <Queries>
+              <AdminPage />
+            </Queries>
           </RequireLogin>
         </Route>
         <Route>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
@@ -7,12 +7,20 @@ import { de } from '../i18n/de';
 import { CATEGORIES, LINKED, toggleCategory, toggleService, type Consent } from '../lib/consent';
 import { consentActions, cookies } from '../state/cookies';
 
+function copyConsent(c: Readonly<Consent>): Consent {
+  return JSON.parse(JSON.stringify(c)) as Consent;
+}
+
+/** The consent dialog: shown until the required cookies are accepted; categories and services. */
 export function CookieDialog() {
   const c = useSnapshot(cookies);
-  const [draft, setDraft] = useState<Consent>(cookies.consent);
-  useEffect(() => {
-    if (c.showCookieDialog) setDraft(JSON.parse(JSON.stringify(cookies.consent)) as Consent);
-  }, [c.showCookieDialog]);
+  const [draft, setDraft] = useState<Consent>(() => copyConsent(c.consent));
+  // Each opening starts from the stored consent.
+  const [shown, setShown] = useState(false);
+  if (c.showCookieDialog !== shown) {
+    setShown(c.showCookieDialog);
+    if (c.showCookieDialog) setDraft(copyConsent(c.consent));
+  }
   return (
     <Modal
       show={c.showCookieDialog}

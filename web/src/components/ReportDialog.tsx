@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -19,7 +19,7 @@ import {
 import { auth } from '../state/auth';
 import { toast } from '../state/toasts';
 
-/** The report dialog of the info page: open while the query show_report is present (SPEC §4). */
+/** The report dialog of the info page: open while the query has show_report; anonymous visitors are asked to log in. */
 export function ReportDialog({
   code,
   show,
@@ -36,13 +36,15 @@ export function ReportDialog({
   const [busy, setBusy] = useState(false);
 
   // A fresh form each time the dialog opens.
-  useEffect(() => {
+  const [shown, setShown] = useState(show);
+  if (show !== shown) {
+    setShown(show);
     if (show) {
       setReason('');
       setDescription('');
       setErrors({});
     }
-  }, [show]);
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();

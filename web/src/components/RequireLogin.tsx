@@ -17,7 +17,7 @@ export function RequireLogin({
 }) {
   const a = useSnapshot(auth);
   const [, navigate] = useLocation();
-  const allowed = a.status === 'authenticated' && (!admin || isAdmin(a.user as never));
+  const allowed = a.status === 'authenticated' && (!admin || isAdmin(a.user));
   useEffect(() => {
     if (a.status === 'unauthenticated') {
       toast.warning(de.auth.mustBeLoggedIn);

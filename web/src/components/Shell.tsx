@@ -16,25 +16,26 @@ import { consentActions, cookies } from '../state/cookies';
 import { flags } from '../state/flags';
 import { theme, toggleTheme } from '../state/theme';
 
-/** SPEC §2: the mobile menu closes at width 960. */
+/** Below 960 px the top bar's links fold into a menu; at 960 px and wider an open menu closes. */
 export const MOBILE_BREAKPOINT = 960;
 
 function TopBar() {
   const a = useSnapshot(auth);
   const f = useSnapshot(flags);
   const [location, navigate] = useLocation();
-  const [open, setOpen] = useState(false);
-  useEffect(() => setOpen(false), [location]);
+  // The mobile menu is open at the address where it was opened: navigating closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location;
   useEffect(() => {
     const onResize = () => {
-      if (window.innerWidth >= MOBILE_BREAKPOINT) setOpen(false);
+      if (window.innerWidth >= MOBILE_BREAKPOINT) setOpenAt(null);
     };
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
   }, []);
   const items = visibleNavItems(NAV_ITEMS, {
     authenticated: a.status === 'authenticated',
-    admin: isAdmin(a.user as never),
+    admin: isAdmin(a.user),
     flags: f.enabled,
   });
   const isActive = (to: string) =>
@@ -54,7 +55,7 @@ function TopBar() {
           aria-label={de.nav.menu}
           aria-expanded={open}
           aria-controls="topbar-links"
-          onClick={() => setOpen(!open)}
+          onClick={() => setOpenAt(open ? null : location)}
         >
           ☰
         </button>
@@ -87,7 +88,7 @@ function TopBar() {
                   <Dropdown.Item onClick={() => navigate('/account')}>
                     {de.nav.account}
                   </Dropdown.Item>
-                  {isAdmin(a.user as never) && (
+                  {isAdmin(a.user) && (
                     <Dropdown.Item onClick={() => navigate('/admin')}>{de.nav.admin}</Dropdown.Item>
                   )}
                   <Dropdown.Divider />

@@ -11,7 +11,7 @@ const BG: Record<ToastKind, string> = {
   error: 'danger',
 };
 
-/** SPEC §9: bottom-right, 5000 ms, at most 5. */
+/** Toasts: bottom-right, auto-close after 5000 ms, at most 5 at once (state/toasts.ts). */
 export function Toasts() {
   const s = useSnapshot(toasts);
   return (

@@ -1,101 +1,166 @@
 import { describe, expect, it } from 'vitest';
 import { de, t } from './de';
 
-/** Every user-visible German string of SPEC.md (§2, §5, §8, §3 columns), verbatim. */
-const SPEC_STRINGS = [
-  'URL-Shorter: Teile deine Links einfach und schnell',
-  'Anmelden',
-  'Mit {provider} anmelden',
-  'Nicht aktiviert',
-  'System nicht erreichbar',
-  'Deine Shorts',
-  'Du musst eingeloggt sein um diese Seite zu sehen.',
-  'Link verfolgen',
-  'Eigene Shorts',
-  'Interner Fehler',
-  'Unbegrenzt',
-  'Ungültige URL/Short',
-  'Endgültig löschen',
-  'Link Melden',
-  'Statistiken',
-  'Beschwerden',
-  'coming soon',
-  'Fehler beim Laden der Short Information',
-  'Der Short {code} wurde nicht gefunden.',
-  'Short trotzdem öffnen',
-  'Link öffnen',
-  'Gefährlich',
-  'Ungefährlich',
-  'Kopiert!',
-  'Verstanden als: {date}',
-  'Nutzungsbedingungen müssen akzeptiert werden!',
-  'Es muss eine Art der Beschwerde ausgewählt werden.',
-  'Es muss eine Beschreibung angegeben werden.',
-  'Sie müssen eingeloggt sein, um einen Short zu melden.',
-  'Der Code ist bereits vergeben',
-  'Der Link ist auf der Blacklist. Du darfst auf ihn nicht verlinken',
-  'Die maximalen Aufrufe müssen größer als 0 sein',
-  'Das Ablaufdatum muss in der Zukunft liegen',
-  'Link konnte nicht erstellt werden',
-  'Der Short wurde erfolgreich erstellt',
-  'Du hast diesen Short bereits gemeldet.',
-  'Der Short existiert nicht.',
-  'Die Beschwerde konnte nicht gesendet werden.',
-  'Die Beschwerde wurde erfolgreich gesendet.',
-  'Short erfolgreich gelöscht!',
-  'Short konnte nicht gelöscht werden!',
-  'Short erfolgreich gelöscht',
-  'Fehler beim Löschen der Short',
-  'Shorts erfolgreich gelöscht',
-  'Fehler beim Löschen der Shorts',
-  'Api Key erfolgreich generiert!',
-  'Api Key erfolgreich neu generiert!',
-  'Api Key konnte nicht generiert werden!',
-  'Api Key konnte nicht neu generiert werden!',
-  'Möchtest du wirklich einen neuen Api Key generieren?',
-  'Es es wurde noch kein Api Key generiert',
-  'Kopieren fehlgeschlagen!',
-  'Link wurde kopiert.',
-  'Fehler beim öffnen des Menüs',
-  'Es wurden keine Login Anbieter konfiguriert. Bitte wende dich an den Support.',
-  'Unbekannter Fehler',
-  'Es sind noch keine Einträge vorhanden.',
-  'Es finden gerade Wartungsarbeiten statt. Die Seite ist daher nicht vollständig verfügbar. Bei Fragen und Problemen wende dich bitte an den Support.',
-  'Der Dienst ist zur Zeit nicht verfügbar. Bitte versuche es später noch einmal. Bei Fragen und Problemen wende dich bitte an den Support.',
-  'Start',
-  'Account',
-  'Admin',
-  'Abmelden',
-  '300+ Links',
-  '100+ Aufrufe',
-  '41+ Nutzer',
-  'ID',
-  'Name',
-  'Code',
-  'Url',
-  'Max. Aufrufe',
-  'Bedrohlichkeit',
-  'Erstellt am',
-  'Ablaufdatum',
-];
+/** The client's source files (not the tests, not this catalogue, not the generated API types). */
+const sources = Object.entries(
+  import.meta.glob<string>('../**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true }),
+).filter(([path]) => !/\.test\.tsx?$|(^\.|\/i18n)\/de\.ts$|\/schema\.d\.ts$|test-utils/.test(path));
 
-function strings(v: unknown): string[] {
-  if (typeof v === 'string') return [v];
-  if (Array.isArray(v)) return v.flatMap(strings);
-  if (v && typeof v === 'object') return Object.values(v).flatMap(strings);
-  return [];
+/** Every `de.a.b.c` written in the sources (the part before a `[` lookup or a call). */
+function usedPaths(): Map<string, string[]> {
+  const used = new Map<string, string[]>();
+  for (const [file, text] of sources) {
+    for (const m of text.matchAll(/\bde\.([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)/g)) {
+      used.set(m[1], [...(used.get(m[1]) ?? []), file]);
+    }
+  }
+  return used;
 }
 
+/** Walks a dotted path through the catalogue; stops (ok) at a string's or an array's own members. */
+function resolve(path: string): { ok: boolean; value?: unknown } {
+  let v: unknown = de;
+  for (const key of path.split('.')) {
+    if (typeof v === 'string' || Array.isArray(v)) return { ok: key in Object(v), value: v };
+    if (v === null || typeof v !== 'object' || !(key in v)) return { ok: false };
+    v = (v as Record<string, unknown>)[key];
+  }
+  return { ok: true, value: v };
+}
+
+/**
+ * Whether a component reads the catalogue at `path` (['info', 'loadError']): the key itself, or a
+ * parent looked up with `[…]` (maps by error detail) or handed on whole (`validateReport(…, de.report)`).
+ */
+function isRendered(path: readonly string[]): boolean {
+  const used = [...usedPaths().keys()];
+  const all = sources.map(([, text]) => text).join('\n');
+  if (used.includes(path.join('.'))) return true;
+  for (let n = path.length - 1; n >= 1; n--) {
+    const parent = `de.${path.slice(0, n).join('.')}`;
+    if (new RegExp(`${parent.replace(/[.$]/g, '\\$&')}(?![\\w$.])`).test(all)) return true;
+  }
+  return false;
+}
+
+/** German texts of the product specification, verbatim, and the catalogue key a component renders each from. */
+const SPEC_TEXTS: [string, string[]][] = [
+  ['URL-Shorter: Teile deine Links einfach und schnell', ['app', 'pageTitle']],
+  ['Anmelden', ['nav', 'login']],
+  ['Anmelden', ['login', 'title']],
+  ['Mit {provider} anmelden', ['login', 'withProvider']],
+  ['Nicht aktiviert', ['account', 'notActivated']],
+  ['System nicht erreichbar', ['offline', 'title']],
+  ['Deine Shorts', ['shorts', 'title']],
+  ['Du musst eingeloggt sein um diese Seite zu sehen.', ['auth', 'mustBeLoggedIn']],
+  ['Link verfolgen', ['nav', 'follow']],
+  ['Eigene Shorts', ['nav', 'ownShorts']],
+  ['Interner Fehler', ['error', 'title']],
+  ['Unbegrenzt', ['create', 'unlimited']],
+  ['Unbegrenzt', ['shorts', 'unlimited']],
+  ['Ungültige URL/Short', ['lookup', 'invalid']],
+  ['Endgültig löschen', ['info', 'deleteFinal']],
+  ['Endgültig löschen', ['shorts', 'confirm']],
+  ['Link Melden', ['info', 'report']],
+  ['Statistiken', ['info', 'statistics']],
+  ['Beschwerden', ['info', 'complaints']],
+  ['coming soon', ['info', 'comingSoon']],
+  ['Fehler beim Laden der Short Information', ['info', 'loadError']],
+  ['Der Short {code} wurde nicht gefunden.', ['info', 'notFound']],
+  ['Short trotzdem öffnen', ['dangerous', 'open']],
+  ['Link öffnen', ['info', 'open']],
+  ['Gefährlich', ['shorts', 'dangerous']],
+  ['Ungefährlich', ['shorts', 'harmless']],
+  ['Kopiert!', ['account', 'copied']],
+  ['Verstanden als: {date}', ['create', 'understoodAs']],
+  ['Nutzungsbedingungen müssen akzeptiert werden!', ['login', 'termsRequired']],
+  ['Es muss eine Art der Beschwerde ausgewählt werden.', ['report', 'typeRequired']],
+  ['Es muss eine Beschreibung angegeben werden.', ['report', 'descriptionRequired']],
+  ['Sie müssen eingeloggt sein, um einen Short zu melden.', ['report', 'mustLogin']],
+  ['Der Code ist bereits vergeben', ['create', 'errors', 'Code already exists']],
+  [
+    'Der Link ist auf der Blacklist. Du darfst auf ihn nicht verlinken',
+    ['create', 'errors', 'URL is blacklisted'],
+  ],
+  [
+    'Die maximalen Aufrufe müssen größer als 0 sein',
+    ['create', 'errors', 'Uses must be greater than 0'],
+  ],
+  [
+    'Das Ablaufdatum muss in der Zukunft liegen',
+    ['create', 'errors', 'Expire At must be in the future'],
+  ],
+  ['Link konnte nicht erstellt werden', ['create', 'errorOther']],
+  ['Der Short wurde erfolgreich erstellt', ['create', 'success']],
+  ['Der Short wurde erfolgreich erstellt', ['info', 'created']],
+  ['Du hast diesen Short bereits gemeldet.', ['report', 'errors', 'Entity already exists']],
+  ['Der Short existiert nicht.', ['report', 'errors', 'Entity URLShort not exists']],
+  ['Die Beschwerde konnte nicht gesendet werden.', ['report', 'errorOther']],
+  ['Die Beschwerde wurde erfolgreich gesendet.', ['report', 'success']],
+  ['Short erfolgreich gelöscht!', ['info', 'deleted']],
+  ['Short konnte nicht gelöscht werden!', ['info', 'deleteFailed']],
+  ['Short erfolgreich gelöscht', ['shorts', 'deleted']],
+  ['Fehler beim Löschen der Short', ['shorts', 'deleteFailed']],
+  ['Shorts erfolgreich gelöscht', ['shorts', 'bulkDeleted']],
+  ['Fehler beim Löschen der Shorts', ['shorts', 'bulkDeleteFailed']],
+  ['Api Key erfolgreich generiert!', ['account', 'apiKeyGenerated']],
+  ['Api Key erfolgreich neu generiert!', ['account', 'apiKeyRegenerated']],
+  ['Api Key konnte nicht generiert werden!', ['account', 'apiKeyGenerateFailed']],
+  ['Api Key konnte nicht neu generiert werden!', ['account', 'apiKeyRegenerateFailed']],
+  ['Möchtest du wirklich einen neuen Api Key generieren?', ['account', 'apiKeyConfirm']],
+  ['Es es wurde noch kein Api Key generiert', ['account', 'apiKeyNone']],
+  ['Kopieren fehlgeschlagen!', ['info', 'copyFailed']],
+  ['Kopieren fehlgeschlagen!', ['account', 'copyFailed']],
+  ['Link wurde kopiert.', ['info', 'linkCopied']],
+  ['Fehler beim öffnen des Menüs', ['info', 'shareFailed']],
+  [
+    'Es wurden keine Login Anbieter konfiguriert. Bitte wende dich an den Support.',
+    ['login', 'noProvider'],
+  ],
+  ['Unbekannter Fehler', ['error', 'unknown']],
+  ['Unbekannter Fehler', ['shorts', 'unknownError']],
+  ['Es sind noch keine Einträge vorhanden.', ['shorts', 'empty']],
+  ['Es sind noch keine Einträge vorhanden.', ['admin', 'empty']],
+  [
+    'Es finden gerade Wartungsarbeiten statt. Die Seite ist daher nicht vollständig verfügbar. Bei Fragen und Problemen wende dich bitte an den Support.',
+    ['toasts', 'maintenance'],
+  ],
+  [
+    'Der Dienst ist zur Zeit nicht verfügbar. Bitte versuche es später noch einmal. Bei Fragen und Problemen wende dich bitte an den Support.',
+    ['toasts', 'shutdown'],
+  ],
+  ['Start', ['nav', 'start']],
+  ['Account', ['nav', 'account']],
+  ['Admin', ['nav', 'admin']],
+  ['Abmelden', ['nav', 'logout']],
+  ['300+ Links', ['start', 'statLinks']],
+  ['100+ Aufrufe', ['start', 'statCalls']],
+  ['41+ Nutzer', ['start', 'statUsers']],
+  ['ID', ['shorts', 'columns', 'id']],
+  ['Name', ['shorts', 'columns', 'name']],
+  ['Code', ['shorts', 'columns', 'code']],
+  ['Url', ['shorts', 'columns', 'url']],
+  ['Max. Aufrufe', ['shorts', 'columns', 'maxUses']],
+  ['Bedrohlichkeit', ['shorts', 'columns', 'dangers']],
+  ['Erstellt am', ['shorts', 'columns', 'createdAt']],
+  ['Ablaufdatum', ['shorts', 'columns', 'expireAt']],
+];
+
 describe('de.ts', () => {
-  it('holds every German string of the specification verbatim', () => {
-    const all = new Set(strings(de));
-    expect(SPEC_STRINGS.filter((s) => !all.has(s))).toEqual([]);
+  it('has every key the components read', () => {
+    const used = usedPaths();
+    expect(used.size).toBeGreaterThan(100);
+    const missing = [...used].filter(([path]) => !resolve(path).ok);
+    expect(missing).toEqual([]);
   });
 
-  it('maps the error details of the catalogue', () => {
-    expect(de.create.errors['Code already exists']).toBe('Der Code ist bereits vergeben');
-    expect(de.report.errors['Entity URLShort not exists']).toBe('Der Short existiert nicht.');
-  });
+  it.each(SPEC_TEXTS.map(([text, path]) => [text, path.join('.'), path] as const))(
+    'renders %j from de.%s',
+    (text, _key, path) => {
+      expect(pathValue(path)).toBe(text);
+      expect(isRendered(path)).toBe(true);
+    },
+  );
 
   it('fills placeholders', () => {
     expect(t(de.info.notFound, { code: 'abc' })).toBe('Der Short abc wurde nicht gefunden.');
@@ -103,3 +168,11 @@ describe('de.ts', () => {
     expect(t('{x} {y}', { x: 1 })).toBe('1 {y}');
   });
 });
+
+/** The value at a path whose keys are not identifiers (error details with spaces). */
+function pathValue(path: readonly string[]): unknown {
+  let v: unknown = de;
+  for (const key of path)
+    v = v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined;
+  return v;
+}

@@ -1,4 +1,7 @@
-/** Every user-visible German string of the product (SPEC.md). Keys are stable; texts are verbatim. */
+/**
+ * Every user-visible German string of the product. Keys are stable; texts are verbatim from the
+ * product specification (i18n/de.test.ts checks them against the components that render them).
+ */
 export const de = {
   app: {
     title: 'URL-Shorter',
@@ -44,6 +47,7 @@ export const de = {
     toStart: 'Zur Startseite',
     report: 'Fehler melden',
     unknown: 'Unbekannter Fehler',
+    unavailable: 'Der Dienst ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.',
   },
   auth: {
     mustBeLoggedIn: 'Du musst eingeloggt sein um diese Seite zu sehen.',
@@ -272,12 +276,6 @@ export const de = {
     searchSubmit: 'Suchen',
     searchError: 'Die Suche ist ungültig: {detail}',
     results: 'Treffer: {total}',
-    pageSize: 'Einträge pro Seite',
-    pageOf: 'Seite {page} von {pages}',
-    paging: 'Seitennavigation',
-    previous: 'Vorherige Seite',
-    next: 'Nächste Seite',
-    sortBy: 'Nach {field} sortieren',
     actions: 'Aktionen',
     edit: 'Bearbeiten',
     delete: 'Löschen',
@@ -415,7 +413,18 @@ export const de = {
       'Der Dienst ist zur Zeit nicht verfügbar. Bitte versuche es später noch einmal. Bei Fragen und Problemen wende dich bitte an den Support.',
     close: 'Schließen',
   },
-  // Strings of pages that come in part 2 (kept here so every SPEC string lives in one place).
+  table: {
+    pageSize: 'Einträge pro Seite',
+    pagination: 'Seitennavigation',
+    previous: 'Vorherige Seite',
+    next: 'Nächste Seite',
+    page: 'Seite {page}',
+    pageOf: 'Seite {page} von {pages}',
+    pageJump: 'Gehe zu Seite',
+    pageJumpGo: 'Los',
+    pageJumpInvalid: 'Bitte eine Seite von 1 bis {count} eingeben.',
+    sortBy: 'Nach {column} sortieren',
+  },
   shorts: {
     title: 'Deine Shorts',
     columns: {
@@ -441,16 +450,7 @@ export const de = {
     search: 'Suche',
     searchPlaceholder: 'Name, Code oder Url durchsuchen',
     columnFilter: 'Spalten',
-    pageSize: 'Einträge pro Seite',
     total: '{count} Einträge',
-    pagination: 'Seitennavigation',
-    previous: 'Vorherige Seite',
-    next: 'Nächste Seite',
-    page: 'Seite {page}',
-    pageJump: 'Gehe zu Seite',
-    pageJumpGo: 'Los',
-    pageJumpInvalid: 'Bitte eine Seite von 1 bis {count} eingeben.',
-    sortBy: 'Nach {column} sortieren',
     selectAll: 'Alle Shorts dieser Seite auswählen',
     selectRow: 'Short {code} auswählen',
     actions: 'Aktionen',

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ariaSort,
   cellText,
-  clampPage,
   flattenInfo,
   logsStartDate,
-  nextSort,
   rowId,
-  searchQuery,
   toBody,
   toForm,
   toLocalInput,
@@ -141,34 +137,6 @@ const row = {
   dangerous: false,
   dangerReason: null,
 };
-
-describe('admin search query and sorting', () => {
-  it('builds page, size and one sort parameter', () => {
-    expect(searchQuery(2, 50, { field: 'createdAt', dir: 'desc' })).toEqual({
-      page: 2,
-      size: 50,
-      sort: ['createdAt,desc'],
-    });
-    expect(searchQuery(-1, 20, null)).toEqual({ page: 0, size: 20 });
-  });
-  it('cycles a column asc → desc → unsorted; another column starts asc', () => {
-    const a = nextSort(null, 'code');
-    expect(a).toEqual({ field: 'code', dir: 'asc' });
-    const b = nextSort(a, 'code');
-    expect(b).toEqual({ field: 'code', dir: 'desc' });
-    expect(nextSort(b, 'code')).toBeNull();
-    expect(nextSort(b, 'url')).toEqual({ field: 'url', dir: 'asc' });
-    expect(ariaSort(b, 'code')).toBe('descending');
-    expect(ariaSort(a, 'code')).toBe('ascending');
-    expect(ariaSort(a, 'url')).toBe('none');
-  });
-  it('clamps a page past the end to the last page', () => {
-    expect(clampPage(5, 3)).toBe(2);
-    expect(clampPage(1, 3)).toBe(1);
-    expect(clampPage(-1, 3)).toBe(0);
-    expect(clampPage(4, 0)).toBe(0);
-  });
-});
 
 describe('admin cells', () => {
   const L = { yes: 'Ja', no: 'Nein', empty: '–' };

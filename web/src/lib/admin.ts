@@ -3,52 +3,8 @@ import type { Schemas } from '../api/client';
 export type AdminEntity = Schemas['AdminEntityDto'];
 export type AdminField = Schemas['AdminFieldDto'];
 export type EntityName = AdminEntity['name'];
-export type AdminRow = Record<string, unknown>;
-export type SortDir = 'asc' | 'desc';
-export interface SortState {
-  field: string;
-  dir: SortDir;
-}
-
-/** Page sizes of the admin tables (SPEC §9 options). */
-export const ADMIN_PAGE_SIZES = [10, 20, 35, 50, 100, 250] as const;
-export const ADMIN_DEFAULT_PAGE_SIZE = 20;
-
-/** The query of `POST /api/admin/entity/{entity}/search`: page from 0, size, repeated sort. */
-export function searchQuery(
-  page: number,
-  size: number,
-  sort: SortState | null,
-): { page: number; size: number; sort?: string[] } {
-  const q: { page: number; size: number; sort?: string[] } = {
-    page: Math.max(0, Math.floor(page)),
-    size,
-  };
-  if (sort) q.sort = [`${sort.field},${sort.dir}`];
-  return q;
-}
-
-/** A click on a column header: a new column sorts ascending, the same column flips, a third click clears. */
-export function nextSort(current: SortState | null, field: string): SortState | null {
-  if (!current || current.field !== field) return { field, dir: 'asc' };
-  if (current.dir === 'asc') return { field, dir: 'desc' };
-  return null;
-}
-
-/** The aria-sort value of a column header. */
-export function ariaSort(
-  current: SortState | null,
-  field: string,
-): 'ascending' | 'descending' | 'none' {
-  if (!current || current.field !== field) return 'none';
-  return current.dir === 'asc' ? 'ascending' : 'descending';
-}
-
-/** A page number the server accepts after a change (e.g. the last entry of the last page was deleted). */
-export function clampPage(page: number, totalPages: number): number {
-  if (totalPages <= 0) return 0;
-  return Math.min(Math.max(0, page), totalPages - 1);
-}
+/** One row of an admin table: the entity's fields by name. */
+export type AdminRow = Readonly<Record<string, unknown>>;
 
 /** Formats a date-time for the tables (German, local time). */
 export function formatAdminDate(iso: string): string {

@@ -10,7 +10,7 @@ export const CATEGORIES: Category[] = [
 ];
 export const SERVICES: Service[] = ['gravatar', 'unleash', 'sentry', 'design'];
 
-/** Which services a category switches along (SPEC §4). */
+/** Which services a category switches along (switching a category sets its services). */
 export const LINKED: Record<Category, Service[]> = {
   required: [],
   functional: ['gravatar', 'design'],
@@ -62,7 +62,10 @@ export function rejectAll(): Consent {
   return emptyConsent();
 }
 
-/** The cookies written for a consent (both schemes of SPEC §9). */
+/**
+ * The cookies written for a consent, in both schemes: sv_cookie_* (365 days) and {name}_consent per
+ * category and service (30 days).
+ */
 export function consentCookies(c: Consent): { name: string; value: string; days: number }[] {
   const out: { name: string; value: string; days: number }[] = [
     { name: 'sv_cookie_required', value: 'true', days: 365 },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseExpiry } from './expiry';
+import { expiresWithin24h, parseExpiry } from './expiry';
 
 // Sunday, 22 Nov 2026, 10:00 local time.
 const REF = new Date(2026, 10, 22, 10, 0, 0);
@@ -32,5 +32,14 @@ describe('parseExpiry (German, fixed reference date)', () => {
     expect(await parseExpiry('', REF)).toBeNull();
     expect(await parseExpiry('   ', REF)).toBeNull();
     expect(await parseExpiry('irgendwann vielleicht', REF)).toBeNull();
+  });
+});
+
+describe('expiry warning', () => {
+  it('warns within 24 hours of the expiry, never without one', () => {
+    const now = REF.getTime();
+    expect(expiresWithin24h(new Date(now + 24 * 3600_000).toISOString(), now)).toBe(true);
+    expect(expiresWithin24h(new Date(now + 24 * 3600_000 + 1000).toISOString(), now)).toBe(false);
+    expect(expiresWithin24h(null, now)).toBe(false);
   });
 });

@@ -20,3 +20,8 @@ export function formatDateTime(d: Date | string): string {
   const date = typeof d === 'string' ? new Date(d) : d;
   return new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
+
+/** The created banner warns when a short expires within the next 24 hours. */
+export function expiresWithin24h(expireAt: string | null, now = Date.now()): boolean {
+  return expireAt !== null && new Date(expireAt).getTime() - now <= 24 * 3600_000;
+}

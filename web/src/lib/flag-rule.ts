@@ -16,7 +16,7 @@ export const SERVER_ONLY = new Set<string>([
 ]);
 
 /**
- * SPEC §4: a flag is on only if the server flag is on and, unless a forced override is
+ * A flag is on only if the server flag is on and, unless a forced override is
  * given, the local switch is on too. The experiment switch is always on.
  */
 export function isFlagOn(

@@ -1,6 +1,6 @@
 import { de } from '../i18n/de';
 
-/** A top-bar link and its markers (SPEC §2). */
+/** A top-bar link and when it shows (login, admin, a feature flag). */
 export interface NavItem {
   to: string;
   label: string;
@@ -30,7 +30,7 @@ export function visibleNavItems(
   );
 }
 
-/** SPEC §5: username display is cut at 20 characters with an ellipsis. */
+/** User names are shown cut at 20 characters with an ellipsis. */
 export function cutUsername(name: string, max = 20): string {
   return name.length > max ? `${name.slice(0, max)}…` : name;
 }

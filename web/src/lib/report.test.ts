@@ -3,7 +3,7 @@ import { de } from '../i18n/de';
 import { REPORT_TYPES, validateReport } from './report';
 
 describe('report validation', () => {
-  it('requires a known type and a description (SPEC §5 messages)', () => {
+  it('requires a known type and a description (the German messages)', () => {
     expect(validateReport('', '', de.report)).toEqual({
       reason: 'Es muss eine Art der Beschwerde ausgewählt werden.',
       description: 'Es muss eine Beschreibung angegeben werden.',
@@ -16,7 +16,7 @@ describe('report validation', () => {
     });
     expect(validateReport('OTHER', 'Werbung', de.report)).toEqual({});
   });
-  it('has the ten SPEC types, each with a German label', () => {
+  it('has the ten reasons, each with a German label', () => {
     expect(REPORT_TYPES).toEqual([
       'CHILD_ABUSE',
       'HARMFUL',

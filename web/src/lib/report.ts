@@ -2,7 +2,7 @@ import { api, unwrap, type Schemas } from '../api/client';
 
 export type ReportType = Schemas['CreateReportDto']['reason'];
 
-/** SPEC §9 report types (the order of the select). */
+/** The ten report reasons the server accepts, in the order of the select. */
 export const REPORT_TYPES: readonly ReportType[] = [
   'CHILD_ABUSE',
   'HARMFUL',
@@ -21,7 +21,7 @@ export async function sendReport(code: string, body: Schemas['CreateReportDto'])
   await unwrap(api.POST('/api/code/{code}/report', { params: { path: { code } }, body }));
 }
 
-/** SPEC §5: a type and a description are required (CONTRACT: description at most 2000 characters). */
+/** A reason and a description are required; the server takes at most 2000 characters (docs/api.md). */
 export const REPORT_DESCRIPTION_MAX = 2000;
 
 export interface ReportErrors {

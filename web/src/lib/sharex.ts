@@ -1,4 +1,4 @@
-/** A ShareX custom-uploader file (.sxcu) that shortens URLs through this service (SPEC §7). */
+/** A ShareX custom-uploader file (.sxcu) that shortens URLs through this service (POST /api/code with the API key as Bearer token). */
 export interface ShareXConfig {
   Version: string;
   Name: string;

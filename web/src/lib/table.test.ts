@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SORT, defaultVisibleColumns, SHORT_COLUMNS } from '../components/shorts/columns';
 import {
+  ariaSort,
   canHideColumn,
+  clampPage,
   cutName,
   cutUrl,
-  DEFAULT_SORT,
-  defaultVisibleColumns,
+  DEFAULT_PAGE_SIZE,
   nextSort,
   pageBar,
+  pageBeyondEnd,
+  pageQuery,
   PAGE_SIZES,
   parsePageJump,
-  SHORT_COLUMNS,
   showPageSize,
   sortParam,
   toggleColumn,
@@ -80,8 +83,9 @@ describe('columns', () => {
 });
 
 describe('page size and sorting', () => {
-  it('offers the SPEC sizes and shows the selector from 10 entries', () => {
+  it('offers the sizes 10 … 250 (20 by default) and shows the own-shorts selector from 10 entries', () => {
     expect([...PAGE_SIZES]).toEqual([10, 20, 35, 50, 100, 250]);
+    expect(DEFAULT_PAGE_SIZE).toBe(20);
     expect(showPageSize(9)).toBe(false);
     expect(showPageSize(10)).toBe(true);
   });
@@ -90,6 +94,43 @@ describe('page size and sorting', () => {
     expect(nextSort(DEFAULT_SORT, 'code')).toEqual({ field: 'code', dir: 'asc' });
     expect(nextSort({ field: 'code', dir: 'asc' }, 'code')).toEqual({ field: 'code', dir: 'desc' });
     expect(nextSort({ field: 'code', dir: 'desc' }, 'code')).toEqual({ field: 'code', dir: 'asc' });
+  });
+});
+
+describe('paging and sorting of the admin tables (the same helpers)', () => {
+  it('builds page, size and one sort parameter', () => {
+    expect(pageQuery(2, 50, { field: 'createdAt', dir: 'desc' })).toEqual({
+      page: 2,
+      size: 50,
+      sort: ['createdAt,desc'],
+    });
+    expect(pageQuery(-1, 20, null)).toEqual({ page: 0, size: 20 });
+  });
+  it('cycles a clearable column asc → desc → unsorted; another column starts asc', () => {
+    const a = nextSort(null, 'code', { clearable: true });
+    expect(a).toEqual({ field: 'code', dir: 'asc' });
+    const b = nextSort(a, 'code', { clearable: true });
+    expect(b).toEqual({ field: 'code', dir: 'desc' });
+    expect(nextSort(b, 'code', { clearable: true })).toBeNull();
+    expect(nextSort(b, 'url', { clearable: true })).toEqual({ field: 'url', dir: 'asc' });
+    expect(ariaSort(b, 'code')).toBe('descending');
+    expect(ariaSort(a, 'code')).toBe('ascending');
+    expect(ariaSort(a, 'url')).toBe('none');
+    expect(ariaSort(null, 'url')).toBe('none');
+  });
+  it('clamps a page past the end to the last page', () => {
+    expect(clampPage(5, 3)).toBe(2);
+    expect(clampPage(1, 3)).toBe(1);
+    expect(clampPage(-1, 3)).toBe(0);
+    expect(clampPage(4, 0)).toBe(0);
+  });
+  it('says which page to show when an answer lies beyond the end', () => {
+    expect(pageBeyondEnd(3, 3)).toBe(2);
+    expect(pageBeyondEnd(7, 2)).toBe(1);
+    expect(pageBeyondEnd(2, 3)).toBeNull();
+    // No pages at all (nothing left): page 0 is the empty state, not beyond the end.
+    expect(pageBeyondEnd(0, 0)).toBeNull();
+    expect(pageBeyondEnd(4, 0)).toBeNull();
   });
 });
 

@@ -1,50 +1,82 @@
 import { cutUsername } from './nav';
 
-/** SPEC §9: default page size 20; options 10, 20, 35, 50, 100, 250; search debounce 500 ms. */
+/**
+ * The one set of table helpers (the own-shorts table and the admin tables): page sizes, sorting,
+ * the page numbers the server accepts, the page bar, column visibility and cut-offs.
+ */
+
+/** Page sizes of every table: 10, 20, 35, 50, 100, 250; 20 by default. */
 export const PAGE_SIZES = [10, 20, 35, 50, 100, 250] as const;
 export const DEFAULT_PAGE_SIZE = 20;
-export const SEARCH_DEBOUNCE_MS = 500;
-/** SPEC §2: the page bar shows 2 sibling pages on each side of the current one. */
+/** The page bar shows 2 sibling pages on each side of the current one. */
 export const PAGE_SIBLINGS = 2;
-/** SPEC §9: long urls are cut after 100 characters. */
+/** Long urls are cut after 100 characters, user names after 20. */
 export const URL_CUT_OFF = 100;
 export const USERNAME_CUT_OFF = 20;
 
-export type ShortColumn =
-  'id' | 'name' | 'code' | 'url' | 'maxUses' | 'dangers' | 'createdAt' | 'expireAt';
-export const SHORT_COLUMNS: readonly ShortColumn[] = [
-  'id',
-  'name',
-  'code',
-  'url',
-  'maxUses',
-  'dangers',
-  'createdAt',
-  'expireAt',
-];
-/** SPEC §2: ID, maxUses and dangers are hidden by default. */
-export const DEFAULT_HIDDEN: readonly ShortColumn[] = ['id', 'maxUses', 'dangers'];
-
-export function defaultVisibleColumns(): ShortColumn[] {
-  return SHORT_COLUMNS.filter((c) => !DEFAULT_HIDDEN.includes(c));
+export type SortDir = 'asc' | 'desc';
+export interface SortState<F extends string = string> {
+  field: F;
+  dir: SortDir;
 }
 
-/** SPEC §5: at least one column stays visible — the last visible column cannot be hidden. */
-export function canHideColumn(visible: readonly string[], column: string): boolean {
-  return !visible.includes(column) || visible.length > 1;
+/**
+ * A click on a column header: a new column sorts ascending, the same column flips direction.
+ * With `clearable` (the admin tables) a third click on a descending column clears the sort.
+ */
+export function nextSort<F extends string>(current: SortState<F>, field: F): SortState<F>;
+export function nextSort<F extends string>(
+  current: SortState<F> | null,
+  field: F,
+  opts: { clearable: true },
+): SortState<F> | null;
+export function nextSort<F extends string>(
+  current: SortState<F> | null,
+  field: F,
+  opts: { clearable?: boolean } = {},
+): SortState<F> | null {
+  if (!current || current.field !== field) return { field, dir: 'asc' };
+  if (current.dir === 'asc') return { field, dir: 'desc' };
+  return opts.clearable ? null : { field, dir: 'asc' };
 }
 
-/** Shows or hides a column, keeping the table's column order; refuses to hide the last visible one. */
-export function toggleColumn<C extends string>(
-  all: readonly C[],
-  visible: readonly C[],
-  column: C,
-): C[] {
-  if (visible.includes(column)) {
-    if (!canHideColumn(visible, column)) return [...visible];
-    return visible.filter((c) => c !== column);
-  }
-  return all.filter((c) => c === column || visible.includes(c));
+/** The aria-sort value of a column header. */
+export function ariaSort(
+  current: SortState | null,
+  field: string,
+): 'ascending' | 'descending' | 'none' {
+  if (!current || current.field !== field) return 'none';
+  return current.dir === 'asc' ? 'ascending' : 'descending';
+}
+
+/** The server's `sort` parameter (`field,dir`). */
+export function sortParam(s: SortState): string {
+  return `${s.field},${s.dir}`;
+}
+
+/** The paging query of a list endpoint: page from 0, size, one repeated `sort` when sorted. */
+export function pageQuery(
+  page: number,
+  size: number,
+  sort: SortState | null,
+): { page: number; size: number; sort?: string[] } {
+  const q: { page: number; size: number; sort?: string[] } = {
+    page: Math.max(0, Math.floor(page)),
+    size,
+  };
+  if (sort) q.sort = [sortParam(sort)];
+  return q;
+}
+
+/** A page number the server accepts after a change (e.g. the last entry of the last page was deleted). */
+export function clampPage(page: number, totalPages: number): number {
+  if (totalPages <= 0) return 0;
+  return Math.min(Math.max(0, page), totalPages - 1);
+}
+
+/** The answer lies past the last page (after deletes): the page to show instead, else null. */
+export function pageBeyondEnd(page: number, totalPages: number): number | null {
+  return totalPages > 0 && page >= totalPages ? clampPage(page, totalPages) : null;
 }
 
 export type PageItem = number | 'ellipsis-start' | 'ellipsis-end';
@@ -67,7 +99,7 @@ export function pageBar(current: number, total: number, siblings = PAGE_SIBLINGS
   return items;
 }
 
-/** SPEC §5: the page jump accepts whole numbers from 1 to the page count; anything else is null. */
+/** The page jump accepts whole numbers from 1 to the page count; anything else is null. */
 export function parsePageJump(input: string, pageCount: number): number | null {
   const text = input.trim();
   if (!/^\d+$/.test(text)) return null;
@@ -75,9 +107,27 @@ export function parsePageJump(input: string, pageCount: number): number | null {
   return n >= 1 && n <= pageCount ? n : null;
 }
 
-/** The page-size selector is shown only with at least 10 entries in total. */
+/** The own-shorts page-size selector is shown only with at least 10 entries in total. */
 export function showPageSize(totalElements: number): boolean {
   return totalElements >= 10;
+}
+
+/** At least one column stays visible: the last visible column cannot be hidden. */
+export function canHideColumn(visible: readonly string[], column: string): boolean {
+  return !visible.includes(column) || visible.length > 1;
+}
+
+/** Shows or hides a column, keeping the table's column order; refuses to hide the last visible one. */
+export function toggleColumn<C extends string>(
+  all: readonly C[],
+  visible: readonly C[],
+  column: C,
+): C[] {
+  if (visible.includes(column)) {
+    if (!canHideColumn(visible, column)) return [...visible];
+    return visible.filter((c) => c !== column);
+  }
+  return all.filter((c) => c === column || visible.includes(c));
 }
 
 /** Cuts a text after `max` characters with an ellipsis; `cut` says whether it was cut. */
@@ -92,26 +142,7 @@ export function cutUrl(url: string): { text: string; cut: boolean } {
   return cutText(url, URL_CUT_OFF);
 }
 
-/** SPEC §5: username display is cut at 20 characters with an ellipsis (same rule as the user menu). */
+/** User names are cut at 20 characters with an ellipsis (the same rule as the user menu). */
 export function cutName(name: string): string {
   return cutUsername(name, USERNAME_CUT_OFF);
-}
-
-export type SortDir = 'asc' | 'desc';
-export interface SortState {
-  field: ShortColumn;
-  dir: SortDir;
-}
-/** SPEC §7: default sort createdAt desc. */
-export const DEFAULT_SORT: SortState = { field: 'createdAt', dir: 'desc' };
-
-/** A click on a column header: a new column sorts ascending, the same column flips direction. */
-export function nextSort(current: SortState, field: ShortColumn): SortState {
-  if (current.field !== field) return { field, dir: 'asc' };
-  return { field, dir: current.dir === 'asc' ? 'desc' : 'asc' };
-}
-
-/** The server's `sort` parameter (`field,dir`). */
-export function sortParam(s: SortState): string {
-  return `${s.field},${s.dir}`;
 }

@@ -1,7 +1,7 @@
 export type ThemeChoice = 'dark' | 'light';
 
 /**
- * SPEC §4: a stored choice of dark or light wins; with none, the OS preference is used
+ * A stored choice of dark or light wins; with none, the OS preference is used
  * (and a stored value that is not a valid choice is removed).
  */
 export function resolveTheme(

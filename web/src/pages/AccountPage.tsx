@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
-import { api, unwrap } from '../api/client';
+import { useApiKey, useRenewApiKey } from '../api/queries/account';
 import { ApiKeyPanel } from '../components/account/ApiKeyPanel';
 import { Profile } from '../components/account/Profile';
 import { SetupWizard } from '../components/account/SetupWizard';
@@ -11,52 +11,28 @@ import { de } from '../i18n/de';
 import { FLAGS } from '../lib/flag-rule';
 import { auth } from '../state/auth';
 import { flags } from '../state/flags';
-import { toast } from '../state/toasts';
+import { showToast, toast } from '../state/toasts';
 
-/** GET /api/self/apikey: the key, or null when there is none yet (404). */
-async function loadApiKey(): Promise<string | null> {
-  const { data, response } = await api.GET('/api/self/apikey');
-  if (response.status === 404) return null;
-  if (!response.ok || !data)
-    throw Object.assign(new Error(de.account.apiKeyLoadError), { status: response.status });
-  return data.id;
-}
-
-/** PUT /api/self/apikey: creates or renews the key (the old one stops working at once). */
-async function renewApiKey(): Promise<string> {
-  return (await unwrap(api.PUT('/api/self/apikey'))).id;
-}
-
+/** /account: profile, API key and ShareX (with the setup wizard when its experiment is on). */
 export default function AccountPage() {
   const a = useSnapshot(auth);
   const f = useSnapshot(flags);
   const search = useSearch();
   const [location, navigate] = useLocation();
-  const [loading, setLoading] = useState(true);
+  const apiKey = useApiKey();
+  const renew = useRenewApiKey();
   const wizardEnabled = Boolean(f.enabled[FLAGS.accountWizard]);
   const showWizard = wizardEnabled && new URLSearchParams(search).get('show_wizard') === 'true';
 
+  // A key that cannot be loaded is said once (the panel then offers to generate one).
+  const loadFailed = apiKey.isError;
   useEffect(() => {
-    let alive = true;
-    loadApiKey()
-      .then((id) => {
-        if (alive) auth.apiKey = id ? { id } : null;
-      })
-      .catch(() => {
-        if (alive) toast.error(de.account.apiKeyLoadError);
-      })
-      .finally(() => {
-        if (alive) setLoading(false);
-      });
-    return () => {
-      alive = false;
-    };
-  }, []);
+    if (loadFailed) showToast('error', de.account.apiKeyLoadError, { id: 'api-key-load' });
+  }, [loadFailed]);
 
-  const generate = useCallback(async () => {
-    const id = await renewApiKey();
-    auth.apiKey = { id };
-  }, []);
+  const generate = async () => {
+    await renew.mutateAsync({});
+  };
 
   const setWizard = (open: boolean) => {
     const q = new URLSearchParams(search);
@@ -67,15 +43,15 @@ export default function AccountPage() {
   };
 
   if (!a.user) return <Spinner animation="border" role="status" />;
-  const key = a.apiKey?.id ?? null;
+  const key = apiKey.data ?? null;
 
   return (
     <section aria-labelledby="account-title">
       <h1 id="account-title" className="mb-3">
         {de.account.title}
       </h1>
-      <Profile user={a.user as never} />
-      <ApiKeyPanel apiKey={key} loading={loading} onGenerate={generate} />
+      <Profile user={a.user} />
+      <ApiKeyPanel apiKey={key} loading={apiKey.isPending} onGenerate={generate} />
       <ShareXPanel apiKey={key} onWizard={wizardEnabled ? () => setWizard(true) : undefined} />
       {wizardEnabled && (
         <SetupWizard

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
@@ -10,16 +10,16 @@ import {
   MANAGEMENT_SECTIONS,
   type ManagementSection,
 } from '../components/admin/AdminSidebar';
+import { useAdminEntities } from '../api/queries/admin';
 import { EntityDialog } from '../components/admin/EntityDialog';
 import { EntitySection } from '../components/admin/EntitySection';
-import {
-  HealthSection,
-  InfoSection,
-  LoggersSection,
-  LogsSection,
-} from '../components/admin/ManagementSections';
+import { HealthSection } from '../components/admin/management/HealthSection';
+import { InfoSection } from '../components/admin/management/InfoSection';
+import { LoggersSection } from '../components/admin/management/LoggersSection';
+import { LogsSection } from '../components/admin/management/LogsSection';
 import { de, t } from '../i18n/de';
-import { admin, loadEntities, toggleSidebar } from '../state/admin';
+import { problemText } from '../lib/errors';
+import { admin, toggleSidebar } from '../state/admin';
 
 const MANAGEMENT: Record<ManagementSection, () => React.JSX.Element> = {
   health: HealthSection,
@@ -34,19 +34,19 @@ export default function AdminPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
-  useEffect(() => {
-    void loadEntities();
-  }, []);
+  const query = useAdminEntities();
+  const entities = query.data ?? [];
+  const loaded = !query.isPending;
   const requested = new URLSearchParams(search).get('section');
-  const known = [...a.entities.map((e) => e.name as string), ...MANAGEMENT_SECTIONS];
+  const known = [...entities.map((e) => e.name as string), ...MANAGEMENT_SECTIONS];
   // Until the entities are known, an entity section (or the default one) waits with a spinner.
   const section =
     requested && known.includes(requested)
       ? requested
-      : a.entitiesLoaded
-        ? (a.entities[0]?.name ?? 'health')
+      : loaded
+        ? (entities[0]?.name ?? 'health')
         : (requested ?? '');
-  const entity = a.entities.find((e) => e.name === section);
+  const entity = entities.find((e) => e.name === section);
   const Management = MANAGEMENT[section as ManagementSection] as
     (() => React.JSX.Element) | undefined;
 
@@ -94,23 +94,25 @@ export default function AdminPage() {
             <Offcanvas.Title id="admin-sidebar-title">{de.admin.title}</Offcanvas.Title>
           </Offcanvas.Header>
           <Offcanvas.Body>
-            <AdminSidebar entities={a.entities as never} current={section} onSelect={select} />
+            <AdminSidebar entities={entities} current={section} onSelect={select} />
           </Offcanvas.Body>
         </Offcanvas>
         <div className="flex-grow-1" style={{ minWidth: 0 }}>
-          {a.entitiesError && (
-            <Alert variant="danger">{t(de.admin.loadError, { detail: a.entitiesError })}</Alert>
+          {query.isError && (
+            <Alert variant="danger">
+              {t(de.admin.loadError, { detail: problemText(query.error) })}
+            </Alert>
           )}
           {entity ? (
-            <EntitySection key={entity.name} entity={entity as never} />
+            <EntitySection key={entity.name} entity={entity} />
           ) : Management ? (
             <Management key={section} />
-          ) : !a.entitiesLoaded ? (
+          ) : !loaded ? (
             <Spinner animation="border" role="status" />
           ) : null}
         </div>
       </div>
-      <EntityDialog />
+      <EntityDialog entities={entities} />
     </div>
   );
 }

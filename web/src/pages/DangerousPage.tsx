@@ -1,29 +1,23 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
 import { useLocation, useParams } from 'wouter';
-import { api, unwrap, type Short } from '../api/client';
+import { useShort } from '../api/queries/shorts';
 import { de, t } from '../i18n/de';
 import { isNotFound } from '../lib/errors';
 import { followUrl } from './PasswordPage';
 
+/** /s/{code}/potentially-dangerous: the warning before following a short flagged dangerous. */
 export default function DangerousPage() {
   const { code = '' } = useParams<{ code: string }>();
   const [, navigate] = useLocation();
-  const [short, setShort] = useState<Short | null>(null);
-  const [loaded, setLoaded] = useState(false);
+  const { data: short, error, isPending } = useShort(code);
+  const notFound = isNotFound(error);
+  // An unknown short has no warning to show: its info page says it does not exist.
   useEffect(() => {
-    unwrap(
-      api.GET('/api/code/{id}', { params: { path: { id: code }, query: { redirect: 'false' } } }),
-    )
-      .then((s) => setShort(s as Short))
-      .catch((err: unknown) => {
-        // SPEC §8: a 404 on the dangerous page redirects to info.
-        if (isNotFound(err)) navigate(`/s/${encodeURIComponent(code)}/info`, { replace: true });
-      })
-      .finally(() => setLoaded(true));
-  }, [code, navigate]);
-  if (!loaded) return <Spinner animation="border" role="status" />;
+    if (notFound) navigate(`/s/${encodeURIComponent(code)}/info`, { replace: true });
+  }, [notFound, code, navigate]);
+  if (isPending) return <Spinner animation="border" role="status" />;
   return (
     <section className="mx-auto" style={{ maxWidth: 640 }}>
       <h1>{de.dangerous.title}</h1>

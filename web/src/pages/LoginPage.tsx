@@ -1,25 +1,25 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useSnapshot } from 'valtio';
 import { Redirect, useSearch } from 'wouter';
+import { useLoginProviders } from '../api/queries/account';
 import { de, t } from '../i18n/de';
 import { loginReturn, providerLoginUrl, safeReturnPath } from '../lib/login';
-import { auth, fetchLoginProviders } from '../state/auth';
+import { auth } from '../state/auth';
 
 /** /login: terms checkbox, one button per provider; authenticated users go to /. */
 export default function LoginPage() {
   const a = useSnapshot(auth);
   const search = useSearch();
   const query = new URLSearchParams(search);
-  const [loaded, setLoaded] = useState(false);
+  // No providers when they cannot be loaded either: the page says none are configured.
+  const providers = useLoginProviders();
+  const loginProvider = providers.data ?? [];
   const [accepted, setAccepted] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    void fetchLoginProviders().finally(() => setLoaded(true));
-  }, []);
   if (a.status === 'authenticated') return <Redirect to="/" replace />;
   // Back to the page that sent the user here: an explicit ?redirect=, else the remembered page.
   const redirect = safeReturnPath(query.get('redirect')) ?? loginReturn();
@@ -32,12 +32,12 @@ export default function LoginPage() {
           {failure === 'provider_unavailable' ? de.login.providerUnavailable : de.login.failed}
         </Alert>
       )}
-      {!loaded ? (
+      {providers.isPending ? (
         <p className="d-flex align-items-center gap-2">
           <Spinner animation="border" size="sm" role="status" aria-hidden />
           {de.login.loading}
         </p>
-      ) : a.loginProvider.length === 0 ? (
+      ) : loginProvider.length === 0 ? (
         <Alert variant="warning">{de.login.noProvider}</Alert>
       ) : (
         <>
@@ -56,7 +56,7 @@ export default function LoginPage() {
             feedbackType="invalid"
           />
           <div className="d-grid gap-2">
-            {a.loginProvider.map((p) => (
+            {loginProvider.map((p) => (
               <Button
                 key={p.name}
                 variant="outline-primary"

@@ -7,7 +7,7 @@ import { OFFLINE_SECONDS, RESTORE_KEY } from '../lib/offline';
 
 export default function OfflinePage() {
   const [, navigate] = useLocation();
-  const deadline = useRef(Date.now() + OFFLINE_SECONDS * 1000);
+  const [deadline, setDeadline] = useState(() => Date.now() + OFFLINE_SECONDS * 1000);
   const busy = useRef(false);
   const [now, setNow] = useState(() => Date.now());
   const [checking, setChecking] = useState(false);
@@ -31,8 +31,9 @@ export default function OfflinePage() {
       setChecking(false);
     }
     // Failure: restart the countdown.
-    deadline.current = Date.now() + OFFLINE_SECONDS * 1000;
-    setNow(Date.now());
+    const n = Date.now();
+    setDeadline(n + OFFLINE_SECONDS * 1000);
+    setNow(n);
   }, [navigate]);
 
   // One tick per second against a deadline (robust against throttled or paused timers).
@@ -40,12 +41,12 @@ export default function OfflinePage() {
     const id = setInterval(() => {
       const n = Date.now();
       setNow(n);
-      if (n >= deadline.current) void check();
+      if (n >= deadline) void check();
     }, 1000);
     return () => clearInterval(id);
-  }, [check]);
+  }, [check, deadline]);
 
-  const seconds = Math.max(0, Math.ceil((deadline.current - now) / 1000));
+  const seconds = Math.max(0, Math.ceil((deadline - now) / 1000));
   return (
     <section className="mx-auto text-center" style={{ maxWidth: 560 }}>
       <h1>{de.offline.title}</h1>

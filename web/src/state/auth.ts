@@ -3,24 +3,27 @@ import { api, NetworkError, unwrap, type User } from '../api/client';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
+/**
+ * The session: who is logged in. It stays here (not in a query) because the whole app reads it
+ * from the first paint on — the top bar, the route guards, the start page's create form — and the
+ * start page must not load react-query; it changes only at login (a full page load) and logout.
+ */
 export const auth = proxy({
   status: 'loading' as AuthStatus,
   user: null as User | null,
-  apiKey: null as { id: string } | null,
-  loginProvider: [] as { name: string; url: string }[],
 });
 
-export function isAdmin(user: User | null): boolean {
+/** Admins have the ROLE_ADMIN authority. Takes the plain user or a (read-only) snapshot of it. */
+export function isAdmin(user: { readonly authorities: readonly string[] } | null): boolean {
   return Boolean(user?.authorities.includes('ROLE_ADMIN'));
 }
 
 function unauthenticated(): void {
   auth.status = 'unauthenticated';
   auth.user = null;
-  auth.apiKey = null;
 }
 
-/** SPEC §4: a successful fetch → authenticated; a failure or status ≥ 400 → unauthenticated. */
+/** A successful GET /api/account → authenticated; any failure → unauthenticated (no answer: rethrown). */
 export async function fetchAccount(): Promise<void> {
   try {
     auth.user = await unwrap(api.GET('/api/account'));
@@ -31,19 +34,14 @@ export async function fetchAccount(): Promise<void> {
   }
 }
 
+/** Ends the session; cached server data of the user goes with it (when queries were ever loaded). */
 export async function logout(): Promise<void> {
   try {
     await api.POST('/api/logout');
+  } catch {
+    // Ended locally either way; the server forgets the session when it expires.
   } finally {
     unauthenticated();
+    void import('../api/query').then(({ queryClient }) => queryClient.clear());
   }
-}
-
-export async function fetchLoginProviders(): Promise<{ name: string; url: string }[]> {
-  try {
-    auth.loginProvider = await unwrap(api.GET('/api/auth-providers'));
-  } catch {
-    auth.loginProvider = [];
-  }
-  return auth.loginProvider;
 }

@@ -9,7 +9,7 @@ import {
   type Consent,
 } from '../lib/consent';
 
-/** SPEC §3/§4: consent per category and service; the dialog shows while required is absent. */
+/** Consent per category and service; the dialog shows while the required consent is absent. */
 export const cookies = proxy({
   required: false,
   analytics: false,

@@ -6,7 +6,7 @@ import { dismissToast, showToast } from './toasts';
 
 export const FLAGS_KEY = 'flags';
 
-/** SPEC §3: available names, enabled map, the experiments dialog. */
+/** Feature flags: the server's flags, the local switches, what is on, the experiments dialog. */
 export const flags = proxy({
   available: [] as string[],
   server: {} as Record<string, boolean>,
@@ -89,7 +89,7 @@ export async function startFlags(): Promise<void> {
     client.on('error', (e: unknown) => console.warn('Feature flags unavailable', e));
     await client.start();
   } catch (err) {
-    // SPEC §7: failure to start is only logged.
+    // Flags that cannot start leave the defaults; the failure is only logged.
     console.warn('Feature flags could not start', err);
   }
 }

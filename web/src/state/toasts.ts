@@ -10,7 +10,7 @@ export interface Toast {
   closable: boolean;
 }
 
-/** SPEC §9: bottom-right, auto-close 5000 ms, at most 5 at once. */
+/** Toasts: bottom-right, auto-close after 5000 ms, at most 5 at once (the oldest closable goes first). */
 export const TOAST_AUTO_CLOSE_MS = 5000;
 export const TOAST_MAX = 5;
 

@@ -2,7 +2,7 @@ import { subscribe } from 'valtio';
 import { runtimeConfig } from '../runtime-config';
 import { cookies } from '../state/cookies';
 
-/** SPEC §9: trace 0.5, session replay 0.1, replay on error 1. */
+/** Sentry sampling: traces 0.5, session replays 0.1, replays of sessions with an error 1. */
 export const SENTRY_OPTIONS = {
   tracesSampleRate: 0.5,
   replaysSessionSampleRate: 0.1,

@@ -3,11 +3,11 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import Modal from 'react-bootstrap/Modal';
 import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import Tooltip from 'react-bootstrap/Tooltip';
 import { de } from '../../i18n/de';
 import { toast } from '../../state/toasts';
+import { ConfirmDialog } from '../ConfirmDialog';
 import { useCopy } from './useCopy';
 
 export interface ApiKeyPanelProps {
@@ -17,7 +17,10 @@ export interface ApiKeyPanelProps {
   onGenerate: () => Promise<void>;
 }
 
-/** SPEC §4: absent, then generated; revealed/hidden; copied ('Kopiert!' for 3 s); regenerated after confirm. */
+/**
+ * The API key: absent until generated; hidden until revealed; copied ('Kopiert!' for 3 s);
+ * generated or renewed only after the confirmation question.
+ */
 export function ApiKeyPanel({ apiKey, loading, onGenerate }: ApiKeyPanelProps) {
   const [revealed, setRevealed] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -108,27 +111,20 @@ export function ApiKeyPanel({ apiKey, loading, onGenerate }: ApiKeyPanelProps) {
           </Button>
         </div>
       </Card.Body>
-      <Modal
+      <ConfirmDialog
+        id="api-key-confirm"
         show={confirming}
-        onHide={() => setConfirming(false)}
-        aria-labelledby="api-key-confirm-title"
+        title={de.account.confirmTitle}
+        confirmLabel={hasKey ? de.account.confirmYes : de.account.generate}
+        cancelLabel={de.account.cancel}
+        confirmVariant="primary"
+        busy={busy}
+        onConfirm={() => void generate()}
+        onCancel={() => setConfirming(false)}
       >
-        <Modal.Header closeButton closeLabel={de.toasts.close}>
-          <Modal.Title id="api-key-confirm-title">{de.account.confirmTitle}</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p className={hasKey ? undefined : 'mb-0'}>{de.account.apiKeyConfirm}</p>
-          {hasKey && <p className="mb-0 text-body-secondary">{de.account.confirmHint}</p>}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={() => setConfirming(false)}>
-            {de.account.cancel}
-          </Button>
-          <Button variant="primary" disabled={busy} onClick={() => void generate()}>
-            {hasKey ? de.account.confirmYes : de.account.generate}
-          </Button>
-        </Modal.Footer>
-      </Modal>
+        <p className={hasKey ? undefined : 'mb-0'}>{de.account.apiKeyConfirm}</p>
+        {hasKey && <p className="mb-0 text-body-secondary">{de.account.confirmHint}</p>}
+      </ConfirmDialog>
     </Card>
   );
 }

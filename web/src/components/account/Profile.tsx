@@ -1,12 +1,13 @@
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
-import type { User } from '../../api/client';
+import type { DeepReadonly, User } from '../../api/client';
 import { de } from '../../i18n/de';
 import { formatDateTime } from '../../lib/expiry';
 import { cutName } from '../../lib/table';
 import { Avatar } from '../Avatar';
 
-export function Profile({ user }: { user: User }) {
+/** The account's profile: avatar, name (cut at 20), e-mail and member since. */
+export function Profile({ user }: { user: DeepReadonly<User> }) {
   return (
     <Card className="mb-4" data-testid="account-profile">
       <Card.Body className="d-flex flex-wrap gap-4 align-items-center">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import ProgressBar from 'react-bootstrap/ProgressBar';
@@ -21,9 +21,12 @@ export function SetupWizard({
 }) {
   const steps = de.account.wizard.steps;
   const [step, setStep] = useState(0);
-  useEffect(() => {
+  // Each opening starts at the first step.
+  const [shown, setShown] = useState(show);
+  if (show !== shown) {
+    setShown(show);
     if (show) setStep(0);
-  }, [show]);
+  }
   const current = steps[step];
   const last = step === steps.length - 1;
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** SPEC §9: the copy confirmation shows for 3 s. */
+/** The copy confirmation ('Kopiert!' or 'Kopieren fehlgeschlagen!') shows for 3 s. */
 export const COPY_CONFIRM_MS = 3000;
 
 export type CopyState = 'idle' | 'copied' | 'failed';

@@ -1,7 +1,7 @@
 import Nav from 'react-bootstrap/Nav';
 import { de } from '../../i18n/de';
 import type { AdminEntity } from '../../lib/admin';
-import { entityLabel } from './EntitySection';
+import { entityLabel } from './labels';
 
 export const MANAGEMENT_SECTIONS = ['health', 'info', 'loggers', 'logs'] as const;
 export type ManagementSection = (typeof MANAGEMENT_SECTIONS)[number];

@@ -1,31 +1,30 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useSnapshot } from 'valtio';
-import { api, unwrap } from '../../api/client';
+import { useSaveEntity } from '../../api/queries/admin';
 import { de, t } from '../../i18n/de';
-import { cellText, rowId, toBody, toForm, type AdminField, type FormValue } from '../../lib/admin';
-import { errorDetail } from '../../lib/errors';
+import {
+  cellText,
+  rowId,
+  toBody,
+  toForm,
+  type AdminEntity,
+  type AdminField,
+  type FormValue,
+} from '../../lib/admin';
+import { fieldErrors, problemText } from '../../lib/errors';
 import { admin, closeEntityDialog } from '../../state/admin';
 import { toast } from '../../state/toasts';
-import { entityLabel, fieldLabel } from './EntitySection';
+import { CELL_LABELS, entityLabel, fieldLabel } from './labels';
 
 const MESSAGES = {
   required: de.admin.required,
   wholeNumber: de.admin.wholeNumber,
   invalidDate: de.admin.invalidDate,
 };
-
-function fieldErrorsOf(err: unknown): Record<string, string> {
-  if (err && typeof err === 'object' && 'fieldErrors' in err) {
-    const fe = (err as { fieldErrors: unknown }).fieldErrors;
-    if (fe && typeof fe === 'object')
-      return Object.fromEntries(Object.entries(fe).map(([k, v]) => [k, String(v)]));
-  }
-  return {};
-}
 
 function FieldInput({
   field,
@@ -107,55 +106,49 @@ function FieldInput({
   );
 }
 
-/** The edit dialog of the admin tables (store: admin.entityDialog). */
-export function EntityDialog() {
-  const a = useSnapshot(admin);
-  const d = a.entityDialog;
-  const entity = a.entities.find((e) => e.name === d.entity) ?? null;
+/** The edit dialog of the admin tables (its state: admin.entityDialog). */
+export function EntityDialog({ entities }: { entities: readonly AdminEntity[] }) {
+  const d = useSnapshot(admin).entityDialog;
+  const entity = entities.find((e) => e.name === d.entity) ?? null;
+  const row = d.type === 'create' ? null : d.edit;
   const [form, setForm] = useState<Record<string, FormValue>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const save = useSaveEntity();
 
-  useEffect(() => {
-    if (d.open && entity) {
-      setForm(toForm(entity as never, d.edit as never));
-      setErrors({});
-      setProblem(null);
-    }
-  }, [d.open, d.entity, d.edit]);
+  // Each opening starts from the row as it is (or an empty form).
+  const [filledFor, setFilledFor] = useState(0);
+  if (d.open && entity && filledFor !== d.seq) {
+    setFilledFor(d.seq);
+    setForm(toForm(entity, row));
+    setErrors({});
+    setProblem(null);
+  }
 
   if (!entity) return null;
   const creating = d.type === 'create';
-  const row = creating ? null : (admin.entityDialog.edit ?? null);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!entity) return;
-    const result = toBody(entity as never, form, row, MESSAGES);
+    const result = toBody(entity, form, row, MESSAGES);
     if (!result.ok) return setErrors(result.errors);
     setErrors({});
     if (!creating && Object.keys(result.body).length === 0) {
       toast.info(de.admin.nothingChanged);
       return closeEntityDialog();
     }
-    const id = row ? rowId(entity as never, row) : crypto.randomUUID();
-    setBusy(true);
+    const id = row ? rowId(entity, row) : crypto.randomUUID();
     try {
-      await unwrap(
-        api.PUT('/api/admin/entity/{entity}/{id}', {
-          params: { path: { entity: entity.name, id } },
-          body: result.body,
-        }),
-      );
+      await save.mutateAsync({
+        params: { path: { entity: entity.name, id } },
+        body: result.body,
+      });
       toast.success(creating ? de.admin.created : de.admin.saved);
       closeEntityDialog();
-      admin.version++;
     } catch (err) {
-      setErrors(fieldErrorsOf(err));
-      setProblem(errorDetail(err) ?? de.admin.saveFailed);
-    } finally {
-      setBusy(false);
+      setErrors({ ...fieldErrors(err) });
+      setProblem(problemText(err, de.admin.saveFailed));
     }
   }
 
@@ -176,7 +169,7 @@ export function EntityDialog() {
             .map((f) => (
               <FieldInput
                 key={f.name}
-                field={f as AdminField}
+                field={f}
                 value={form[f.name] ?? ''}
                 error={errors[f.name]}
                 onChange={(v) => setForm({ ...form, [f.name]: v })}
@@ -189,13 +182,7 @@ export function EntityDialog() {
                 {readOnly.map((f) => (
                   <div key={f.name} className="col-12 d-flex gap-2">
                     <dt className="fw-semibold">{fieldLabel(f.name)}:</dt>
-                    <dd className="mb-1 text-break">
-                      {cellText(f, row[f.name], {
-                        yes: de.admin.yes,
-                        no: de.admin.no,
-                        empty: de.admin.none,
-                      })}
-                    </dd>
+                    <dd className="mb-1 text-break">{cellText(f, row[f.name], CELL_LABELS)}</dd>
                   </div>
                 ))}
               </dl>
@@ -206,7 +193,7 @@ export function EntityDialog() {
           <Button variant="outline-secondary" onClick={closeEntityDialog}>
             {de.admin.cancel}
           </Button>
-          <Button type="submit" variant="primary" disabled={busy}>
+          <Button type="submit" variant="primary" disabled={save.isPending}>
             {de.admin.save}
           </Button>
         </Modal.Footer>

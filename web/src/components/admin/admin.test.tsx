@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminEntity } from '../../lib/admin';
 import { admin, openEntityDialog } from '../../state/admin';
 import { dismissToast, toasts } from '../../state/toasts';
+import { renderWithQueries } from '../../test-utils';
 import { AdminSidebar } from './AdminSidebar';
 import { EntityDialog } from './EntityDialog';
 
@@ -109,9 +110,8 @@ describe('admin sidebar', () => {
 
 describe('admin edit dialog', () => {
   it('sends only the changed fields with PUT and reports success', async () => {
-    admin.entities = [shorts];
     const calls = stubFetch(200, { id: 'a1' });
-    render(<EntityDialog />);
+    renderWithQueries(<EntityDialog entities={[shorts]} />);
     act(() => openEntityDialog('shorts', { id: 'a1', code: 'abc', name: 'Alt', dangerous: false }));
     const name = await screen.findByLabelText('Name');
     expect(name).toHaveValue('Alt');
@@ -126,13 +126,12 @@ describe('admin edit dialog', () => {
   });
 
   it('shows the server problem and keeps the dialog open', async () => {
-    admin.entities = [shorts];
     stubFetch(400, {
       status: 400,
       detail: 'Validation failed',
       fieldErrors: { name: 'must be at most 100 characters' },
     });
-    render(<EntityDialog />);
+    renderWithQueries(<EntityDialog entities={[shorts]} />);
     act(() => openEntityDialog('shorts', { id: 'a1', code: 'abc', name: 'Alt', dangerous: false }));
     fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'x'.repeat(101) } });
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));

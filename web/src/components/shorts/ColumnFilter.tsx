@@ -1,7 +1,8 @@
 import Dropdown from 'react-bootstrap/Dropdown';
 import Form from 'react-bootstrap/Form';
 import { de } from '../../i18n/de';
-import { canHideColumn, SHORT_COLUMNS, type ShortColumn } from '../../lib/table';
+import { canHideColumn } from '../../lib/table';
+import { COLUMNS, SHORT_COLUMNS, type ShortColumn } from './columns';
 
 /** Shows or hides columns; the last visible column cannot be switched off. */
 export function ColumnFilter({
@@ -22,7 +23,7 @@ export function ColumnFilter({
             key={c}
             type="switch"
             id={`column-${c}`}
-            label={de.shorts.columns[c]}
+            label={COLUMNS[c].label}
             checked={visible.includes(c)}
             disabled={!canHideColumn(visible, c)}
             onChange={() => onToggle(c)}

@@ -1,43 +1,15 @@
-import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import { Link } from 'wouter';
 import type { Short } from '../../api/client';
 import { de, t } from '../../i18n/de';
-import { formatDateTime } from '../../lib/expiry';
-import type { ShortColumn, SortState } from '../../lib/table';
-import { UrlCell } from './UrlCell';
-
-function cell(s: Short, c: ShortColumn) {
-  switch (c) {
-    case 'id':
-      return <code className="small">{s.id}</code>;
-    case 'name':
-      return s.name ?? '';
-    case 'code':
-      return <Link href={`/s/${encodeURIComponent(s.code)}/info`}>{s.code}</Link>;
-    case 'url':
-      return <UrlCell url={s.url} />;
-    case 'maxUses':
-      return s.maxUses ?? de.shorts.unlimited;
-    case 'dangers':
-      return s.dangers ? (
-        <Badge bg="danger">{de.shorts.dangerous}</Badge>
-      ) : (
-        <Badge bg="success">{de.shorts.harmless}</Badge>
-      );
-    case 'createdAt':
-      return formatDateTime(s.createdAt);
-    case 'expireAt':
-      return s.expireAt ? formatDateTime(s.expireAt) : de.shorts.never;
-  }
-}
+import { ariaSort, type SortState } from '../../lib/table';
+import { COLUMNS, type ShortColumn } from './columns';
 
 export interface ShortsTableProps {
   rows: readonly Short[];
   columns: readonly ShortColumn[];
-  sort: SortState;
+  sort: SortState<ShortColumn>;
   onSort: (c: ShortColumn) => void;
   selected: ReadonlySet<string>;
   onSelect: (id: string, on: boolean) => void;
@@ -45,6 +17,7 @@ export interface ShortsTableProps {
   onDelete: (s: Short) => void;
 }
 
+/** The own shorts: selection, the visible columns (sortable by the server), row actions. */
 export function ShortsTable({
   rows,
   columns,
@@ -71,19 +44,15 @@ export function ShortsTable({
           {columns.map((c) => {
             const active = sort.field === c;
             return (
-              <th
-                key={c}
-                scope="col"
-                aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
-              >
+              <th key={c} scope="col" aria-sort={active ? ariaSort(sort, c) : undefined}>
                 <button
                   type="button"
                   className="btn btn-link p-0 fw-semibold text-reset text-decoration-none text-nowrap"
                   onClick={() => onSort(c)}
-                  title={t(de.shorts.sortBy, { column: de.shorts.columns[c] })}
+                  title={t(de.table.sortBy, { column: COLUMNS[c].label })}
                   data-testid={`sort-${c}`}
                 >
-                  {de.shorts.columns[c]}
+                  {COLUMNS[c].label}
                   <span aria-hidden="true" className="ms-1">
                     {active ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}
                   </span>
@@ -109,7 +78,7 @@ export function ShortsTable({
             </td>
             {columns.map((c) => (
               <td key={c} data-column={c}>
-                {cell(s, c)}
+                {COLUMNS[c].cell(s)}
               </td>
             ))}
             <td className="text-end">

@@ -1,42 +1,10 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadErrorText } from '../../pages/ShortsPage';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ColumnFilter } from './ColumnFilter';
-import { Pager } from './Pager';
 import { UrlCell } from './UrlCell';
 
 afterEach(() => {
   cleanup();
-});
-
-describe('pager', () => {
-  it('renders nothing for a single page', () => {
-    const { container } = render(<Pager page={1} pageCount={1} onPage={() => undefined} />);
-    expect(container).toBeEmptyDOMElement();
-  });
-
-  it('jumps only to pages 1 … page count', () => {
-    const onPage = vi.fn();
-    render(<Pager page={1} pageCount={30} onPage={onPage} />);
-    const input = screen.getByLabelText('Gehe zu Seite');
-    fireEvent.change(input, { target: { value: '31' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Los' }));
-    expect(screen.getByText('Bitte eine Seite von 1 bis 30 eingeben.')).toBeInTheDocument();
-    expect(onPage).not.toHaveBeenCalled();
-    fireEvent.change(input, { target: { value: '17' } });
-    expect(screen.queryByText('Bitte eine Seite von 1 bis 30 eingeben.')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Los' }));
-    expect(onPage).toHaveBeenCalledWith(17);
-  });
-
-  it('marks the current page and offers next but not previous on page 1', () => {
-    const onPage = vi.fn();
-    render(<Pager page={1} pageCount={30} onPage={onPage} />);
-    expect(screen.getByLabelText('Seite 1')).toHaveAttribute('aria-current', 'page');
-    expect(screen.queryByRole('button', { name: 'Vorherige Seite' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Nächste Seite' }));
-    expect(onPage).toHaveBeenCalledWith(2);
-  });
 });
 
 describe('column filter', () => {
@@ -58,17 +26,5 @@ describe('url cell', () => {
     fireEvent.click(button);
     expect(button).toHaveTextContent(url);
     expect(button).toHaveAttribute('aria-expanded', 'true');
-  });
-});
-
-describe('load error text', () => {
-  it('status with detail, title, or Unbekannter Fehler', () => {
-    expect(loadErrorText({ status: 500, detail: 'Kaputt', title: 'Internal Server Error' })).toBe(
-      'Status 500: Kaputt',
-    );
-    expect(loadErrorText({ status: 502, title: 'Bad Gateway' })).toBe('Status 502: Bad Gateway');
-    expect(loadErrorText({ status: 500 })).toBe('Status 500: Unbekannter Fehler');
-    expect(loadErrorText(new Error('Netzwerk'))).toBe('Netzwerk');
-    expect(loadErrorText(null)).toBe('Unbekannter Fehler');
   });
 });

@@ -6,16 +6,54 @@ import Pagination from 'react-bootstrap/Pagination';
 import { de, t } from '../../i18n/de';
 import { pageBar, parsePageJump } from '../../lib/table';
 
-/** The page bar (2 sibling pages) and the page jump; `page` is 1-based here. Nothing for a single page. */
-export function Pager({
-  page,
-  pageCount,
-  onPage,
-}: {
+export interface PagerProps {
+  /** The current page, from 1. */
   page: number;
   pageCount: number;
+  /** Called with the chosen page, from 1. */
   onPage: (page: number) => void;
-}) {
+  /**
+   * `bar` (the own shorts): the page bar with 2 sibling pages and the page jump, nothing for a
+   * single page. `steps` (the admin tables): previous, 'Seite x von y', next; always shown.
+   */
+  variant?: 'bar' | 'steps';
+  /** The test id of the 'Seite x von y' text (`steps`). */
+  summaryTestId?: string;
+}
+
+/** The one pager of the tables. */
+export function Pager({ variant = 'bar', ...props }: PagerProps) {
+  return variant === 'steps' ? <StepPager {...props} /> : <BarPager {...props} />;
+}
+
+function StepPager({ page, pageCount, onPage, summaryTestId }: Omit<PagerProps, 'variant'>) {
+  const pages = Math.max(1, pageCount);
+  return (
+    <nav aria-label={de.table.pagination} className="ms-auto d-flex align-items-center gap-2">
+      <Button
+        size="sm"
+        variant="outline-secondary"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+        aria-label={de.table.previous}
+      >
+        ‹
+      </Button>
+      <span data-testid={summaryTestId}>{t(de.table.pageOf, { page, pages })}</span>
+      <Button
+        size="sm"
+        variant="outline-secondary"
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+        aria-label={de.table.next}
+      >
+        ›
+      </Button>
+    </nav>
+  );
+}
+
+function BarPager({ page, pageCount, onPage }: Omit<PagerProps, 'variant'>) {
   const [jump, setJump] = useState('');
   const [invalid, setInvalid] = useState(false);
   const items = pageBar(page, pageCount);
@@ -33,12 +71,12 @@ export function Pager({
 
   return (
     <div className="d-flex flex-wrap gap-3 align-items-start justify-content-between">
-      <nav aria-label={de.shorts.pagination}>
+      <nav aria-label={de.table.pagination}>
         <Pagination className="mb-0 flex-wrap">
           <Pagination.Prev
             disabled={page <= 1}
             onClick={() => onPage(page - 1)}
-            aria-label={de.shorts.previous}
+            aria-label={de.table.previous}
           />
           {items.map((it) =>
             typeof it === 'number' ? (
@@ -46,7 +84,7 @@ export function Pager({
                 key={it}
                 active={it === page}
                 onClick={() => onPage(it)}
-                aria-label={t(de.shorts.page, { page: it })}
+                aria-label={t(de.table.page, { page: it })}
                 activeLabel=""
                 aria-current={it === page ? 'page' : undefined}
                 data-testid={`page-${it}`}
@@ -60,14 +98,14 @@ export function Pager({
           <Pagination.Next
             disabled={page >= pageCount}
             onClick={() => onPage(page + 1)}
-            aria-label={de.shorts.next}
+            aria-label={de.table.next}
           />
         </Pagination>
       </nav>
       <Form onSubmit={submit} noValidate className="page-jump" style={{ maxWidth: '16rem' }}>
         <InputGroup hasValidation size="sm">
           <InputGroup.Text as="label" htmlFor="page-jump">
-            {de.shorts.pageJump}
+            {de.table.pageJump}
           </InputGroup.Text>
           <Form.Control
             id="page-jump"
@@ -84,11 +122,11 @@ export function Pager({
             }}
           />
           <Button type="submit" variant="outline-primary">
-            {de.shorts.pageJumpGo}
+            {de.table.pageJumpGo}
           </Button>
           {invalid && (
             <Form.Control.Feedback type="invalid" id="page-jump-feedback">
-              {t(de.shorts.pageJumpInvalid, { count: pageCount })}
+              {t(de.table.pageJumpInvalid, { count: pageCount })}
             </Form.Control.Feedback>
           )}
         </InputGroup>

@@ -1,0 +1,73 @@
+/**
+ * The two ways an API call fails. The client (`client.ts`) throws exactly these:
+ * `ApiError` for every answer that is not ok (the server answers problem+json, see docs/api.md),
+ * `NetworkError` when there is no answer at all (network down, 5 s timeout).
+ */
+
+/** A non-ok answer of the server, read from its problem+json body (other bodies leave the fields empty). */
+export class ApiError extends Error {
+  /** The HTTP status of the answer. */
+  readonly status: number;
+  /** The problem's `detail` (English; the client maps known details to German texts). */
+  readonly detail: string | undefined;
+  /** The problem's stable `errorKey` (e.g. `entity_not_exists`). */
+  readonly errorKey: string | undefined;
+  /** One message per invalid field (validation problems). */
+  readonly fieldErrors: Readonly<Record<string, string>>;
+  /** The problem's `title` (the HTTP reason phrase). */
+  readonly title: string | undefined;
+  /** The parsed body as it came (e.g. the health report of a 503 from /management/health). */
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown) {
+    const problem = body !== null && typeof body === 'object' ? body : {};
+    const text = (key: string): string | undefined => {
+      const v: unknown = (problem as Record<string, unknown>)[key];
+      return typeof v === 'string' && v.trim() !== '' ? v : undefined;
+    };
+    const detail = text('detail');
+    const title = text('title');
+    super(detail ?? title ?? `HTTP ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.detail = detail;
+    this.title = title;
+    this.errorKey = text('errorKey');
+    this.fieldErrors = fieldErrorsOf((problem as Record<string, unknown>).fieldErrors);
+    this.body = body;
+  }
+
+  /** Reads the body of a non-ok response (JSON when it parses, else the text, else nothing). */
+  static async fromResponse(response: Response): Promise<ApiError> {
+    let body: unknown;
+    try {
+      const text = await response.text();
+      try {
+        body = text ? (JSON.parse(text) as unknown) : undefined;
+      } catch {
+        body = text;
+      }
+    } catch {
+      body = undefined;
+    }
+    return new ApiError(response.status, body);
+  }
+
+  /** The server's database (or another dependency) is away: 503 with Retry-After. */
+  get unavailable(): boolean {
+    return this.status === 503;
+  }
+}
+
+function fieldErrorsOf(value: unknown): Record<string, string> {
+  if (value === null || typeof value !== 'object') return {};
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)]));
+}
+
+/** No answer at all: the network failed or the backend timeout passed. */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : 'Network error', { cause });
+    this.name = 'NetworkError';
+  }
+}

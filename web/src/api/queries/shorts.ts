@@ -1,0 +1,61 @@
+import { keepPreviousData, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { pageQuery, type SortState } from '../../lib/table';
+import { $api } from '../query';
+
+/** Every page of the own-shorts list (`GET /api/code`), whatever its parameters. */
+export const OWN_SHORTS_KEY = ['get', '/api/code'] as const;
+/** Every short's details (`GET /api/code/{id}?redirect=false`). */
+export const SHORT_KEY = ['get', '/api/code/{id}'] as const;
+
+export interface OwnShortsQuery {
+  page: number;
+  size: number;
+  sort: SortState;
+  search: string;
+}
+
+/** One page of the caller's own shorts; the last page stays on screen while the next one loads. */
+export function useOwnShorts({ page, size, sort, search }: OwnShortsQuery) {
+  return $api.useQuery(
+    'get',
+    '/api/code',
+    { params: { query: { ...pageQuery(page, size, sort), ...(search ? { search } : {}) } } },
+    { placeholderData: keepPreviousData },
+  );
+}
+
+/** A short's details by code. */
+export function useShort(code: string) {
+  return $api.useQuery('get', '/api/code/{id}', {
+    params: { path: { id: code }, query: { redirect: 'false' } },
+  });
+}
+
+/** The preview (title, description, image) of a short's target. */
+export function useShortMeta(code: string) {
+  return $api.useQuery('get', '/api/code/{code}/metadata', { params: { path: { code } } });
+}
+
+/** After deletes: the list and the details show what the server has now. */
+export function invalidateShorts(client: QueryClient): Promise<void> {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: OWN_SHORTS_KEY }),
+    client.invalidateQueries({ queryKey: SHORT_KEY }),
+  ]).then(() => undefined);
+}
+
+/**
+ * Deletes shorts by id, all at once; resolves with whether every delete succeeded. The list and
+ * the details are invalidated once afterwards (not awaited: a dialog can close at once).
+ */
+export function useDeleteShorts(): (ids: readonly string[]) => Promise<boolean> {
+  const client = useQueryClient();
+  const { mutateAsync } = $api.useMutation('delete', '/api/code/{id}');
+  return async (ids) => {
+    const results = await Promise.allSettled(
+      ids.map((id) => mutateAsync({ params: { path: { id } } })),
+    );
+    void invalidateShorts(client);
+    return results.every((r) => r.status === 'fulfilled');
+  };
+}

@@ -1,0 +1,38 @@
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import { de } from '../../i18n/de';
+
+/** The query-string search of an admin table; `onSearch` gets the trimmed query on submit. */
+export function EntitySearchForm({
+  id,
+  onSearch,
+}: {
+  id: string;
+  onSearch: (query: string) => void;
+}) {
+  const [input, setInput] = useState('');
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    onSearch(input.trim());
+  }
+  return (
+    <Form onSubmit={submit} className="mb-3" role="search">
+      <Form.Label htmlFor={id}>{de.admin.search}</Form.Label>
+      <InputGroup>
+        <Form.Control
+          id={id}
+          value={input}
+          placeholder={de.admin.searchPlaceholder}
+          aria-describedby={`${id}-help`}
+          onChange={(e) => setInput(e.target.value)}
+        />
+        <Button type="submit" variant="primary">
+          {de.admin.searchSubmit}
+        </Button>
+      </InputGroup>
+      <Form.Text id={`${id}-help`}>{de.admin.searchHelp}</Form.Text>
+    </Form>
+  );
+}

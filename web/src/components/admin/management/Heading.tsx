@@ -1,0 +1,32 @@
+import Button from 'react-bootstrap/Button';
+import { de, t } from '../../../i18n/de';
+import { problemText } from '../../../lib/errors';
+
+/** The title of a management section, with 'Aktualisieren' when the section can load again. */
+export function Heading({
+  id,
+  title,
+  onReload,
+}: {
+  id: string;
+  title: string;
+  onReload?: () => void;
+}) {
+  return (
+    <div className="d-flex align-items-center gap-2 mb-3">
+      <h2 id={id} className="h4 mb-0 me-auto">
+        {title}
+      </h2>
+      {onReload && (
+        <Button size="sm" variant="outline-secondary" onClick={onReload}>
+          {de.admin.reload}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** 'Die Daten konnten nicht geladen werden: …' with the server's detail (or the unavailable text). */
+export function loadError(err: unknown): string {
+  return t(de.admin.loadError, { detail: problemText(err) });
+}

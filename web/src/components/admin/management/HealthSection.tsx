@@ -1,0 +1,59 @@
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import { useHealth } from '../../../api/queries/management';
+import { de, t } from '../../../i18n/de';
+import { Heading, loadError } from './Heading';
+
+function Json({ value }: { value: unknown }) {
+  return <pre className="small mb-0 text-wrap text-break">{JSON.stringify(value, null, 2)}</pre>;
+}
+
+/** GET /management/health with the components (db, disk, memory) admins see. */
+export function HealthSection() {
+  const { report: health, error, refetch } = useHealth();
+  return (
+    <section aria-labelledby="admin-health-title">
+      <Heading
+        id="admin-health-title"
+        title={de.admin.health.title}
+        onReload={() => void refetch()}
+      />
+      {error && <Alert variant="danger">{loadError(error)}</Alert>}
+      {!health && !error && <Spinner animation="border" role="status" />}
+      {health && (
+        <>
+          <p>
+            <Badge bg={health.status === 'UP' ? 'success' : 'danger'} data-testid="health-status">
+              {t(de.admin.health.status, { status: health.status })}
+            </Badge>
+          </p>
+          {health.groups && (
+            <p>{t(de.admin.health.groups, { groups: health.groups.join(', ') })}</p>
+          )}
+          <Table responsive size="sm" className="align-middle">
+            <thead>
+              <tr>
+                <th scope="col">{de.admin.health.component}</th>
+                <th scope="col">{de.admin.health.state}</th>
+                <th scope="col">{de.admin.health.details}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {Object.entries(health.components ?? {}).map(([name, c]) => (
+                <tr key={name}>
+                  <th scope="row">{name}</th>
+                  <td>
+                    <Badge bg={c.status === 'UP' ? 'success' : 'danger'}>{c.status ?? '?'}</Badge>
+                  </td>
+                  <td>{c.details ? <Json value={c.details} /> : de.admin.none}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </>
+      )}
+    </section>
+  );
+}

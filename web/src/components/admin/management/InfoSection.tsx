@@ -1,0 +1,33 @@
+import Alert from 'react-bootstrap/Alert';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import { useManagementInfo } from '../../../api/queries/management';
+import { de } from '../../../i18n/de';
+import { flattenInfo } from '../../../lib/admin';
+import { Heading, loadError } from './Heading';
+
+/** GET /management/info: version, build and git. */
+export function InfoSection() {
+  const { data: info, error } = useManagementInfo();
+  return (
+    <section aria-labelledby="admin-info-title">
+      <Heading id="admin-info-title" title={de.admin.info.title} />
+      {error && <Alert variant="danger">{loadError(error)}</Alert>}
+      {!info && !error && <Spinner animation="border" role="status" />}
+      {info && (
+        <Table responsive size="sm" className="align-middle">
+          <tbody>
+            {flattenInfo(info).map(([k, v]) => (
+              <tr key={k} data-testid={`info-${k}`}>
+                <th scope="row" className="text-nowrap">
+                  {k}
+                </th>
+                <td className="text-break">{v}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </section>
+  );
+}

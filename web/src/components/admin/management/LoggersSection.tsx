@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Form from 'react-bootstrap/Form';
+import Table from 'react-bootstrap/Table';
+import { useLoggers, useSetLoggerLevel } from '../../../api/queries/management';
+import { de, t } from '../../../i18n/de';
+import { problemText } from '../../../lib/errors';
+import { toast } from '../../../state/toasts';
+import { Heading, loadError } from './Heading';
+
+/** GET /management/loggers; POST /management/loggers/{logger} changes a level at once. */
+export function LoggersSection() {
+  const loggers = useLoggers();
+  const setLevel = useSetLoggerLevel();
+  const [filter, setFilter] = useState('');
+  const levels = loggers.data?.levels ?? [];
+  const all = loggers.data?.loggers ?? {};
+
+  async function change(logger: string, value: string) {
+    // '' is 'Standard': back to the default level.
+    const level = levels.find((l) => l === value) ?? null;
+    try {
+      await setLevel(logger, level);
+      toast.success(
+        t(de.admin.loggers.changed, { logger, level: level ?? de.admin.loggers.reset }),
+      );
+    } catch (err) {
+      toast.error(`${de.admin.loggers.failed} ${problemText(err, '')}`.trim());
+    }
+  }
+
+  const names = Object.keys(all).filter((n) => n.toLowerCase().includes(filter.toLowerCase()));
+  return (
+    <section aria-labelledby="admin-loggers-title">
+      <Heading
+        id="admin-loggers-title"
+        title={de.admin.loggers.title}
+        onReload={() => void loggers.refetch()}
+      />
+      <p className="text-body-secondary">{de.admin.loggers.intro}</p>
+      {loggers.isError && <Alert variant="danger">{loadError(loggers.error)}</Alert>}
+      <Form.Group className="mb-3" controlId="admin-logger-filter">
+        <Form.Label>{de.admin.loggers.filter}</Form.Label>
+        <Form.Control value={filter} onChange={(e) => setFilter(e.target.value)} />
+      </Form.Group>
+      <Table responsive size="sm" className="align-middle">
+        <thead>
+          <tr>
+            <th scope="col">{de.admin.loggers.name}</th>
+            <th scope="col">{de.admin.loggers.configured}</th>
+            <th scope="col">{de.admin.loggers.effective}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {names.map((name) => {
+            const l = all[name];
+            return (
+              <tr key={name} data-testid={`logger-${name}`}>
+                <th scope="row" className="text-break">
+                  {name}
+                </th>
+                <td>
+                  <Form.Select
+                    size="sm"
+                    aria-label={t(de.admin.loggers.level, { logger: name })}
+                    value={l.configuredLevel ?? ''}
+                    onChange={(e) => void change(name, e.target.value)}
+                  >
+                    <option value="">{de.admin.loggers.reset}</option>
+                    {levels.map((lv) => (
+                      <option key={lv} value={lv}>
+                        {lv}
+                      </option>
+                    ))}
+                  </Form.Select>
+                </td>
+                <td>
+                  <Badge bg="secondary">{l.effectiveLevel}</Badge>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </Table>
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import Accordion from 'react-bootstrap/Accordion';
+import { useSnapshot } from 'valtio';
+import type { Short } from '../../api/client';
+import { FLAGS } from '../../lib/flag-rule';
+import { flags } from '../../state/flags';
+import { ComplaintsItem } from './accordions/ComplaintsItem';
+import { StatisticsItem } from './accordions/StatisticsItem';
+
+/** The info page's accordions, one component each (accordions/); all closed at first. */
+export function InfoAccordions({ short }: { short: Short }) {
+  // The accordions say 'coming soon' unless the statistics experiment is switched on.
+  const statistics = Boolean(useSnapshot(flags).enabled[FLAGS.statistics]);
+  return (
+    <Accordion className="mb-3">
+      <StatisticsItem short={short} statistics={statistics} />
+      <ComplaintsItem short={short} statistics={statistics} />
+    </Accordion>
+  );
+}

@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { de, t } from '../../i18n/de';
+import { ColumnFilter } from './ColumnFilter';
+import type { ShortColumn } from './columns';
+
+export interface ShortsToolbarProps {
+  search: string;
+  onSearch: (text: string) => void;
+  columns: readonly ShortColumn[];
+  onToggleColumn: (c: ShortColumn) => void;
+  selectedCount: number;
+  onDeleteSelected: () => void;
+  /** A request is under way (the spinner at the end). */
+  loading: boolean;
+  /** Further actions of the list (buttons), placed before the spinner. */
+  children?: ReactNode;
+}
+
+/** Above the own-shorts table: search, column filter, bulk delete and the list's other actions. */
+export function ShortsToolbar({
+  search,
+  onSearch,
+  columns,
+  onToggleColumn,
+  selectedCount,
+  onDeleteSelected,
+  loading,
+  children,
+}: ShortsToolbarProps) {
+  return (
+    <div className="d-flex flex-wrap gap-2 align-items-end mb-3">
+      <Form.Group controlId="shorts-search" className="flex-grow-1" style={{ minWidth: '14rem' }}>
+        <Form.Label className="mb-1">{de.shorts.search}</Form.Label>
+        <Form.Control
+          type="search"
+          value={search}
+          placeholder={de.shorts.searchPlaceholder}
+          onChange={(e) => onSearch(e.target.value)}
+        />
+      </Form.Group>
+      <ColumnFilter visible={columns} onToggle={onToggleColumn} />
+      {selectedCount > 0 && (
+        <Button variant="danger" onClick={onDeleteSelected}>
+          {t(de.shorts.deleteSelected, { count: selectedCount })}
+        </Button>
+      )}
+      {children}
+      {loading && <Spinner animation="border" size="sm" role="status" className="ms-1 mb-2" />}
+    </div>
+  );
+}

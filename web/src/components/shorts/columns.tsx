@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import { Link } from 'wouter';
+import type { Short } from '../../api/client';
+import { de } from '../../i18n/de';
+import { formatDateTime } from '../../lib/expiry';
+import type { SortState } from '../../lib/table';
+import { UrlCell } from './UrlCell';
+
+/**
+ * The columns of the own-shorts table, in table order: the one place that says what a column is
+ * called, whether it is hidden by default and how its cell reads. The column id is also the
+ * server's sort field (GET /api/code?sort=id,dir). A new column is one entry here.
+ */
+export const SHORT_COLUMNS = [
+  'id',
+  'name',
+  'code',
+  'url',
+  'maxUses',
+  'dangers',
+  'createdAt',
+  'expireAt',
+] as const;
+export type ShortColumn = (typeof SHORT_COLUMNS)[number];
+
+export interface ShortColumnDef {
+  label: string;
+  /** Hidden until switched on in the column filter. */
+  hiddenByDefault?: boolean;
+  cell: (s: Short) => ReactNode;
+}
+
+export const COLUMNS: Readonly<Record<ShortColumn, ShortColumnDef>> = {
+  id: {
+    label: de.shorts.columns.id,
+    hiddenByDefault: true,
+    cell: (s) => <code className="small">{s.id}</code>,
+  },
+  name: { label: de.shorts.columns.name, cell: (s) => s.name ?? '' },
+  code: {
+    label: de.shorts.columns.code,
+    cell: (s) => <Link href={`/s/${encodeURIComponent(s.code)}/info`}>{s.code}</Link>,
+  },
+  url: { label: de.shorts.columns.url, cell: (s) => <UrlCell url={s.url} /> },
+  maxUses: {
+    label: de.shorts.columns.maxUses,
+    hiddenByDefault: true,
+    cell: (s) => s.maxUses ?? de.shorts.unlimited,
+  },
+  dangers: {
+    label: de.shorts.columns.dangers,
+    hiddenByDefault: true,
+    cell: (s) =>
+      s.dangers ? (
+        <Badge bg="danger">{de.shorts.dangerous}</Badge>
+      ) : (
+        <Badge bg="success">{de.shorts.harmless}</Badge>
+      ),
+  },
+  createdAt: { label: de.shorts.columns.createdAt, cell: (s) => formatDateTime(s.createdAt) },
+  expireAt: {
+    label: de.shorts.columns.expireAt,
+    cell: (s) => (s.expireAt ? formatDateTime(s.expireAt) : de.shorts.never),
+  },
+};
+
+/** ID, Max. Aufrufe and Bedrohlichkeit are hidden by default. */
+export function defaultVisibleColumns(): ShortColumn[] {
+  return SHORT_COLUMNS.filter((c) => !COLUMNS[c].hiddenByDefault);
+}
+
+/** Newest first by default. */
+export const DEFAULT_SORT: SortState<ShortColumn> = { field: 'createdAt', dir: 'desc' };
+/** The search asks the server 500 ms after the last keystroke. */
+export const SEARCH_DEBOUNCE_MS = 500;
