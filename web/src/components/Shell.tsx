@@ -23,12 +23,14 @@ function TopBar() {
   const a = useSnapshot(auth);
   const f = useSnapshot(flags);
   const [location, navigate] = useLocation();
-  // The mobile menu is open at the address where it was opened: navigating closes it.
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  const open = openAt === location;
+  // The mobile menu belongs to the page it was opened on: any navigation closes it (also a way
+  // back to that page later).
+  const [menu, setMenu] = useState({ open: false, on: location });
+  if (menu.on !== location) setMenu({ open: false, on: location });
+  const open = menu.open && menu.on === location;
   useEffect(() => {
     const onResize = () => {
-      if (window.innerWidth >= MOBILE_BREAKPOINT) setOpenAt(null);
+      if (window.innerWidth >= MOBILE_BREAKPOINT) setMenu((m) => ({ ...m, open: false }));
     };
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
@@ -55,7 +57,7 @@ function TopBar() {
           aria-label={de.nav.menu}
           aria-expanded={open}
           aria-controls="topbar-links"
-          onClick={() => setOpenAt(open ? null : location)}
+          onClick={() => setMenu({ open: !open, on: location })}
         >
           ☰
         </button>

@@ -92,3 +92,24 @@ describe('create form', () => {
     expect(await screen.findByText(/^Verstanden als: /)).toBeInTheDocument();
   });
 });
+
+describe('top bar on small screens', () => {
+  it('closes the menu on every navigation, also on the way back to the page it was opened on', async () => {
+    const { Shell } = await import('./Shell');
+    const mem = memoryLocation({ path: '/' });
+    render(
+      <Router hook={mem.hook}>
+        <Shell>
+          <p>Inhalt</p>
+        </Shell>
+      </Router>,
+    );
+    const toggle = screen.getByRole('button', { name: 'Menü öffnen' });
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    act(() => mem.navigate('/s'));
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    act(() => mem.navigate('/'));
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+});

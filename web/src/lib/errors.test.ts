@@ -35,6 +35,17 @@ describe('error detail → German message', () => {
     );
   });
 
+  it('a detail that names an object property is no catalogue text', () => {
+    for (const detail of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) {
+      expect(createErrorMessage(problem(400, { detail }))).toBe(
+        'Link konnte nicht erstellt werden',
+      );
+      expect(reportErrorMessage(problem(400, { detail }))).toBe(
+        'Die Beschwerde konnte nicht gesendet werden.',
+      );
+    }
+  });
+
   it.each([
     ['Entity already exists', 'Du hast diesen Short bereits gemeldet.'],
     ['Entity URLShort not exists', 'Der Short existiert nicht.'],

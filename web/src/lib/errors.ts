@@ -22,18 +22,21 @@ export function problemText(err: unknown, fallback: string = de.error.unknown): 
   return errorDetail(err) ?? fallback;
 }
 
+/** The catalogue's text for a detail; own keys only (a detail such as `toString` is no text). */
+function catalogued(catalogue: Readonly<Record<string, string>>, detail: string | undefined) {
+  return detail !== undefined && Object.hasOwn(catalogue, detail) ? catalogue[detail] : undefined;
+}
+
 /** Create errors by `detail` (docs/api.md lists the details); anything else: 'Link konnte nicht erstellt werden'. */
 export function createErrorMessage(err: unknown): string {
   if (unavailable(err)) return de.error.unavailable;
-  const detail = errorDetail(err);
-  return (detail && de.create.errors[detail]) || de.create.errorOther;
+  return catalogued(de.create.errors, errorDetail(err)) ?? de.create.errorOther;
 }
 
 /** Report errors by `detail`; anything else: 'Die Beschwerde konnte nicht gesendet werden.' */
 export function reportErrorMessage(err: unknown): string {
   if (unavailable(err)) return de.error.unavailable;
-  const detail = errorDetail(err);
-  return (detail && de.report.errors[detail]) || de.report.errorOther;
+  return catalogued(de.report.errors, errorDetail(err)) ?? de.report.errorOther;
 }
 
 /** The short (or entity) does not exist: 404, or the `entity_not_exists` key. */
