@@ -17,6 +17,8 @@ import { MetricsService } from './metrics/metrics.service';
 import { scrapeTokenMiddleware } from './metrics/scrape-token.middleware';
 
 export const JSON_BODY_LIMIT = '16kb';
+/** Routes that take larger bodies, with their limit (an import of up to 5,000 rows). */
+const LARGE_BODY_ROUTES: Record<string, string> = { '/api/code/import': '2mb' };
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -62,27 +64,33 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   // API-key and session authentication, then the CSRF check (before any body is parsed).
   for (const handler of app.get(AuthPipeline).handlers()) ex.use(handler);
 
-  // JSON bodies only, small, and only for methods that carry one (never on the follow path).
-  const json = express.json({
-    limit: JSON_BODY_LIMIT,
-    type: ['application/json', 'application/*+json'],
-    // Prototype keys are never data: refuse the body as malformed.
-    reviver: (key: string, value: unknown) => {
-      if (key === '__proto__' || key === 'constructor' || key === 'prototype') {
-        throw new SyntaxError('Forbidden key in JSON body');
-      }
-      return value;
-    },
-    // Deep nesting is refused before parsing: the reviver and class-transformer recurse per level.
-    verify: (_req: unknown, _res: unknown, buf: Buffer) => {
-      const field = findTooDeep(buf);
-      if (field !== null) {
-        throw new ValidationFailedError({
-          [field]: `must not be nested deeper than ${MAX_JSON_DEPTH} levels`,
-        });
-      }
-    },
-  });
+  // JSON bodies only, small (larger on the few routes that need it), and only for methods that
+  // carry one (never on the follow path).
+  const jsonParser = (limit: string) =>
+    express.json({
+      limit,
+      type: ['application/json', 'application/*+json'],
+      // Prototype keys are never data: refuse the body as malformed.
+      reviver: (key: string, value: unknown) => {
+        if (key === '__proto__' || key === 'constructor' || key === 'prototype') {
+          throw new SyntaxError('Forbidden key in JSON body');
+        }
+        return value;
+      },
+      // Deep nesting is refused before parsing: the reviver and class-transformer recurse per level.
+      verify: (_req: unknown, _res: unknown, buf: Buffer) => {
+        const field = findTooDeep(buf);
+        if (field !== null) {
+          throw new ValidationFailedError({
+            [field]: `must not be nested deeper than ${MAX_JSON_DEPTH} levels`,
+          });
+        }
+      },
+    });
+  const json = jsonParser(JSON_BODY_LIMIT);
+  const large = Object.fromEntries(
+    Object.entries(LARGE_BODY_ROUTES).map(([path, limit]) => [path, jsonParser(limit)]),
+  );
   ex.use((req: Request, res: Response, next: NextFunction) => {
     if (!BODY_METHODS.has(req.method) || !hasBody(req)) return next();
     if (!req.is(['application/json', 'application/*+json'])) {
@@ -91,7 +99,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
         problem(415, 'Unsupported Media Type', 'Request body must be application/json', req.path),
       );
     }
-    return json(req, res, next);
+    return (large[req.path.replace(/\/+$/, '')] ?? json)(req, res, next);
   });
   // Failures in a middleware (session store, API-key lookup, …) get the same handling as in handlers.
   const failures = app.get(FailureReporter);

@@ -39,6 +39,10 @@ export const RESERVED_CODES = new Set([
   'sitemap',
   'metadata',
   'report',
+  'reports',
+  'export',
+  'import',
+  'qr',
 ]);
 
 /** Unbiased 7-character code from crypto randomness (rejection sampling). */

@@ -5,6 +5,7 @@ import {
   Get,
   HttpCode,
   Param,
+  Patch,
   ParseUUIDPipe,
   Post,
   Req,
@@ -34,6 +35,7 @@ import { followAndRedirect } from './follow/follow-http';
 import { FollowService } from './follow/follow.service';
 import { ShortService } from './short.service';
 import { CreateShortDto, CreatedShortDto } from './dto/create-short.dto';
+import { UpdateShortDto } from './dto/update-short.dto';
 import { ShortDto } from './dto/short.dto';
 
 /** Sort allow-list of the own list: API field → query-builder column. */
@@ -133,6 +135,24 @@ export class CodeController {
     const dto = await this.shorts.info(code, actor, queryParam(req, 'password'), clientKey(req));
     res.setHeader('Cache-Control', 'no-store');
     res.json(dto);
+  }
+
+  @Patch(':id')
+  @ApiParam({ name: 'id', description: "The short's id (UUID)", format: 'uuid' })
+  @ApiOperation({
+    operationId: 'updateShort',
+    summary: 'Edit a short (owner or admin): url, code, name, expireAt, maxUses, password',
+  })
+  @ApiBody({ type: UpdateShortDto })
+  @ApiOkResponse({ type: ShortDto, description: 'The short after the change' })
+  @ApiProblems(400, 401, 403, 404, 409)
+  async updateShort(
+    @Param('id', new ParseUUIDPipe({ version: '4' })) id: string,
+    @Body() dto: UpdateShortDto,
+    @CurrentActor() actor: Actor | null,
+    @CurrentOrigin() origin: RequestOrigin,
+  ): Promise<ShortDto> {
+    return this.shorts.update(id, dto, actor, origin);
   }
 
   @Delete(':id')

@@ -13,6 +13,10 @@ import { PasswordLimiter } from './password-limiter';
 import { ShortEntity } from './short.entity';
 import { ShortRepository } from './short.repository';
 import { ShortService } from './short.service';
+import { QrController } from './qr.controller';
+import { QrService } from './qr.service';
+import { TransferController } from './transfer.controller';
+import { TransferService } from './transfer.service';
 
 /**
  * Shorts (the `shorts` table): create, info, own list, delete, metadata, cleanup, and the redirect
@@ -20,11 +24,20 @@ import { ShortService } from './short.service';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([ShortEntity]), BlacklistModule],
-  controllers: [CodeController, FollowController, MetadataController],
+  // TransferController first: its literal paths (export, import) before CodeController's :id.
+  controllers: [
+    TransferController,
+    CodeController,
+    FollowController,
+    MetadataController,
+    QrController,
+  ],
   providers: [
     ShortRepository,
     ShortService,
     FollowService,
+    QrService,
+    TransferService,
     CleanupService,
     {
       // Wrong-password counts: in Redis when it is connected (shared), in process otherwise.

@@ -17,7 +17,10 @@ export type FollowRow = Pick<
 
 /** Fields that the owner's services may change in place. */
 export type ShortChanges = Partial<
-  Pick<ShortEntity, 'name' | 'url' | 'maxUses' | 'expireAt' | 'dangerous' | 'dangerReason'>
+  Pick<
+    ShortEntity,
+    'code' | 'name' | 'url' | 'passwordHash' | 'maxUses' | 'expireAt' | 'dangerous' | 'dangerReason'
+  >
 >;
 
 /**
@@ -62,6 +65,10 @@ export class ShortRepository {
 
   findByCodeWithOwner(code: string): Promise<ShortEntity | null> {
     return this.repo.findOne({ where: { code }, relations: { owner: true } });
+  }
+
+  findByIdWithOwner(id: string): Promise<ShortEntity | null> {
+    return this.repo.findOne({ where: { id }, relations: { owner: true } });
   }
 
   findIdentity(
@@ -115,6 +122,17 @@ export class ShortRepository {
 
   async delete(id: string): Promise<void> {
     await this.repo.delete({ id });
+  }
+
+  /** The owner's shorts after `afterId` in id order, `limit` at a time (keyset paging for exports). */
+  pageOwnedAfter(ownerId: string, afterId: string | null, limit: number): Promise<ShortEntity[]> {
+    const qb = this.repo
+      .createQueryBuilder('s')
+      .where('s.owner_id = :ownerId', { ownerId })
+      .orderBy('s.id', 'ASC')
+      .limit(limit);
+    if (afterId !== null) qb.andWhere('s.id > :afterId', { afterId });
+    return qb.getMany();
   }
 
   async codesOwnedBy(ownerId: string): Promise<string[]> {

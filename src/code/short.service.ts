@@ -19,6 +19,7 @@ import { isUniqueViolation } from '../database/errors';
 import { MetricsService } from '../metrics/metrics.service';
 import { CUSTOM_CODE_PATTERN, generateCode, isReservedCode } from './code-generator';
 import type { CreateShortDto } from './dto/create-short.dto';
+import type { UpdateShortDto } from './dto/update-short.dto';
 import type { ShortDto } from './dto/short.dto';
 import { FollowService } from './follow/follow.service';
 import { PasswordLimiter } from './password-limiter';
@@ -27,6 +28,26 @@ import { type ShortChanges, ShortRepository } from './short.repository';
 import { parseTargetUrl, ServiceNames } from './target-url';
 
 export const ANONYMOUS_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/** A short's fields as a caller sends them (create, edit, an import row); `null` clears. */
+export interface ShortInput {
+  url?: string;
+  code?: string | null;
+  name?: string | null;
+  expireAt?: string | null;
+  maxUses?: number | null;
+  password?: string | null;
+}
+
+/** The checked fields, ready to store (absent: unchanged). */
+interface CheckedFields {
+  url?: string;
+  code?: string;
+  name?: string | null;
+  expireAt?: Date | null;
+  maxUses?: number | null;
+  passwordHash?: string | null;
+}
 export const MAX_NAME_LENGTH = 100;
 
 /** A short's name as stored: trimmed, empty as null, at most MAX_NAME_LENGTH characters. */
@@ -55,6 +76,60 @@ export class ShortService {
     this.serviceNames = new ServiceNames(config.baseUrl, config.port);
   }
 
+  // ---------------------------------------------------------------- the rules of a short's fields
+
+  /**
+   * The create rules for every field present in `input` (create, edit and import use them): the
+   * target (absolute http(s), no userinfo, not this service, not blacklisted), a custom code
+   * (pattern, reserved words), the limit (≥ 1), the expiry (in the future), the password (hashed).
+   * Field errors found by the caller first (`fieldErrors`) are reported together with these.
+   * Returns the columns to store; absent fields stay absent, `null` clears.
+   */
+  private async checkFields(
+    input: ShortInput,
+    origin: RequestOrigin | undefined,
+    fieldErrors: Record<string, string> = {},
+  ): Promise<CheckedFields> {
+    let url: string | undefined;
+    if (input.url !== undefined) {
+      const names = this.serviceNames.withRequestHost(origin?.host, origin?.protocol ?? 'http');
+      const target = parseTargetUrl(input.url, names);
+      if ('error' in target) fieldErrors.url = target.error;
+      else url = target.url;
+    }
+    const code = input.code ?? undefined;
+    if (code !== undefined) {
+      if (!CUSTOM_CODE_PATTERN.test(code)) {
+        fieldErrors.code = 'must be 3 to 64 characters of A-Z, a-z, 0-9, _ and -';
+      } else if (isReservedCode(code)) {
+        fieldErrors.code = 'is reserved';
+      }
+    }
+    if (Object.keys(fieldErrors).length) throw new ValidationFailedError(fieldErrors);
+    if (input.maxUses !== undefined && input.maxUses !== null && input.maxUses < 1) {
+      throw new BadRequestError('Uses must be greater than 0');
+    }
+    const expireAt =
+      input.expireAt === undefined ? undefined : input.expireAt ? new Date(input.expireAt) : null;
+    if (expireAt && expireAt.getTime() <= Date.now())
+      throw new BadRequestError('Expire At must be in the future');
+    if (url !== undefined && this.blacklist.isBlacklisted(url))
+      throw new BadRequestError('URL is blacklisted');
+    return {
+      url,
+      code,
+      name: input.name === undefined ? undefined : normalizeName(input.name),
+      expireAt,
+      maxUses: input.maxUses,
+      passwordHash:
+        input.password === undefined
+          ? undefined
+          : input.password
+            ? await hash(input.password, { algorithm: Algorithm.Argon2id })
+            : null,
+    };
+  }
+
   // ---------------------------------------------------------------- create
 
   async create(
@@ -70,47 +145,25 @@ export class ShortService {
           fieldErrors[f] = 'Only available to logged-in users';
       }
     }
-    const target = parseTargetUrl(
-      dto.url,
-      this.serviceNames.withRequestHost(origin?.host, origin?.protocol ?? 'http'),
-    );
-    if ('error' in target) fieldErrors.url = target.error;
     const code = dto.code?.trim() || null;
-    if (actor && code !== null) {
-      if (!CUSTOM_CODE_PATTERN.test(code)) {
-        fieldErrors.code = 'must be 3 to 64 characters of A-Z, a-z, 0-9, _ and -';
-      } else if (isReservedCode(code)) {
-        fieldErrors.code = 'is reserved';
-      }
-    }
-    if (Object.keys(fieldErrors).length) throw new ValidationFailedError(fieldErrors);
-
+    const checked = await this.checkFields(
+      actor
+        ? { ...dto, code, expireAt: dto.expireAt ?? null, maxUses: dto.maxUses ?? null }
+        : { url: dto.url, password: dto.password },
+      origin,
+      fieldErrors,
+    );
     const now = Date.now();
-    let expireAt: Date | null;
-    if (actor) {
-      if (dto.maxUses !== undefined && dto.maxUses !== null && dto.maxUses < 1) {
-        throw new BadRequestError('Uses must be greater than 0');
-      }
-      expireAt = dto.expireAt ? new Date(dto.expireAt) : null;
-      if (expireAt && expireAt.getTime() <= now)
-        throw new BadRequestError('Expire At must be in the future');
-    } else {
-      expireAt = new Date(now + ANONYMOUS_LIFETIME_MS);
-    }
-    const url = (target as { url: string }).url;
-    if (this.blacklist.isBlacklisted(url)) throw new BadRequestError('URL is blacklisted');
-
-    const password = dto.password ? dto.password : null;
     const entity = this.shorts.create({
       id: randomUUID(),
-      code: code ?? generateCode(),
-      name: actor ? normalizeName(dto.name) : null,
-      url,
-      passwordHash: password ? await hash(password, { algorithm: Algorithm.Argon2id }) : null,
-      maxUses: actor ? (dto.maxUses ?? null) : null,
+      code: checked.code ?? generateCode(),
+      name: checked.name ?? null,
+      url: checked.url as string,
+      passwordHash: checked.passwordHash ?? null,
+      maxUses: checked.maxUses ?? null,
       uses: 0,
       createdAt: new Date(now),
-      expireAt,
+      expireAt: actor ? (checked.expireAt ?? null) : new Date(now + ANONYMOUS_LIFETIME_MS),
       ownerId: actor?.id ?? null,
       dangerous: false,
       dangerReason: null,
@@ -130,6 +183,53 @@ export class ShortService {
     this.follow.invalidate(entity.code); // drop a cached "missing" on every instance
     this.metrics.creates.inc({ kind: 'short' });
     return { code: entity.code, id: entity.id };
+  }
+
+  // ---------------------------------------------------------------- edit
+
+  /**
+   * Changes a short (owner or admin; anonymous shorts admins only) by the create rules. A new code
+   * frees the old one; `null` clears expiry, limit and password. Both codes leave the follow cache
+   * of every instance before the answer. A flagged short stays flagged.
+   */
+  async update(
+    id: string,
+    dto: UpdateShortDto,
+    caller: Actor | null,
+    origin?: RequestOrigin,
+  ): Promise<ShortDto> {
+    const s = await this.findOwned(id, caller);
+    const checked = await this.checkFields(dto, origin);
+    const changes: ShortChanges = {};
+    for (const key of ['url', 'code', 'name', 'expireAt', 'maxUses', 'passwordHash'] as const) {
+      if (checked[key] !== undefined) Object.assign(changes, { [key]: checked[key] });
+    }
+    try {
+      await this.shorts.update(s.id, changes);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ConflictError('Code already exists');
+      throw err;
+    }
+    this.follow.invalidate(s.code);
+    if (changes.code && changes.code !== s.code) this.follow.invalidate(changes.code);
+    const updated = await this.shorts.findByIdWithOwner(s.id);
+    if (!updated) throw shortNotFound();
+    return this.toDto(updated, true);
+  }
+
+  /**
+   * The short `id` if the caller may manage it (change it, see its reports): its owner or an admin;
+   * anonymous shorts only admins. Anonymous callers 401, others 403, unknown 404.
+   */
+  async findOwned(id: string, caller: Actor | null): Promise<ShortEntity> {
+    const actor = activeActor(caller);
+    if (!actor) throw new UnauthorizedError();
+    const s = await this.shorts.findByIdWithOwner(id);
+    if (!s) throw shortNotFound();
+    if (!isAdmin(actor) && (s.ownerId === null || s.ownerId !== actor.id)) {
+      throw new ForbiddenError('Only the owner or an admin may do this');
+    }
+    return s;
   }
 
   // ---------------------------------------------------------------- info

@@ -1,9 +1,10 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
 import { RequireUser } from '../common/auth.guard';
-import { CreateReportDto, ReportCreatedDto } from './dto/report.dto';
+import { CreateReportDto, OwnerReportDto, ReportCreatedDto } from './dto/report.dto';
 import { ReportService } from './report.service';
 
 @ApiTags('code')
@@ -29,5 +30,23 @@ export class ReportController {
   ): Promise<ReportCreatedDto> {
     await this.reports.report(code, dto, actor);
     return { success: true };
+  }
+
+  @Get(':id/reports')
+  @RequireUser()
+  @ApiOperation({
+    operationId: 'listShortReports',
+    summary: "The short's reports for its owner or an admin (newest first; never the reporter)",
+  })
+  @ApiParam({ name: 'id', description: "The short's id (UUID)", format: 'uuid' })
+  @ApiOkResponse({ type: [OwnerReportDto] })
+  @ApiProblems(400, 401, 403, 404)
+  listShortReports(
+    @Param('id', new ParseUUIDPipe({ version: '4' })) id: string,
+    @CurrentActor() actor: Actor | null,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<OwnerReportDto[]> {
+    res.setHeader('Cache-Control', 'no-store');
+    return this.reports.forOwner(id, actor);
   }
 }

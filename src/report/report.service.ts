@@ -10,7 +10,7 @@ import { dbTimeMs } from '../database/columns';
 import { isUniqueViolation } from '../database/errors';
 import { LogService } from '../logging/log.service';
 import { MetricsService } from '../metrics/metrics.service';
-import type { CreateReportDto } from './dto/report.dto';
+import type { CreateReportDto, OwnerReportDto } from './dto/report.dto';
 import { ReportEntity, type ReportState } from './report.entity';
 
 /**
@@ -92,6 +92,22 @@ export class ReportService {
       { shortId, state: In(dangerous ? ['open'] : ['open', 'actioned']) },
       { state: dangerous ? 'actioned' : 'dismissed' },
     );
+  }
+
+  /** The reports of a short for its owner or an admin, newest first, without the reporters. */
+  async forOwner(shortId: string, caller: Actor | null): Promise<OwnerReportDto[]> {
+    const short = await this.shorts.findOwned(shortId, caller);
+    const rows = await this.reports.find({
+      where: { shortId: short.id },
+      order: { createdAt: 'DESC', id: 'ASC' },
+      select: { reason: true, description: true, createdAt: true, state: true },
+    });
+    return rows.map((r) => ({
+      reason: r.reason,
+      description: r.description,
+      createdAt: r.createdAt.toISOString(),
+      state: r.state,
+    }));
   }
 
   /** An admin moves a report through the moderation queue. */

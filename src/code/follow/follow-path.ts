@@ -1,9 +1,12 @@
+import { isReservedCode } from '../code-generator';
+
 /**
  * Which requests are follows of a short: `GET`/`HEAD` of `/s/{code}` and of `/api/code/{code}`
  * (the latter unless `redirect=false`, which asks for the short's JSON instead). The one matcher
  * for everything that must tell a follow apart: the fast HTTP entry, the session layer (a follow
  * never reads the session), the web client middleware (a follow is never the SPA) and the Vite dev
- * server's proxy. Pure, so the Vite config can import it.
+ * server's proxy. Reserved words (code-generator.ts) are routes, not codes. Pure, so the Vite
+ * config can import it.
  */
 const FOLLOW = /^\/(s|api\/code)\/([^/?#]+)\/?(?:\?(.*))?$/;
 
@@ -26,6 +29,8 @@ export function matchFollow(
   const query = new URLSearchParams(m[3] ?? '');
   const prefix = m[1] as FollowMatch['prefix'];
   if (prefix === 'api/code' && query.get('redirect') === 'false') return null;
+  // Words that can never be codes are API routes under /api/code (e.g. /api/code/export).
+  if (prefix === 'api/code' && isReservedCode(m[2])) return null;
   return { prefix, rawCode: m[2], query };
 }
 

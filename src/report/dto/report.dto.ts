@@ -1,6 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsString, Length } from 'class-validator';
-import { REPORT_REASONS, type ReportReason } from '../report.entity';
+import {
+  REPORT_REASONS,
+  REPORT_STATES,
+  type ReportReason,
+  type ReportState,
+} from '../report.entity';
 
 export class CreateReportDto {
   @ApiProperty({ enum: REPORT_REASONS, example: 'SPAM' })
@@ -18,4 +23,16 @@ export class CreateReportDto {
 export class ReportCreatedDto {
   @ApiProperty({ example: true })
   success: boolean;
+}
+
+/** A report as the short's owner (and admins) see it: never who reported it. */
+export class OwnerReportDto {
+  @ApiProperty({ enum: REPORT_REASONS })
+  reason: ReportReason;
+  @ApiProperty()
+  description: string;
+  @ApiProperty({ type: 'string', format: 'date-time' })
+  createdAt: string;
+  @ApiProperty({ enum: REPORT_STATES })
+  state: ReportState;
 }

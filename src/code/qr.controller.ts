@@ -1,0 +1,75 @@
+import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { ApiProblems } from '../common/api-problems';
+import { ValidationFailedError } from '../common/errors';
+import { queryParam } from '../common/request';
+import { QR_DEFAULT_SIZE, QR_MAX_SIZE, QR_MIN_SIZE, type QrImage, QrService } from './qr.service';
+import { ShortService } from './short.service';
+
+function sizeOf(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return QR_DEFAULT_SIZE;
+  const size = /^\d{1,5}$/.test(raw) ? Number(raw) : NaN;
+  if (!(size >= QR_MIN_SIZE && size <= QR_MAX_SIZE)) {
+    throw new ValidationFailedError({
+      size: `must be a whole number from ${QR_MIN_SIZE} to ${QR_MAX_SIZE}`,
+    });
+  }
+  return size;
+}
+
+/** QR codes of shorts: public for every short a visitor may see, cached for a day. */
+@ApiTags('code')
+@Controller('api/code')
+export class QrController {
+  constructor(
+    private readonly shorts: ShortService,
+    private readonly qr: QrService,
+  ) {}
+
+  @Get(':code/qr.svg')
+  @ApiOperation({ operationId: 'getShortQrSvg', summary: 'QR code of {BASE_URL}/s/{code} (SVG)' })
+  @ApiParam({ name: 'code', type: String })
+  @ApiOkResponse({ content: { 'image/svg+xml': { schema: { type: 'string' } } } })
+  @ApiProblems(404)
+  async getShortQrSvg(
+    @Param('code') code: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const short = await this.shorts.findVisible(code);
+    send(req, res, await this.qr.svg(short.code));
+  }
+
+  @Get(':code/qr.png')
+  @ApiOperation({ operationId: 'getShortQrPng', summary: 'QR code of {BASE_URL}/s/{code} (PNG)' })
+  @ApiParam({ name: 'code', type: String })
+  @ApiQuery({
+    name: 'size',
+    required: false,
+    schema: { type: 'integer', minimum: QR_MIN_SIZE, maximum: QR_MAX_SIZE, default: 512 },
+    description: 'Width and height in pixels',
+  })
+  @ApiOkResponse({ content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiProblems(400, 404)
+  async getShortQrPng(
+    @Param('code') code: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const size = sizeOf(queryParam(req, 'size'));
+    const short = await this.shorts.findVisible(code);
+    send(req, res, await this.qr.png(short.code, size));
+  }
+}
+
+function send(req: Request, res: Response, image: QrImage): void {
+  res.setHeader('Cache-Control', 'public, max-age=86400');
+  res.setHeader('ETag', image.etag);
+  const inm = req.headers['if-none-match'];
+  if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === image.etag)) {
+    res.status(304).end();
+    return;
+  }
+  res.type(image.type).send(image.body);
+}

@@ -1,0 +1,88 @@
+import { Body, Controller, Get, HttpCode, Post, Req, Res, StreamableFile } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiCookieAuth,
+  ApiBearerAuth,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiTags,
+  getSchemaPath,
+  ApiExtraModels,
+} from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { CurrentActor, type Actor } from '../common/actor';
+import { ApiProblems } from '../common/api-problems';
+import { RequireUser } from '../common/auth.guard';
+import { ValidationFailedError } from '../common/errors';
+import { CurrentOrigin, queryParam, type RequestOrigin } from '../common/request';
+import { ExportedShortDto, ImportResultDto, ImportShortsDto } from './dto/transfer.dto';
+import { TransferService } from './transfer.service';
+
+/**
+ * Export and import of the caller's own shorts. Registered before CodeController, so `export` and
+ * `import` are not taken for codes (they are reserved words, and the follow matcher leaves them to
+ * these routes).
+ */
+@ApiTags('code')
+@ApiCookieAuth('session')
+@ApiBearerAuth('apiKey')
+@ApiExtraModels(ExportedShortDto)
+@Controller('api/code')
+export class TransferController {
+  constructor(private readonly transfer: TransferService) {}
+
+  @Get('export')
+  @RequireUser()
+  @ApiOperation({
+    operationId: 'exportShorts',
+    summary:
+      'Every own short as CSV or JSON (streamed; CSV cells that look like formulas are escaped)',
+  })
+  @ApiQuery({ name: 'format', required: false, enum: ['csv', 'json'], description: 'Default csv' })
+  @ApiOkResponse({
+    content: {
+      'text/csv': { schema: { type: 'string' } },
+      'application/json': {
+        schema: { type: 'array', items: { $ref: getSchemaPath(ExportedShortDto) } },
+      },
+    },
+  })
+  @ApiProblems(400)
+  exportShorts(
+    @Req() req: Request,
+    @CurrentActor() actor: Actor,
+    @Res({ passthrough: true }) res: Response,
+  ): StreamableFile {
+    const format = queryParam(req, 'format') ?? 'csv';
+    if (format !== 'csv' && format !== 'json') {
+      throw new ValidationFailedError({ format: 'must be csv or json' });
+    }
+    res.setHeader('Cache-Control', 'no-store');
+    const stream =
+      format === 'csv' ? this.transfer.exportCsv(actor.id) : this.transfer.exportJson(actor.id);
+    return new StreamableFile(stream, {
+      type: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
+      disposition: `attachment; filename="shorts.${format}"`,
+    });
+  }
+
+  @Post('import')
+  @HttpCode(200)
+  @RequireUser()
+  @ApiOperation({
+    operationId: 'importShorts',
+    summary:
+      'Create own shorts from a CSV or rows (ours, Shlink, YOURLS, Kutt, Bitly; at most 5,000 rows and 2 MB)',
+  })
+  @ApiBody({ type: ImportShortsDto })
+  @ApiOkResponse({ type: ImportResultDto })
+  @ApiProblems(400, 413, 415)
+  importShorts(
+    @Body() dto: ImportShortsDto,
+    @CurrentActor() actor: Actor,
+    @CurrentOrigin() origin: RequestOrigin,
+  ): Promise<ImportResultDto> {
+    return this.transfer.import(dto, actor, origin);
+  }
+}

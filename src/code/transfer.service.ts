@@ -1,0 +1,176 @@
+import { Injectable } from '@nestjs/common';
+import { Readable } from 'node:stream';
+import { activeActor, type Actor } from '../common/actor';
+import { DomainError, UnauthorizedError, ValidationFailedError } from '../common/errors';
+import type { RequestOrigin } from '../common/request';
+import type {
+  ExportedShortDto,
+  ImportResultDto,
+  ImportShortsDto,
+  SkippedRowDto,
+} from './dto/transfer.dto';
+import { mapColumns, MAX_IMPORT_ROWS, parseCsv, rowToInput } from './import-rows';
+import type { ShortEntity } from './short.entity';
+import { ShortRepository } from './short.repository';
+import { ShortService } from './short.service';
+
+/** Shorts read per query while exporting: memory stays the same for 100 or 100,000 shorts. */
+const EXPORT_PAGE = 500;
+
+export const EXPORT_COLUMNS = [
+  'id',
+  'code',
+  'name',
+  'url',
+  'hasPassword',
+  'maxUses',
+  'uses',
+  'createdAt',
+  'expireAt',
+] as const satisfies ReadonlyArray<keyof ExportedShortDto>;
+
+function exported(s: ShortEntity): ExportedShortDto {
+  return {
+    id: s.id,
+    code: s.code,
+    name: s.name,
+    url: s.url,
+    hasPassword: s.passwordHash !== null,
+    maxUses: s.maxUses,
+    uses: s.uses,
+    createdAt: s.createdAt.toISOString(),
+    expireAt: s.expireAt ? s.expireAt.toISOString() : null,
+  };
+}
+
+/**
+ * One CSV cell: quoted when it holds a separator, quote or line break; a cell a spreadsheet would
+ * run as a formula (starting with `=`, `+`, `-`, `@`, tab or CR) gets a leading `'`.
+ */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Why a row was not created: the create rules' message (field errors as `field: message`). */
+function reasonOf(err: DomainError): string {
+  if (err instanceof ValidationFailedError) {
+    return Object.entries(err.fieldErrors)
+      .map(([field, message]) => `${field}: ${message}`)
+      .join('; ');
+  }
+  return err.message;
+}
+
+/** Export and import of a user's own shorts. */
+@Injectable()
+export class TransferService {
+  constructor(
+    private readonly shorts: ShortService,
+    private readonly repo: ShortRepository,
+  ) {}
+
+  /** The caller's shorts, read a page at a time while the answer is written. */
+  private async *pages(ownerId: string): AsyncGenerator<ExportedShortDto[]> {
+    let after: string | null = null;
+    for (;;) {
+      const page = await this.repo.pageOwnedAfter(ownerId, after, EXPORT_PAGE);
+      if (page.length === 0) return;
+      yield page.map(exported);
+      if (page.length < EXPORT_PAGE) return;
+      after = page[page.length - 1].id;
+    }
+  }
+
+  exportCsv(ownerId: string): Readable {
+    const pages = this.pages(ownerId);
+    return Readable.from(
+      (async function* () {
+        yield `${EXPORT_COLUMNS.join(',')}\r\n`;
+        for await (const page of pages) {
+          yield page
+            .map((s) => EXPORT_COLUMNS.map((c) => csvCell(s[c])).join(',') + '\r\n')
+            .join('');
+        }
+      })(),
+    );
+  }
+
+  exportJson(ownerId: string): Readable {
+    const pages = this.pages(ownerId);
+    return Readable.from(
+      (async function* () {
+        let first = true;
+        yield '[';
+        for await (const page of pages) {
+          for (const s of page) {
+            yield (first ? '' : ',') + JSON.stringify(s);
+            first = false;
+          }
+        }
+        yield ']';
+      })(),
+    );
+  }
+
+  /**
+   * Creates the caller's shorts from an export (ours, Shlink, YOURLS, Kutt, Bitly): every row by the
+   * create rules, each either created or reported with its reason. Too many rows, no url column or
+   * both/neither of `csv` and `rows` refuse the whole import before anything is written.
+   */
+  async import(
+    dto: ImportShortsDto,
+    caller: Actor | null,
+    origin?: RequestOrigin,
+  ): Promise<ImportResultDto> {
+    const actor = activeActor(caller);
+    if (!actor) throw new UnauthorizedError();
+    if ((dto.csv === undefined) === (dto.rows === undefined)) {
+      throw new ValidationFailedError({ csv: 'send either csv or rows' });
+    }
+    const field = dto.csv !== undefined ? 'csv' : 'rows';
+    let rows: Array<Record<string, unknown>>;
+    try {
+      rows = dto.csv !== undefined ? parseCsv(dto.csv) : (dto.rows ?? []);
+    } catch (err) {
+      throw new ValidationFailedError({ csv: `not readable as CSV (${(err as Error).message})` });
+    }
+    if (rows.length > MAX_IMPORT_ROWS) {
+      throw new ValidationFailedError({ [field]: `at most ${MAX_IMPORT_ROWS} rows` });
+    }
+    const headers = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+    const mapping = mapColumns(headers);
+    if (![...mapping.values()].includes('url')) {
+      throw new ValidationFailedError({
+        [field]: 'needs a url column (url, longUrl, long_url, target or long_link)',
+      });
+    }
+    const codeColumn = [...mapping].find(([, f]) => f === 'code')?.[0];
+    let created = 0;
+    const skipped: SkippedRowDto[] = [];
+    const now = Date.now();
+    for (const [i, row] of rows.entries()) {
+      const parsed = rowToInput(row, mapping, now);
+      if ('reason' in parsed) {
+        const code = codeColumn === undefined ? null : row[codeColumn];
+        skipped.push({
+          row: i + 1,
+          code: typeof code === 'string' ? code : null,
+          reason: parsed.reason,
+        });
+        continue;
+      }
+      const { input } = parsed;
+      try {
+        await this.shorts.create({ ...input, url: input.url as string }, actor, origin);
+        created++;
+      } catch (err) {
+        if (!(err instanceof DomainError)) throw err; // the database is away: 503, retry later
+        skipped.push({ row: i + 1, code: input.code ?? null, reason: reasonOf(err) });
+      }
+    }
+    return { created, skipped };
+  }
+}
