@@ -61,7 +61,12 @@ describe('export and import of own shorts', () => {
     for (let i = 0; i < 1000; i++) {
       await insertShort(t, {
         code: `rt-${i.toString().padStart(4, '0')}`,
-        name: i % 3 === 0 ? null : `Link ${i}, "zitiert"; mit Zeilen\numbruch`,
+        name:
+          i % 3 === 0
+            ? null
+            : i % 7 === 0
+              ? `=HYPERLINK("https://evil.example/${i}")`
+              : `Link ${i}, "zitiert"; mit Zeilen\numbruch`,
         url: `https://example.com/page/${i}?q=${i}&x=%C3%A4`,
         maxUses: i % 4 === 0 ? null : (i % 50) + 1,
         expireAt:

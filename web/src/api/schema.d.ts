@@ -1962,6 +1962,13 @@ export interface operations {
                     "image/png": string;
                 };
             };
+            /** @description The image of the If-None-Match ETag is still current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Bad Request */
             400: {
                 headers: {
@@ -2027,6 +2034,13 @@ export interface operations {
                 content: {
                     "image/svg+xml": string;
                 };
+            };
+            /** @description The image of the If-None-Match ETag is still current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad Request */
             400: {
