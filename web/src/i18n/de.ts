@@ -132,6 +132,7 @@ export const de = {
     expiryNotUnderstood: 'Das Datum wurde nicht verstanden.',
     save: 'Speichern',
     cancel: 'Abbrechen',
+    close: 'Schließen',
     saved: 'Der Short wurde gespeichert',
     noChanges: 'Es gibt keine Änderungen zu speichern.',
     errors: {

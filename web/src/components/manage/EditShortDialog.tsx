@@ -72,7 +72,7 @@ function EditForm({
 
   return (
     <Form onSubmit={(e) => void submit(e)} data-testid="edit-short-form">
-      <Modal.Header closeButton closeLabel={de.edit.cancel}>
+      <Modal.Header closeButton closeLabel={de.edit.close}>
         <Modal.Title id="edit-short-title">{de.edit.title}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
