@@ -200,7 +200,7 @@ describe('editing a short (PATCH /api/code/{id})', () => {
 
   it('a flagged short stays flagged when its url changes', async () => {
     const s = await createOwn(alice);
-    await t.query('UPDATE shorts SET dangerous = ? WHERE id = ?', [true, s.id]);
+    await t.query('UPDATE shorts SET dangerous = 1 WHERE id = ?', [s.id]);
     const r = await edit(alice, s.id, { url: 'https://example.org/other' });
     expect(r.res.status).toBe(200);
     expect(await location(`/s/${s.code}`)).toBe(`/s/${s.code}/potentially-dangerous`);
