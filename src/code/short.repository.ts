@@ -12,7 +12,7 @@ const CLAIM_USE_SQL =
 /** What the follow engine reads of a short. */
 export type FollowRow = Pick<
   ShortEntity,
-  'id' | 'url' | 'passwordHash' | 'maxUses' | 'uses' | 'expireAt' | 'dangerous'
+  'id' | 'name' | 'url' | 'passwordHash' | 'maxUses' | 'uses' | 'expireAt' | 'dangerous'
 >;
 
 /** Fields that the owner's services may change in place. */
@@ -53,6 +53,7 @@ export class ShortRepository {
       where: { code },
       select: {
         id: true,
+        name: true,
         url: true,
         passwordHash: true,
         maxUses: true,

@@ -31,6 +31,8 @@ export class MetricsService {
   readonly creates: Counter<'kind'>;
   readonly reports: Counter;
   readonly flagged: Counter;
+  readonly visits: Counter;
+  readonly botHits: Counter;
 
   constructor(ds: DataSource) {
     const registers = [this.registry];
@@ -68,6 +70,16 @@ export class MetricsService {
     this.flagged = new Counter({
       name: 'url_shorter_shorts_flagged_dangerous_total',
       help: 'Shorts flagged dangerous because the report threshold was reached',
+      registers,
+    });
+    this.visits = new Counter({
+      name: 'visits_total',
+      help: 'Follows counted as visits in the statistics (redirects to the target, bots excluded)',
+      registers,
+    });
+    this.botHits = new Counter({
+      name: 'bot_hits_total',
+      help: 'Follows by bots (crawlers, link previews, empty user agents, HEAD), counted apart',
       registers,
     });
     new Gauge({
