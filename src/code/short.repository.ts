@@ -10,6 +10,11 @@ const CLAIM_USE_SQL =
   'UPDATE shorts SET uses = uses + 1 WHERE id = ? AND (max_uses IS NULL OR uses < max_uses)';
 
 /** What the follow engine reads of a short. */
+/** The statistics' hourly buckets (src/statistics): the own list reads visits from them. */
+export const STATS_HOURLY_TABLE = 'stats_hourly';
+/** The own list's sort by visits. */
+export const VISITS_ORDER = `(SELECT COALESCE(SUM(h.visits), 0) FROM ${STATS_HOURLY_TABLE} h WHERE h.short_id = s.id)`;
+
 export type FollowRow = Pick<
   ShortEntity,
   'id' | 'name' | 'url' | 'passwordHash' | 'maxUses' | 'uses' | 'expireAt' | 'dangerous'
@@ -174,7 +179,25 @@ export class ShortRepository {
       );
     }
     for (const o of req.sort) qb.addOrderBy(o.column, o.direction);
-    qb.addOrderBy('s.id', 'ASC').skip(req.offset).take(req.size);
+    // limit/offset (not skip/take): the owner join is many-to-one, and an order by an expression
+    // (visits) stays as written.
+    qb.addOrderBy('s.id', 'ASC').offset(req.offset).limit(req.size);
     return qb.getManyAndCount();
+  }
+
+  /** Visits of shorts from the statistics' hourly buckets (shorts without any are absent). */
+  async visitsOf(ids: readonly string[]): Promise<Map<string, number>> {
+    const visits = new Map<string, number>();
+    if (ids.length === 0) return visits;
+    const rows = await this.repo.manager
+      .createQueryBuilder()
+      .select('h.short_id', 'id')
+      .addSelect('SUM(h.visits)', 'n')
+      .from(STATS_HOURLY_TABLE, 'h')
+      .where('h.short_id IN (:...ids)', { ids })
+      .groupBy('h.short_id')
+      .getRawMany<{ id: string; n: string | number }>();
+    for (const r of rows) visits.set(r.id, Number(r.n));
+    return visits;
   }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ShortEntity } from '../../src/code/short.entity';
 import { StatisticsRecorder } from '../../src/statistics/recorder';
 import { StatisticsRetention } from '../../src/statistics/statistics-retention';
 import { createTestApp, type TestApp } from '../support/app';
@@ -139,7 +140,8 @@ describe('visit statistics', () => {
     expect(asMap(s.browsers)).toEqual({ Chrome: 500, Firefox: 250, 'Mobile Safari': 250 });
     expect(asMap(s.os)).toEqual({ Windows: 250, 'Mac OS': 250, iOS: 250, Android: 250 });
     expect(asMap(s.devices)).toEqual({ desktop: 500, mobile: 250, tablet: 250 });
-    const metrics = await (await t.fetch('/management/prometheus')).text();
+    const admin = await loginAs(t, 'admin');
+    const metrics = await (await admin.fetch('/management/prometheus')).text();
     expect(metrics).toMatch(/^visits_total \d+/m);
   });
 
@@ -293,10 +295,7 @@ describe('visit statistics', () => {
     expect(visits).toEqual([...visits].sort((x, y) => y - x));
     expect(list.content.find((s) => s.code === b.code)?.visits).toBe(3);
     expect(list.content.find((s) => s.code === a.code)?.visits).toBe(1);
-    await t.query('UPDATE shorts SET expire_at = ? WHERE id = ?', [
-      new Date(Date.now() - 1000),
-      a.id,
-    ]);
+    await t.ds.getRepository(ShortEntity).update(a.id, { expireAt: new Date(Date.now() - 1000) });
     expect((await stats(a.id)).total.visits).toBe(1);
     expect((await alice.delete(`/api/code/${a.id}`)).status).toBe(204);
     for (const table of ['stats_hourly', 'stats_values', 'stats_visitors']) {
