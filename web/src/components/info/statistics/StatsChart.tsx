@@ -4,6 +4,17 @@ import 'uplot/dist/uPlot.min.css';
 import { de } from '../../../i18n/de';
 import { bucketLabel, type StatisticsAnswer } from '../../../lib/statistics';
 
+/** Short tick labels: `14:00` by the hour, `23.11.` by the day, `Nov. 26` by the month. */
+function axisLabel(ms: number, granularity: StatisticsAnswer['granularity']): string {
+  const options: Intl.DateTimeFormatOptions =
+    granularity === 'hour'
+      ? { hour: '2-digit', minute: '2-digit' }
+      : granularity === 'day'
+        ? { day: '2-digit', month: '2-digit' }
+        : { month: 'short', year: '2-digit' };
+  return new Intl.DateTimeFormat('de-DE', options).format(new Date(ms));
+}
+
 /** Reads a Bootstrap colour of the current theme (so the chart follows light and dark mode). */
 function cssVar(name: string, fallback: string): string {
   const v = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
@@ -37,13 +48,13 @@ export function StatsChart({ data }: { data: StatisticsAnswer }) {
         axes: [
           {
             ...axis,
-            values: (_u, ticks) =>
-              ticks.map((t) => bucketLabel(new Date(t * 1000).toISOString(), data.granularity)),
+            values: (_u, ticks) => ticks.map((t) => axisLabel(t * 1000, data.granularity)),
           },
           { ...axis, size: 48 },
         ],
         series: [
           {
+            label: de.stats.start,
             value: (_u, v) =>
               v == null ? '' : bucketLabel(new Date(v * 1000).toISOString(), data.granularity),
           },
