@@ -295,6 +295,11 @@ describe('visit statistics', () => {
     expect(visits).toEqual([...visits].sort((x, y) => y - x));
     expect(list.content.find((s) => s.code === b.code)?.visits).toBe(3);
     expect(list.content.find((s) => s.code === a.code)?.visits).toBe(1);
+    const exported = (await (await alice.fetch('/api/code/export?format=json')).json()) as Array<{
+      code: string;
+      visits: number;
+    }>;
+    expect(exported.find((s) => s.code === b.code)?.visits).toBe(3);
     await t.ds.getRepository(ShortEntity).update(a.id, { expireAt: new Date(Date.now() - 1000) });
     expect((await stats(a.id)).total.visits).toBe(1);
     expect((await alice.delete(`/api/code/${a.id}`)).status).toBe(204);

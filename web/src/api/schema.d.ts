@@ -688,6 +688,8 @@ export interface components {
             name: string | null;
             url: string;
             uses: number;
+            /** @description Visits in the statistics (bots excluded) */
+            visits: number;
         };
         FrontendToggleDto: {
             /** @example true */
