@@ -31,6 +31,7 @@ export class MetricsService {
   readonly creates: Counter<'kind'>;
   readonly reports: Counter;
   readonly flagged: Counter;
+  readonly jobRuns: Counter<'job'>;
 
   constructor(ds: DataSource) {
     const registers = [this.registry];
@@ -68,6 +69,12 @@ export class MetricsService {
     this.flagged = new Counter({
       name: 'url_shorter_shorts_flagged_dangerous_total',
       help: 'Shorts flagged dangerous because the report threshold was reached',
+      registers,
+    });
+    this.jobRuns = new Counter({
+      name: 'url_shorter_job_runs_total',
+      help: 'Runs of scheduled jobs on this instance (one instance per interval runs each job)',
+      labelNames: ['job'],
       registers,
     });
     new Gauge({
