@@ -3,7 +3,9 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Request, RequestHandler } from 'express';
 import session from 'express-session';
 import type { Redis } from 'ioredis';
+import { JobLockService } from '../database/job-lock.service';
 import { FailureReporter } from '../failure/failure-reporter';
+import { MetricsService } from '../metrics/metrics.service';
 import { isFollowRequest } from '../code/follow/follow-path';
 import { RedisConnection } from '../redis/redis.connection';
 import type { Repository } from 'typeorm';
@@ -15,6 +17,7 @@ import { SessionEntity } from './session.entity';
 import './session-data';
 
 const PRUNE_INTERVAL_MS = 10 * 60_000;
+const PRUNE_JOB = 'prune-sessions';
 
 /**
  * Server-side sessions: a database store by default, Redis when REDIS_URL is set.
@@ -33,6 +36,8 @@ export class SessionService implements OnModuleInit, OnApplicationShutdown {
     @InjectRepository(SessionEntity) repo: Repository<SessionEntity>,
     redis: RedisConnection,
     private readonly failures: FailureReporter,
+    private readonly locks: JobLockService,
+    private readonly metrics: MetricsService,
   ) {
     const ttl = config.auth.sessionIdleSeconds * 1000;
     this.redis = redis.client;
@@ -49,13 +54,26 @@ export class SessionService implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit(): void {
     if (this.store instanceof DbSessionStore) {
-      const store = this.store;
-      this.pruneTimer = setInterval(() => {
-        store
-          .prune()
-          .catch((err: unknown) => this.failures.background(err, 'Pruning sessions', 'Sessions'));
-      }, PRUNE_INTERVAL_MS);
+      this.pruneTimer = setInterval(() => void this.scheduledPrune(), PRUNE_INTERVAL_MS);
       this.pruneTimer.unref();
+    }
+  }
+
+  /**
+   * The timer's run: one instance per interval (a lease held for the interval, as the cleanup job),
+   * failures to the background handling. Returns whether this instance ran it.
+   */
+  async scheduledPrune(): Promise<boolean> {
+    if (!(this.store instanceof DbSessionStore)) return false;
+    try {
+      if (!(await this.locks.tryAcquire(PRUNE_JOB, PRUNE_INTERVAL_MS))) return false;
+      this.metrics.jobRuns.inc({ job: PRUNE_JOB });
+      await this.store.prune();
+      return true;
+    } catch (err) {
+      await this.locks.release(PRUNE_JOB).catch(() => undefined);
+      this.failures.background(err, 'Pruning sessions', 'Sessions');
+      return false;
     }
   }
 
