@@ -65,6 +65,8 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
     private readonly failures: FailureReporter,
   ) {
     bus.on(INVALIDATE_CHANNEL, (code) => this.cache?.delete(code));
+    // Back from a Redis outage: any entry may have missed its invalidation.
+    bus.onResync(() => this.cache?.clear());
     this.cache =
       config.shortCacheSize > 0
         ? new LRUCache({ max: config.shortCacheSize, ttl: CACHE_TTL_MS })
