@@ -32,6 +32,7 @@ export class MetricsService {
   readonly reports: Counter;
   readonly flagged: Counter;
   readonly jobRuns: Counter<'job'>;
+  readonly claimsUnknown: Counter;
 
   constructor(ds: DataSource) {
     const registers = [this.registry];
@@ -75,6 +76,11 @@ export class MetricsService {
       name: 'url_shorter_job_runs_total',
       help: 'Runs of scheduled jobs on this instance (one instance per interval runs each job)',
       labelNames: ['job'],
+      registers,
+    });
+    this.claimsUnknown = new Counter({
+      name: 'url_shorter_use_claims_unknown_total',
+      help: 'Use claims (maxUses) whose outcome was lost with the database connection: answered 503, the use may be spent',
       registers,
     });
     new Gauge({
