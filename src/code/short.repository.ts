@@ -3,11 +3,24 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, QueryRunner, Repository } from 'typeorm';
 import { containsPattern, type PageRequest } from '../common/paging';
 import { dialectSql, engineOf } from '../database/dialect';
+import { isDatabaseUnavailable, statementMayHaveRun } from '../database/errors';
 import { ShortEntity } from './short.entity';
 
 /** The one atomic use claim: succeeds at most max_uses times in total, under any concurrency. */
 const CLAIM_USE_SQL =
   'UPDATE shorts SET uses = uses + 1 WHERE id = ? AND (max_uses IS NULL OR uses < max_uses)';
+
+/**
+ * A use claim whose statement may have run although its answer was lost (the connection broke or
+ * went silent while it was under way). The follow answers 503 as for any outage, never a redirect:
+ * a use may be spent that no visitor got (fail closed), never the other way round.
+ */
+export class ClaimOutcomeUnknownError extends Error {
+  constructor(override readonly cause: unknown) {
+    super('The outcome of a use claim is unknown');
+    this.name = 'ClaimOutcomeUnknownError';
+  }
+}
 
 /** What the follow engine reads of a short. */
 /** The statistics' hourly buckets (src/statistics): the own list reads visits from them. */
@@ -86,12 +99,24 @@ export class ShortRepository {
     });
   }
 
-  /** One conditional UPDATE (plain SQL: the query builder's SQL generation was the largest cost). */
+  /**
+   * One conditional UPDATE (plain SQL: the query builder's SQL generation was the largest cost).
+   * Throws ClaimOutcomeUnknownError when the database became unavailable while the statement may
+   * have run (see statementMayHaveRun); any other failure means no use was claimed.
+   */
   async claimUse(id: string): Promise<boolean> {
     const runner = this.dataSource.createQueryRunner();
     try {
-      const res = (await runner.query(this.claimSql, [id], true)) as { affected?: number };
-      return res.affected === 1;
+      await runner.connect(); // a failure here: nothing was sent
+      try {
+        const res = (await runner.query(this.claimSql, [id], true)) as { affected?: number };
+        return res.affected === 1;
+      } catch (err) {
+        if (isDatabaseUnavailable(err) && statementMayHaveRun(err)) {
+          throw new ClaimOutcomeUnknownError(err);
+        }
+        throw err;
+      }
     } finally {
       await runner.release();
     }

@@ -33,6 +33,8 @@ export class MetricsService {
   readonly flagged: Counter;
   readonly visits: Counter;
   readonly botHits: Counter;
+  readonly jobRuns: Counter<'job'>;
+  readonly claimsUnknown: Counter;
 
   constructor(ds: DataSource) {
     const registers = [this.registry];
@@ -80,6 +82,17 @@ export class MetricsService {
     this.botHits = new Counter({
       name: 'bot_hits_total',
       help: 'Follows by bots (crawlers, link previews, empty user agents, HEAD), counted apart',
+      registers,
+    });
+    this.jobRuns = new Counter({
+      name: 'url_shorter_job_runs_total',
+      help: 'Runs of scheduled jobs on this instance (one instance per interval runs each job)',
+      labelNames: ['job'],
+      registers,
+    });
+    this.claimsUnknown = new Counter({
+      name: 'url_shorter_use_claims_unknown_total',
+      help: 'Use claims (maxUses) whose outcome was lost with the database connection: answered 503, the use may be spent',
       registers,
     });
     new Gauge({

@@ -5,16 +5,18 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { dialectSql, engineOf } from '../database/dialect';
 import { JobLockService } from '../database/job-lock.service';
 import { FailureReporter } from '../failure/failure-reporter';
+import { MetricsService } from '../metrics/metrics.service';
 import { StatisticsRecorder } from './recorder';
 import { DAY_MS, HOUR_MS } from './traits';
 
 const JOB = 'statistics-retention';
 const EVERY_MS = 60 * 60 * 1000;
-const LEASE_MS = 10 * 60 * 1000;
+/** Held for the whole interval: one run per interval across all instances. */
+const LEASE_MS = EVERY_MS;
 
 /**
  * The statistics part of the scheduled cleanup, hourly and on one instance at a time (a database
- * lease): buckets older than STATS_RETENTION_DAYS, and salts and visitor hashes older than 48 h.
+ * lease held for the interval): buckets older than STATS_RETENTION_DAYS, and salts and visitor hashes older than 48 h.
  */
 @Injectable()
 export class StatisticsRetention {
@@ -26,6 +28,7 @@ export class StatisticsRetention {
     private readonly locks: JobLockService,
     private readonly recorder: StatisticsRecorder,
     private readonly failures: FailureReporter,
+    private readonly metrics: MetricsService,
   ) {}
 
   @Interval(JOB, EVERY_MS)
@@ -40,6 +43,7 @@ export class StatisticsRetention {
   /** Returns false when another instance holds the job. */
   async run(now = Date.now()): Promise<boolean> {
     if (!(await this.locks.tryAcquire(JOB, LEASE_MS))) return false;
+    this.metrics.jobRuns.inc({ job: JOB });
     try {
       const q = (sql: string, params: unknown[]) =>
         this.ds.query(dialectSql(engineOf(this.ds), sql), params);
@@ -53,8 +57,9 @@ export class StatisticsRetention {
       this.recorder.forgetSaltsBefore(saltDay);
       this.logger.debug('Statistics retention done');
       return true;
-    } finally {
-      await this.locks.release(JOB);
+    } catch (err) {
+      await this.locks.release(JOB).catch(() => undefined); // another instance may retry
+      throw err;
     }
   }
 }

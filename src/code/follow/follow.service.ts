@@ -9,7 +9,7 @@ import { CountBuffer } from '../../database/count-buffer';
 import { FailureReporter } from '../../failure/failure-reporter';
 import { MetricsService } from '../../metrics/metrics.service';
 import { PasswordLimiter } from '../password-limiter';
-import { ShortRepository } from '../short.repository';
+import { ClaimOutcomeUnknownError, ShortRepository } from '../short.repository';
 
 const CACHE_TTL_MS = 30_000;
 const MISSING_TTL_MS = 2_000;
@@ -89,6 +89,8 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
   ) {
     bus.on(INVALIDATE_CHANNEL, (code) => this.cache?.delete(code));
     this.countryHeader = config.trustProxy === false ? undefined : config.stats.countryHeader;
+    // Back from a Redis outage: any entry may have missed its invalidation.
+    bus.onResync(() => this.cache?.clear());
     this.cache =
       config.shortCacheSize > 0
         ? new LRUCache({ max: config.shortCacheSize, ttl: CACHE_TTL_MS })
@@ -143,7 +145,7 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
         : { kind: 'target', url: s.url, shortId: s.id };
     }
     if (s.maxUses !== null) {
-      if (!(await this.shorts.claimUse(s.id))) {
+      if (!(await this.claim(s.id))) {
         this.cache?.set(code, MISSING, { ttl: MISSING_TTL_MS });
         return { kind: 'not-found' };
       }
@@ -151,6 +153,16 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
       this.uses.add(s.id);
     }
     return { kind: 'target', url: s.url, shortId: s.id };
+  }
+
+  /** The use claim; a claim whose outcome is unknown is counted (and answered 503 by the caller). */
+  private async claim(id: string): Promise<boolean> {
+    try {
+      return await this.shorts.claimUse(id);
+    } catch (err) {
+      if (err instanceof ClaimOutcomeUnknownError) this.metrics.claimsUnknown.inc();
+      throw err;
+    }
   }
 
   private isBlacklisted(s: CachedShort): boolean {
