@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from '../support/database';
 import { Haproxy } from '../support/haproxy';
 import { asLoggedIn, sessionCookieFrom, type LoggedIn } from '../support/login';
+import { asBrowser } from '../support/user-agent';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** The bound the issue sets for a change made on one instance to reach the other. */
@@ -56,7 +57,7 @@ describe(`two instances behind HAProxy (${TEST_DB_KIND})`, () => {
 
   /** A request through the balancer; redirects are never followed. */
   const viaFront = (path: string, init: RequestInit = {}) =>
-    fetch(front + path, { redirect: 'manual', ...init });
+    fetch(front + path, { redirect: 'manual', ...asBrowser(init) });
 
   /** Logs in through the balancer; the session cookie is then used on both instances. */
   async function loginViaFront(
@@ -76,7 +77,7 @@ describe(`two instances behind HAProxy (${TEST_DB_KIND})`, () => {
   const on = (i: number, cookie: string): LoggedIn => asLoggedIn(apps[i], cookie);
 
   const follow = async (base: string, code: string) => {
-    const res = await fetch(`${base}/s/${code}`, { redirect: 'manual' });
+    const res = await fetch(`${base}/s/${code}`, asBrowser({ redirect: 'manual' }));
     return res.headers.get('location');
   };
 

@@ -10,6 +10,7 @@ import { createTestDatabase, TEST_DB_KIND } from '../support/database';
 import { freePort } from '../support/haproxy';
 import { DatabaseOutage } from '../support/outage';
 import { insertShort } from '../support/shorts';
+import { asBrowser } from '../support/user-agent';
 
 // SQLite: the database is made unwritable for the app by another connection's exclusive lock (the
 // app's writes wait DB_TIMEOUT_MS and fail busy). MariaDB/PostgreSQL: a TCP proxy in front of the
@@ -75,7 +76,7 @@ describe(`database outage under load (${TEST_DB_KIND})`, () => {
       const res = await fetch(t.url + path, {
         redirect: 'manual',
         signal: AbortSignal.timeout(30_000),
-        ...init,
+        ...asBrowser(init),
       });
       const body = await res.text();
       const a: Answer = {
@@ -326,7 +327,7 @@ describe(`SIGTERM under load (${TEST_DB_KIND})`, () => {
               else await r.text();
             } else {
               const s = kind === 1 ? plain[n % plain.length] : limited;
-              const r = await fetch(`${base}/s/${s.code}`, { redirect: 'manual' });
+              const r = await fetch(`${base}/s/${s.code}`, asBrowser({ redirect: 'manual' }));
               statuses[r.status] = (statuses[r.status] ?? 0) + 1;
               await r.text();
               if (r.status === 302 && r.headers.get('location') === s.url) {
