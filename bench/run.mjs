@@ -6,19 +6,25 @@
 //   app-sqlite   node dist/src/main.js on a temp SQLite file
 //   app-mariadb  the same on a fresh MariaDB database (only when BENCH_DB_URL / 127.0.0.1:3306 answers)
 //   bare         a bare node:http server answering the same 302 from an in-memory Map (the baseline)
-// Scenarios: follow of a plain short (GET /s/{code}), follow of a short with maxUses = 10^9 (each
-// follow claims a use with a conditional UPDATE), anonymous create (POST /api/code).
+// Scenarios (follows as browsers: statistics are recorded, user agents and referrers rotating):
+// follow of a plain short (GET /s/{code}), follow of a short with maxUses = 10^9 (each follow claims
+// a use with a conditional UPDATE), follow by a bot (Twitterbot: counted apart), follow of random
+// codes among BENCH_MANY (1,000,000) shorts (mostly cache misses: one SELECT each), anonymous create
+// (POST /api/code), and the statistics call of a short with a year of hourly data
+// (GET /api/code/{id}/statistics, 5 connections; a separate app with the development login).
+// After the run: each app's resident memory (RSS from /proc/<pid>/status).
 // autocannon drives them from this process: warm-up first, then alternating rounds (every scenario once
 // per round), so slow drifts of the shared machine hit all targets alike. Prints req/s, p50, p99 and
 // the ratio to the bare server's follow. Stops by itself; every process and temp file is removed.
 //
 // Environment: BENCH_CONNECTIONS (50), BENCH_DURATION seconds per round (5), BENCH_ROUNDS (3),
 //   BENCH_WARMUP seconds (2), BENCH_DB_URL (mysql://root@127.0.0.1:3306; "off" skips MariaDB),
+//   BENCH_MANY (1000000): shorts seeded for the cache-miss follow (0 skips that scenario),
 //   BENCH_ONLY=regex: only the runs whose "target / scenario" matches (the bare baseline always runs),
 //   BENCH_CPU_PROF=dir: run the app with --cpu-prof and write its profile into dir (see bench/profile-summary.mjs).
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
@@ -35,6 +41,35 @@ const DB_URL = process.env.BENCH_DB_URL ?? 'mysql://root@127.0.0.1:3306';
 const CPU_PROF = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
 const TARGET_URL = 'https://example.com/benchmark/target?x=1';
+const MANY = Number(process.env.BENCH_MANY ?? 1_000_000);
+
+// Real browsers' user agents and some referrers: the follows rotate through them (statistics on).
+const BROWSER_UAS = [
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.6; rv:133.0) Gecko/20100101 Firefox/133.0',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
+];
+const REFERRERS = [
+  undefined,
+  'https://www.google.com/search?q=x',
+  'https://news.ycombinator.com/item?id=1',
+  'https://t.co/abc',
+  'https://www.reddit.com/r/selfhosted/',
+];
+/** Rotating browser requests for a path (autocannon cycles through them). */
+function asBrowsers(path) {
+  return BROWSER_UAS.flatMap((ua) =>
+    REFERRERS.map((referer) => ({
+      method: 'GET',
+      path,
+      headers: { 'user-agent': ua, ...(referer ? { referer } : {}) },
+    })),
+  );
+}
+const BOT_UA = 'Twitterbot/1.0';
+const codeOf = (i) => `m${i.toString(36)}`;
 
 const tmp = mkdtempSync(join(tmpdir(), 'url-shorter-bench-'));
 const children = new Set();
@@ -145,6 +180,7 @@ async function startApp(kind) {
     DB_FILE: join(tmp, `${kind}`, 'bench.db'),
   };
   let setMaxUses;
+  let bulk; // (sql, rows) inserting many rows
   if (kind === 'mariadb') {
     const database = `bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
     const my = await mysql();
@@ -162,12 +198,30 @@ async function startApp(kind) {
     setMaxUses = async (code, n) => {
       await admin.query(`UPDATE \`${database}\`.shorts SET max_uses = ? WHERE code = ?`, [n, code]);
     };
+    bulk = async (table, columns, rows) => {
+      for (let i = 0; i < rows.length; i += 2000) {
+        await admin.query(`INSERT INTO \`${database}\`.${table} (${columns.join(', ')}) VALUES ?`, [
+          rows.slice(i, i + 2000),
+        ]);
+      }
+    };
   } else {
     mkdirSync(dirname(env.DB_FILE), { recursive: true });
     setMaxUses = async (code, n) => {
       const Database = (await import('better-sqlite3')).default;
       const db = new Database(env.DB_FILE, { timeout: 5000 });
       db.prepare('UPDATE shorts SET max_uses = ? WHERE code = ?').run(n, code);
+      db.close();
+    };
+    bulk = async (table, columns, rows) => {
+      const Database = (await import('better-sqlite3')).default;
+      const db = new Database(env.DB_FILE, { timeout: 5000 });
+      const insert = db.prepare(
+        `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+      );
+      db.transaction(() => {
+        for (const r of rows) insert.run(...r);
+      })();
       db.close();
     };
   }
@@ -201,13 +255,61 @@ async function startApp(kind) {
   if (info.maxUses !== 1_000_000_000)
     throw new Error(`maxUses seed did not take: ${JSON.stringify(info)}`);
 
+  // Many shorts for the cache-miss follow (codes m0 … m{MANY-1} in base 36), straight into the database.
+  if (MANY > 0) {
+    const started = Date.now();
+    const created = new Date().toISOString().slice(0, 23).replace('T', ' ');
+    const CHUNK = 100_000;
+    for (let i = 0; i < MANY; i += CHUNK) {
+      const rows = [];
+      for (let j = i; j < Math.min(MANY, i + CHUNK); j++) {
+        rows.push([randomUUID(), codeOf(j), TARGET_URL, 0, created, 0]);
+      }
+      await bulk('shorts', ['id', 'code', 'url', 'uses', 'created_at', 'dangerous'], rows);
+    }
+    log(`${kind}: ${MANY} shorts seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+
+  // A user with an API key and a short with a year of hourly statistics (for the statistics call).
+  const stats = await seedStatistics(bulk);
+
   return {
     name: `app-${kind}`,
     base,
     child,
     scenarios: [
-      { name: 'follow plain', method: 'GET', path: `/s/${plain}`, expect: 302 },
-      { name: 'follow maxUses', method: 'GET', path: `/s/${limited}`, expect: 302 },
+      { name: 'follow plain', requests: asBrowsers(`/s/${plain}`), expect: 302 },
+      { name: 'follow maxUses', requests: asBrowsers(`/s/${limited}`), expect: 302 },
+      {
+        name: 'follow bot',
+        method: 'GET',
+        path: `/s/${plain}`,
+        headers: { 'user-agent': BOT_UA },
+        expect: 302,
+      },
+      ...(MANY > 0
+        ? [
+            {
+              name: `follow 1 of ${MANY >= 1e6 ? `${MANY / 1e6}M` : MANY}`,
+              method: 'GET',
+              path: '/s/m0',
+              headers: { 'user-agent': BROWSER_UAS[0] },
+              setupRequest: (req) => ({
+                ...req,
+                path: `/s/${codeOf(Math.floor(Math.random() * MANY))}`,
+              }),
+              expect: 302,
+            },
+          ]
+        : []),
+      {
+        name: 'statistics 1 year',
+        method: 'GET',
+        path: `/api/code/${stats.shortId}/statistics?granularity=day&from=${stats.from}`,
+        headers: { authorization: `Bearer ${stats.apiKey}` },
+        connections: 5,
+        expect: 200,
+      },
       {
         name: 'create (anon)',
         method: 'POST',
@@ -218,6 +320,53 @@ async function startApp(kind) {
       },
     ],
   };
+}
+
+/** A user with an API key, and a short of theirs with 365 days of hourly buckets and daily values. */
+async function seedStatistics(bulk) {
+  const now = Date.now();
+  const created = new Date(now).toISOString().slice(0, 23).replace('T', ' ');
+  const userId = randomUUID();
+  const shortId = randomUUID();
+  const apiKey = `us_${randomBytes(32).toString('base64url')}`;
+  await bulk(
+    'users',
+    ['id', 'username', 'activated', 'provider', 'provider_user_id', 'roles', 'created_date'],
+    [[userId, 'bench', 1, 'bench', userId, 'ROLE_USER', created]],
+  );
+  await bulk(
+    'api_keys',
+    ['id', 'user_id', 'key_hash', 'key_encrypted', 'created_at'],
+    [[randomUUID(), userId, createHash('sha256').update(apiKey).digest('hex'), 'bench', created]],
+  );
+  await bulk(
+    'shorts',
+    ['id', 'code', 'url', 'uses', 'created_at', 'dangerous', 'owner_id'],
+    [[shortId, 'bench-stats', TARGET_URL, 0, created, 0, userId]],
+  );
+  const hourNow = Math.floor(now / 3_600_000);
+  const hourly = [];
+  for (let h = hourNow - 365 * 24; h <= hourNow; h++) {
+    const visits = (h * 7919) % 23;
+    hourly.push([shortId, h, visits, Math.ceil(visits / 2), h % 3]);
+  }
+  await bulk('stats_hourly', ['short_id', 'hour_no', 'visits', 'visitors', 'bots'], hourly);
+  const names = {
+    referrer: ['direct', 'google.com', 't.co', 'reddit.com', 'news.ycombinator.com', 'bing.com'],
+    country: ['DE', 'US', 'FR', 'AT', 'CH', 'NL', 'GB', 'unknown'],
+    browser: ['Chrome', 'Firefox', 'Safari', 'Mobile Safari', 'Edge'],
+    os: ['Windows', 'Mac OS', 'iOS', 'Android', 'Linux'],
+    device: ['desktop', 'mobile', 'tablet'],
+  };
+  const values = [];
+  const dayNow = Math.floor(hourNow / 24);
+  for (let d = dayNow - 365; d <= dayNow; d++) {
+    for (const [dim, list] of Object.entries(names)) {
+      list.forEach((name, i) => values.push([shortId, d, dim, name, ((d + i) * 31) % 97]));
+    }
+  }
+  await bulk('stats_values', ['short_id', 'day_no', 'dim', 'name', 'hits'], values);
+  return { shortId, apiKey, from: new Date(now - 365 * 86_400_000).toISOString() };
 }
 
 async function startBare() {
@@ -246,11 +395,16 @@ function load(target, scenario, seconds) {
   return new Promise((res, rej) => {
     autocannon(
       {
-        url: target.base + scenario.path,
+        url: target.base + (scenario.path ?? scenario.requests[0].path),
         method: scenario.method,
         headers: scenario.headers,
         body: scenario.body,
-        connections: CONNECTIONS,
+        requests: scenario.requests
+          ? scenario.requests
+          : scenario.setupRequest
+            ? [{ setupRequest: scenario.setupRequest }]
+            : undefined,
+        connections: scenario.connections ?? CONNECTIONS,
         duration: seconds,
         pipelining: 1,
       },
@@ -342,8 +496,18 @@ async function main() {
   console.log('|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|');
   for (const row of table.slice(1)) console.log(line(row));
   console.log(
-    'unexpected = responses with another status than expected (302 follow, 201 create), errors, timeouts',
+    'unexpected = responses with another status than expected (302 follow, 200 statistics, 201 create), errors, timeouts',
   );
+  for (const t of targets) {
+    if (!t.child.pid) continue;
+    try {
+      const status = readFileSync(`/proc/${t.child.pid}/status`, 'utf8');
+      const rss = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+      console.log(`memory after the run: ${t.name} RSS ${rss.toFixed(0)} MiB`);
+    } catch {
+      // not Linux
+    }
+  }
 }
 
 async function shutdown() {

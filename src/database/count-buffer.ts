@@ -26,20 +26,26 @@ export class CountBuffer {
   private pending = new Map<string, number>();
   private readonly unsure: SealedBatch[] = [];
   private running: Promise<void> | null = null;
+  /** The batch being written right now (not yet known to be written). */
+  private inFlight: SealedBatch | null = null;
 
   add(key: string, n = 1): void {
     this.pending.set(key, (this.pending.get(key) ?? 0) + n);
   }
 
-  /** Distinct keys waiting to be written (pending and retried batches). */
+  /** Distinct keys not yet known to be written (pending, in flight and retried batches). */
   get size(): number {
-    return this.pending.size + this.unsure.reduce((n, b) => n + b.counts.size, 0);
+    return (
+      this.pending.size +
+      (this.inFlight?.counts.size ?? 0) +
+      this.unsure.reduce((n, b) => n + b.counts.size, 0)
+    );
   }
 
   /** Counts not yet known to be written, summed per key (for tests and diagnostics). */
   snapshot(): Map<string, number> {
     const all = new Map(this.pending);
-    for (const b of this.unsure) {
+    for (const b of this.inFlight ? [...this.unsure, this.inFlight] : this.unsure) {
       for (const [k, n] of b.counts) all.set(k, (all.get(k) ?? 0) + n);
     }
     return all;
@@ -67,12 +73,15 @@ export class CountBuffer {
     if (this.pending.size === 0) return;
     const batch: SealedBatch = { id: randomUUID(), counts: this.pending };
     this.pending = new Map();
+    this.inFlight = batch;
     try {
       await write(batch.id, batch.counts);
     } catch (err) {
       if (err instanceof CommitOutcomeUnknownError) this.unsure.push(batch);
       else for (const [k, n] of batch.counts) this.add(k, n);
       throw err;
+    } finally {
+      this.inFlight = null;
     }
   }
 }
