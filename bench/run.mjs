@@ -17,7 +17,8 @@
 //   BENCH_ONLY=regex: only the runs whose "target / scenario" matches (the bare baseline always runs),
 //   BENCH_CPU_PROF=dir: run the app with --cpu-prof and write its profile into dir (see bench/profile-summary.mjs),
 //   BENCH_INSTANCES=off: skip the instances comparison (below; BENCH_ONLY=instances runs only it and the baseline),
-//   BENCH_INSTANCE_RATE: follows per second per instance in that comparison (3000).
+//   BENCH_INSTANCE_RATE: follows per second per instance in that comparison (3000),
+//   BENCH_PIN=off: no taskset pinning in that comparison (apps on the last core, load and HAProxy on the rest).
 //
 // Instances: one app instance behind HAProxy vs two behind the same HAProxy (round robin, keep-alive
 // to the backends), one database (MariaDB when it answers, else one shared SQLite file). The figure
@@ -60,6 +61,14 @@ const HAPROXY = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((p) => existsSync
 const METRICS_TOKEN = randomBytes(16).toString('hex');
 /** The instance figures may differ by this share and still meet the goal. */
 const CPU_GOAL = 0.15;
+/**
+ * Instances comparison on 2+ cores: the apps on the last core, the load generator (this process) and
+ * HAProxy on the others, so the apps of both setups share their core with nothing but each other
+ * (BENCH_PIN=off leaves scheduling to the kernel).
+ */
+const PIN = process.env.BENCH_PIN !== 'off' && cpus().length >= 2;
+const APP_CORE = String(cpus().length - 1);
+const LOAD_CORES = cpus().length > 2 ? `0-${cpus().length - 2}` : '0';
 /** Follows per second each instance gets in the instances comparison (the same in both setups). */
 const INSTANCE_RATE = Number(process.env.BENCH_INSTANCE_RATE ?? 3000);
 
@@ -387,11 +396,26 @@ function clockTicks() {
   }
 }
 
-/** utime + stime of a process in seconds (/proc/<pid>/stat fields 14 and 15). */
-function cpuSeconds(pid, ticks) {
+/**
+ * CPU time of a process in seconds: user (utime) and system (stime), /proc/<pid>/stat fields 14
+ * and 15; and its involuntary context switches (/proc/<pid>/status), a sign of cores shared.
+ */
+function cpuOf(pid, ticks) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // from field 3 (state) on
-  return (Number(fields[11]) + Number(fields[12])) / ticks;
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const preempted = Number(/^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+  return { user: Number(fields[11]) / ticks, system: Number(fields[12]) / ticks, preempted };
+}
+
+/** Restricts a process to the given cores (taskset); false when that is not possible here. */
+function pin(pid, cores) {
+  try {
+    execFileSync('taskset', ['-p', '-c', cores, String(pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Follows answered with a redirect to the target by one instance (its Prometheus counter). */
@@ -427,6 +451,7 @@ async function startHaproxy(name, backends) {
   const file = join(tmp, `${name}.cfg`);
   writeFileSync(file, cfg);
   const child = spawn(HAPROXY, ['-f', file, '-db'], { stdio: 'ignore' });
+  if (PIN) pin(child.pid, LOAD_CORES);
   children.add(child);
   child.on('exit', () => children.delete(child));
   const base = `http://127.0.0.1:${port}`;
@@ -454,6 +479,7 @@ async function startCluster(n, dbEnv, plainCode) {
       ...dbEnv,
     };
     const { child, logFile } = spawnLogged(`cluster${n}-app${i}`, [MAIN], env);
+    if (PIN) pin(child.pid, APP_CORE);
     const base = `http://127.0.0.1:${port}`;
     await waitUntilUp(base, child, logFile);
     apps.push({ child, base, port });
@@ -478,6 +504,12 @@ async function instancesBench() {
   if (!HAPROXY)
     return log('instances comparison skipped: haproxy is not installed (Debian: haproxy)');
   const ticks = clockTicks();
+  const pinned = PIN && pin(process.pid, LOAD_CORES);
+  log(
+    pinned
+      ? `apps pinned to core ${APP_CORE}, load generator and HAProxy to ${LOAD_CORES}`
+      : 'no pinning (BENCH_PIN=off, one core, or no taskset)',
+  );
   // One database for both clusters: MariaDB when it answers, else one shared SQLite file.
   let dbEnv;
   let dbName;
@@ -527,15 +559,25 @@ async function instancesBench() {
   for (let round = 1; round <= ROUNDS; round++) {
     for (const r of rows) {
       const { apps } = r.cluster;
-      const cpu0 = apps.map((a) => cpuSeconds(a.child.pid, ticks));
+      const cpu0 = apps.map((a) => cpuOf(a.child.pid, ticks));
       const follows0 = await Promise.all(apps.map((a) => followsServed(a.base)));
       const res = await load(r.cluster.target, r.cluster.scenario, DURATION);
-      const cpu1 = apps.map((a) => cpuSeconds(a.child.pid, ticks));
+      const cpu1 = apps.map((a) => cpuOf(a.child.pid, ticks));
       const follows1 = await Promise.all(apps.map((a) => followsServed(a.base)));
       const perInstance = apps.map((_, i) => {
         const follows = follows1[i] - follows0[i];
-        const cpu = cpu1[i] - cpu0[i];
-        return { follows, cpu, msPer1000: follows ? (cpu * 1000 * 1000) / follows : NaN };
+        const user = cpu1[i].user - cpu0[i].user;
+        const system = cpu1[i].system - cpu0[i].system;
+        const cpu = user + system;
+        const preempted = cpu1[i].preempted - cpu0[i].preempted;
+        return {
+          follows,
+          cpu,
+          user,
+          system,
+          preempted,
+          msPer1000: follows ? (cpu * 1000 * 1000) / follows : NaN,
+        };
       });
       const expected = Number(res.statusCodeStats?.['302']?.count ?? 0);
       r.rounds.push({
@@ -548,7 +590,8 @@ async function instancesBench() {
           perInstance
             .map(
               (p, i) =>
-                `app${i}: ${p.follows} follows, ${p.cpu.toFixed(2)} s CPU, ${p.msPer1000.toFixed(1)} ms/1000`,
+                `app${i}: ${p.follows} follows, ${p.user.toFixed(2)} + ${p.system.toFixed(2)} s CPU ` +
+                `(user + system), ${p.msPer1000.toFixed(1)} ms/1000, ${p.preempted} preemptions`,
             )
             .join('; '),
       );
