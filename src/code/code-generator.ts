@@ -43,6 +43,7 @@ export const RESERVED_CODES = new Set([
   'export',
   'import',
   'qr',
+  'statistics',
 ]);
 
 /** Unbiased 7-character code from crypto randomness (rejection sampling). */

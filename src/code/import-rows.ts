@@ -115,8 +115,13 @@ export function rowToInput(
   for (const [column, field] of mapping) {
     const raw = row[column];
     if (raw === undefined || raw === null || raw === '') continue;
+    // Our export escapes formula starts with a `'` (csvCell); taken back here, so a round trip is exact.
     const text =
-      typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : null;
+      typeof raw === 'string'
+        ? raw.trim().replace(/^'(?=[=+\-@\t\r])/, '')
+        : typeof raw === 'number'
+          ? String(raw)
+          : null;
     if (text === null) return { reason: `${field}: must be text or a number` };
     if (text === '') continue;
     switch (field) {

@@ -1,5 +1,12 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ApiProblems } from '../common/api-problems';
 import { ValidationFailedError } from '../common/errors';
@@ -18,6 +25,11 @@ function sizeOf(raw: string | undefined): number {
   return size;
 }
 
+const NOT_MODIFIED = {
+  status: 304,
+  description: 'The image of the If-None-Match ETag is still current',
+};
+
 /** QR codes of shorts: public for every short a visitor may see, cached for a day. */
 @ApiTags('code')
 @Controller('api/code')
@@ -31,6 +43,7 @@ export class QrController {
   @ApiOperation({ operationId: 'getShortQrSvg', summary: 'QR code of {BASE_URL}/s/{code} (SVG)' })
   @ApiParam({ name: 'code', type: String })
   @ApiOkResponse({ content: { 'image/svg+xml': { schema: { type: 'string' } } } })
+  @ApiResponse(NOT_MODIFIED)
   @ApiProblems(404)
   async getShortQrSvg(
     @Param('code') code: string,
@@ -51,6 +64,7 @@ export class QrController {
     description: 'Width and height in pixels',
   })
   @ApiOkResponse({ content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiResponse(NOT_MODIFIED)
   @ApiProblems(400, 404)
   async getShortQrPng(
     @Param('code') code: string,

@@ -31,6 +31,7 @@ export interface LoggedIn {
   fetch(path: string, init?: RequestInit): Promise<Response>;
   post(path: string, body: unknown): Promise<Response>;
   put(path: string, body?: unknown): Promise<Response>;
+  patch(path: string, body: unknown): Promise<Response>;
   delete(path: string): Promise<Response>;
 }
 
@@ -68,6 +69,7 @@ export function asLoggedIn(t: TestApp, cookie: string, userId = ''): LoggedIn {
     post: (path, body) => call(path, { method: 'POST', body: JSON.stringify(body) }),
     put: (path, body) =>
       call(path, { method: 'PUT', body: body === undefined ? undefined : JSON.stringify(body) }),
+    patch: (path, body) => call(path, { method: 'PATCH', body: JSON.stringify(body) }),
     delete: (path) => call(path, { method: 'DELETE' }),
   };
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import { useSnapshot } from 'valtio';
@@ -9,6 +10,8 @@ import { CreatedBanner } from '../components/info/CreatedBanner';
 import { DeleteConfirm } from '../components/info/DeleteConfirm';
 import { InfoAccordions } from '../components/info/InfoAccordions';
 import { InfoActions } from '../components/info/InfoActions';
+import { EditShortDialog } from '../components/manage/EditShortDialog';
+import { QrDialog } from '../components/manage/QrDialog';
 import { MetaSection } from '../components/info/MetaSection';
 import { ShortFields } from '../components/info/ShortFields';
 import { ReportDialog } from '../components/ReportDialog';
@@ -30,6 +33,8 @@ export default function InfoPage() {
   const { data: short, error } = useShort(code);
   const deleteShorts = useDeleteShorts();
   const [deleting, setDeleting] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [showQr, setShowQr] = useState(false);
 
   if (error) {
     return (
@@ -62,7 +67,11 @@ export default function InfoPage() {
     <section>
       <h1 className="h3">{de.info.title}</h1>
       {query.get('show_created') === 'true' && (
-        <CreatedBanner short={short} anonymous={a.status !== 'authenticated'} />
+        <CreatedBanner
+          short={short}
+          anonymous={a.status !== 'authenticated'}
+          onQr={() => setShowQr(true)}
+        />
       )}
       {query.get('show_delete') === 'true' && (
         <DeleteConfirm
@@ -81,11 +90,28 @@ export default function InfoPage() {
             onOpened={() => setQuery({ show_report: 'true' })}
             onDelete={() => setQuery({ show_delete: 'true' })}
             onReport={() => setQuery({ show_report: 'true' })}
-          />
+          >
+            <Button variant="outline-secondary" onClick={() => setShowQr(true)}>
+              {de.qr.button}
+            </Button>
+            {owner && (
+              <Button variant="outline-primary" onClick={() => setEditing(true)}>
+                {de.edit.button}
+              </Button>
+            )}
+          </InfoActions>
         </Card.Body>
       </Card>
       {short.url && <MetaSection code={short.code} />}
-      <InfoAccordions short={short} />
+      <InfoAccordions short={short} canManage={owner} />
+      <QrDialog code={short.code} show={showQr} onClose={() => setShowQr(false)} />
+      <EditShortDialog
+        short={editing ? short : null}
+        onClose={() => setEditing(false)}
+        onSaved={(saved) => {
+          if (saved.code !== short.code) navigate(`/s/${encodeURIComponent(saved.code)}/info`);
+        }}
+      />
       <ReportDialog
         code={short.code}
         show={query.has('show_report')}

@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
 import type { Short } from '../api/client';
 import { useDeleteShorts, useOwnShorts, type OwnShortsQuery } from '../api/queries/shorts';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { EditShortDialog } from '../components/manage/EditShortDialog';
+import { ImportDialog } from '../components/manage/ImportDialog';
 import {
   DEFAULT_SORT,
   defaultVisibleColumns,
@@ -40,6 +43,8 @@ export default function ShortsPage() {
   const [columns, setColumns] = useState<ShortColumn[]>(defaultVisibleColumns);
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState<Short | null>(null);
+  const [importing, setImporting] = useState(false);
   const list = useOwnShorts(view);
   const deleteShorts = useDeleteShorts();
 
@@ -95,7 +100,17 @@ export default function ShortsPage() {
         selectedCount={selected.size}
         onDeleteSelected={() => setPending({ kind: 'bulk', ids: [...selected] })}
         loading={list.isFetching}
-      />
+      >
+        <a className="btn btn-outline-secondary" href="/api/code/export?format=csv" download>
+          {de.transfer.exportCsv}
+        </a>
+        <a className="btn btn-outline-secondary" href="/api/code/export?format=json" download>
+          {de.transfer.exportJson}
+        </a>
+        <Button variant="outline-primary" onClick={() => setImporting(true)}>
+          {de.transfer.import}
+        </Button>
+      </ShortsToolbar>
 
       {list.isError ? (
         <Alert variant="danger" data-testid="shorts-error">
@@ -124,6 +139,7 @@ export default function ShortsPage() {
             }}
             onSelectAll={(on) => select(on ? new Set(rows.map((r) => r.id)) : NONE)}
             onDelete={(s) => setPending({ kind: 'one', short: s })}
+            onEdit={setEditing}
           />
           <ShortsPaging
             total={total}
@@ -136,6 +152,8 @@ export default function ShortsPage() {
         </>
       ) : null}
 
+      <EditShortDialog short={editing} onClose={() => setEditing(null)} />
+      <ImportDialog show={importing} onClose={() => setImporting(false)} />
       <ConfirmDialog
         id="confirm-delete"
         show={pending !== null}

@@ -59,3 +59,16 @@ export function useDeleteShorts(): (ids: readonly string[]) => Promise<boolean> 
     return results.every((r) => r.status === 'fulfilled');
   };
 }
+
+/** Changes a short (PATCH /api/code/{id}); the list and the details are reloaded afterwards. */
+export function useUpdateShort() {
+  const client = useQueryClient();
+  return $api.useMutation('patch', '/api/code/{id}', {
+    onSuccess: () => void invalidateShorts(client),
+  });
+}
+
+/** The reports of a short, for its owner and admins (GET /api/code/{id}/reports). */
+export function useShortReports(id: string, enabled: boolean) {
+  return $api.useQuery('get', '/api/code/{id}/reports', { params: { path: { id } } }, { enabled });
+}

@@ -9,7 +9,16 @@ import { shortLink } from '../../runtime-config';
 import { copyLink, shareLink } from './share';
 
 /** After creating (?show_created=true): the link to copy or share, and the expiry hints. */
-export function CreatedBanner({ short, anonymous }: { short: Short; anonymous: boolean }) {
+export function CreatedBanner({
+  short,
+  anonymous,
+  onQr,
+}: {
+  short: Short;
+  anonymous: boolean;
+  /** Opens the QR code dialog. */
+  onQr?: () => void;
+}) {
   const link = shortLink(short.code);
   return (
     <Alert variant="success" data-testid="created-banner">
@@ -25,6 +34,11 @@ export function CreatedBanner({ short, anonymous }: { short: Short; anonymous: b
         <Button variant="success" onClick={() => void shareLink(link, short.name ?? short.code)}>
           {de.info.share}
         </Button>
+        {onQr && (
+          <Button variant="success" onClick={onQr}>
+            {de.qr.button}
+          </Button>
+        )}
       </InputGroup>
       {expiresWithin24h(short.expireAt) && <p className="mb-1">{de.info.expiresSoon}</p>}
       {anonymous && <p className="mb-0">{de.info.loginForLonger}</p>}

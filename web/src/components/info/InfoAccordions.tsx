@@ -7,13 +7,13 @@ import { ComplaintsItem } from './accordions/ComplaintsItem';
 import { StatisticsItem } from './accordions/StatisticsItem';
 
 /** The info page's accordions, one component each (accordions/); all closed at first. */
-export function InfoAccordions({ short }: { short: Short }) {
+export function InfoAccordions({ short, canManage }: { short: Short; canManage: boolean }) {
   // The accordions say 'coming soon' unless the statistics experiment is switched on.
   const statistics = Boolean(useSnapshot(flags).enabled[FLAGS.statistics]);
   return (
     <Accordion className="mb-3">
       <StatisticsItem short={short} statistics={statistics} />
-      <ComplaintsItem short={short} statistics={statistics} />
+      <ComplaintsItem short={short} statistics={statistics} canManage={canManage} />
     </Accordion>
   );
 }

@@ -15,6 +15,7 @@ export interface ShortsTableProps {
   onSelect: (id: string, on: boolean) => void;
   onSelectAll: (on: boolean) => void;
   onDelete: (s: Short) => void;
+  onEdit: (s: Short) => void;
 }
 
 /** The own shorts: selection, the visible columns (sortable by the server), row actions. */
@@ -27,6 +28,7 @@ export function ShortsTable({
   onSelect,
   onSelectAll,
   onDelete,
+  onEdit,
 }: ShortsTableProps) {
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
   return (
@@ -81,7 +83,16 @@ export function ShortsTable({
                 {COLUMNS[c].cell(s)}
               </td>
             ))}
-            <td className="text-end">
+            <td className="text-end text-nowrap">
+              <Button
+                size="sm"
+                variant="outline-primary"
+                className="me-2"
+                aria-label={t(de.edit.buttonRow, { code: s.code })}
+                onClick={() => onEdit(s)}
+              >
+                {de.edit.button}
+              </Button>
               <Button
                 size="sm"
                 variant="outline-danger"

@@ -1,15 +1,87 @@
 import Accordion from 'react-bootstrap/Accordion';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
 import type { Short } from '../../../api/client';
+import { useShortReports } from '../../../api/queries/shorts';
 import { de } from '../../../i18n/de';
+import { problemText } from '../../../lib/errors';
+import { formatDateTime } from '../../../lib/expiry';
 
-/** 'Beschwerden': 'coming soon' unless the statistics experiment is on (then what is planned). */
-export function ComplaintsItem({ statistics }: { short: Short; statistics: boolean }) {
+const STATE_VARIANT: Record<string, string> = {
+  open: 'warning',
+  dismissed: 'secondary',
+  actioned: 'success',
+};
+
+/**
+ * 'Beschwerden': 'coming soon' unless the statistics experiment is on; then the short's reports for
+ * its owner and admins, a hint for everyone else.
+ */
+export function ComplaintsItem({
+  short,
+  statistics,
+  canManage,
+}: {
+  short: Short;
+  statistics: boolean;
+  canManage: boolean;
+}) {
   return (
     <Accordion.Item eventKey="complaints">
       <Accordion.Header>{de.info.complaints}</Accordion.Header>
       <Accordion.Body data-testid="complaints-body">
-        {statistics ? de.info.complaintsPlanned : de.info.comingSoon}
+        {!statistics ? (
+          de.info.comingSoon
+        ) : canManage ? (
+          <ReportList id={short.id} />
+        ) : (
+          de.complaints.ownerOnly
+        )}
       </Accordion.Body>
     </Accordion.Item>
+  );
+}
+
+function ReportList({ id }: { id: string }) {
+  const { data, error } = useShortReports(id, true);
+  if (error) return <Alert variant="danger">{problemText(error, de.complaints.loadError)}</Alert>;
+  if (!data)
+    return (
+      <Spinner animation="border" size="sm" role="status" aria-label={de.complaints.loading} />
+    );
+  if (data.length === 0) return <p className="mb-0">{de.complaints.empty}</p>;
+  return (
+    <Table responsive size="sm" className="mb-0" data-testid="complaints-table">
+      <caption className="visually-hidden">{de.complaints.caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{de.complaints.date}</th>
+          <th scope="col">{de.complaints.reason}</th>
+          <th scope="col">{de.complaints.description}</th>
+          <th scope="col">{de.complaints.state}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {data.map((r, i) => (
+          <tr key={`${r.createdAt}-${i}`}>
+            <td className="text-nowrap">{formatDateTime(r.createdAt)}</td>
+            <td>{de.report.types[r.reason]}</td>
+            <td className="text-break" style={{ whiteSpace: 'pre-wrap' }}>
+              {r.description}
+            </td>
+            <td>
+              <Badge
+                bg={STATE_VARIANT[r.state] ?? 'secondary'}
+                text={r.state === 'open' ? 'dark' : undefined}
+              >
+                {de.complaints.states[r.state] ?? r.state}
+              </Badge>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
   );
 }

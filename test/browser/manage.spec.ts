@@ -1,0 +1,274 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { BASE, giveConsent, seriousA11yViolations, stubExternal, TARGET_HOST } from './support';
+
+// Owners manage their links: the edit dialog, the QR code dialog, their short's reports, export
+// and import on /shorts.
+
+async function devLogin(page: Page, username: string, to = '/'): Promise<void> {
+  await page.goto(`/api/auth/dev?username=${username}&redirect=${encodeURIComponent(to)}`);
+  await expect(page.getByRole('button', { name: 'Benutzermenü' })).toHaveText(username);
+}
+
+/** Creates a short as the page's logged-in user (same-origin JSON, as the client does). */
+async function createOwn(page: Page, data: Record<string, unknown>): Promise<string> {
+  const res = await page.request.post(`${BASE}/api/code`, { data, headers: { Origin: BASE } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { code: string }).code;
+}
+
+async function expectNoSeriousViolations(page: Page): Promise<void> {
+  const violations = await seriousA11yViolations(page);
+  expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+}
+
+/** Switches the statistics experiment on (flag service and the visitor's local choice). */
+async function statisticsOn(page: Page): Promise<void> {
+  await page.context().route(
+    (url) => url.pathname === '/api/frontend',
+    (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          toggles: ['url.frontend.experimentSwitch', 'url.frontend.statistics'].map((name) => ({
+            name,
+            enabled: true,
+            variant: { name: 'disabled', enabled: false },
+          })),
+        }),
+      }),
+  );
+  await page.addInitScript(() =>
+    (
+      globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }
+    ).localStorage.setItem('flags', JSON.stringify(['url.frontend.statistics'])),
+  );
+}
+
+test.beforeEach(async ({ context }) => {
+  await giveConsent(context, false);
+  await stubExternal(context);
+});
+
+test('edit a short in the dialog on the info page, then follow it to the new target', async ({
+  page,
+}) => {
+  await devLogin(page, 'bearbeiter');
+  const code = await createOwn(page, { url: `https://${TARGET_HOST}/alt`, name: 'Vorher' });
+  await page.goto(`/s/${code}/info`);
+  await page.getByRole('button', { name: 'Bearbeiten' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Short bearbeiten' });
+  await expect(dialog.getByLabel('URL')).toHaveValue(`https://${TARGET_HOST}/alt`);
+  await expect(dialog.getByLabel('Name')).toHaveValue('Vorher');
+  await dialog.getByLabel('URL').fill(`https://${TARGET_HOST}/neu`);
+  await dialog.getByLabel('Name').fill('Nachher');
+  await dialog.getByLabel('Ablaufdatum').fill('in 3 Tagen');
+  await expect(dialog.getByText(/^Verstanden als: /)).toBeVisible();
+  await dialog.getByLabel('Max. Aufrufe').fill('9');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Der Short wurde gespeichert')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('textbox', { name: 'Url' })).toHaveValue(
+    `https://${TARGET_HOST}/neu`,
+  );
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Nachher');
+  await expect(page.getByRole('textbox', { name: 'Max. Aufrufe' })).toHaveValue('9');
+
+  // An error keeps the dialog open with a German toast.
+  const other = await createOwn(page, { url: `https://${TARGET_HOST}/x` });
+  await page.getByRole('button', { name: 'Bearbeiten' }).click();
+  await dialog.getByLabel('Code').fill(other);
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Der Code ist bereits vergeben')).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+
+  // A navigation from the page (routed to the stubbed target), as a click on the link would be.
+  await page.evaluate(
+    (path) =>
+      (globalThis as unknown as { location: { assign(u: string): void } }).location.assign(path),
+    `/s/${code}`,
+  );
+  await expect(page).toHaveURL(`https://${TARGET_HOST}/neu`);
+  await expect(page.getByRole('heading', { name: 'Zielseite /neu' })).toBeVisible();
+});
+
+test('edit from a row of /shorts: a new code shows in the table; clearing the limit', async ({
+  page,
+}) => {
+  await devLogin(page, 'zeilenbearbeiter');
+  const code = await createOwn(page, { url: `https://${TARGET_HOST}/zeile`, maxUses: 3 });
+  await page.goto('/shorts');
+  await page.getByRole('button', { name: `${code} bearbeiten` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Short bearbeiten' });
+  await expect(dialog.getByLabel('Max. Aufrufe')).toHaveValue('3');
+  await dialog.getByRole('button', { name: 'Begrenzung entfernen' }).click();
+  await expect(dialog.getByLabel('Max. Aufrufe')).toHaveValue('');
+  await dialog.getByLabel('Code').fill(`${code}-neu`);
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Der Short wurde gespeichert')).toBeVisible();
+  await expect(page.locator(`[data-code="${code}-neu"]`)).toBeVisible();
+  await expect(page.locator(`[data-code="${code}"]`)).toHaveCount(0);
+  const info = await page.request.get(`${BASE}/api/code/${code}-neu?redirect=false`);
+  expect(((await info.json()) as { maxUses: number | null }).maxUses).toBeNull();
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`axe (${scheme}): the edit and the QR code dialogs`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await devLogin(page, `axe-${scheme}`);
+    const code = await createOwn(page, { url: `https://${TARGET_HOST}/axe`, password: 'geheim' });
+    await page.goto(`/s/${code}/info`);
+    await page.getByRole('button', { name: 'Bearbeiten' }).click();
+    await expect(page.getByRole('dialog', { name: 'Short bearbeiten' })).toBeVisible();
+    await expect(page.getByLabel('Passwortschutz entfernen')).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.getByRole('button', { name: 'Abbrechen' }).click();
+    await page.getByRole('button', { name: 'QR-Code' }).click();
+    await expect(page.getByRole('dialog', { name: 'QR-Code' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+}
+
+test('the QR code dialog shows the code and downloads it as SVG and PNG', async ({ page }) => {
+  await devLogin(page, 'qr-nutzer');
+  const code = await createOwn(page, { url: `https://${TARGET_HOST}/qr` });
+  await page.goto(`/s/${code}/info?show_created=true`);
+  // From the created banner as well as from the actions.
+  await page.getByTestId('created-banner').getByRole('button', { name: 'QR-Code' }).click();
+  const dialog = page.getByRole('dialog', { name: 'QR-Code' });
+  const link = `${BASE}/s/${code}`;
+  const img = dialog.getByRole('img', { name: `QR-Code für ${link}` });
+  await expect(img).toBeVisible();
+  await expect
+    .poll(() => img.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(dialog.getByText(link)).toBeVisible();
+  const [svg] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('link', { name: 'Als SVG herunterladen' }).click(),
+  ]);
+  expect(svg.suggestedFilename()).toBe(`${code}.svg`);
+  expect(readFileSync(await svg.path(), 'utf8')).toMatch(/^<svg/);
+  const [png] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('link', { name: 'Als PNG herunterladen' }).click(),
+  ]);
+  expect(png.suggestedFilename()).toBe(`${code}.png`);
+  expect(
+    readFileSync(await png.path())
+      .subarray(1, 4)
+      .toString(),
+  ).toBe('PNG');
+});
+
+test('the owner sees the reports of their short (as text), with the statistics flag on', async ({
+  page,
+  playwright,
+}) => {
+  await statisticsOn(page);
+  await devLogin(page, 'gemeldeter');
+  const code = await createOwn(page, { url: `https://${TARGET_HOST}/gemeldet` });
+  await page.goto(`/s/${code}/info`);
+  await page.getByRole('button', { name: 'Beschwerden' }).click();
+  await expect(page.getByTestId('complaints-body')).toHaveText(
+    'Zu diesem Short gibt es keine Beschwerden.',
+  );
+  const reporter = await playwright.request.newContext({
+    baseURL: BASE,
+    extraHTTPHeaders: { Origin: BASE },
+  });
+  expect((await reporter.get('/api/auth/dev?username=melder', { maxRedirects: 0 })).status()).toBe(
+    302,
+  );
+  const sent = await reporter.post(`/api/code/${code}/report`, {
+    data: { reason: 'SPAM', description: '<img src=x onerror=alert(1)> Werbung' },
+  });
+  expect(sent.status()).toBe(200);
+  await reporter.dispose();
+  await page.reload();
+  await page.getByRole('button', { name: 'Beschwerden' }).click();
+  const table = page.getByTestId('complaints-table');
+  await expect(table.getByRole('cell', { name: 'Spam' })).toBeVisible();
+  await expect(table.getByText('<img src=x onerror=alert(1)> Werbung')).toBeVisible();
+  await expect(table.getByText('Offen')).toBeVisible();
+  await expect(table.locator('img')).toHaveCount(0);
+  await expect(table).not.toContainText('melder');
+});
+
+test('export as CSV and JSON from /shorts', async ({ page }) => {
+  await devLogin(page, 'exporteur');
+  await createOwn(page, {
+    url: `https://${TARGET_HOST}/export`,
+    code: 'export-mich',
+    name: '=1+1',
+  });
+  await page.goto('/shorts');
+  await expect(page.locator('[data-code="export-mich"]')).toBeVisible();
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Exportieren (CSV)' }).click(),
+  ]);
+  const text = readFileSync(await csv.path(), 'utf8');
+  expect(text.split('\r\n')[0]).toBe(
+    'id,code,name,url,hasPassword,maxUses,uses,createdAt,expireAt',
+  );
+  expect(text).toContain(`export-mich,'=1+1,https://${TARGET_HOST}/export`);
+  const [json] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Exportieren (JSON)' }).click(),
+  ]);
+  const list = JSON.parse(readFileSync(await json.path(), 'utf8')) as Array<{ code: string }>;
+  expect(list.map((s) => s.code)).toEqual(['export-mich']);
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`import a Shlink CSV with one bad row and see the result (${scheme}, axe)`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await devLogin(page, `importeur-${scheme}`);
+    // Each run imports the sample's codes under its own prefix (codes are unique service-wide).
+    const sample = readFileSync(
+      join(__dirname, '..', 'fixtures', 'import', 'shlink.csv'),
+      'utf8',
+    ).replaceAll(',shl-', `,${scheme}-shl-`);
+    await page.goto('/shorts');
+    await page.getByRole('button', { name: 'Importieren' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Shorts importieren' });
+    await dialog.getByLabel('CSV-Datei').setInputFiles({
+      name: 'shlink.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(sample),
+    });
+    await expect(dialog.getByText('3 Zeilen erkannt')).toBeVisible();
+    const mapping = dialog.getByTestId('import-mapping');
+    await expect(mapping.getByRole('row', { name: 'shortCode Code' })).toBeVisible();
+    await expect(mapping.getByRole('row', { name: 'longUrl URL' })).toBeVisible();
+    await expect(mapping.getByRole('row', { name: 'tags wird ignoriert' })).toBeVisible();
+    await expect(dialog.getByTestId('import-preview').getByRole('row')).toHaveCount(4);
+    await expectNoSeriousViolations(page);
+    await dialog.getByRole('button', { name: 'Import starten' }).click();
+    await expect(dialog.getByTestId('import-result')).toHaveText(
+      '2 Shorts erstellt, 1 Zeilen übersprungen.',
+    );
+    const skipped = dialog.getByTestId('import-skipped');
+    await expect(skipped.getByRole('row')).toHaveCount(2);
+    await expect(skipped.getByRole('row').nth(1)).toHaveText(
+      `3${scheme}-shl-badDie URL ist ungültig`,
+    );
+    await expectNoSeriousViolations(page);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Übersprungene Zeilen als CSV herunterladen' }).click(),
+    ]);
+    expect(readFileSync(await download.path(), 'utf8')).toBe(
+      `Zeile,Code,Grund\r\n3,${scheme}-shl-bad,Die URL ist ungültig\r\n`,
+    );
+    await dialog.getByRole('button', { name: 'Schließen' }).first().click();
+    await expect(page.locator(`[data-code="${scheme}-shl-docs"]`)).toBeVisible();
+    await expect(page.locator(`[data-code="${scheme}-shl-multi"]`)).toBeVisible();
+  });
+}

@@ -1,0 +1,288 @@
+import { parse } from 'csv-parse/sync';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app';
+import { loginAs, type LoggedIn } from '../support/login';
+import { expectProblem } from '../support/problem';
+import { insertShort } from '../support/shorts';
+
+const FIXTURES = join(__dirname, '..', 'fixtures', 'import');
+const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
+
+interface Exported {
+  id: string;
+  code: string;
+  name: string | null;
+  url: string;
+  hasPassword: boolean;
+  maxUses: number | null;
+  uses: number;
+  createdAt: string;
+  expireAt: string | null;
+}
+interface ImportResult {
+  created: number;
+  skipped: Array<{ row: number; code: string | null; reason: string }>;
+}
+
+describe('export and import of own shorts', () => {
+  let t: TestApp;
+  let admin: LoggedIn;
+
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:admin' });
+    admin = await loginAs(t, 'admin');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const importCsv = async (u: LoggedIn, csv: string) => {
+    const res = await u.post('/api/code/import', { csv });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return (await res.json()) as ImportResult;
+  };
+  const exportJson = async (u: LoggedIn) => {
+    const res = await u.fetch('/api/code/export?format=json');
+    expect(res.status).toBe(200);
+    return (await res.json()) as Exported[];
+  };
+  const shortsOf = async (u: LoggedIn) =>
+    (await t.query('SELECT code FROM shorts WHERE owner_id = ? ORDER BY code', [u.userId])).map(
+      (r) => r.code as string,
+    );
+  const countShorts = async () => Number((await t.query('SELECT COUNT(*) AS n FROM shorts'))[0].n);
+
+  it('round trip: export 1,000 shorts, delete them, import the file: the same shorts again', async () => {
+    const alice = await loginAs(t, 'alice');
+    const day = 86_400_000;
+    for (let i = 0; i < 1000; i++) {
+      await insertShort(t, {
+        code: `rt-${i.toString().padStart(4, '0')}`,
+        name:
+          i % 3 === 0
+            ? null
+            : i % 7 === 0
+              ? `=HYPERLINK("https://evil.example/${i}")`
+              : `Link ${i}, "zitiert"; mit Zeilen\numbruch`,
+        url: `https://example.com/page/${i}?q=${i}&x=%C3%A4`,
+        maxUses: i % 4 === 0 ? null : (i % 50) + 1,
+        expireAt:
+          i % 5 === 0 ? null : new Date(Math.floor((Date.now() + (i + 1) * day) / 1000) * 1000),
+        ownerId: alice.userId,
+      });
+    }
+    const before = await exportJson(alice);
+    expect(before).toHaveLength(1000);
+    const csvRes = await alice.fetch('/api/code/export?format=csv');
+    expect(csvRes.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(csvRes.headers.get('content-disposition')).toMatch(/attachment; filename="shorts\.csv"/);
+    const csv = await csvRes.text();
+    expect(csv.split('\r\n')[0]).toBe(
+      'id,code,name,url,hasPassword,maxUses,uses,createdAt,expireAt',
+    );
+
+    await t.query('DELETE FROM shorts WHERE owner_id = ?', [alice.userId]);
+    expect(await shortsOf(alice)).toEqual([]);
+
+    const result = await importCsv(alice, csv);
+    expect(result).toEqual({ created: 1000, skipped: [] });
+    const after = await exportJson(alice);
+    const comparable = (list: Exported[]) =>
+      list
+        .map(({ code, name, url, maxUses, expireAt }) => ({ code, name, url, maxUses, expireAt }))
+        .sort((a, b) => a.code.localeCompare(b.code));
+    expect(comparable(after)).toEqual(comparable(before));
+  });
+
+  it('escapes formula cells so spreadsheets do not run them', async () => {
+    const mallory = await loginAs(t, 'mallory');
+    const res = await mallory.post('/api/code', {
+      url: 'https://example.com/formula',
+      code: 'formula-1',
+      name: "=cmd|' /C calc'!A0",
+    });
+    expect(res.status).toBe(201);
+    await mallory.post('/api/code', {
+      url: 'https://example.com/at',
+      code: 'formula-2',
+      name: '@SUM(1+1)',
+    });
+    const csv = await (await mallory.fetch('/api/code/export')).text();
+    const rows = parse(csv, { columns: true }) as Array<Record<string, string>>;
+    expect(rows.find((r) => r.code === 'formula-1')?.name).toBe("'=cmd|' /C calc'!A0");
+    expect(rows.find((r) => r.code === 'formula-2')?.name).toBe("'@SUM(1+1)");
+    expect(csv).not.toMatch(/(^|,)[=@+]/m);
+  });
+
+  it('imports the exports of Shlink, YOURLS, Kutt and Bitly', async () => {
+    const u = await loginAs(t, 'mover');
+    const shlink = await importCsv(u, fixture('shlink.csv'));
+    expect(shlink.created).toBe(2);
+    expect(shlink.skipped).toEqual([
+      { row: 3, code: 'shl-bad', reason: expect.stringMatching(/url/i) },
+    ]);
+    const yourls = await importCsv(u, fixture('yourls.csv'));
+    expect(yourls).toEqual({ created: 2, skipped: [] });
+    const kutt = await importCsv(u, fixture('kutt.csv'));
+    expect(kutt).toEqual({ created: 2, skipped: [] });
+    const bitly = await importCsv(u, fixture('bitly.csv'));
+    expect(bitly).toEqual({ created: 2, skipped: [] });
+
+    const byCode = new Map((await exportJson(u)).map((s) => [s.code, s]));
+    expect(byCode.get('shl-docs')).toMatchObject({
+      url: 'https://shlink.io/documentation/',
+      name: 'Docs, with a comma',
+      expireAt: '2030-01-01T00:00:00.000Z',
+    });
+    expect(byCode.get('shl-multi')).toMatchObject({
+      url: 'https://example.com/multi?x=1&y=2',
+      name: expect.stringMatching(/^Zwei\r?\nZeilen "zitiert"$/),
+      maxUses: 100,
+    });
+    expect(byCode.get('yrl-home')).toMatchObject({ url: 'https://yourls.org/', name: 'YOURLS' });
+    expect(byCode.get('yrl-gh')).toMatchObject({ name: 'YOURLS on GitHub' });
+    const kuttOne = byCode.get('ktt-one');
+    expect(kuttOne?.url).toBe('https://kutt.it/');
+    const inTwoDays = Date.now() + 2 * 86_400_000;
+    expect(Math.abs(Date.parse(kuttOne!.expireAt!) - inTwoDays)).toBeLessThan(60_000);
+    expect(byCode.get('ktt-two')?.expireAt).toBe('2031-06-30T00:00:00.000Z');
+    expect(byCode.get('bly-blog')).toMatchObject({
+      url: 'https://bitly.com/blog/',
+      name: 'Bitly Blog',
+    });
+    const generated = [...byCode.values()].find((s) => s.url === 'https://dev.bitly.com/');
+    expect(generated?.code).toMatch(/^[A-Za-z0-9]{7}$/);
+    expect(byCode.size).toBe(8);
+  });
+
+  it("reads `;` separators and German dates (a spreadsheet's export)", async () => {
+    const u = await loginAs(t, 'excel');
+    const csv =
+      'Code;URL;Name;expireAt;maxUses\r\nxl-1;https://example.com/xl;"Eins; zwei";31.12.2030 18:30;3\r\n';
+    expect(await importCsv(u, csv)).toEqual({ created: 1, skipped: [] });
+    const [s] = await exportJson(u);
+    expect(s).toMatchObject({
+      code: 'xl-1',
+      name: 'Eins; zwei',
+      expireAt: '2030-12-31T18:30:00.000Z',
+      maxUses: 3,
+    });
+  });
+
+  it('skips bad rows with their reason and touches nothing else', async () => {
+    const u = await loginAs(t, 'careful');
+    const taken = await u.post('/api/code', {
+      url: 'https://example.com/mine',
+      code: 'already-here',
+    });
+    expect(taken.status).toBe(201);
+    const entry = await admin.put(`/api/admin/entity/blacklist/${randomUUID()}`, {
+      kind: 'host',
+      value: 'blocked-import.example',
+      reason: null,
+    });
+    expect(entry.status).toBe(201);
+    const total = await countShorts();
+    const rows = [
+      { url: 'https://example.com/good-1', code: 'imp-good-1' },
+      { url: 'not a url', code: 'imp-bad-url' },
+      { url: 'javascript:alert(1)', code: 'imp-js' },
+      { url: 'https://example.com/x', code: 'already-here' },
+      { url: 'https://blocked-import.example/x', code: 'imp-blocked' },
+      { url: 'https://example.com/old', code: 'imp-past', expireAt: '2001-01-01T00:00:00Z' },
+      { url: 'https://example.com/zero', code: 'imp-zero', maxUses: 0 },
+      { url: 'https://example.com/good-2', code: 'imp-good-2', maxUses: '5' },
+      { code: 'imp-no-url' },
+      { url: 'https://example.com/bad-date', code: 'imp-bad-date', expireAt: 'nächsten Dienstag' },
+      { url: { nested: true }, code: 'imp-object' },
+    ];
+    const res = await u.post('/api/code/import', { rows });
+    expect(res.status).toBe(200);
+    const result = (await res.json()) as ImportResult;
+    expect(result.created).toBe(2);
+    const reasons = Object.fromEntries(result.skipped.map((s) => [s.code, s.reason]));
+    expect(result.skipped.map((s) => s.row)).toEqual([2, 3, 4, 5, 6, 7, 9, 10, 11]);
+    expect(reasons['imp-bad-url']).toMatch(/^url: /);
+    expect(reasons['imp-js']).toMatch(/^url: /);
+    expect(reasons['already-here']).toBe('Code already exists');
+    expect(reasons['imp-blocked']).toBe('URL is blacklisted');
+    expect(reasons['imp-past']).toBe('Expire At must be in the future');
+    expect(reasons['imp-zero']).toBe('Uses must be greater than 0');
+    expect(reasons['imp-no-url']).toBe('url: missing');
+    expect(reasons['imp-bad-date']).toBe('expireAt: not a date');
+    expect(reasons['imp-object']).toMatch(/^url: /);
+    expect(await countShorts()).toBe(total + 2);
+    expect(await shortsOf(u)).toEqual(['already-here', 'imp-good-1', 'imp-good-2']);
+    const mine = await exportJson(u);
+    expect(mine.find((s) => s.code === 'already-here')?.url).toBe('https://example.com/mine');
+  });
+
+  it('refuses 6,000 rows (400) and 3 MB (413) before anything is written', async () => {
+    const u = await loginAs(t, 'bulk');
+    const total = await countShorts();
+    const many = [
+      'url,code',
+      ...Array.from({ length: 6000 }, (_, i) => `https://e.example/${i},bulk-${i}`),
+    ].join('\n');
+    const tooMany = await expectProblem(await u.post('/api/code/import', { csv: many }), 400);
+    expect(tooMany.fieldErrors?.csv).toMatch(/5000/);
+    const manyRows = Array.from({ length: 5001 }, (_, i) => ({ url: `https://e.example/${i}` }));
+    await expectProblem(await u.post('/api/code/import', { rows: manyRows }), 400);
+    const big = `url,name\n${'https://e.example/big,' + 'x'.repeat(90) + '\n'}`.repeat(30_000);
+    expect(big.length).toBeGreaterThan(3_000_000);
+    await expectProblem(await u.post('/api/code/import', { csv: big }), 413);
+    expect(await countShorts()).toBe(total);
+    // Other routes keep the small body limit.
+    await expectProblem(
+      await u.post('/api/code', { url: `https://e.example/${'x'.repeat(20_000)}` }),
+      413,
+    );
+  });
+
+  it('refuses an import without a url column, with both or neither of csv and rows', async () => {
+    const u = await loginAs(t, 'confused');
+    const noUrl = await expectProblem(
+      await u.post('/api/code/import', { csv: 'name,code\nA,b-c-d\n' }),
+      400,
+    );
+    expect(noUrl.fieldErrors?.csv).toMatch(/url column/);
+    await expectProblem(await u.post('/api/code/import', {}), 400);
+    await expectProblem(
+      await u.post('/api/code/import', { csv: 'url\nhttps://a.example\n', rows: [] }),
+      400,
+    );
+    await expectProblem(await u.post('/api/code/import', { rows: 'nope' }), 400);
+    expect(await shortsOf(u)).toEqual([]);
+  });
+
+  it('export and import need a login; export only lists own shorts; an unknown format is 400', async () => {
+    await expectProblem(await t.fetch('/api/code/export'), 401);
+    const anon = await t.post(
+      '/api/code/import',
+      { csv: 'url\nhttps://a.example\n' },
+      { origin: t.url },
+    );
+    await expectProblem(anon, 401);
+    const u = await loginAs(t, 'lonely');
+    await u.post('/api/code', { url: 'https://example.com/only-mine', code: 'lonely-1' });
+    expect((await exportJson(u)).map((s) => s.code)).toEqual(['lonely-1']);
+    const p = await expectProblem(await u.fetch('/api/code/export?format=xml'), 400);
+    expect(p.fieldErrors?.format).toBeDefined();
+    // `export` is not taken for a short code by the follow path.
+    expect((await t.fetch('/api/code/export')).status).toBe(401);
+    const crossSite = await t.fetch('/api/code/import', {
+      method: 'POST',
+      headers: {
+        cookie: u.cookie,
+        origin: 'https://evil.example',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ csv: 'url\nhttps://evil.example/\n' }),
+    });
+    expect(crossSite.status).toBe(403);
+    expect(await shortsOf(u)).toEqual(['lonely-1']);
+  });
+});

@@ -1,0 +1,255 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import ProgressBar from 'react-bootstrap/ProgressBar';
+import Table from 'react-bootstrap/Table';
+import { invalidateShorts } from '../../api/queries/shorts';
+import { de, t } from '../../i18n/de';
+import { problemText } from '../../lib/errors';
+import {
+  MAX_IMPORT_ROWS,
+  mapColumns,
+  parseImportCsv,
+  sendImport,
+  skippedCsv,
+  skippedReason,
+  type ImportOutcome,
+  type ParsedImport,
+} from '../../lib/import';
+import { toast } from '../../state/toasts';
+
+const PREVIEW_ROWS = 5;
+
+type Step =
+  | { kind: 'choose'; error?: string }
+  | { kind: 'preview'; parsed: ParsedImport }
+  | { kind: 'sending'; total: number; done: number }
+  | { kind: 'result'; outcome: ImportOutcome };
+
+/** 'Importieren': a CSV file or pasted text → preview and column mapping → chunks → result. */
+export function ImportDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
+  return (
+    <Modal show={show} onHide={onClose} size="lg" aria-labelledby="import-title">
+      {show && <ImportSteps onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function ImportSteps({ onClose }: { onClose: () => void }) {
+  const [step, setStep] = useState<Step>({ kind: 'choose' });
+  const [text, setText] = useState('');
+  const client = useQueryClient();
+
+  async function read(csv: string) {
+    try {
+      const parsed = await parseImportCsv(csv);
+      if (parsed.rows.length === 0) return setStep({ kind: 'choose', error: de.transfer.empty });
+      setStep({ kind: 'preview', parsed });
+    } catch {
+      setStep({ kind: 'choose', error: de.transfer.unreadable });
+    }
+  }
+
+  async function start(parsed: ParsedImport) {
+    const total = parsed.rows.length;
+    setStep({ kind: 'sending', total, done: 0 });
+    try {
+      const outcome = await sendImport(parsed.rows, (done) =>
+        setStep({ kind: 'sending', total, done }),
+      );
+      setStep({ kind: 'result', outcome });
+      toast.success(de.transfer.done);
+    } catch (err) {
+      setStep({ kind: 'choose', error: t(de.transfer.failed, { message: problemText(err) }) });
+    } finally {
+      void invalidateShorts(client);
+    }
+  }
+
+  return (
+    <>
+      <Modal.Header closeButton closeLabel={de.transfer.close}>
+        <Modal.Title id="import-title">{de.transfer.title}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {step.kind === 'choose' && (
+          <>
+            <p>{de.transfer.intro}</p>
+            {step.error && (
+              <Alert variant="danger" data-testid="import-error">
+                {step.error}
+              </Alert>
+            )}
+            <Form.Group className="mb-3" controlId="import-file">
+              <Form.Label>{de.transfer.file}</Form.Label>
+              <Form.Control
+                type="file"
+                accept=".csv,text/csv,text/plain"
+                onChange={(e) => {
+                  const file = (e.target as HTMLInputElement).files?.[0];
+                  if (file)
+                    void file
+                      .text()
+                      .then(read, () => setStep({ kind: 'choose', error: de.transfer.unreadable }));
+                }}
+              />
+            </Form.Group>
+            <Form.Group controlId="import-text">
+              <Form.Label>{de.transfer.paste}</Form.Label>
+              <Form.Control
+                as="textarea"
+                rows={5}
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+              />
+            </Form.Group>
+          </>
+        )}
+        {step.kind === 'preview' && <Preview parsed={step.parsed} />}
+        {step.kind === 'sending' && (
+          <>
+            <ProgressBar
+              now={(step.done / step.total) * 100}
+              aria-label={de.transfer.title}
+              aria-valuetext={t(de.transfer.progress, { done: step.done, total: step.total })}
+            />
+            <p className="mt-2 mb-0" aria-live="polite">
+              {t(de.transfer.progress, { done: step.done, total: step.total })}
+            </p>
+          </>
+        )}
+        {step.kind === 'result' && <Result outcome={step.outcome} />}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onClose}>
+          {de.transfer.close}
+        </Button>
+        {step.kind === 'choose' && (
+          <Button onClick={() => void read(text)} disabled={!text.trim()}>
+            {de.transfer.preview}
+          </Button>
+        )}
+        {step.kind === 'preview' && (
+          <Button onClick={() => void start(step.parsed)} disabled={!importable(step.parsed)}>
+            {de.transfer.start}
+          </Button>
+        )}
+      </Modal.Footer>
+    </>
+  );
+}
+
+function importable(parsed: ParsedImport): boolean {
+  return (
+    parsed.rows.length <= MAX_IMPORT_ROWS && mapColumns(parsed.headers).some(([, f]) => f === 'url')
+  );
+}
+
+function Preview({ parsed }: { parsed: ParsedImport }) {
+  const mapping = mapColumns(parsed.headers);
+  const hasUrl = mapping.some(([, f]) => f === 'url');
+  return (
+    <>
+      <p>{t(de.transfer.rows, { count: parsed.rows.length })}</p>
+      {!hasUrl && <Alert variant="danger">{de.transfer.noUrlColumn}</Alert>}
+      {parsed.rows.length > MAX_IMPORT_ROWS && (
+        <Alert variant="danger">{t(de.transfer.tooMany, { max: MAX_IMPORT_ROWS })}</Alert>
+      )}
+      <h3 className="h6">{de.transfer.mapping}</h3>
+      <Table size="sm" data-testid="import-mapping">
+        <thead>
+          <tr>
+            <th scope="col">{de.transfer.column}</th>
+            <th scope="col">{de.transfer.becomes}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {mapping.map(([column, field]) => (
+            <tr key={column}>
+              <td>
+                <code>{column}</code>
+              </td>
+              <td>
+                {field ? (
+                  de.transfer.fieldNames[field]
+                ) : (
+                  <span className="text-body-secondary">{de.transfer.ignored}</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      <h3 className="h6">{de.transfer.preview}</h3>
+      <Table size="sm" responsive data-testid="import-preview">
+        <thead>
+          <tr>
+            {parsed.headers.map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {parsed.rows.slice(0, PREVIEW_ROWS).map((row, i) => (
+            <tr key={i}>
+              {parsed.headers.map((h) => (
+                <td key={h} className="text-break">
+                  {row[h]}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </>
+  );
+}
+
+function Result({ outcome }: { outcome: ImportOutcome }) {
+  const download = () => {
+    const blob = new Blob([skippedCsv(outcome.skipped)], { type: 'text/csv;charset=utf-8' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = 'import-uebersprungen.csv';
+    a.click();
+    URL.revokeObjectURL(a.href);
+  };
+  return (
+    <>
+      <Alert variant={outcome.skipped.length ? 'warning' : 'success'} data-testid="import-result">
+        {t(de.transfer.result, { created: outcome.created, skipped: outcome.skipped.length })}
+      </Alert>
+      {outcome.skipped.length > 0 && (
+        <>
+          <h3 className="h6">{de.transfer.skippedTitle}</h3>
+          <Table size="sm" responsive data-testid="import-skipped">
+            <thead>
+              <tr>
+                <th scope="col">{de.transfer.row}</th>
+                <th scope="col">{de.transfer.code}</th>
+                <th scope="col">{de.transfer.reason}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {outcome.skipped.map((s) => (
+                <tr key={s.row}>
+                  <td>{s.row}</td>
+                  <td>{s.code}</td>
+                  <td>{skippedReason(s.reason)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          <Button variant="outline-secondary" onClick={download}>
+            {de.transfer.downloadSkipped}
+          </Button>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import { de, t } from '../../i18n/de';
+import { shortLink } from '../../runtime-config';
+
+/** The QR code of a short's link (served by the server), its downloads and the link under it. */
+export function QrDialog({
+  code,
+  show,
+  onClose,
+}: {
+  code: string;
+  show: boolean;
+  onClose: () => void;
+}) {
+  const link = shortLink(code);
+  const base = `/api/code/${encodeURIComponent(code)}`;
+  return (
+    <Modal show={show} onHide={onClose} aria-labelledby="qr-title" centered>
+      <Modal.Header closeButton closeLabel={de.qr.close}>
+        <Modal.Title id="qr-title">{de.qr.title}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body className="text-center">
+        {/* Dark modules on white with a quiet zone: scannable in dark mode too. */}
+        <img
+          src={`${base}/qr.svg`}
+          alt={t(de.qr.alt, { link })}
+          width={256}
+          height={256}
+          className="bg-white p-1 rounded border"
+          data-testid="qr-image"
+        />
+        <p className="mt-3 mb-0 text-break">
+          <code>{link}</code>
+        </p>
+      </Modal.Body>
+      <Modal.Footer className="justify-content-between">
+        <div className="d-flex gap-2">
+          <a className="btn btn-outline-primary" href={`${base}/qr.svg`} download={`${code}.svg`}>
+            {de.qr.downloadSvg}
+          </a>
+          <a
+            className="btn btn-outline-primary"
+            href={`${base}/qr.png?size=1024`}
+            download={`${code}.png`}
+          >
+            {de.qr.downloadPng}
+          </a>
+        </div>
+        <Button variant="secondary" onClick={onClose}>
+          {de.qr.close}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
