@@ -37,7 +37,10 @@ export class AuthController {
     description: 'Same-origin path to go to after login',
   })
   @ApiFoundResponse({ description: 'Logged in; redirect to / or the redirect path' })
-  @ApiOkResponse({ description: 'The login form (no username given)' })
+  @ApiOkResponse({
+    description: 'The login form (no username given)',
+    content: { 'text/html': { schema: { type: 'string' } } },
+  })
   @ApiProblems(400, 404)
   async devLogin(@Req() req: Request, @Res() res: Response): Promise<void> {
     if (!this.login.isEnabled('dev')) throw new NotFoundError('Login provider not enabled');
