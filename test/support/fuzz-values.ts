@@ -258,6 +258,12 @@ const urlValue: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: hostileString },
 );
 
+/** Targets a well-behaved client sends. */
+const cleanUrl: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom('https://example.com/', 'https://example.org/a/b?c=d#e', 'http://example.net/x'),
+  fc.webUrl({ validSchemes: ['https'], withQueryParameters: true }).filter((u) => u.length <= 2048),
+);
+
 const dateValue: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.integer({ min: 1, max: 400 * 24 }).map((h) => future(h)) },
   {
@@ -296,9 +302,17 @@ export const anyHostile: fc.Arbitrary<unknown> = fc.oneof(
 
 const knownValue: fc.Arbitrary<Known> = fc.constantFrom(...SLOTS).map((s) => new Known(s));
 
-/** A value that fits `schema` (mostly), for the schema-driven part of a body or parameter. */
-export function fromSchema(schema: Schema, name = '', keys: readonly string[] = []): fc.Arbitrary<unknown> {
-  return fc.memo((depth: number) => shaped(schema, name, keys, depth))(3);
+/**
+ * A value shaped by `schema`. `clean`: what a well-behaved client sends (valid types, bounds,
+ * patterns and enums); else mostly that, with hostile values mixed in at every level.
+ */
+export function fromSchema(
+  schema: Schema,
+  name = '',
+  keys: readonly string[] = [],
+  clean = false,
+): fc.Arbitrary<unknown> {
+  return shaped(schema, name, keys, 3, clean);
 }
 
 function shaped(
@@ -306,8 +320,9 @@ function shaped(
   name: string,
   keys: readonly string[],
   depth: number,
+  clean: boolean,
 ): fc.Arbitrary<unknown> {
-  const inner = pickType(schema, name, keys, depth);
+  const inner = pickType(schema, name, keys, depth, clean);
   return schema.nullable === true
     ? fc.oneof({ weight: 4, arbitrary: inner }, { weight: 1, arbitrary: fc.constant(null) })
     : inner;
@@ -318,9 +333,11 @@ function pickType(
   name: string,
   keys: readonly string[],
   depth: number,
+  clean: boolean,
 ): fc.Arbitrary<unknown> {
   if (Array.isArray(schema.enum) && schema.enum.length > 0) {
     const values = schema.enum as unknown[];
+    if (clean) return fc.constantFrom(...values);
     return fc.oneof(
       { weight: 6, arbitrary: fc.constantFrom(...values) },
       {
@@ -335,33 +352,82 @@ function pickType(
   for (const key of ['allOf', 'anyOf', 'oneOf']) {
     const members = schema[key];
     if (Array.isArray(members) && members.length > 0) {
-      return fc.oneof(...members.map((m) => shaped(m as Schema, name, keys, depth)));
+      return fc.oneof(...members.map((m) => shaped(m as Schema, name, keys, depth, clean)));
     }
   }
   const type = schema.type as string | undefined;
   if (type === 'object' || (type === undefined && schema.properties)) {
-    return objectOf(schema, keys, depth);
+    return objectOf(schema, keys, depth, clean);
   }
   if (type === 'array') {
     const items = (schema.items as Schema | undefined) ?? {};
-    return fc.array(shaped(items, name, keys, depth - 1), { maxLength: 4 });
+    return fc.array(shaped(items, name, keys, depth - 1, clean), { maxLength: 4 });
   }
   if (type === 'integer' || type === 'number') {
     const min = typeof schema.minimum === 'number' ? schema.minimum : -1000;
     const max = typeof schema.maximum === 'number' ? schema.maximum : 1_000_000;
+    const inRange = fc.integer({ min: Math.max(min, -1e9), max: Math.min(max, 1e9) });
+    if (clean) return inRange;
     return fc.oneof(
-      { weight: 4, arbitrary: fc.integer({ min: Math.max(min, -1e9), max: Math.min(max, 1e9) }) },
+      { weight: 4, arbitrary: inRange },
       { weight: 2, arbitrary: fc.constantFrom(min, max, min - 1, max + 1) },
       { weight: 1, arbitrary: hostileNumber },
     );
   }
   if (type === 'boolean') return fc.boolean();
-  if (type === 'string' || type === undefined) return stringFor(schema, name);
-  return anyHostile;
+  if (type === 'string' || type === undefined) {
+    return clean ? cleanString(schema, name) : stringFor(schema, name);
+  }
+  return clean ? fc.string() : anyHostile;
+}
+
+/** CSV text with a header row of column names a CSV property might expect (e.g. an import). */
+function csvOf(cell: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  const columns = fc.uniqueArray(
+    fc.constantFrom('url', 'code', 'name', 'expireAt', 'maxUses', 'longUrl', 'shortCode', 'title'),
+    { minLength: 1, maxLength: 4 },
+  );
+  return columns.chain((cols) =>
+    fc
+      .array(
+        fc.tuple(...cols.map((c) => (c === 'url' || c === 'longUrl' ? cleanUrl : cell))),
+        { maxLength: 4 },
+      )
+      .chain((rows) =>
+        fc.constantFrom(',', ';').map((sep) =>
+          [cols, ...rows]
+            .map((r) => r.map((v) => (/[",;\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)).join(sep))
+            .join('\n'),
+        ),
+      ),
+  );
+}
+
+function cleanString(schema: Schema, name: string): fc.Arbitrary<string> {
+  if (/csv/i.test(name)) return csvOf(fc.string({ maxLength: 20 }));
+  if (/url|link|target/i.test(name) || schema.format === 'uri') return cleanUrl;
+  if (schema.format === 'date-time' || /(At|Date)$/.test(name)) {
+    return fc.integer({ min: 1, max: 400 * 24 }).map((h) => future(h));
+  }
+  if (schema.format === 'uuid') return fc.uuid();
+  if (typeof schema.pattern === 'string') {
+    try {
+      return fc.stringMatching(new RegExp(schema.pattern));
+    } catch {
+      // a pattern JavaScript cannot compile: fall through
+    }
+  }
+  if (typeof schema.example === 'string') return fc.constant(schema.example);
+  const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : 60;
+  const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
+  return fc.string({ minLength, maxLength: Math.max(minLength, Math.min(maxLength, 60)) });
 }
 
 function stringFor(schema: Schema, name: string): fc.Arbitrary<string> {
   const options: Array<{ weight: number; arbitrary: fc.Arbitrary<string> }> = [];
+  if (/csv/i.test(name)) {
+    options.push({ weight: 8, arbitrary: csvOf(fc.oneof(fc.string({ maxLength: 20 }), hostileString)) });
+  }
   if (/url|link|target/i.test(name) || schema.format === 'uri') {
     options.push({ weight: 6, arbitrary: urlValue });
   }
@@ -384,7 +450,7 @@ function stringFor(schema: Schema, name: string): fc.Arbitrary<string> {
   options.push(
     {
       weight: 3,
-      arbitrary: fc.string({ minLength, maxLength: Math.min(maxLength, 60) }),
+      arbitrary: fc.string({ minLength, maxLength: Math.max(minLength, Math.min(maxLength, 60)) }),
     },
     // At the documented bounds and just past them.
     {
@@ -400,27 +466,43 @@ function stringFor(schema: Schema, name: string): fc.Arbitrary<string> {
   return fc.oneof(...options);
 }
 
-function objectOf(schema: Schema, keys: readonly string[], depth: number): fc.Arbitrary<unknown> {
+function objectOf(
+  schema: Schema,
+  keys: readonly string[],
+  depth: number,
+  clean: boolean,
+): fc.Arbitrary<unknown> {
   const props = (schema.properties ?? {}) as Record<string, Schema>;
   const names = Object.keys(props);
   if (names.length === 0 || depth <= 0) {
     // Free-form object (e.g. an admin edit): plausible keys with plausible and hostile values.
     const pool = keys.length > 0 ? keys : ['value'];
+    const plausible = fc.oneof(
+      fc.boolean(),
+      fc.constant(null),
+      fc.integer({ min: 1, max: 100 }),
+      fc.integer({ min: 1, max: 400 * 24 }).map((h) => future(h)),
+      fc.constantFrom('ROLE_USER', 'ROLE_ADMIN', 'host', 'regex', 'open', 'dismissed', 'SPAM'),
+      fc.constantFrom(['ROLE_USER'], ['ROLE_USER', 'ROLE_ADMIN']),
+      fc.string({ maxLength: 30 }),
+    );
     return fc.dictionary(
-      fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...pool) }, { weight: 1, arbitrary: hostileString }),
-      fc.oneof(
-        { weight: 2, arbitrary: fc.oneof(fc.boolean(), fc.constant(null), fc.integer({ min: -2, max: 100 })) },
-        { weight: 2, arbitrary: dateValue },
-        { weight: 1, arbitrary: urlValue },
-        { weight: 1, arbitrary: fc.constantFrom('ROLE_USER,ROLE_ADMIN', 'host', 'regex', 'open', 'SPAM') },
-        { weight: 2, arbitrary: anyHostile },
-      ),
-      { maxKeys: 4 },
+      clean
+        ? fc.constantFrom(...pool)
+        : fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...pool) }, { weight: 1, arbitrary: hostileString }),
+      clean
+        ? plausible
+        : fc.oneof(
+            { weight: 3, arbitrary: plausible },
+            { weight: 1, arbitrary: urlValue },
+            { weight: 2, arbitrary: anyHostile },
+          ),
+      { maxKeys: 3 },
     );
   }
   const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
   return fc.record(
-    Object.fromEntries(names.map((n) => [n, shaped(props[n], n, keys, depth - 1)])),
+    Object.fromEntries(names.map((n) => [n, shaped(props[n], n, keys, depth - 1, clean)])),
     { requiredKeys: required.filter((r) => names.includes(r)) },
   );
 }
@@ -503,6 +585,12 @@ export function bodyFor(op: FuzzOperation, keys: readonly string[]): fc.Arbitrar
   return fc.oneof(...options);
 }
 
+/** The body a well-behaved client sends: schema-valid JSON, or none when the operation takes none. */
+export function cleanBodyFor(op: FuzzOperation, keys: readonly string[]): fc.Arbitrary<FuzzBody> {
+  if (!op.body) return fc.constant({ kind: 'none' as const });
+  return fromSchema(op.body, '', keys, true).map((value) => ({ kind: 'json' as const, value }));
+}
+
 export const contentType: fc.Arbitrary<string | undefined> = fc.oneof(
   { weight: 12, arbitrary: fc.constant('application/json') },
   {
@@ -528,7 +616,14 @@ export const contentType: fc.Arbitrary<string | undefined> = fc.oneof(
 );
 
 /** A path parameter: a fixture value, a value shaped by its schema, or a hostile one. */
-export function pathValue(param: FuzzParam): fc.Arbitrary<ParamValue> {
+export function pathValue(param: FuzzParam, clean = false): fc.Arbitrary<ParamValue> {
+  if (clean) {
+    if (Array.isArray(param.schema.enum)) return fc.constantFrom(...(param.schema.enum as string[]));
+    return fc.oneof(
+      { weight: 4, arbitrary: knownValue },
+      { weight: 1, arbitrary: cleanString(param.schema, param.name) },
+    );
+  }
   return fc.oneof(
     { weight: 5, arbitrary: knownValue },
     { weight: 2, arbitrary: stringFor(param.schema, param.name) },
@@ -537,27 +632,29 @@ export function pathValue(param: FuzzParam): fc.Arbitrary<ParamValue> {
 }
 
 /** A query or header value: absent (undefined), from the schema, a fixture value, or hostile. */
-export function queryValue(param: FuzzParam): fc.Arbitrary<ParamValue[] | undefined> {
-  const one: fc.Arbitrary<ParamValue> = fc.oneof(
-    {
-      weight: 4,
-      arbitrary: fromSchema(
-        param.schema.type === 'array' ? ((param.schema.items as Schema) ?? {}) : param.schema,
-        param.name,
-      ).map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '')),
-    },
-    { weight: 1, arbitrary: knownValue },
-    { weight: 3, arbitrary: hostileString },
+export function queryValue(param: FuzzParam, clean = false): fc.Arbitrary<ParamValue[] | undefined> {
+  const schema = param.schema.type === 'array' ? ((param.schema.items as Schema) ?? {}) : param.schema;
+  const shapedValue = fromSchema(schema, param.name, [], clean).map((v) =>
+    typeof v === 'string' ? v : (JSON.stringify(v) ?? ''),
   );
+  const one: fc.Arbitrary<ParamValue> = clean
+    ? fc.oneof({ weight: 4, arbitrary: shapedValue }, { weight: 1, arbitrary: knownValue })
+    : fc.oneof(
+        { weight: 4, arbitrary: shapedValue },
+        { weight: 1, arbitrary: knownValue },
+        { weight: 3, arbitrary: hostileString },
+      );
   return fc.oneof(
     { weight: 3, arbitrary: fc.constant(undefined) },
     { weight: 4, arbitrary: one.map((v) => [v]) },
-    { weight: 1, arbitrary: fc.array(one, { minLength: 2, maxLength: 4 }) },
+    { weight: 1, arbitrary: fc.array(one, { minLength: 2, maxLength: clean ? 2 : 4 }) },
   );
 }
 
 /** Query parameters nobody documented (some are refused on purpose, e.g. keys). */
-export const extraQuery: fc.Arbitrary<Array<[string, string]>> = fc.array(
+export const extraQuery: fc.Arbitrary<Array<[string, string]>> = fc.oneof(
+  { weight: 3, arbitrary: fc.constant<Array<[string, string]>>([]) },
+  { weight: 1, arbitrary: fc.array(
   fc.tuple(
     fc.oneof(
       fc.constantFrom('api_key', 'access_token', 'redirect', 'password', '__proto__', 'sort', 'page', 'size', 'format', 'x'),
@@ -565,7 +662,8 @@ export const extraQuery: fc.Arbitrary<Array<[string, string]>> = fc.array(
     ),
     hostileString,
   ),
-  { maxLength: 2 },
+  { minLength: 1, maxLength: 2 },
+) },
 );
 
 /** How a path parameter is put into the URL: percent-encoded, or as raw as HTTP allows. */
