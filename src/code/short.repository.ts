@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, QueryRunner, Repository } from 'typeorm';
+import { hasNul } from '../common/db-limits';
 import { containsPattern, type PageRequest } from '../common/paging';
 import { dialectSql, engineOf } from '../database/dialect';
 import { ShortEntity } from './short.entity';
@@ -48,7 +49,9 @@ export class ShortRepository {
     return this.repo.insert(s);
   }
 
+  /** A code the column cannot hold (a NUL: PostgreSQL refuses the statement) matches nothing. */
   findForFollow(code: string): Promise<FollowRow | null> {
+    if (hasNul(code)) return Promise.resolve(null);
     return this.repo.findOne({
       where: { code },
       select: {
@@ -64,6 +67,7 @@ export class ShortRepository {
   }
 
   findByCodeWithOwner(code: string): Promise<ShortEntity | null> {
+    if (hasNul(code)) return Promise.resolve(null);
     return this.repo.findOne({ where: { code }, relations: { owner: true } });
   }
 
