@@ -407,7 +407,19 @@ function cleanString(schema: Schema, name: string): fc.Arbitrary<string> {
   if (/csv/i.test(name)) return csvOf(fc.string({ maxLength: 20 }));
   if (/url|link|target/i.test(name) || schema.format === 'uri') return cleanUrl;
   if (schema.format === 'date-time' || /(At|Date)$/.test(name)) {
-    return fc.integer({ min: 1, max: 400 * 24 }).map((h) => future(h));
+    return fc.oneof(
+      { weight: 4, arbitrary: fc.integer({ min: 1, max: 400 * 24 }).map((h) => future(h)) },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(
+          '9999-12-31T23:59:59.999Z',
+          '9999-12-31T23:59:59+00:00',
+          '5000-01-01T00:00:00+14:00',
+          '2100-02-29T00:00:00Z',
+          '2999-12-31',
+        ),
+      },
+    );
   }
   if (schema.format === 'uuid') return fc.uuid();
   if (typeof schema.pattern === 'string') {
@@ -420,8 +432,50 @@ function cleanString(schema: Schema, name: string): fc.Arbitrary<string> {
   if (typeof schema.example === 'string') return fc.constant(schema.example);
   const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : 60;
   const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
-  return fc.string({ minLength, maxLength: Math.max(minLength, Math.min(maxLength, 60)) });
+  const fits = (v: string) => [...v].length >= minLength && v.length <= maxLength;
+  return fc.oneof(
+    {
+      weight: 3,
+      arbitrary: fc.string({ minLength, maxLength: Math.max(minLength, Math.min(maxLength, 60)) }),
+    },
+    // Valid by the schema, and still odd for a database: unicode, control characters, lone
+    // surrogates, exactly the longest length in 1-, 2- and 4-byte characters.
+    { weight: 1, arbitrary: fc.constantFrom(...NASTY_VALID).filter(fits) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .string({ unit: 'binary', minLength, maxLength: Math.min(maxLength, 40) })
+        .filter((v) => !v.includes('\u0000') && fits(v)),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('x', 'ü', '😀', '\u202e', ' ')
+        .map((c) => c.repeat(Math.max(1, Math.floor(maxLength / c.length)))),
+    },
+  );
 }
+
+/** Strings a validator lets through that a database, a log line or a CSV may still choke on. */
+const NASTY_VALID: readonly string[] = [
+  'é',
+  '😀',
+  'İı',
+  '\ud800',
+  'a\udfffb',
+  '\u202egnp.exe',
+  '\ufeff',
+  '\t\r\n',
+  '\u0001\u001f\u007f',
+  "O'Brien; DROP TABLE shorts",
+  '%',
+  '_',
+  '\\',
+  '=1+1',
+  '<b>x</b>',
+  '   ',
+  '💩'.repeat(25),
+];
 
 function stringFor(schema: Schema, name: string): fc.Arbitrary<string> {
   const options: Array<{ weight: number; arbitrary: fc.Arbitrary<string> }> = [];
