@@ -494,7 +494,8 @@ export function operationFor(method: string, path: string): string | null {
 /** Invariants 1–3 on one answer (see the file comment). */
 export function checkAnswer(method: string, rawPath: string, answer: Answer): string[] {
   const out: string[] = [];
-  const path = rawPath.split('?')[0];
+  // What the server routes by: the path before any query or (raw, invalid) fragment.
+  const path = rawPath.split(/[?#]/)[0];
   const type = String(answer.headers['content-type'] ?? '');
   const text = answer.body.toString('utf8');
   if (answer.status >= 500) out.push(`server error ${answer.status}`);
