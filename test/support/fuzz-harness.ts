@@ -147,6 +147,7 @@ export class FuzzWorld {
   private readonly host: string;
   private readonly port: number;
   private lastChanged = true;
+  private readonly shortStates = new Map<string, string>();
 
   constructor(readonly t: TestApp) {
     const u = new URL(t.url);
@@ -257,14 +258,8 @@ export class FuzzWorld {
     ];
     for (const [name, owner, body] of shorts) {
       const id = this.slots[`${name}.id` as Slot];
-      const ownerId = owner ? owner.userId : null;
-      if (id) {
-        const rows = await t.query<Array<{ owner_id: string | null }>>(
-          'SELECT owner_id FROM shorts WHERE id = ?',
-          [id],
-        );
-        if (rows.length === 1 && (rows[0].owner_id ?? null) === ownerId) continue;
-      }
+      // A fixture short that a request edited, expired, flagged or moved is replaced by a new one.
+      if (id && (await this.shortState(id)) === this.shortStates.get(name)) continue;
       const res = owner ? await owner.post('/api/code', body) : await t.post('/api/code', body);
       if (res.status !== 201) {
         throw new Error(`fuzz fixture: creating ${name}: ${res.status} ${await res.text()}`);
@@ -275,6 +270,7 @@ export class FuzzWorld {
       ]);
       this.slots[`${name}.id` as Slot] = row.id;
       this.slots[`${name}.code` as Slot] = code;
+      this.shortStates.set(name, await this.shortState(row.id));
     }
 
     const has = async (table: string, id: string | undefined) =>
@@ -316,6 +312,15 @@ export class FuzzWorld {
     for (const [name, level] of Object.entries(log.loggers())) {
       if (level.configuredLevel !== null) log.setLevel(name, null);
     }
+  }
+
+  /** What a fixture short must still be (everything a request could change but its use count). */
+  private async shortState(id: string): Promise<string> {
+    const rows = await this.t.query<Array<Record<string, unknown>>>(
+      'SELECT code, url, owner_id, password_hash, max_uses, expire_at, dangerous, danger_reason, name FROM shorts WHERE id = ?',
+      [id],
+    );
+    return JSON.stringify(rows);
   }
 
   private async sessionOk(who: LoggedIn, admin: boolean): Promise<boolean> {
