@@ -120,7 +120,9 @@ function percentEncode(s: string, keep: RegExp): string {
   let out = '';
   for (const ch of s) {
     if (keep.test(ch)) out += ch;
-    else for (const b of Buffer.from(ch, 'utf8')) out += `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+    else
+      for (const b of Buffer.from(ch, 'utf8'))
+        out += `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
   }
   return out;
 }
@@ -230,7 +232,8 @@ export class FuzzWorld {
    */
   async ensure(): Promise<void> {
     const t = this.t;
-    if (!this.admin || !(await this.sessionOk(this.admin, true))) this.admin = await loginAs(t, 'admin');
+    if (!this.admin || !(await this.sessionOk(this.admin, true)))
+      this.admin = await loginAs(t, 'admin');
     if (!this.user || !(await this.sessionOk(this.user, false))) {
       this.user = await loginAs(t, 'alice');
       const account = (await (await this.user.fetch('/api/account')).json()) as {
@@ -274,7 +277,8 @@ export class FuzzWorld {
     }
 
     const has = async (table: string, id: string | undefined) =>
-      !!id && (await t.query<unknown[]>(`SELECT 1 AS x FROM ${table} WHERE id = ?`, [id])).length > 0;
+      !!id &&
+      (await t.query<unknown[]>(`SELECT 1 AS x FROM ${table} WHERE id = ?`, [id])).length > 0;
     if (!(await has('api_keys', this.slots['apikey.id']))) {
       const res = await this.user.put('/api/self/apikey');
       if (res.status !== 200) throw new Error(`fuzz fixture: API key: ${res.status}`);
@@ -327,11 +331,7 @@ export class FuzzWorld {
     const res = await this.t.fetch('/api/account', { headers: { cookie: who.cookie } });
     if (res.status !== 200) return false;
     const a = (await res.json()) as { id: string; activated: boolean; authorities: string[] };
-    return (
-      a.id === who.userId &&
-      a.activated &&
-      a.authorities.includes('ROLE_ADMIN') === admin
-    );
+    return a.id === who.userId && a.activated && a.authorities.includes('ROLE_ADMIN') === admin;
   }
 
   private resolve(v: ParamValue): string {
@@ -360,7 +360,8 @@ export class FuzzWorld {
       headers.origin = this.t.url;
     }
     for (const [name, values] of Object.entries(r.headerParams)) {
-      if (values && values.length > 0) headers[name.toLowerCase()] = headerSafe(this.resolve(values[0]));
+      if (values && values.length > 0)
+        headers[name.toLowerCase()] = headerSafe(this.resolve(values[0]));
     }
     if (r.accept) headers.accept = r.accept;
 
@@ -396,7 +397,11 @@ export class FuzzWorld {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks),
+            }),
           );
           res.on('error', reject);
         },
@@ -433,7 +438,9 @@ export class FuzzWorld {
     if (answer.status >= 500) fig.serverErrors++;
 
     if (process.env.FUZZ_TRACE) {
-      console.log(`${described}\n  -> ${answer.status} ${preview(answer.body.toString('utf8'), 200)}`);
+      console.log(
+        `${described}\n  -> ${answer.status} ${preview(answer.body.toString('utf8'), 200)}`,
+      );
     }
     const violations = checkAnswer(req.method, req.path, answer);
     // A refused request stores nothing.
@@ -510,7 +517,8 @@ export function checkAnswer(method: string, rawPath: string, answer: Answer): st
     } else {
       try {
         const p = JSON.parse(text) as Record<string, unknown>;
-        if (p.status !== answer.status) out.push(`problem status ${String(p.status)} != ${answer.status}`);
+        if (p.status !== answer.status)
+          out.push(`problem status ${String(p.status)} != ${answer.status}`);
         if (typeof p.detail !== 'string' || p.error !== p.detail)
           out.push('problem without a detail repeated in error');
         if (typeof p.title !== 'string' || typeof p.instance !== 'string')
@@ -520,7 +528,8 @@ export function checkAnswer(method: string, rawPath: string, answer: Answer): st
       }
     }
   }
-  if (answer.status >= 400 && LEAK.test(text)) out.push('the answer leaks a driver message or stack');
+  if (answer.status >= 400 && LEAK.test(text))
+    out.push('the answer leaks a driver message or stack');
   if (answer.status >= 200 && answer.status < 400) {
     const template = operationFor(method, path);
     if (!template) {

@@ -389,16 +389,19 @@ function csvOf(cell: fc.Arbitrary<string>): fc.Arbitrary<string> {
   );
   return columns.chain((cols) =>
     fc
-      .array(
-        fc.tuple(...cols.map((c) => (c === 'url' || c === 'longUrl' ? cleanUrl : cell))),
-        { maxLength: 4 },
-      )
+      .array(fc.tuple(...cols.map((c) => (c === 'url' || c === 'longUrl' ? cleanUrl : cell))), {
+        maxLength: 4,
+      })
       .chain((rows) =>
-        fc.constantFrom(',', ';').map((sep) =>
-          [cols, ...rows]
-            .map((r) => r.map((v) => (/[",;\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)).join(sep))
-            .join('\n'),
-        ),
+        fc
+          .constantFrom(',', ';')
+          .map((sep) =>
+            [cols, ...rows]
+              .map((r) =>
+                r.map((v) => (/[",;\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)).join(sep),
+              )
+              .join('\n'),
+          ),
       ),
   );
 }
@@ -480,7 +483,10 @@ const NASTY_VALID: readonly string[] = [
 function stringFor(schema: Schema, name: string): fc.Arbitrary<string> {
   const options: Array<{ weight: number; arbitrary: fc.Arbitrary<string> }> = [];
   if (/csv/i.test(name)) {
-    options.push({ weight: 8, arbitrary: csvOf(fc.oneof(fc.string({ maxLength: 20 }), hostileString)) });
+    options.push({
+      weight: 8,
+      arbitrary: csvOf(fc.oneof(fc.string({ maxLength: 20 }), hostileString)),
+    });
   }
   if (/url|link|target/i.test(name) || schema.format === 'uri') {
     options.push({ weight: 6, arbitrary: urlValue });
@@ -543,7 +549,10 @@ function objectOf(
     return fc.dictionary(
       clean
         ? fc.constantFrom(...pool)
-        : fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...pool) }, { weight: 1, arbitrary: hostileString }),
+        : fc.oneof(
+            { weight: 5, arbitrary: fc.constantFrom(...pool) },
+            { weight: 1, arbitrary: hostileString },
+          ),
       clean
         ? plausible
         : fc.oneof(
@@ -570,7 +579,22 @@ export type FuzzBody =
 
 /** One property of a valid-looking object replaced, removed or added. */
 function broken(valid: fc.Arbitrary<unknown>, keys: readonly string[]): fc.Arbitrary<unknown> {
-  return fc.tuple(valid, fc.nat(), anyHostile, fc.constantFrom('replace', 'remove', 'add'), fc.constantFrom(...(keys.length ? keys : ['extra']), 'extra', 'isAdmin', 'ownerId', 'id', 'uses', 'roles'))
+  return fc
+    .tuple(
+      valid,
+      fc.nat(),
+      anyHostile,
+      fc.constantFrom('replace', 'remove', 'add'),
+      fc.constantFrom(
+        ...(keys.length ? keys : ['extra']),
+        'extra',
+        'isAdmin',
+        'ownerId',
+        'id',
+        'uses',
+        'roles',
+      ),
+    )
     .map(([v, index, bad, how, extraKey]) => {
       if (!v || typeof v !== 'object' || Array.isArray(v)) return bad;
       const o = { ...(v as Record<string, unknown>) };
@@ -617,7 +641,10 @@ export function bodyFor(op: FuzzOperation, keys: readonly string[]): fc.Arbitrar
     .tuple(fc.constantFrom(...(keys.length ? keys : ['value'])), fc.constantFrom(...RAW_NUMBERS))
     .map(([k, n]) => `{"url":"https://example.com/n",${JSON.stringify(k)}:${n}}`);
   const options: Array<{ weight: number; arbitrary: fc.Arbitrary<FuzzBody> }> = [
-    { weight: op.body ? 4 : 1, arbitrary: valid.map((value) => ({ kind: 'json' as const, value })) },
+    {
+      weight: op.body ? 4 : 1,
+      arbitrary: valid.map((value) => ({ kind: 'json' as const, value })),
+    },
     {
       weight: op.body ? 5 : 1,
       arbitrary: broken(valid, keys).map((value) => ({ kind: 'json' as const, value })),
@@ -632,7 +659,9 @@ export function bodyFor(op: FuzzOperation, keys: readonly string[]): fc.Arbitrar
     },
     {
       weight: 1,
-      arbitrary: fc.uint8Array({ maxLength: 64 }).map((bytes) => ({ kind: 'bytes' as const, bytes })),
+      arbitrary: fc
+        .uint8Array({ maxLength: 64 })
+        .map((bytes) => ({ kind: 'bytes' as const, bytes })),
     },
     { weight: op.body ? 1 : 6, arbitrary: fc.constant({ kind: 'none' as const }) },
   ];
@@ -672,7 +701,8 @@ export const contentType: fc.Arbitrary<string | undefined> = fc.oneof(
 /** A path parameter: a fixture value, a value shaped by its schema, or a hostile one. */
 export function pathValue(param: FuzzParam, clean = false): fc.Arbitrary<ParamValue> {
   if (clean) {
-    if (Array.isArray(param.schema.enum)) return fc.constantFrom(...(param.schema.enum as string[]));
+    if (Array.isArray(param.schema.enum))
+      return fc.constantFrom(...(param.schema.enum as string[]));
     return fc.oneof(
       { weight: 4, arbitrary: knownValue },
       { weight: 1, arbitrary: cleanString(param.schema, param.name) },
@@ -686,8 +716,12 @@ export function pathValue(param: FuzzParam, clean = false): fc.Arbitrary<ParamVa
 }
 
 /** A query or header value: absent (undefined), from the schema, a fixture value, or hostile. */
-export function queryValue(param: FuzzParam, clean = false): fc.Arbitrary<ParamValue[] | undefined> {
-  const schema = param.schema.type === 'array' ? ((param.schema.items as Schema) ?? {}) : param.schema;
+export function queryValue(
+  param: FuzzParam,
+  clean = false,
+): fc.Arbitrary<ParamValue[] | undefined> {
+  const schema =
+    param.schema.type === 'array' ? ((param.schema.items as Schema) ?? {}) : param.schema;
   const shapedValue = fromSchema(schema, param.name, [], clean).map((v) =>
     typeof v === 'string' ? v : (JSON.stringify(v) ?? ''),
   );
@@ -708,16 +742,30 @@ export function queryValue(param: FuzzParam, clean = false): fc.Arbitrary<ParamV
 /** Query parameters nobody documented (some are refused on purpose, e.g. keys). */
 export const extraQuery: fc.Arbitrary<Array<[string, string]>> = fc.oneof(
   { weight: 3, arbitrary: fc.constant<Array<[string, string]>>([]) },
-  { weight: 1, arbitrary: fc.array(
-  fc.tuple(
-    fc.oneof(
-      fc.constantFrom('api_key', 'access_token', 'redirect', 'password', '__proto__', 'sort', 'page', 'size', 'format', 'x'),
-      hostileString,
+  {
+    weight: 1,
+    arbitrary: fc.array(
+      fc.tuple(
+        fc.oneof(
+          fc.constantFrom(
+            'api_key',
+            'access_token',
+            'redirect',
+            'password',
+            '__proto__',
+            'sort',
+            'page',
+            'size',
+            'format',
+            'x',
+          ),
+          hostileString,
+        ),
+        hostileString,
+      ),
+      { minLength: 1, maxLength: 2 },
     ),
-    hostileString,
-  ),
-  { minLength: 1, maxLength: 2 },
-) },
+  },
 );
 
 /** How a path parameter is put into the URL: percent-encoded, or as raw as HTTP allows. */
