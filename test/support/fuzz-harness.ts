@@ -47,6 +47,8 @@ export interface FuzzRequest {
   body: FuzzBody;
   contentType: string | undefined;
   accept: string | undefined;
+  /** Another method than the documented one (undefined: the operation's own). */
+  method?: string;
 }
 
 /**
@@ -80,6 +82,10 @@ export function requestFor(op: FuzzOperation, keys: readonly string[]): fc.Arbit
     body: bodyFor(op, keys),
     contentType,
     accept: fc.constantFrom(undefined, 'application/json', '*/*', 'text/html', 'text/csv'),
+    method: fc.oneof(
+      { weight: 12, arbitrary: fc.constant(undefined) },
+      { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE') },
+    ),
   });
   return fc.oneof({ weight: 1, arbitrary: clean }, { weight: 2, arbitrary: hostile });
 }
@@ -377,7 +383,7 @@ export class FuzzWorld {
       body = Buffer.from(r.body.bytes);
     }
     if (body !== undefined && r.contentType !== undefined) headers['content-type'] = r.contentType;
-    return { method: op.method, path, headers, body };
+    return { method: r.method ?? op.method, path, headers, body };
   }
 
   send(req: ReturnType<FuzzWorld['build']>): Promise<Answer> {
