@@ -62,14 +62,18 @@ export class AuthController {
     if (typeof q.username !== 'string' || !DEV_USERNAME.test(q.username)) {
       throw new BadRequestError('Username must be 1 to 64 characters of A-Z, a-z, 0-9, _, . and -');
     }
-    req.session.loginRedirect = redirect || undefined;
-    await this.login.complete(req, res, {
-      provider: 'dev',
-      providerUserId: q.username.toLowerCase(),
-      username: q.username,
-      email: `${q.username.toLowerCase()}@dev.invalid`,
-      imageUrl: null,
-    });
+    await this.login.dev(
+      req,
+      res,
+      {
+        provider: 'dev',
+        providerUserId: q.username.toLowerCase(),
+        username: q.username,
+        email: `${q.username.toLowerCase()}@dev.invalid`,
+        imageUrl: null,
+      },
+      redirect,
+    );
   }
 
   @Get(':provider')
