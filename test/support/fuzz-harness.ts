@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { createHash, randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
+import { hashApiKey } from '../../src/apikey/apikey.crypto';
 import { FollowService } from '../../src/code/follow/follow.service';
 import { engineOf } from '../../src/database/dialect';
 import { LogService } from '../../src/logging/log.service';
@@ -49,6 +50,9 @@ export interface FuzzRequest {
   accept: string | undefined;
   /** Another method than the documented one (undefined: the operation's own). */
   method?: string;
+  /** How a user or admin authenticates: the session cookie (a browser) or their API key (ShareX,
+   * scripts); an anonymous caller with `bearer` sends a key that does not exist. */
+  auth: 'session' | 'bearer';
 }
 
 /**
@@ -61,6 +65,9 @@ export function requestFor(op: FuzzOperation, keys: readonly string[]): fc.Arbit
   const pathParams = op.params.filter((p) => p.in === 'path');
   const queryParams = op.params.filter((p) => p.in === 'query');
   const headerParams = op.params.filter((p) => p.in === 'header');
+  const auth = fc.constantFrom('session', 'session', 'session', 'bearer') as fc.Arbitrary<
+    'session' | 'bearer'
+  >;
   const clean = fc.record({
     pathParams: fc.record(Object.fromEntries(pathParams.map((p) => [p.name, pathValue(p, true)]))),
     pathEncoding: fc.constant('encoded' as const),
@@ -72,6 +79,7 @@ export function requestFor(op: FuzzOperation, keys: readonly string[]): fc.Arbit
     body: cleanBodyFor(op, keys),
     contentType: fc.constant('application/json'),
     accept: fc.constantFrom(undefined, 'application/json'),
+    auth,
   });
   const hostile = fc.record({
     pathParams: fc.record(Object.fromEntries(pathParams.map((p) => [p.name, pathValue(p)]))),
@@ -86,6 +94,7 @@ export function requestFor(op: FuzzOperation, keys: readonly string[]): fc.Arbit
       { weight: 12, arbitrary: fc.constant(undefined) },
       { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE') },
     ),
+    auth,
   });
   return fc.oneof({ weight: 1, arbitrary: clean }, { weight: 2, arbitrary: hostile });
 }
@@ -285,10 +294,28 @@ export class FuzzWorld {
     const has = async (table: string, id: string | undefined) =>
       !!id &&
       (await t.query<unknown[]>(`SELECT 1 AS x FROM ${table} WHERE id = ?`, [id])).length > 0;
-    if (!(await has('api_keys', this.slots['apikey.id']))) {
-      const res = await this.user.put('/api/self/apikey');
+    // API keys of the user and the admin (a request may have renewed one: the old key is void).
+    for (const [who, slot] of [
+      [this.user, 'apikey'],
+      [this.admin, 'adminApikey'],
+    ] as const) {
+      const stored = await t.query<Array<{ id: string; key_hash: string }>>(
+        'SELECT id, key_hash FROM api_keys WHERE user_id = ?',
+        [who.userId],
+      );
+      const key = this.slots[slot];
+      if (stored.length === 1 && key && stored[0].key_hash === hashApiKey(key)) {
+        if (who === this.user) this.slots['apikey.id'] = stored[0].id;
+        continue;
+      }
+      const res = await who.put('/api/self/apikey');
       if (res.status !== 200) throw new Error(`fuzz fixture: API key: ${res.status}`);
-      this.slots['apikey.id'] = ((await res.json()) as { id: string }).id;
+      this.slots[slot] = ((await res.json()) as { id: string }).id;
+      const [row] = await t.query<Array<{ id: string }>>(
+        'SELECT id FROM api_keys WHERE user_id = ?',
+        [who.userId],
+      );
+      if (who === this.user) this.slots['apikey.id'] = row.id;
     }
     if (!(await has('reports', this.slots['report.id']))) {
       const res = await this.admin.post(`/api/code/${this.slots['userShort.code']}/report`, {
@@ -358,7 +385,14 @@ export class FuzzWorld {
     if (query.length > 0) path += `?${query.join('&')}`;
 
     const headers: Record<string, string> = {};
-    if (identity !== 'anonymous') {
+    if (r.auth === 'bearer') {
+      // A script or ShareX: the key, no cookie and no Origin (no CSRF rule applies).
+      const key =
+        identity === 'anonymous'
+          ? 'us_doesnotexist'
+          : this.slots[identity === 'admin' ? 'adminApikey' : 'apikey'];
+      headers.authorization = `Bearer ${key}`;
+    } else if (identity !== 'anonymous') {
       const who = identity === 'admin' ? this.admin : this.user;
       // What a legitimate browser sends with a state change (the CSRF rule), so the fuzz reaches
       // the handlers.
@@ -482,6 +516,7 @@ function describeRequest(
   req: { method: string; path: string; headers: Record<string, string>; body?: Buffer },
 ): string {
   const { cookie: _cookie, ...shown } = req.headers;
+  if (shown.authorization) shown.authorization = "Bearer (the caller's key)";
   return `${identity}: ${req.method} ${preview(req.path)} ${JSON.stringify(shown)} body=${
     req.body === undefined ? '(none)' : JSON.stringify(preview(req.body.toString('utf8')))
   }`;

@@ -37,6 +37,8 @@ export const SLOTS = [
   'report.id',
   'blacklist.id',
   'password',
+  'apikey',
+  'adminApikey',
 ] as const;
 export type Slot = (typeof SLOTS)[number];
 
