@@ -11,6 +11,7 @@ import {
   bodyFor,
   cleanBodyFor,
   contentType,
+  extraHeaders,
   extraQuery,
   Known,
   pathEncoding,
@@ -53,6 +54,8 @@ export interface FuzzRequest {
   /** How a user or admin authenticates: the session cookie (a browser) or their API key (ShareX,
    * scripts); an anonymous caller with `bearer` sends a key that does not exist. */
   auth: 'session' | 'bearer';
+  /** Headers nobody documented: a forged session cookie, content encodings, forwarding, caching. */
+  extraHeaders: Array<[string, string]>;
 }
 
 /**
@@ -80,6 +83,7 @@ export function requestFor(op: FuzzOperation, keys: readonly string[]): fc.Arbit
     contentType: fc.constant('application/json'),
     accept: fc.constantFrom(undefined, 'application/json'),
     auth,
+    extraHeaders: fc.constant([] as Array<[string, string]>),
   });
   const hostile = fc.record({
     pathParams: fc.record(Object.fromEntries(pathParams.map((p) => [p.name, pathValue(p)]))),
@@ -95,6 +99,7 @@ export function requestFor(op: FuzzOperation, keys: readonly string[]): fc.Arbit
       { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE') },
     ),
     auth,
+    extraHeaders,
   });
   return fc.oneof({ weight: 1, arbitrary: clean }, { weight: 2, arbitrary: hostile });
 }
@@ -404,6 +409,11 @@ export class FuzzWorld {
         headers[name.toLowerCase()] = headerSafe(this.resolve(values[0]));
     }
     if (r.accept) headers.accept = r.accept;
+    for (const [name, value] of r.extraHeaders) {
+      const v = headerSafe(value);
+      // A second session cookie next to the caller's own (or the only one of an anonymous caller).
+      headers[name] = name === 'cookie' && headers.cookie ? `${headers.cookie}; ${v}` : v;
+    }
 
     let body: Buffer | undefined;
     if (r.body.kind === 'json') {

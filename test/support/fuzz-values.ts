@@ -774,3 +774,66 @@ export const extraQuery: fc.Arbitrary<Array<[string, string]>> = fc.oneof(
 export const pathEncoding = fc.constantFrom('encoded', 'encoded', 'raw' as const) as fc.Arbitrary<
   'encoded' | 'raw'
 >;
+
+/** Percent-encodes what a cookie value cannot hold (lone surrogates become U+FFFD, as in UTF-8). */
+function cookieValue(v: string): string {
+  return [...Buffer.from(v, 'utf8')]
+    .map((b) =>
+      b > 0x20 && b < 0x7f && b !== 0x3b && b !== 0x2c && b !== 0x25 && b !== 0x22 && b !== 0x5c
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
+}
+
+/** Headers nobody documented, with plausible and hostile values. */
+export const extraHeaders: fc.Arbitrary<Array<[string, string]>> = fc.oneof(
+  { weight: 4, arbitrary: fc.constant<Array<[string, string]>>([]) },
+  {
+    weight: 1,
+    arbitrary: fc.array(
+      fc.oneof(
+        fc.tuple(
+          fc.constant('cookie'),
+          fc.oneof(
+            hostileString.map((v) => `url_shorter_session=${cookieValue(v.slice(0, 300))}`),
+            fc.constantFrom(
+              'url_shorter_session=s%3Aforged.signature',
+              'url_shorter_session=',
+              '=;;=',
+            ),
+          ),
+        ),
+        fc.tuple(
+          fc.constant('content-encoding'),
+          fc.constantFrom('gzip', 'deflate', 'br', 'identity', 'x-unknown', 'gzip, gzip'),
+        ),
+        fc.tuple(
+          fc.constantFrom('x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'forwarded'),
+          fc.oneof(
+            fc.constantFrom('127.0.0.1', '::1', 'unknown', '1.2.3.4, 10.0.0.1', 'http'),
+            hostileString,
+          ),
+        ),
+        fc.tuple(
+          fc.constantFrom('origin', 'sec-fetch-site', 'referer'),
+          fc.oneof(
+            fc.constantFrom('null', 'https://evil.example', 'same-origin', 'cross-site'),
+            hostileString,
+          ),
+        ),
+        fc.tuple(
+          fc.constantFrom(
+            'if-none-match',
+            'if-modified-since',
+            'range',
+            'user-agent',
+            'x-request-id',
+          ),
+          hostileString,
+        ),
+      ),
+      { minLength: 1, maxLength: 3 },
+    ),
+  },
+);
