@@ -14,6 +14,7 @@ import { SentryModule } from './sentry/sentry.module';
 import { FailureModule } from './failure/failure.module';
 import { RedisModule } from './redis/redis.module';
 import { ReportModule } from './report/report.module';
+import { StatisticsModule } from './statistics/statistics.module';
 import { AdminModule } from './admin/admin.module';
 import { ManagementModule } from './management/management.module';
 
@@ -38,6 +39,7 @@ export class AppModule {
         FlagsModule,
         WebModule,
         ReportModule,
+        StatisticsModule,
         AdminModule,
         ManagementModule,
       ],

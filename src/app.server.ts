@@ -5,12 +5,14 @@ import { installFollowEntry } from './code/follow/follow-http';
 import { FollowService } from './code/follow/follow.service';
 import type { TrustFn } from './common/client-address';
 import { answerClientErrors } from './common/client-error';
+import { closeGracefully } from './common/graceful-close';
 import { FailureReporter } from './failure/failure-reporter';
 
 /**
  * The HTTP server's own handlers, composed where the server is created (main.ts and the e2e test
  * app), after configureApp: the follow fast entry in front of Express (code/follow/follow-http.ts)
- * and problem+json answers for requests Node's HTTP parser refuses.
+ * problem+json answers for requests Node's HTTP parser refuses, and a shutdown that ends every
+ * connection once its answer is out (common/graceful-close.ts).
  */
 export function composeHttpServer(app: INestApplication): void {
   const server = app.getHttpServer() as Server;
@@ -24,4 +26,5 @@ export function composeHttpServer(app: INestApplication): void {
     failures: app.get(FailureReporter),
   });
   answerClientErrors(server);
+  closeGracefully(server);
 }

@@ -31,11 +31,14 @@ export class BlacklistService implements OnModuleInit, OnModuleDestroy {
     private readonly bus: CacheBus,
   ) {
     // Another instance changed the list: reload now rather than at the next periodic reload.
-    bus.on(CHANGED_CHANNEL, () => {
+    const reload = () => {
       this.reload().catch((err: unknown) =>
         this.logger.warn(`Blacklist reload failed: ${String(err)}`),
       );
-    });
+    };
+    bus.on(CHANGED_CHANNEL, reload);
+    // Back from a Redis outage: a change may have been missed.
+    bus.onResync(reload);
   }
 
   /** Reloads here and tells the other instances. */

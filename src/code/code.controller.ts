@@ -33,6 +33,7 @@ import { ApiPageResponse, ApiPaging, type Page, parsePageRequest } from '../comm
 import { clientKey, CurrentOrigin, queryParam, type RequestOrigin } from '../common/request';
 import { followAndRedirect } from './follow/follow-http';
 import { FollowService } from './follow/follow.service';
+import { VISITS_ORDER } from './short.repository';
 import { ShortService } from './short.service';
 import { CreateShortDto, CreatedShortDto } from './dto/create-short.dto';
 import { UpdateShortDto } from './dto/update-short.dto';
@@ -49,6 +50,7 @@ const OWN_SORTABLE: Record<string, string> = {
   createdAt: 's.createdAt',
   expireAt: 's.expireAt',
   dangers: 's.dangerous',
+  visits: VISITS_ORDER,
 };
 const OWN_SORTABLE_FIELDS = Object.keys(OWN_SORTABLE);
 

@@ -4,16 +4,34 @@ import type { DataSource, QueryRunner, Repository } from 'typeorm';
 import { hasNul } from '../common/db-limits';
 import { containsPattern, type PageRequest } from '../common/paging';
 import { dialectSql, engineOf } from '../database/dialect';
+import { isDatabaseUnavailable, statementMayHaveRun } from '../database/errors';
 import { ShortEntity } from './short.entity';
 
 /** The one atomic use claim: succeeds at most max_uses times in total, under any concurrency. */
 const CLAIM_USE_SQL =
   'UPDATE shorts SET uses = uses + 1 WHERE id = ? AND (max_uses IS NULL OR uses < max_uses)';
 
+/**
+ * A use claim whose statement may have run although its answer was lost (the connection broke or
+ * went silent while it was under way). The follow answers 503 as for any outage, never a redirect:
+ * a use may be spent that no visitor got (fail closed), never the other way round.
+ */
+export class ClaimOutcomeUnknownError extends Error {
+  constructor(override readonly cause: unknown) {
+    super('The outcome of a use claim is unknown');
+    this.name = 'ClaimOutcomeUnknownError';
+  }
+}
+
 /** What the follow engine reads of a short. */
+/** The statistics' hourly buckets (src/statistics): the own list reads visits from them. */
+export const STATS_HOURLY_TABLE = 'stats_hourly';
+/** The own list's sort by visits. */
+export const VISITS_ORDER = `(SELECT COALESCE(SUM(h.visits), 0) FROM ${STATS_HOURLY_TABLE} h WHERE h.short_id = s.id)`;
+
 export type FollowRow = Pick<
   ShortEntity,
-  'id' | 'url' | 'passwordHash' | 'maxUses' | 'uses' | 'expireAt' | 'dangerous'
+  'id' | 'name' | 'url' | 'passwordHash' | 'maxUses' | 'uses' | 'expireAt' | 'dangerous'
 >;
 
 /** Fields that the owner's services may change in place. */
@@ -56,6 +74,7 @@ export class ShortRepository {
       where: { code },
       select: {
         id: true,
+        name: true,
         url: true,
         passwordHash: true,
         maxUses: true,
@@ -84,12 +103,24 @@ export class ShortRepository {
     });
   }
 
-  /** One conditional UPDATE (plain SQL: the query builder's SQL generation was the largest cost). */
+  /**
+   * One conditional UPDATE (plain SQL: the query builder's SQL generation was the largest cost).
+   * Throws ClaimOutcomeUnknownError when the database became unavailable while the statement may
+   * have run (see statementMayHaveRun); any other failure means no use was claimed.
+   */
   async claimUse(id: string): Promise<boolean> {
     const runner = this.dataSource.createQueryRunner();
     try {
-      const res = (await runner.query(this.claimSql, [id], true)) as { affected?: number };
-      return res.affected === 1;
+      await runner.connect(); // a failure here: nothing was sent
+      try {
+        const res = (await runner.query(this.claimSql, [id], true)) as { affected?: number };
+        return res.affected === 1;
+      } catch (err) {
+        if (isDatabaseUnavailable(err) && statementMayHaveRun(err)) {
+          throw new ClaimOutcomeUnknownError(err);
+        }
+        throw err;
+      }
     } finally {
       await runner.release();
     }
@@ -177,7 +208,25 @@ export class ShortRepository {
       );
     }
     for (const o of req.sort) qb.addOrderBy(o.column, o.direction);
-    qb.addOrderBy('s.id', 'ASC').skip(req.offset).take(req.size);
+    // limit/offset (not skip/take): the owner join is many-to-one, and an order by an expression
+    // (visits) stays as written.
+    qb.addOrderBy('s.id', 'ASC').offset(req.offset).limit(req.size);
     return qb.getManyAndCount();
+  }
+
+  /** Visits of shorts from the statistics' hourly buckets (shorts without any are absent). */
+  async visitsOf(ids: readonly string[]): Promise<Map<string, number>> {
+    const visits = new Map<string, number>();
+    if (ids.length === 0) return visits;
+    const rows = await this.repo.manager
+      .createQueryBuilder()
+      .select('h.short_id', 'id')
+      .addSelect('SUM(h.visits)', 'n')
+      .from(STATS_HOURLY_TABLE, 'h')
+      .where('h.short_id IN (:...ids)', { ids })
+      .groupBy('h.short_id')
+      .getRawMany<{ id: string; n: string | number }>();
+    for (const r of rows) visits.set(r.id, Number(r.n));
+    return visits;
   }
 }

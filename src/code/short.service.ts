@@ -302,8 +302,9 @@ export class ShortService {
   /** The caller's own shorts, expired and exhausted ones included; owners always see the url. */
   async listOwn(ownerId: string, req: PageRequest, search?: string): Promise<Page<ShortDto>> {
     const [rows, total] = await this.shorts.listOwn(ownerId, req, search);
+    const visits = await this.shorts.visitsOf(rows.map((s) => s.id));
     return toPage(
-      rows.map((s) => this.toDto(s, true)),
+      rows.map((s) => ({ ...this.toDto(s, true), visits: visits.get(s.id) ?? 0 })),
       total,
       req,
     );

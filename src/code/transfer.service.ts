@@ -25,11 +25,12 @@ export const EXPORT_COLUMNS = [
   'hasPassword',
   'maxUses',
   'uses',
+  'visits',
   'createdAt',
   'expireAt',
 ] as const satisfies ReadonlyArray<keyof ExportedShortDto>;
 
-function exported(s: ShortEntity): ExportedShortDto {
+function exported(s: ShortEntity, visits: number): ExportedShortDto {
   return {
     id: s.id,
     code: s.code,
@@ -38,6 +39,7 @@ function exported(s: ShortEntity): ExportedShortDto {
     hasPassword: s.passwordHash !== null,
     maxUses: s.maxUses,
     uses: s.uses,
+    visits,
     createdAt: s.createdAt.toISOString(),
     expireAt: s.expireAt ? s.expireAt.toISOString() : null,
   };
@@ -78,7 +80,8 @@ export class TransferService {
     for (;;) {
       const page = await this.repo.pageOwnedAfter(ownerId, after, EXPORT_PAGE);
       if (page.length === 0) return;
-      yield page.map(exported);
+      const visits = await this.repo.visitsOf(page.map((s) => s.id));
+      yield page.map((s) => exported(s, visits.get(s.id) ?? 0));
       if (page.length < EXPORT_PAGE) return;
       after = page[page.length - 1].id;
     }

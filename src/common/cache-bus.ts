@@ -11,16 +11,30 @@ import { RedisConnection } from '../redis/redis.connection';
 
 const PREFIX = 'url-shorter:';
 
+/** Messages a publisher keeps while Redis is away; past this it asks every instance to resync. */
+const MAX_MISSED = 1000;
+/** The channel that tells every instance to drop what it may hold stale (see onResync). */
+const RESYNC_CHANNEL = 'resync';
+
 /**
  * Cache invalidation across instances. With REDIS_URL set, a message published on a channel
  * reaches every instance (itself included) through Redis pub/sub; without Redis it is delivered
  * locally only, which is all a single instance needs. Publishing uses the shared connection;
  * subscribing needs a connection of its own.
+ *
+ * Redis outages: a message that could not be published is kept (up to MAX_MISSED, beyond that a
+ * resync request replaces them) and published when the connection is back; an instance whose
+ * subscription was down may have missed messages, so when it is back it runs the resync handlers
+ * (drop the follow cache, reload the blacklist). Nothing cached outlives an outage by more than the
+ * reconnect, and never more than the caches' own TTL.
  */
 @Injectable()
 export class CacheBus implements OnModuleInit, OnModuleDestroy {
   private readonly handlers = new Map<string, Array<(message: string) => void>>();
+  private readonly resyncHandlers: Array<() => void> = [];
   private sub: Redis | null = null;
+  private missed: Array<[string, string]> = [];
+  private missedOverflow = false;
 
   constructor(
     private readonly redis: RedisConnection,
@@ -28,17 +42,27 @@ export class CacheBus implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   async onModuleInit(): Promise<void> {
+    this.redis.client?.on('ready', () => this.publishMissed());
     this.sub = this.redis.duplicate();
     if (!this.sub) return;
-    this.sub.on('message', (channel: string, message: string) =>
+    const sub = this.sub;
+    sub.on('message', (channel: string, message: string) =>
       this.deliver(channel.slice(PREFIX.length), message),
     );
-    const channels = [...this.handlers.keys()].map((c) => PREFIX + c);
-    // ioredis subscribes again by itself after a reconnect; a Redis down at boot is retried too.
-    await this.sub
-      .connect()
-      .then(() => (channels.length ? this.sub?.subscribe(...channels) : undefined))
-      .catch(() => undefined);
+    // Every (re)connect subscribes to every channel (also when Redis was down at boot, when there is
+    // nothing for ioredis to resubscribe); after a reconnect, messages may have been missed.
+    let connectedBefore = false;
+    sub.on('ready', () => {
+      const channels = [...this.handlers.keys(), RESYNC_CHANNEL].map((c) => PREFIX + c);
+      sub
+        .subscribe(...channels)
+        .catch((err: Error & { code?: string }) =>
+          this.failures.redis.failure(err, err.code ?? err.name),
+        );
+      if (connectedBefore) this.resync();
+      connectedBefore = true;
+    });
+    await sub.connect().catch(() => undefined);
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -50,20 +74,57 @@ export class CacheBus implements OnModuleInit, OnModuleDestroy {
     const list = this.handlers.get(channel) ?? [];
     list.push(handler);
     this.handlers.set(channel, list);
-    if (this.sub?.status === 'ready') void this.sub.subscribe(PREFIX + channel);
+    if (this.sub?.status === 'ready')
+      void this.sub.subscribe(PREFIX + channel).catch(() => undefined);
+  }
+
+  /** Registers what to drop or reload when this instance may have missed messages. */
+  onResync(handler: () => void): void {
+    this.resyncHandlers.push(handler);
   }
 
   /** Delivers locally at once, and to the other instances through Redis when configured. */
   publish(channel: string, message: string): void {
     this.deliver(channel, message);
-    this.redis.client
-      ?.publish(PREFIX + channel, message)
-      .catch((err: Error & { code?: string }) =>
-        this.failures.redis.failure(err, err.code ?? err.name),
-      );
+    this.send(channel, message);
+  }
+
+  private send(channel: string, message: string): void {
+    const client = this.redis.client;
+    if (!client) return;
+    if (this.redis.ready !== client) return this.keep(channel, message);
+    client.publish(PREFIX + channel, message).catch((err: Error & { code?: string }) => {
+      this.failures.redis.failure(err, err.code ?? err.name);
+      this.keep(channel, message);
+    });
+  }
+
+  private keep(channel: string, message: string): void {
+    if (this.missedOverflow) return;
+    if (this.missed.length >= MAX_MISSED) {
+      this.missed = [];
+      this.missedOverflow = true;
+      return;
+    }
+    this.missed.push([channel, message]);
+  }
+
+  /** Publishes what could not be published while Redis was away. */
+  private publishMissed(): void {
+    const missed = this.missed;
+    const overflow = this.missedOverflow;
+    this.missed = [];
+    this.missedOverflow = false;
+    if (overflow) this.send(RESYNC_CHANNEL, '');
+    for (const [channel, message] of missed) this.send(channel, message);
+  }
+
+  private resync(): void {
+    for (const h of this.resyncHandlers) h();
   }
 
   private deliver(channel: string, message: string): void {
+    if (channel === RESYNC_CHANNEL) return this.resync();
     for (const h of this.handlers.get(channel) ?? []) h(message);
   }
 }

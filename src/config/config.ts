@@ -61,6 +61,15 @@ export interface AppConfig {
   metadataAllowedPorts: number[];
   /** Days an expired anonymous short is kept before the cleanup job removes it. */
   anonRetentionDays: number;
+  /** Visit statistics (CONTRACT "Statistics"). */
+  stats: {
+    enabled: boolean;
+    retentionDays: number;
+    /** A country .mmdb file; undefined: the embedded iptoasn database. */
+    geoipDb: string | undefined;
+    /** Lower-case header name of a CDN's country header (only with TRUST_PROXY). */
+    countryHeader: string | undefined;
+  };
   /** Wrong password tries per short and client before the follow answers `locked`. */
   passwordMaxTries: number;
   passwordLockSeconds: number;
@@ -279,6 +288,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     metadataAllowLoopback,
     metadataAllowedPorts,
     anonRetentionDays: r.get('ANON_RETENTION_DAYS'),
+    stats: {
+      enabled: r.get('STATS_ENABLED'),
+      retentionDays: r.get('STATS_RETENTION_DAYS'),
+      geoipDb: r.get('GEOIP_DB'),
+      countryHeader: r.get('GEO_COUNTRY_HEADER')?.trim().toLowerCase() || undefined,
+    },
     passwordMaxTries: r.get('PASSWORD_MAX_TRIES'),
     passwordLockSeconds: r.get('PASSWORD_LOCK_SECONDS'),
     shortCacheSize: r.get('SHORT_CACHE_SIZE'),

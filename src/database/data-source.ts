@@ -63,6 +63,7 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
     ...common,
     type: 'better-sqlite3',
     database: config.db.file,
+    timeout: config.dbTimeoutMs,
     enableWAL: true,
     prepareDatabase: (db: { pragma(sql: string): unknown }) => {
       // A locked database (another process writing) fails after DB_TIMEOUT_MS with SQLITE_BUSY (503).

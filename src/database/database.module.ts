@@ -6,6 +6,7 @@ import { dataSourceOptions } from './data-source';
 import { JobLockService } from './job-lock.service';
 import { applyMysqlTimeouts } from './mysql-timeouts';
 import { applyPostgresTimeouts } from './postgres-timeouts';
+import { applySqliteBusyRetry } from './sqlite-busy';
 
 @Global()
 @Module({
@@ -18,11 +19,16 @@ import { applyPostgresTimeouts } from './postgres-timeouts';
         retryAttempts: 3,
         retryDelay: 1000,
       }),
-      // Once the schema is migrated, every wait for MySQL/MariaDB gets DB_TIMEOUT_MS (its connectTimeout).
+      // Once the schema is migrated, every wait for the database gets DB_TIMEOUT_MS (MySQL/MariaDB:
+      // its connectTimeout; SQLite: its timeout).
       dataSourceFactory: async (options?: DataSourceOptions) => {
         const ds = await new DataSource(options as DataSourceOptions).initialize();
         if (ds.options.type === 'mysql') applyMysqlTimeouts(ds, ds.options.connectTimeout ?? 2000);
         if (ds.options.type === 'postgres') applyPostgresTimeouts(ds);
+        // SQLite: from now on a lock is waited for without blocking the event loop (migrations,
+        // above, waited in SQLite itself, as other instances may be migrating the same file).
+        if (ds.options.type === 'better-sqlite3')
+          applySqliteBusyRetry(ds, ds.options.timeout ?? 2000);
         return ds;
       },
     }),

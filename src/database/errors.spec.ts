@@ -1,6 +1,11 @@
 import { QueryFailedError } from 'typeorm';
 import { describe, expect, it } from 'vitest';
-import { databaseErrorCode, isDatabaseUnavailable, isUniqueViolation } from './errors';
+import {
+  databaseErrorCode,
+  isDatabaseUnavailable,
+  isUniqueViolation,
+  statementMayHaveRun,
+} from './errors';
 
 const driverError = (fields: Record<string, unknown>, message = 'x') =>
   Object.assign(new Error(message), fields);
@@ -79,5 +84,31 @@ describe('database error classification', () => {
       databaseErrorCode(wrapped(driverError({ code: 'ECONNREFUSED' }, 'connect 10.0.0.1'))),
     ).toBe('ECONNREFUSED');
     expect(databaseErrorCode(new TypeError('x'))).toBe('TypeError');
+  });
+
+  it('tells statements that certainly did not run from those whose outcome was lost', () => {
+    for (const code of [
+      'ECONNREFUSED',
+      'POOL_ACQUIRE_TIMEOUT',
+      'SQLITE_BUSY',
+      'SQLITE_READONLY',
+      '53300',
+    ]) {
+      expect(statementMayHaveRun(wrapped(driverError({ code }))), code).toBe(false);
+    }
+    expect(
+      statementMayHaveRun(
+        driverError({}, "Can't add new command when connection is in closed state"),
+      ),
+    ).toBe(false);
+    for (const code of [
+      'ECONNRESET',
+      'PROTOCOL_CONNECTION_LOST',
+      'PROTOCOL_SEQUENCE_TIMEOUT',
+      '57P01',
+    ]) {
+      expect(statementMayHaveRun(wrapped(driverError({ code }))), code).toBe(true);
+    }
+    expect(statementMayHaveRun(driverError({}, 'Connection terminated unexpectedly'))).toBe(true);
   });
 });

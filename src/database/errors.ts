@@ -86,3 +86,35 @@ export function databaseErrorCode(err: unknown): string {
   if (driver?.cause) return databaseErrorCode(driver.cause);
   return err instanceof Error ? err.name : 'unknown';
 }
+
+/** Failures that happen before a statement reaches the server: it certainly did not run. */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'PROTOCOL_ENQUEUE_AFTER_FATAL_ERROR',
+  'PROTOCOL_ENQUEUE_AFTER_QUIT',
+  'ER_CON_COUNT_ERROR',
+  POOL_ACQUIRE_TIMEOUT,
+]);
+const NOT_SENT_MESSAGES =
+  /^(Pool is closed|No connections available|Queue limit reached|Can't add new command when connection is in closed state|Can't write in closed state|Connection is not established|timeout exceeded when trying to connect|Cannot use a pool after calling end|Client was closed and is not queryable|Client has encountered a connection error and is not queryable)/;
+
+/**
+ * False when a failed statement certainly did not run (the connection was refused, none could be
+ * had, it was known to be closed before sending; SQLite: busy, locked or read-only, which it
+ * reports before changing anything). True when it may have run on the server and only the answer
+ * was lost (the connection broke or went silent while it was under way): its outcome is unknown.
+ */
+export function statementMayHaveRun(err: unknown): boolean {
+  const driver = driverOf(err);
+  if (!driver) return true;
+  const code = typeof driver.code === 'string' ? driver.code : '';
+  if (NOT_SENT_CODES.has(code) || SQLITE_UNAVAILABLE.test(code)) return false;
+  // PostgreSQL: could not connect, too many connections, starting up.
+  if (/^(08001|08004|53300|57P03)$/.test(code)) return false;
+  const message = typeof driver.message === 'string' ? driver.message : '';
+  return !NOT_SENT_MESSAGES.test(message);
+}

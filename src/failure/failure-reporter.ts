@@ -8,6 +8,7 @@ import {
 } from '../common/problem.filter';
 import { databaseErrorCode } from '../database/errors';
 import { LogService } from '../logging/log.service';
+import { RedisUnavailableError } from '../redis/redis-unavailable.error';
 import { SentryService } from '../sentry/sentry.service';
 import { OutageLog } from './outage-log';
 
@@ -55,7 +56,7 @@ export class FailureReporter implements FailureHandler, OnApplicationShutdown {
       });
       this.sentry.capture(err, { ...req, status: body.status });
     } else if (kind === 'unavailable') {
-      this.database.failure(err, databaseErrorCode(err));
+      this.unavailable(err);
     }
     return body;
   }
@@ -63,12 +64,18 @@ export class FailureReporter implements FailureHandler, OnApplicationShutdown {
   /** A failure outside a request (a scheduled job, a buffered write); `what` names the work. */
   background(err: unknown, what: string, logger: string): FailureKind {
     const { kind } = toProblem(err, '');
-    if (kind === 'unavailable') this.database.failure(err, databaseErrorCode(err));
+    if (kind === 'unavailable') this.unavailable(err);
     else {
       this.log.write('warn', logger, `${what} failed: ${describe(err)}`);
       this.sentry.capture(err);
     }
     return kind;
+  }
+
+  /** An unavailable dependency: the outage log of the one that failed. */
+  private unavailable(err: unknown): void {
+    if (err instanceof RedisUnavailableError) this.redis.failure(err, err.code);
+    else this.database.failure(err, databaseErrorCode(err));
   }
 
   onApplicationShutdown(): void {

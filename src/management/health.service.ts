@@ -63,7 +63,11 @@ export class HealthService {
         .attempt(async () => {
           if (!this.ds.isInitialized) throw new Error('database not connected');
           try {
-            await this.ds.query('SELECT 1');
+            // SQLite is read locally even when it cannot be written (locked by another process,
+            // read-only file): a statement that takes the write lock and changes nothing.
+            await this.ds.query(
+              this.config.db.type === 'sqlite' ? 'DELETE FROM job_locks WHERE 1 = 0' : 'SELECT 1',
+            );
           } catch {
             // No driver message in the answer (it may name hosts or users).
             throw new Error('database not reachable');

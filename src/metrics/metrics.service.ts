@@ -31,6 +31,10 @@ export class MetricsService {
   readonly creates: Counter<'kind'>;
   readonly reports: Counter;
   readonly flagged: Counter;
+  readonly visits: Counter;
+  readonly botHits: Counter;
+  readonly jobRuns: Counter<'job'>;
+  readonly claimsUnknown: Counter;
 
   constructor(ds: DataSource) {
     const registers = [this.registry];
@@ -68,6 +72,27 @@ export class MetricsService {
     this.flagged = new Counter({
       name: 'url_shorter_shorts_flagged_dangerous_total',
       help: 'Shorts flagged dangerous because the report threshold was reached',
+      registers,
+    });
+    this.visits = new Counter({
+      name: 'visits_total',
+      help: 'Follows counted as visits in the statistics (redirects to the target, bots excluded)',
+      registers,
+    });
+    this.botHits = new Counter({
+      name: 'bot_hits_total',
+      help: 'Follows by bots (crawlers, link previews, empty user agents, HEAD), counted apart',
+      registers,
+    });
+    this.jobRuns = new Counter({
+      name: 'url_shorter_job_runs_total',
+      help: 'Runs of scheduled jobs on this instance (one instance per interval runs each job)',
+      labelNames: ['job'],
+      registers,
+    });
+    this.claimsUnknown = new Counter({
+      name: 'url_shorter_use_claims_unknown_total',
+      help: 'Use claims (maxUses) whose outcome was lost with the database connection: answered 503, the use may be spent',
       registers,
     });
     new Gauge({

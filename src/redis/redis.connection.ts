@@ -47,4 +47,8 @@ export class RedisConnection implements OnModuleInit, OnApplicationShutdown {
   }
 }
 
-const OPTIONS = { lazyConnect: true, maxRetriesPerRequest: 2 };
+/**
+ * No offline queue: a command while Redis is away fails at once instead of waiting for the
+ * reconnect (every caller checks `ready` first and falls back, or answers 503).
+ */
+const OPTIONS = { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: false };

@@ -2,60 +2,80 @@ import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } fro
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Request, RequestHandler } from 'express';
 import session from 'express-session';
-import type { Redis } from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import { JobLockService } from '../database/job-lock.service';
 import { FailureReporter } from '../failure/failure-reporter';
+import { MetricsService } from '../metrics/metrics.service';
 import { isFollowRequest } from '../code/follow/follow-path';
 import { RedisConnection } from '../redis/redis.connection';
 import type { Repository } from 'typeorm';
 import { APP_CONFIG, appSecretOf, type AppConfig } from '../config/config';
 import { DbSessionStore } from './db-session.store';
 import { RedisSessionStore } from './redis-session.store';
+import { FALLBACK_SID_PREFIX, RoutedSessionStore } from './routed-session.store';
 import { SESSION_COOKIE } from './session-data';
 import { SessionEntity } from './session.entity';
 import './session-data';
 
 const PRUNE_INTERVAL_MS = 10 * 60_000;
+const PRUNE_JOB = 'prune-sessions';
+
+/** A new session id: 192 bits of randomness (as express-session's own). */
+const newSid = () => randomBytes(24).toString('base64url');
 
 /**
- * Server-side sessions: a database store by default, Redis when REDIS_URL is set.
+ * Server-side sessions: a database store by default, Redis when REDIS_URL is set. With Redis, a
+ * session created while Redis is away goes to the database (its id says so, see
+ * RoutedSessionStore), so logins keep working through a Redis outage.
  * The cookie is HttpOnly, SameSite=Lax, Secure when BASE_URL is https, signed with APP_SECRET;
  * its lifetime is the idle timeout and every answer renews it (rolling).
  */
 @Injectable()
 export class SessionService implements OnModuleInit, OnApplicationShutdown {
   readonly store: session.Store;
-  private readonly redis: Redis | null;
+  private readonly dbStore: DbSessionStore;
   private pruneTimer?: NodeJS.Timeout;
   private handler?: RequestHandler;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectRepository(SessionEntity) repo: Repository<SessionEntity>,
-    redis: RedisConnection,
+    private readonly redis: RedisConnection,
     private readonly failures: FailureReporter,
+    private readonly locks: JobLockService,
+    private readonly metrics: MetricsService,
   ) {
     const ttl = config.auth.sessionIdleSeconds * 1000;
-    this.redis = redis.client;
-    if (this.redis) {
-      this.store = new RedisSessionStore(this.redis, ttl);
-    } else {
-      this.store = new DbSessionStore(repo, ttl);
-    }
+    this.dbStore = new DbSessionStore(repo, ttl);
+    this.store = redis.client
+      ? new RoutedSessionStore(new RedisSessionStore(() => redis.ready, ttl), this.dbStore)
+      : this.dbStore;
   }
 
   get kind(): 'redis' | 'database' {
-    return this.redis ? 'redis' : 'database';
+    return this.redis.client ? 'redis' : 'database';
   }
 
   onModuleInit(): void {
-    if (this.store instanceof DbSessionStore) {
-      const store = this.store;
-      this.pruneTimer = setInterval(() => {
-        store
-          .prune()
-          .catch((err: unknown) => this.failures.background(err, 'Pruning sessions', 'Sessions'));
-      }, PRUNE_INTERVAL_MS);
-      this.pruneTimer.unref();
+    // Also with Redis: sessions made during a Redis outage live in the database.
+    this.pruneTimer = setInterval(() => void this.scheduledPrune(), PRUNE_INTERVAL_MS);
+    this.pruneTimer.unref();
+  }
+
+  /**
+   * The timer's run: one instance per interval (a lease held for the interval, as the cleanup job),
+   * failures to the background handling. Returns whether this instance ran it.
+   */
+  async scheduledPrune(): Promise<boolean> {
+    try {
+      if (!(await this.locks.tryAcquire(PRUNE_JOB, PRUNE_INTERVAL_MS))) return false;
+      this.metrics.jobRuns.inc({ job: PRUNE_JOB });
+      await this.dbStore.prune();
+      return true;
+    } catch (err) {
+      await this.locks.release(PRUNE_JOB).catch(() => undefined);
+      this.failures.background(err, 'Pruning sessions', 'Sessions');
+      return false;
     }
   }
 
@@ -63,9 +83,9 @@ export class SessionService implements OnModuleInit, OnApplicationShutdown {
     clearInterval(this.pruneTimer);
   }
 
-  /** Deletes expired sessions from the database store (no-op for Redis). */
-  async prune(): Promise<number> {
-    return this.store instanceof DbSessionStore ? this.store.prune() : 0;
+  /** Deletes expired sessions from the database store (Redis expires its keys itself). */
+  prune(): Promise<number> {
+    return this.dbStore.prune();
   }
 
   /** The express-session middleware (created once). */
@@ -78,6 +98,10 @@ export class SessionService implements OnModuleInit, OnApplicationShutdown {
       store: this.store,
       resave: false,
       saveUninitialized: false,
+      // With Redis: an id that sends the session to the database while Redis is away.
+      genid: this.redis.client
+        ? () => (this.redis.ready ? newSid() : FALLBACK_SID_PREFIX + newSid())
+        : newSid,
       rolling: true,
       unset: 'destroy',
       // Behind a TLS-terminating proxy the socket is plain http; the Secure cookie must still be sent.

@@ -91,6 +91,7 @@ test('default view: visible columns, page bar, page size, first page sorted by c
     /Name/,
     /Code/,
     /Url/,
+    /^Aufrufe/,
     /Erstellt am/,
     /Ablaufdatum/,
     'Aktionen',

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { SessionService } from '../../src/session/session.service';
 import { SessionEntity } from '../../src/session/session.entity';
 import { createTestApp, type TestApp } from '../support/app';
+import { createTestDatabase } from '../support/database';
 import { loginAs, sessionCookieFrom } from '../support/login';
 
 /** The session id inside a signed cookie value (`s:{sid}.{signature}`). */
@@ -51,6 +52,24 @@ describe('sessions in the database', () => {
     const removed = await t.app.get(SessionService).prune();
     expect(removed).toBeGreaterThanOrEqual(1);
     expect(await repo.findOneBy({ sid: sidOf(u.cookie) })).toBeNull();
+  });
+
+  it('the scheduled prune runs on one instance per interval when several share the database', async () => {
+    const db = await createTestDatabase();
+    const apps = [await createTestApp(db.env), await createTestApp(db.env)];
+    try {
+      const ran: boolean[][] = [[], []];
+      for (let round = 0; round < 3; round++) {
+        const r = await Promise.all(apps.map((a) => a.app.get(SessionService).scheduledPrune()));
+        r.forEach((x, i) => ran[i].push(x));
+      }
+      // The first instance to take the lease keeps the job for the interval; the other never runs it.
+      expect(ran.map((r) => r.some(Boolean)).sort()).toEqual([false, true]);
+      expect(ran.find((r) => r.some(Boolean))).toEqual([true, true, true]);
+    } finally {
+      for (const a of apps) await a.close();
+      await db.drop();
+    }
   });
 
   it('absolute timeout: a session older than SESSION_MAX_AGE ends even while active', async () => {

@@ -8,8 +8,8 @@ import { insertShort } from '../support/shorts';
 import { TEST_DB_KIND } from '../support/database';
 import { DatabaseOutage } from '../support/outage';
 
-// SQLite waits for a lock synchronously (better-sqlite3 blocks the event loop for the busy timeout),
-// so its leg uses a shorter timeout and fewer concurrent writes than MariaDB's.
+// SQLite's leg uses a shorter timeout and fewer concurrent writes than MariaDB's (a write waits for
+// the lock, asynchronously, for DB_TIMEOUT_MS; see src/database/sqlite-busy.ts).
 const SQLITE = TEST_DB_KIND === 'sqlite';
 const TIMEOUT_MS = SQLITE ? 200 : 1000;
 const ROUNDS = SQLITE ? 5 : 15;

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DB_KIND } from '../support/database';
+import { asBrowser } from '../support/user-agent';
 
 const MAIN = resolve('dist/src/main.js');
 
@@ -84,7 +85,9 @@ describe('the built server process', () => {
     });
     const { code } = (await created.json()) as { code: string };
     for (let i = 0; i < 3; i++)
-      expect((await fetch(`${base}/s/${code}`, { redirect: 'manual' })).status).toBe(302);
+      expect((await fetch(`${base}/s/${code}`, asBrowser({ redirect: 'manual' }))).status).toBe(
+        302,
+      );
     r.kill('SIGTERM');
     const { code: exitCode, signal } = await r.exit;
     expect(signal === 'SIGTERM' || exitCode === 0).toBe(true);

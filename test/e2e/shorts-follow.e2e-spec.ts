@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { LoggerService } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CleanupService } from '../../src/code/cleanup.service';
+import { MetricsService } from '../../src/metrics/metrics.service';
 import { FollowService } from '../../src/code/follow/follow.service';
 import { ShortEntity } from '../../src/code/short.entity';
 import { BlacklistService } from '../../src/blacklist/blacklist.service';
@@ -326,11 +327,13 @@ describe('following shorts', () => {
       expect(await t.app.get(CleanupService).run()).not.toBeNull();
     });
 
-    it('runs shortly after every boot and releases its lease, so instances restarted often still clean up', async () => {
+    it('runs shortly after boot and once per interval across restarts: a restart within the hour finds the lease taken, a later one runs', async () => {
       const db = await createTestDatabase();
       const day = 86400_000;
+      const runs = async (app: TestApp) =>
+        (await app.app.get(MetricsService).jobRuns.get()).values.reduce((n, v) => n + v.value, 0);
       try {
-        for (let boot = 0; boot < 2; boot++) {
+        for (const boot of ['first', 'within the interval', 'after the interval'] as const) {
           // A new instance (a new lease holder) each time, as after a restart.
           const app = await createTestApp(db.env);
           try {
@@ -339,8 +342,23 @@ describe('following shorts', () => {
               expireAt: new Date(Date.now() - 10 * day),
             });
             await app.app.get(CleanupService).firstRun;
-            expect(await app.ds.getRepository(ShortEntity).findOneBy({ id: old.id })).toBeNull();
-            expect(await app.ds.query('SELECT * FROM job_locks')).toEqual([]);
+            const removed =
+              (await app.ds.getRepository(ShortEntity).findOneBy({ id: old.id })) === null;
+            expect({ boot, ran: await runs(app), removed }).toEqual({
+              boot,
+              ran: boot === 'within the interval' ? 0 : 1,
+              removed: boot !== 'within the interval',
+            });
+            // The lease stays with the instance that ran, for the interval.
+            expect(await app.ds.query('SELECT name FROM job_locks')).toHaveLength(1);
+            // The interval passes (the next boot comes after the lease lapsed).
+            if (boot === 'within the interval') {
+              await app.ds
+                .createQueryBuilder()
+                .update('job_locks')
+                .set({ locked_until: new Date(Date.now() - 1000) })
+                .execute();
+            }
           } finally {
             await app.close();
           }

@@ -8,6 +8,7 @@ import { loadConfig, type AppConfig } from '../../src/config/config';
 import { dialectSql, engineOf } from '../../src/database/dialect';
 import { createTestDatabase } from './database';
 import { checkJsonAgainstSpec } from './openapi';
+import { asBrowser } from './user-agent';
 
 export interface TestApp {
   app: INestApplication;
@@ -58,7 +59,8 @@ export async function createTestApp(
   const url = `http://127.0.0.1:${address.port}`;
   // Every JSON answer of a documented operation is checked against openapi/openapi.json.
   const doFetch = async (path: string, init: RequestInit = {}) => {
-    const res = await fetch(url + path, { redirect: 'manual', ...init });
+    // As a browser (a user agent isbot does not know), unless the test sends its own.
+    const res = await fetch(url + path, { redirect: 'manual', ...asBrowser(init) });
     await checkJsonAgainstSpec(init.method ?? 'GET', new URL(url + path).pathname, res);
     return res;
   };

@@ -24,6 +24,8 @@ export interface HaproxyBackend {
 export interface HaproxyOptions {
   /** Source address HAProxy connects to the backends from (e.g. 127.0.0.2), so the app can tell it apart. */
   source?: string;
+  /** Adds `X-Served-By: app{i}` (the backend that answered) to every answer. */
+  servedBy?: boolean;
 }
 
 /**
@@ -61,6 +63,7 @@ export class Haproxy {
       '  default_backend apps',
       'backend apps',
       '  balance roundrobin',
+      ...(this.options.servedBy ? ['  http-response set-header X-Served-By %[srv_name]'] : []),
       ...this.backends.map((b, i) => `  server app${i} ${b.host}:${b.port}${source}`),
       '',
     ].join('\n');

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class ShortOwnerDto {
   @ApiProperty({ format: 'uuid' })
@@ -33,4 +33,9 @@ export class ShortDto {
   owner: ShortOwnerDto | null;
   @ApiProperty({ description: 'Flagged dangerous or blacklisted' })
   dangers: boolean;
+  @ApiPropertyOptional({
+    type: 'integer',
+    description: 'Visits in the statistics (bots excluded); in the own list only',
+  })
+  visits?: number;
 }

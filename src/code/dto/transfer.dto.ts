@@ -62,6 +62,8 @@ export class ExportedShortDto {
   maxUses: number | null;
   @ApiProperty({ type: 'integer' })
   uses: number;
+  @ApiProperty({ type: 'integer', description: 'Visits in the statistics (bots excluded)' })
+  visits: number;
   @ApiProperty({ type: 'string', format: 'date-time' })
   createdAt: string;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true })

@@ -1,12 +1,15 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
+import { isbot } from 'isbot';
 import { clientAddress, type TrustFn } from '../../common/client-address';
 import { type FailureHandler, sendProblem } from '../../common/problem.filter';
 import { clientKey, queryParam } from '../../common/request';
 import type { FollowInput, FollowResult, FollowService } from './follow.service';
 import { matchFollow } from './follow-path';
 
-function location(code: string, result: FollowResult): string {
+type Redirect = Exclude<FollowResult, { kind: 'preview' }>;
+
+function location(code: string, result: Redirect): string {
   const c = encodeURIComponent(code);
   switch (result.kind) {
     case 'target':
@@ -30,7 +33,42 @@ export const SECURITY_HEADERS: ReadonlyArray<[string, string]> = [
   ['X-Frame-Options', 'DENY'],
 ];
 
-/** Runs the follow decision and writes the 302. */
+const PRODUCT_TITLE = 'URL-Shorter';
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+
+/**
+ * A bot's answer for a short with maxUses: a tiny page for link previews (the short's name or the
+ * product title), never indexed, without the target URL.
+ */
+export function previewPage(name: string | null): string {
+  const title = escapeHtml(name ?? PRODUCT_TITLE);
+  return `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="robots" content="noindex, nofollow"><meta property="og:title" content="${title}"><meta property="og:site_name" content="${PRODUCT_TITLE}"><title>${title}</title></head><body><h1>${title}</h1></body></html>`;
+}
+
+/** What the follow path takes of the request: bot or not, and the visitor's traits. */
+export function visitorInput(
+  req: IncomingMessage,
+  address: string,
+  countryHeader: string | undefined,
+): Pick<FollowInput, 'bot' | 'visitor'> {
+  const userAgent = req.headers['user-agent'] ?? '';
+  const country = countryHeader === undefined ? undefined : req.headers[countryHeader];
+  return {
+    bot: req.method === 'HEAD' || userAgent === '' || isbot(userAgent),
+    visitor: {
+      userAgent,
+      referer: req.headers.referer,
+      address,
+      country: typeof country === 'string' ? country : undefined,
+    },
+  };
+}
+
+/** Runs the follow decision and writes the 302 (or a bot's preview page). */
 async function answer(
   follow: FollowService,
   code: string,
@@ -38,6 +76,17 @@ async function answer(
   res: ServerResponse,
 ): Promise<void> {
   const result = await follow.follow(code, input);
+  if (result.kind === 'preview') {
+    const body = previewPage(result.name);
+    res.statusCode = 200;
+    for (const [k, v] of SECURITY_HEADERS) res.setHeader(k, v);
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('X-Robots-Tag', 'noindex');
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Content-Length', Buffer.byteLength(body));
+    res.end(res.req?.method === 'HEAD' ? undefined : body);
+    return;
+  }
   res.statusCode = 302;
   for (const [k, v] of SECURITY_HEADERS) res.setHeader(k, v);
   res.setHeader('Cache-Control', 'no-store');
@@ -56,13 +105,15 @@ export function followAndRedirect(
   req: Request,
   res: Response,
 ): Promise<void> {
+  const client = clientKey(req);
   return answer(
     follow,
     code,
     {
       acceptDanger: queryParam(req, 'accept_danger') === 'true',
       password: queryParam(req, 'password'),
-      client: clientKey(req),
+      client,
+      ...visitorInput(req, client, follow.countryHeader),
     },
     res,
   );
@@ -102,10 +153,12 @@ export function installFollowEntry(server: Server, deps: FollowEntryDeps): void 
     } catch {
       return fallback(req, res);
     }
+    const client = clientAddress(req, deps.trust);
     const input: FollowInput = {
       acceptDanger: m.query.get('accept_danger') === 'true',
       password: m.query.get('password') ?? undefined,
-      client: clientAddress(req, deps.trust),
+      client,
+      ...visitorInput(req, client, deps.follow.countryHeader),
     };
     answer(deps.follow, code, input, res).catch((err: unknown) => {
       if (res.headersSent) return res.destroy();

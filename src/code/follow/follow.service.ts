@@ -9,7 +9,7 @@ import { CountBuffer } from '../../database/count-buffer';
 import { FailureReporter } from '../../failure/failure-reporter';
 import { MetricsService } from '../../metrics/metrics.service';
 import { PasswordLimiter } from '../password-limiter';
-import { ShortRepository } from '../short.repository';
+import { ClaimOutcomeUnknownError, ShortRepository } from '../short.repository';
 
 const CACHE_TTL_MS = 30_000;
 const MISSING_TTL_MS = 2_000;
@@ -19,6 +19,7 @@ const INVALIDATE_CHANNEL = 'short-invalidate';
 /** What the follow path needs of a short; kept in the in-process cache. */
 interface CachedShort {
   id: string;
+  name: string | null;
   url: string;
   passwordHash: string | null;
   maxUses: number | null;
@@ -32,14 +33,33 @@ const MISSING = Object.freeze({ missing: true as const });
 type CacheValue = CachedShort | typeof MISSING;
 
 export type FollowResult =
-  | { kind: 'target'; url: string }
+  | { kind: 'target'; url: string; shortId: string }
+  /** A bot following a short with maxUses: a small preview page, never the target (no use claimed). */
+  | { kind: 'preview'; name: string | null; shortId: string }
   | { kind: 'not-found' | 'dangerous' | 'password-required' | 'wrong-password' | 'locked' };
 
 export interface FollowInput {
   acceptDanger: boolean;
   password?: string;
   client: string;
+  /** A crawler, a link preview, an empty user agent or a HEAD: never a use, never a visit. */
+  bot?: boolean;
+  /** Who followed, for the statistics (read from the request; nothing of it is kept as it is). */
+  visitor?: FollowVisitor;
 }
+
+/** What the statistics take of a follow's request. */
+export interface FollowVisitor {
+  userAgent: string;
+  referer: string | undefined;
+  /** The client address (TRUST_PROXY applied). */
+  address: string;
+  /** A trusted CDN's country header, when configured. */
+  country: string | undefined;
+}
+
+/** Told of every follow that reached a short (a redirect to the target or a bot's preview). */
+export type FollowObserver = (shortId: string, input: FollowInput) => void;
 
 /**
  * The redirect engine: decides where a follow goes (docs/follow.md) with as little work as
@@ -53,6 +73,9 @@ export interface FollowInput {
 export class FollowService implements OnModuleInit, OnApplicationShutdown {
   private readonly cache: LRUCache<string, CacheValue> | null;
   private readonly uses = new CountBuffer();
+  private readonly observers: FollowObserver[] = [];
+  /** A trusted CDN's country header (GEO_COUNTRY_HEADER, only with TRUST_PROXY), lower case. */
+  readonly countryHeader: string | undefined;
   private flushTimer?: NodeJS.Timeout;
 
   constructor(
@@ -65,6 +88,9 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
     private readonly failures: FailureReporter,
   ) {
     bus.on(INVALIDATE_CHANNEL, (code) => this.cache?.delete(code));
+    this.countryHeader = config.trustProxy === false ? undefined : config.stats.countryHeader;
+    // Back from a Redis outage: any entry may have missed its invalidation.
+    bus.onResync(() => this.cache?.clear());
     this.cache =
       config.shortCacheSize > 0
         ? new LRUCache({ max: config.shortCacheSize, ttl: CACHE_TTL_MS })
@@ -85,11 +111,17 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  /** The follow decision chain; counted by outcome. */
+  /** The follow decision chain; counted by outcome; observers hear of redirects and previews. */
   async follow(code: string, input: FollowInput): Promise<FollowResult> {
     const result = await this.decide(code, input);
     this.metrics.follows.inc({ outcome: result.kind });
+    if ('shortId' in result) for (const o of this.observers) o(result.shortId, input);
     return result;
+  }
+
+  /** Registers an observer of follows (the statistics); it must not block or throw. */
+  observe(observer: FollowObserver): void {
+    this.observers.push(observer);
   }
 
   private async decide(code: string, input: FollowInput): Promise<FollowResult> {
@@ -106,15 +138,31 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
       }
       await this.limiter.succeed(s.id, input.client);
     }
+    if (input.bot) {
+      // A link preview neither burns a limited short nor learns its target; bots never count a use.
+      return s.maxUses !== null
+        ? { kind: 'preview', name: s.name, shortId: s.id }
+        : { kind: 'target', url: s.url, shortId: s.id };
+    }
     if (s.maxUses !== null) {
-      if (!(await this.shorts.claimUse(s.id))) {
+      if (!(await this.claim(s.id))) {
         this.cache?.set(code, MISSING, { ttl: MISSING_TTL_MS });
         return { kind: 'not-found' };
       }
     } else {
       this.uses.add(s.id);
     }
-    return { kind: 'target', url: s.url };
+    return { kind: 'target', url: s.url, shortId: s.id };
+  }
+
+  /** The use claim; a claim whose outcome is unknown is counted (and answered 503 by the caller). */
+  private async claim(id: string): Promise<boolean> {
+    try {
+      return await this.shorts.claimUse(id);
+    } catch (err) {
+      if (err instanceof ClaimOutcomeUnknownError) this.metrics.claimsUnknown.inc();
+      throw err;
+    }
   }
 
   private isBlacklisted(s: CachedShort): boolean {
@@ -135,6 +183,7 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
     }
     const cached: CachedShort = {
       id: row.id,
+      name: row.name,
       url: row.url,
       passwordHash: row.passwordHash,
       maxUses: row.maxUses,

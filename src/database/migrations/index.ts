@@ -2,6 +2,7 @@ import { InitialSchema1763770000000 } from './1763770000000-initial-schema';
 import { SessionsApiKeys1763780000000 } from './1763780000000-sessions-api-keys';
 import { Reports1763790000000 } from './1763790000000-reports';
 import { AppliedBatches1763800000000 } from './1763800000000-applied-batches';
+import { Statistics1763810000000 } from './1763810000000-statistics';
 
 /** Every migration, in order. New migrations are appended here. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   SessionsApiKeys1763780000000,
   Reports1763790000000,
   AppliedBatches1763800000000,
+  Statistics1763810000000,
 ];

@@ -294,6 +294,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/code/{id}/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Visits, unique visitors and bots of a short over time, with top lists (owner or admin) */
+        get: operations["getShortStatistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/code/{id}/statistics.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same series as CSV: start,visits,visitors,bots (owner or admin) */
+        get: operations["getShortStatisticsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend": {
         parameters: {
             query?: never;
@@ -654,6 +688,8 @@ export interface components {
             name: string | null;
             url: string;
             uses: number;
+            /** @description Visits in the statistics (bots excluded) */
+            visits: number;
         };
         FrontendToggleDto: {
             /** @example true */
@@ -816,6 +852,8 @@ export interface components {
             owner: components["schemas"]["ShortOwnerDto"] | null;
             /** @description Null when password-protected and not unlocked */
             url: string | null;
+            /** @description Visits in the statistics (bots excluded); in the own list only */
+            visits?: number;
         };
         ShortMetaDto: {
             /** @description og:description, else <meta name="description"> */
@@ -839,6 +877,56 @@ export interface components {
             reason: string;
             /** @description Row number, from 1 (the header row not counted) */
             row: number;
+        };
+        StatisticsDto: {
+            browsers: components["schemas"]["StatsEntryDto"][];
+            /** @description ISO 3166 alpha-2 codes or `unknown` */
+            countries: components["schemas"]["StatsEntryDto"][];
+            /** @description `desktop`, `mobile`, `tablet`, `other` */
+            devices: components["schemas"]["StatsEntryDto"][];
+            /**
+             * Format: date-time
+             * @description Start of the first bucket
+             */
+            from: string;
+            /** @enum {string} */
+            granularity: "hour" | "day" | "month";
+            os: components["schemas"]["StatsEntryDto"][];
+            /** @description Referrer hosts (`direct` without one) */
+            referrers: components["schemas"]["StatsEntryDto"][];
+            /** @description Every bucket, empty ones with zeros */
+            series: components["schemas"]["StatsBucketDto"][];
+            /** Format: date-time */
+            to: string;
+            total: components["schemas"]["StatsTotalsDto"];
+            /** @description IANA time zone of the buckets */
+            tz: string;
+        };
+        StatsBucketDto: {
+            /** @description Follows by bots, link previews, empty user agents and HEAD */
+            bots: number;
+            /**
+             * Format: date-time
+             * @description Start of the bucket
+             */
+            start: string;
+            /** @description Unique visitors (per day; summed over the days of a bucket) */
+            visitors: number;
+            /** @description Follows redirected to the target (bots excluded) */
+            visits: number;
+        };
+        StatsEntryDto: {
+            count: number;
+            /** @description The value, or `other` for the rest */
+            name: string;
+        };
+        StatsTotalsDto: {
+            /** @description Follows by bots, link previews, empty user agents and HEAD */
+            bots: number;
+            /** @description Unique visitors (per day; summed over the days of a bucket) */
+            visitors: number;
+            /** @description Follows redirected to the target (bots excluded) */
+            visits: number;
         };
         UpdateShortDto: {
             code?: string;
@@ -1515,7 +1603,7 @@ export interface operations {
                 search?: unknown;
                 page?: number;
                 size?: number;
-                /** @description Repeatable field,asc|desc; fields: id, code, name, url, maxUses, uses, createdAt, expireAt, dangers; default createdAt,desc */
+                /** @description Repeatable field,asc|desc; fields: id, code, name, url, maxUses, uses, createdAt, expireAt, dangers, visits; default createdAt,desc */
                 sort?: string[];
             };
             header?: never;
@@ -2477,6 +2565,208 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OwnerReportDto"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Unauthorized
+             *
+             *     Unauthorized
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Forbidden
+             *
+             *     Forbidden
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Internal Server Error
+             *
+             *     Internal Server Error
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     Service Unavailable
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getShortStatistics: {
+        parameters: {
+            query?: {
+                /** @description ISO 8601; default: 30 days before `to` */
+                from?: string;
+                /** @description ISO 8601; default: now */
+                to?: string;
+                /** @description Default day; hour covers at most 31 days */
+                granularity?: "hour" | "day" | "month";
+                /** @description IANA time zone of the buckets; default Europe/Berlin */
+                tz?: unknown;
+            };
+            header?: never;
+            path: {
+                /** @description The short's id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatisticsDto"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Unauthorized
+             *
+             *     Unauthorized
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Forbidden
+             *
+             *     Forbidden
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Internal Server Error
+             *
+             *     Internal Server Error
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     Service Unavailable
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getShortStatisticsCsv: {
+        parameters: {
+            query?: {
+                /** @description ISO 8601; default: 30 days before `to` */
+                from?: string;
+                /** @description ISO 8601; default: now */
+                to?: string;
+                /** @description Default day; hour covers at most 31 days */
+                granularity?: "hour" | "day" | "month";
+                /** @description IANA time zone of the buckets; default Europe/Berlin */
+                tz?: unknown;
+            };
+            header?: never;
+            path: {
+                /** @description The short's id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description Bad Request */

@@ -68,8 +68,15 @@ describe('page jump', () => {
 });
 
 describe('columns', () => {
-  it('hides ID, Max. Aufrufe and Bedrohlichkeit by default', () => {
-    expect(defaultVisibleColumns()).toEqual(['name', 'code', 'url', 'createdAt', 'expireAt']);
+  it('hides ID, Max. Aufrufe and Bedrohlichkeit by default (Aufrufe is shown)', () => {
+    expect(defaultVisibleColumns()).toEqual([
+      'name',
+      'code',
+      'url',
+      'visits',
+      'createdAt',
+      'expireAt',
+    ]);
   });
   it('the last visible column cannot be hidden', () => {
     expect(canHideColumn(['name'], 'name')).toBe(false);

@@ -17,6 +17,7 @@ export const SHORT_COLUMNS = [
   'name',
   'code',
   'url',
+  'visits',
   'maxUses',
   'dangers',
   'createdAt',
@@ -43,6 +44,10 @@ export const COLUMNS: Readonly<Record<ShortColumn, ShortColumnDef>> = {
     cell: (s) => <Link href={`/s/${encodeURIComponent(s.code)}/info`}>{s.code}</Link>,
   },
   url: { label: de.shorts.columns.url, cell: (s) => <UrlCell url={s.url} /> },
+  visits: {
+    label: de.shorts.columns.visits,
+    cell: (s) => (s.visits ?? 0).toLocaleString('de-DE'),
+  },
   maxUses: {
     label: de.shorts.columns.maxUses,
     hiddenByDefault: true,

@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { FollowInput } from '../code/follow/follow.service';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { CountBuffer } from '../database/count-buffer';
+import { FailureReporter } from '../failure/failure-reporter';
+import { MetricsService } from '../metrics/metrics.service';
+import { GeoLookup } from './geo';
+import { keys, StatsWriter } from './stats-writer';
+import { countryCode, dayOfHour, hourOf, referrerHost } from './traits';
+
+export const STATS_FLUSH_MS = 1_000;
+
+/**
+ * Records follows into an in-memory aggregate (a map keyed by short, hour or day, dimension and
+ * value, so memory grows with distinct keys, not with traffic) and writes it about every second
+ * and at shutdown, exactly once (CountBuffer + applyOnce). A failed write keeps the aggregate and
+ * is retried. On the request only cheap work is done: the referrer's host, the country (header or
+ * in-memory database) and an unsalted digest of the visitor; user agents are parsed in the flush.
+ */
+@Injectable()
+export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
+  private readonly buffer = new CountBuffer();
+  private readonly writer: StatsWriter;
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly geo: GeoLookup,
+    private readonly metrics: MetricsService,
+    private readonly failures: FailureReporter,
+  ) {
+    this.writer = new StatsWriter(ds);
+  }
+
+  onModuleInit(): void {
+    this.timer = setInterval(() => void this.flush(), STATS_FLUSH_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    try {
+      await this.buffer.drain(this.writer.write);
+    } catch (err) {
+      this.failures.background(err, 'Writing statistics at shutdown', StatisticsRecorder.name);
+    }
+  }
+
+  /** One follow of a short (a redirect or a bot's preview). Never throws, never waits. */
+  record(shortId: string, input: FollowInput, now = Date.now()): void {
+    if (!this.config.stats.enabled) return;
+    const hour = hourOf(now);
+    if (input.bot) {
+      this.buffer.add(keys.hourly(shortId, hour, 'bots'));
+      this.metrics.botHits.inc();
+      return;
+    }
+    this.buffer.add(keys.hourly(shortId, hour, 'visits'));
+    this.metrics.visits.inc();
+    const v = input.visitor;
+    if (!v) return;
+    const day = dayOfHour(hour);
+    this.buffer.add(keys.value(shortId, day, 'referrer', referrerHost(v.referer)));
+    this.buffer.add(
+      keys.value(shortId, day, 'country', countryCode(v.country ?? this.geo.country(v.address))),
+    );
+    this.buffer.add(keys.agent(shortId, day, v.userAgent));
+    const digest = createHash('sha256')
+      .update(`${v.address}\n${v.userAgent}\n${shortId}`)
+      .digest('base64url');
+    this.buffer.add(keys.visitor(shortId, hour, digest));
+  }
+
+  /** Writes the aggregate; a failure keeps it for the next flush (one log line per interval). */
+  async flush(): Promise<void> {
+    try {
+      await this.buffer.flush(this.writer.write);
+    } catch (err) {
+      this.failures.background(err, 'Writing statistics', StatisticsRecorder.name);
+    }
+  }
+
+  /** Aggregate keys not yet written (tests, diagnostics). */
+  pending(): number {
+    return this.buffer.size;
+  }
+
+  /** After old salts were deleted: forget them here too. */
+  forgetSaltsBefore(day: number): void {
+    this.writer.forgetSaltsBefore(day);
+  }
+}

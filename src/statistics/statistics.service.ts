@@ -1,0 +1,151 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Actor } from '../common/actor';
+import { ValidationFailedError } from '../common/errors';
+import { ShortService } from '../code/short.service';
+import { dialectSql, engineOf } from '../database/dialect';
+import type { StatisticsDto, StatsEntryDto } from './statistics.dto';
+import { DAY_MS, type Dimension, HOUR_MS, OTHER } from './traits';
+import { bucketStarts, type Granularity, isTimeZone } from './zoned';
+
+export interface StatisticsQuery {
+  from?: string;
+  to?: string;
+  granularity?: string;
+  tz?: string;
+}
+
+const GRANULARITIES: readonly Granularity[] = ['hour', 'day', 'month'];
+const MAX_DAYS = 400;
+const MAX_HOUR_DAYS = 31;
+const TOP = 10;
+const LISTS: Array<[keyof StatisticsDto, Dimension]> = [
+  ['referrers', 'referrer'],
+  ['countries', 'country'],
+  ['browsers', 'browser'],
+  ['os', 'os'],
+  ['devices', 'device'],
+];
+
+function date(raw: string | undefined, field: string, errors: Record<string, string>) {
+  if (raw === undefined || raw === '') return undefined;
+  const ms = /^\d{4}-\d{2}-\d{2}/.test(raw) ? Date.parse(raw) : NaN;
+  if (!Number.isFinite(ms)) errors[field] = 'must be an ISO 8601 date-time';
+  return ms;
+}
+
+/** The statistics of a short as CONTRACT "Statistics" answers them (owner or admin). */
+@Injectable()
+export class StatisticsService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly shorts: ShortService,
+  ) {}
+
+  private sql(text: string, params: unknown[]): Promise<Array<Record<string, unknown>>> {
+    return this.ds.query(dialectSql(engineOf(this.ds), text), params);
+  }
+
+  /** Checks the query: the range, granularity and time zone (400 with fieldErrors). */
+  parse(q: StatisticsQuery, now = Date.now()) {
+    const errors: Record<string, string> = {};
+    const toMs = date(q.to, 'to', errors) ?? now;
+    const fromMs = date(q.from, 'from', errors) ?? toMs - 30 * DAY_MS;
+    const granularity = (q.granularity ?? 'day') as Granularity;
+    if (!GRANULARITIES.includes(granularity)) errors.granularity = 'must be hour, day or month';
+    const tz = q.tz ?? 'Europe/Berlin';
+    if (!isTimeZone(tz)) errors.tz = 'must be an IANA time zone (e.g. Europe/Berlin)';
+    if (!errors.from && !errors.to) {
+      if (fromMs >= toMs) errors.from = 'must be before to';
+      else if (toMs - fromMs > MAX_DAYS * DAY_MS)
+        errors.to = `the range is at most ${MAX_DAYS} days`;
+      else if (granularity === 'hour' && toMs - fromMs > MAX_HOUR_DAYS * DAY_MS)
+        errors.granularity = `hour covers at most ${MAX_HOUR_DAYS} days`;
+    }
+    if (Object.keys(errors).length) throw new ValidationFailedError(errors);
+    return { fromMs, toMs, granularity, tz };
+  }
+
+  async forShort(id: string, caller: Actor | null, q: StatisticsQuery): Promise<StatisticsDto> {
+    const range = this.parse(q);
+    const short = await this.shorts.findOwned(id, caller);
+    return this.compute(short.id, range);
+  }
+
+  async compute(
+    shortId: string,
+    r: { fromMs: number; toMs: number; granularity: Granularity; tz: string },
+  ): Promise<StatisticsDto> {
+    const starts = bucketStarts(r.fromMs, r.toMs, r.granularity, r.tz);
+    const first = starts[0] ?? r.fromMs;
+    const series = starts.map((s) => ({
+      start: new Date(s).toISOString(),
+      visits: 0,
+      visitors: 0,
+      bots: 0,
+    }));
+    const rows = await this.sql(
+      'SELECT hour_no, visits, visitors, bots FROM stats_hourly WHERE short_id = ? AND hour_no >= ? AND hour_no < ? ORDER BY hour_no',
+      [shortId, Math.floor(first / HOUR_MS), Math.ceil(r.toMs / HOUR_MS)],
+    );
+    const total = { visits: 0, visitors: 0, bots: 0 };
+    let i = 0;
+    for (const row of rows) {
+      const at = Number(row.hour_no) * HOUR_MS;
+      while (i + 1 < starts.length && starts[i + 1] <= at) i++;
+      const b = series[i];
+      if (!b) continue;
+      for (const k of ['visits', 'visitors', 'bots'] as const) {
+        b[k] += Number(row[k]);
+        total[k] += Number(row[k]);
+      }
+    }
+    const values = await this.sql(
+      'SELECT dim, name, SUM(hits) AS n FROM stats_values WHERE short_id = ? AND day_no >= ? AND day_no <= ? GROUP BY dim, name',
+      [shortId, Math.floor(first / DAY_MS), Math.floor((r.toMs - 1) / DAY_MS)],
+    );
+    const answer: StatisticsDto = {
+      from: new Date(first).toISOString(),
+      to: new Date(r.toMs).toISOString(),
+      granularity: r.granularity,
+      tz: r.tz,
+      total,
+      series,
+      referrers: [],
+      countries: [],
+      browsers: [],
+      os: [],
+      devices: [],
+    };
+    for (const [field, dim] of LISTS) {
+      const entries = values
+        .filter((v) => v.dim === dim)
+        .map((v) => ({ name: String(v.name), count: Number(v.n) }));
+      (answer[field] as StatsEntryDto[]) = topWithOther(entries);
+    }
+    return answer;
+  }
+
+  /** The series as CSV: `start,visits,visitors,bots`, one line per bucket. */
+  async csvForShort(id: string, caller: Actor | null, q: StatisticsQuery): Promise<string> {
+    const s = await this.forShort(id, caller, q);
+    return (
+      [
+        'start,visits,visitors,bots',
+        ...s.series.map((b) => `${b.start},${b.visits},${b.visitors},${b.bots}`),
+      ].join('\r\n') + '\r\n'
+    );
+  }
+}
+
+/** The ten largest, then `other` with the rest (and what was stored as `other`). */
+export function topWithOther(entries: StatsEntryDto[]): StatsEntryDto[] {
+  const named = entries
+    .filter((e) => e.name !== OTHER)
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+  const rest =
+    named.slice(TOP).reduce((n, e) => n + e.count, 0) +
+    entries.filter((e) => e.name === OTHER).reduce((n, e) => n + e.count, 0);
+  const top = named.slice(0, TOP);
+  return rest > 0 ? [...top, { name: OTHER, count: rest }] : top;
+}

@@ -1,0 +1,74 @@
+import { LRUCache } from 'lru-cache';
+import { UAParser } from 'ua-parser-js';
+
+/** Hours and days as whole numbers since the epoch (UTC): how the statistics tables key time. */
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
+export const hourOf = (ms: number) => Math.floor(ms / HOUR_MS);
+export const dayOfHour = (hour: number) => Math.floor(hour / 24);
+
+/** The dimensions counted per day; `visitors` are counted per hour from the day's hashes. */
+export const DIMENSIONS = ['referrer', 'country', 'browser', 'os', 'device'] as const;
+export type Dimension = (typeof DIMENSIONS)[number];
+
+/** Values per dimension, short and day; more distinct values are counted as `other`. */
+export const VALUE_CAP = 100;
+export const OTHER = 'other';
+const MAX_VALUE_LENGTH = 255;
+
+/**
+ * The referrer's host, lower case and without `www.`; `direct` without a (readable) referrer.
+ * Never the path or query.
+ */
+export function referrerHost(referer: string | undefined): string {
+  if (!referer) return 'direct';
+  try {
+    const url = new URL(referer);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'direct';
+    const host = url.hostname.toLowerCase().replace(/^www\./, '');
+    return host ? host.slice(0, MAX_VALUE_LENGTH) : 'direct';
+  } catch {
+    return 'direct';
+  }
+}
+
+/** An ISO 3166 alpha-2 code from a header or the database, else `unknown`. */
+export function countryCode(raw: string | undefined | null): string {
+  const v = raw?.trim().toUpperCase();
+  return v && /^[A-Z]{2}$/.test(v) && v !== 'XX' && v !== 'T1' ? v : 'unknown';
+}
+
+export interface Agent {
+  browser: string;
+  os: string;
+  device: 'desktop' | 'mobile' | 'tablet' | 'other';
+}
+
+/**
+ * Browser family, OS family and device type of a user agent (ua-parser-js 1.x, MIT), remembered
+ * per user-agent string in an LRU: parsing happens in the flush, never on the request.
+ */
+export class AgentParser {
+  private readonly cache = new LRUCache<string, Agent>({ max: 2000 });
+
+  parse(userAgent: string): Agent {
+    const hit = this.cache.get(userAgent);
+    if (hit) return hit;
+    const r = new UAParser(userAgent).getResult();
+    const type = r.device.type;
+    const agent: Agent = {
+      browser: (r.browser.name ?? 'unknown').slice(0, MAX_VALUE_LENGTH),
+      os: (r.os.name ?? 'unknown').slice(0, MAX_VALUE_LENGTH),
+      device:
+        type === undefined
+          ? r.os.name
+            ? 'desktop'
+            : 'other'
+          : type === 'mobile' || type === 'tablet'
+            ? type
+            : 'other',
+    };
+    this.cache.set(userAgent, agent);
+    return agent;
+  }
+}

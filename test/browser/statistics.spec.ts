@@ -1,0 +1,197 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { BASE, giveConsent, seriousA11yViolations, stubExternal, TARGET_HOST } from './support';
+
+// The info page's 'Statistiken' accordion for the owner, with the statistics experiment on.
+
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+
+async function devLogin(page: Page, username: string): Promise<void> {
+  await page.goto(`/api/auth/dev?username=${username}&redirect=/`);
+  await expect(page.getByRole('button', { name: 'Benutzermenü' })).toHaveText(username);
+}
+
+async function statisticsOn(page: Page): Promise<void> {
+  await page.context().route(
+    (url) => url.pathname === '/api/frontend',
+    (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          toggles: ['url.frontend.experimentSwitch', 'url.frontend.statistics'].map((name) => ({
+            name,
+            enabled: true,
+            variant: { name: 'disabled', enabled: false },
+          })),
+        }),
+      }),
+  );
+  await page.addInitScript(() =>
+    (
+      globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }
+    ).localStorage.setItem('flags', JSON.stringify(['url.frontend.statistics'])),
+  );
+}
+
+/** Follows a short as some visitor (never following the redirect). */
+async function follow(request: APIRequestContext, code: string, headers: Record<string, string>) {
+  const res = await request.get(`${BASE}/s/${code}`, { headers, maxRedirects: 0 });
+  expect([200, 302]).toContain(res.status());
+}
+
+/** Creates a short with traffic: 6 Chrome visits (3 from Google), 3 iPhone visits, 2 bot hits. */
+async function shortWithTraffic(page: Page): Promise<{ code: string; id: string }> {
+  const res = await page.request.post(`${BASE}/api/code`, {
+    data: { url: `https://${TARGET_HOST}/statistik` },
+    headers: { Origin: BASE },
+  });
+  expect(res.status()).toBe(201);
+  const { code } = (await res.json()) as { code: string };
+  const info = await page.request.get(`${BASE}/api/code/${code}?redirect=false`);
+  const { id } = (await info.json()) as { id: string };
+  const request = page.request;
+  for (let i = 0; i < 6; i++)
+    await follow(request, code, {
+      'user-agent': CHROME,
+      ...(i < 3 ? { referer: 'https://www.google.com/search?q=geheim' } : {}),
+    });
+  for (let i = 0; i < 3; i++)
+    await follow(request, code, {
+      'user-agent': IPHONE,
+      referer: 'https://evil.example/<script>alert(1)</script>',
+    });
+  await follow(request, code, { 'user-agent': 'Twitterbot/1.0' });
+  await follow(request, code, { 'user-agent': '' });
+  // The aggregates are written about every second.
+  await expect
+    .poll(async () => {
+      const s = await request.get(`${BASE}/api/code/${id}/statistics`);
+      return ((await s.json()) as { total: { visits: number; bots: number } }).total;
+    })
+    .toEqual(expect.objectContaining({ visits: 9, bots: 2 }));
+  return { code, id };
+}
+
+test.beforeEach(async ({ context, page }) => {
+  await giveConsent(context, false);
+  await stubExternal(context);
+  await statisticsOn(page);
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the owner sees totals, chart, top lists and the table (${scheme}, axe)`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await devLogin(page, `statistiker-${scheme}`);
+    const { code } = await shortWithTraffic(page);
+    let alerted = false;
+    page.on('dialog', (d) => {
+      alerted = true;
+      void d.dismiss();
+    });
+    await page.goto(`/s/${code}/info`);
+    await page.getByRole('button', { name: 'Statistiken' }).click();
+    const panel = page.getByTestId('stats-panel');
+    await expect(panel.getByTestId('stats-total-visits')).toHaveText('9');
+    await expect(panel.getByTestId('stats-total-bots')).toHaveText('2');
+    await expect(panel.getByTestId('stats-total-visitors')).toHaveText('2');
+    await expect(panel.getByTestId('stats-chart').locator('canvas')).toBeVisible();
+    const referrers = panel.getByTestId('stats-referrers');
+    await expect(referrers.getByRole('row', { name: 'google.com 3' })).toBeVisible();
+    await expect(referrers.getByRole('row', { name: 'evil.example 3' })).toBeVisible();
+    await expect(referrers.getByRole('row', { name: 'Direkt (ohne Verweis) 3' })).toBeVisible();
+    await expect(panel.locator('script')).toHaveCount(0);
+    await expect(
+      panel.getByTestId('stats-devices').getByRole('row', { name: 'Smartphone 3' }),
+    ).toBeVisible();
+    await expect(
+      panel.getByTestId('stats-browsers').getByRole('row', { name: 'Chrome 6' }),
+    ).toBeVisible();
+    await expect(
+      panel.getByTestId('stats-countries').getByRole('row', { name: 'Unbekannt 9' }),
+    ).toBeVisible();
+    await panel.getByText('Zahlen als Tabelle').click();
+    const table = panel.getByTestId('stats-table');
+    await expect(table).toBeVisible();
+    await panel.screenshot({ path: `test-results/screenshots/statistics-${scheme}.png` });
+    await expectNoSerious(page);
+    expect(alerted).toBe(false);
+  });
+}
+
+test('the CSV download has the numbers of the table; the range choice asks again', async ({
+  page,
+}) => {
+  await devLogin(page, 'csv-statistiker');
+  const { code } = await shortWithTraffic(page);
+  await page.goto(`/s/${code}/info`);
+  await page.getByRole('button', { name: 'Statistiken' }).click();
+  const panel = page.getByTestId('stats-panel');
+  await expect(panel.getByTestId('stats-total-visits')).toHaveText('9');
+  const request = page.waitForRequest((r) => r.url().includes('/statistics?'));
+  await panel.getByLabel('Zeitraum').selectOption({ label: '24 Stunden' });
+  expect(new URL((await request).url()).searchParams.get('granularity')).toBe('hour');
+  await panel.getByText('Zahlen als Tabelle').click();
+  const rows = panel.getByTestId('stats-table').locator('tbody tr');
+  await expect(rows).toHaveCount(24);
+  const tableRows = await rows.evaluateAll((trs) =>
+    trs.map((tr) => [
+      tr.getAttribute('data-start'),
+      ...[...tr.querySelectorAll('td')].map((td) => td.textContent),
+    ]),
+  );
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    panel.getByRole('link', { name: 'Als CSV herunterladen' }).click(),
+  ]);
+  const lines = readFileSync(await download.path(), 'utf8')
+    .trim()
+    .split('\r\n');
+  expect(lines[0]).toBe('start,visits,visitors,bots');
+  expect(lines.slice(1).map((l) => l.split(','))).toEqual(tableRows);
+  expect(tableRows.reduce((n, r) => n + Number(r[1]), 0)).toBe(9);
+});
+
+test("a short without visits says 'Noch keine Aufrufe'; others get the owner-only hint", async ({
+  page,
+  playwright,
+}) => {
+  await devLogin(page, 'ohne-aufrufe');
+  const res = await page.request.post(`${BASE}/api/code`, {
+    data: { url: `https://${TARGET_HOST}/leer` },
+    headers: { Origin: BASE },
+  });
+  const { code } = (await res.json()) as { code: string };
+  await page.goto(`/s/${code}/info`);
+  await page.getByRole('button', { name: 'Statistiken' }).click();
+  await expect(page.getByTestId('stats-empty')).toHaveText('Noch keine Aufrufe');
+  await expect(page.getByTestId('stats-total-visits')).toHaveText('0');
+  // Another visitor's browser.
+  const other = await playwright.chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const ctx = await other.newContext({ baseURL: BASE });
+    await giveConsent(ctx, false);
+    const p = await ctx.newPage();
+    await statisticsOn(p);
+    await p.goto(`/s/${code}/info`);
+    await p.getByRole('button', { name: 'Statistiken' }).click();
+    await expect(p.getByTestId('statistics-body')).toHaveText(
+      'Statistiken sind nur für den Besitzer des Shorts sichtbar.',
+    );
+  } finally {
+    await other.close();
+  }
+});
+
+async function expectNoSerious(page: Page): Promise<void> {
+  const violations = await seriousA11yViolations(page);
+  expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
+}

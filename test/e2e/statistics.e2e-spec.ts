@@ -1,0 +1,347 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ShortEntity } from '../../src/code/short.entity';
+import { StatisticsRecorder } from '../../src/statistics/recorder';
+import { StatisticsRetention } from '../../src/statistics/statistics-retention';
+import { createTestApp, type TestApp } from '../support/app';
+import { loginAs, type LoggedIn } from '../support/login';
+import { expectProblem } from '../support/problem';
+
+/** Real browser user agents (and what they are). */
+export const BROWSERS = [
+  {
+    ua: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    browser: 'Chrome',
+    os: 'Windows',
+    device: 'desktop',
+  },
+  {
+    ua: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.6; rv:133.0) Gecko/20100101 Firefox/133.0',
+    browser: 'Firefox',
+    os: 'Mac OS',
+    device: 'desktop',
+  },
+  {
+    ua: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+    browser: 'Mobile Safari',
+    os: 'iOS',
+    device: 'mobile',
+  },
+  {
+    ua: 'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    browser: 'Chrome',
+    os: 'Android',
+    device: 'tablet',
+  },
+] as const;
+
+export const BOTS = [
+  'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)',
+  'WhatsApp/2.23.20.0',
+  'Twitterbot/1.0',
+  'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+  'Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)',
+];
+
+interface Stats {
+  from: string;
+  to: string;
+  granularity: string;
+  total: { visits: number; visitors: number; bots: number };
+  series: Array<{ start: string; visits: number; visitors: number; bots: number }>;
+  referrers: Array<{ name: string; count: number }>;
+  countries: Array<{ name: string; count: number }>;
+  browsers: Array<{ name: string; count: number }>;
+  os: Array<{ name: string; count: number }>;
+  devices: Array<{ name: string; count: number }>;
+}
+
+const asMap = (list: Array<{ name: string; count: number }>) =>
+  Object.fromEntries(list.map((e) => [e.name, e.count]));
+
+describe('visit statistics', () => {
+  let t: TestApp;
+  let alice: LoggedIn;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      AUTH_DEV_LOGIN: 'true',
+      ADMIN_USERS: 'dev:admin',
+      TRUST_PROXY: 'loopback',
+      GEO_COUNTRY_HEADER: 'CF-IPCountry',
+    });
+    alice = await loginAs(t, 'alice');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const recorder = () => t.app.get(StatisticsRecorder);
+  async function createOwn(body: Record<string, unknown> = {}) {
+    const res = await alice.post('/api/code', { url: 'https://example.com/target', ...body });
+    expect(res.status).toBe(201);
+    const { code } = (await res.json()) as { code: string };
+    const info = (await (await alice.fetch(`/api/code/${code}?redirect=false`)).json()) as {
+      id: string;
+    };
+    return { code, id: info.id };
+  }
+  const stats = async (id: string, query = '') => {
+    const res = await alice.fetch(`/api/code/${id}/statistics${query}`);
+    expect(res.status, await res.clone().text()).toBe(200);
+    return (await res.json()) as Stats;
+  };
+
+  it('1,000 follows: exact visits, top lists, countries from header and database, unique visitors', async () => {
+    const { code, id } = await createOwn();
+    const referrers = [
+      undefined,
+      'https://www.Google.com/search?q=secret-query',
+      'https://news.ycombinator.com/item?id=1',
+      'https://t.co/abc',
+    ];
+    const follows = Array.from({ length: 1000 }, (_, i) => {
+      const b = BROWSERS[i % BROWSERS.length];
+      const headers: Record<string, string> = { 'user-agent': b.ua };
+      const ref = referrers[i % referrers.length];
+      if (ref) headers.referer = ref;
+      // 40 distinct visitors (address + browser); a fifth of them behind a CDN header.
+      const visitor = i % 40;
+      headers['x-forwarded-for'] = visitor < 20 ? `193.99.144.${visitor + 1}` : `8.8.8.${visitor}`;
+      if (visitor % 5 === 0) headers['cf-ipcountry'] = 'FR';
+      return headers;
+    });
+    for (let i = 0; i < follows.length; i += 50) {
+      const answers = await Promise.all(
+        follows.slice(i, i + 50).map((headers) => t.fetch(`/s/${code}`, { headers })),
+      );
+      for (const a of answers) expect(a.status).toBe(302);
+    }
+    await recorder().flush();
+    const s = await stats(
+      id,
+      '?granularity=hour&from=' + new Date(Date.now() - 86_400_000).toISOString(),
+    );
+    expect(s.total.visits).toBe(1000);
+    expect(s.total.bots).toBe(0);
+    // 40 visitors, each with one browser: 40 distinct (address, user agent) pairs.
+    expect(s.total.visitors).toBe(40);
+    expect(s.series.reduce((n, b) => n + b.visits, 0)).toBe(1000);
+    expect(asMap(s.referrers)).toEqual({
+      direct: 250,
+      'google.com': 250,
+      'news.ycombinator.com': 250,
+      't.co': 250,
+    });
+    const countries = asMap(s.countries);
+    expect(countries.FR).toBe(200); // the CDN header
+    expect(countries.DE).toBe(400); // 193.99.144.0/24 (heise) from the shipped database, minus FR
+    expect(countries.US).toBe(400); // 8.8.8.0/24
+    expect(asMap(s.browsers)).toEqual({ Chrome: 500, Firefox: 250, 'Mobile Safari': 250 });
+    expect(asMap(s.os)).toEqual({ Windows: 250, 'Mac OS': 250, iOS: 250, Android: 250 });
+    expect(asMap(s.devices)).toEqual({ desktop: 500, mobile: 250, tablet: 250 });
+    const admin = await loginAs(t, 'admin');
+    const metrics = await (await admin.fetch('/management/prometheus')).text();
+    expect(metrics).toMatch(/^visits_total \d+/m);
+  });
+
+  it('bots are counted apart; on a maxUses short they get a preview and never claim the use', async () => {
+    const { code, id } = await createOwn({ maxUses: 1, name: 'Einmal-Link' });
+    const botFollows = [
+      ...BOTS.flatMap((ua) => [ua, ua, ua]).map((ua) =>
+        t.fetch(`/s/${code}`, { headers: { 'user-agent': ua } }),
+      ),
+      t.fetch(`/s/${code}`, { headers: { 'user-agent': '' } }),
+      t.fetch(`/s/${code}`, { method: 'HEAD', headers: { 'user-agent': BROWSERS[0].ua } }),
+      t.fetch(`/api/code/${code}`, { method: 'HEAD' }),
+      t.fetch(`/s/${code}`, { headers: { 'user-agent': BOTS[0] } }),
+      t.fetch(`/s/${code}`, { headers: { 'user-agent': BOTS[1] } }),
+    ];
+    const answers = await Promise.all(botFollows);
+    expect(answers).toHaveLength(20);
+    for (const a of answers) {
+      expect(a.status).toBe(200);
+      expect(a.headers.get('location')).toBeNull();
+      const body = await a.text();
+      expect(body).not.toContain('example.com');
+    }
+    const page = await (await t.fetch(`/s/${code}`, { headers: { 'user-agent': BOTS[2] } })).text();
+    expect(page).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(page).toContain('<meta property="og:title" content="Einmal-Link">');
+    const rows = await t.query('SELECT uses FROM shorts WHERE code = ?', [code]);
+    expect(Number(rows[0].uses)).toBe(0);
+    // The first human gets the target; the second finds it used up.
+    const human = await t.fetch(`/s/${code}`, { headers: { 'user-agent': BROWSERS[1].ua } });
+    expect(human.headers.get('location')).toBe('https://example.com/target');
+    const again = await t.fetch(`/s/${code}`, { headers: { 'user-agent': BROWSERS[1].ua } });
+    expect(again.headers.get('location')).toBe(`/s/${code}/not-found`);
+    await recorder().flush();
+    const s = await stats(id);
+    expect(s.total).toEqual({ visits: 1, visitors: 1, bots: 21 });
+
+    // On an unlimited short a bot gets the normal redirect, still counted as a bot.
+    const open = await createOwn();
+    const bot = await t.fetch(`/s/${open.code}`, { headers: { 'user-agent': BOTS[3] } });
+    expect(bot.headers.get('location')).toBe('https://example.com/target');
+    await recorder().flush();
+    expect((await stats(open.id)).total).toEqual({ visits: 0, visitors: 0, bots: 1 });
+  });
+
+  it('2,000 concurrent follows are 2,000 visits after the flush', async () => {
+    const { code, id } = await createOwn();
+    const answers = await Promise.all(
+      Array.from({ length: 2000 }, (_, i) =>
+        t.fetch(`/s/${code}`, {
+          headers: { 'user-agent': BROWSERS[i % 4].ua, 'x-forwarded-for': `203.0.113.${i % 200}` },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 302)).toHaveLength(2000);
+    await recorder().flush();
+    const s = await stats(id);
+    expect(s.total.visits).toBe(2000);
+    expect(s.total.visitors).toBe(200);
+  });
+
+  it('caps distinct referrers at 100 per day (the rest is `other`); top lists are 10 + other', async () => {
+    const { code, id } = await createOwn();
+    for (let i = 0; i < 150; i += 50) {
+      await Promise.all(
+        Array.from({ length: 50 }, (_, j) =>
+          t.fetch(`/s/${code}`, {
+            headers: { 'user-agent': BROWSERS[0].ua, referer: `https://spam${i + j}.example/x` },
+          }),
+        ),
+      );
+      await recorder().flush();
+    }
+    const stored = await t.query(
+      "SELECT COUNT(*) AS n FROM stats_values WHERE short_id = ? AND dim = 'referrer'",
+      [id],
+    );
+    expect(Number(stored[0].n)).toBe(101); // 100 hosts + other
+    const s = await stats(id);
+    expect(s.referrers).toHaveLength(11);
+    expect(s.referrers[10]).toEqual({ name: 'other', count: 140 });
+    expect(s.referrers.reduce((n, e) => n + e.count, 0)).toBe(150);
+  });
+
+  it('hour, day and month buckets in a time zone, empty ones as zeros; the CSV has the same numbers', async () => {
+    const { code, id } = await createOwn();
+    await t.fetch(`/s/${code}`, { headers: { 'user-agent': BROWSERS[0].ua } });
+    await recorder().flush();
+    const to = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000);
+    const from = new Date(to.getTime() - 24 * 3_600_000);
+    const q = `?granularity=hour&from=${from.toISOString()}&to=${to.toISOString()}&tz=Asia/Kolkata`;
+    const s = await stats(id, q);
+    // Kolkata is UTC+5:30: hour buckets start at half past UTC hours; 24 h span 25 buckets.
+    expect(s.series).toHaveLength(25);
+    expect(s.series[1].start.slice(14)).toBe('30:00.000Z');
+    expect(s.series.reduce((n, b) => n + b.visits, 0)).toBe(1);
+    expect(s.series.filter((b) => b.visits === 0)).toHaveLength(24);
+    const csv = await (await alice.fetch(`/api/code/${id}/statistics.csv${q}`)).text();
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toBe('start,visits,visitors,bots');
+    expect(lines.slice(1)).toEqual(
+      s.series.map((b) => `${b.start},${b.visits},${b.visitors},${b.bots}`),
+    );
+    const days = await stats(id, '?granularity=day&tz=Europe/Berlin');
+    expect(days.series.length).toBeGreaterThanOrEqual(30);
+    expect(days.series.every((b) => /T2[23]:00:00\.000Z$/.test(b.start))).toBe(true);
+    const months = await stats(
+      id,
+      `?granularity=month&from=${new Date(Date.now() - 360 * 86_400_000).toISOString()}`,
+    );
+    expect(months.series.length).toBeGreaterThanOrEqual(12);
+    expect(months.total.visits).toBe(1);
+  });
+
+  it('rights and bad queries: other 403, anonymous 401, admin 200, 400 with fieldErrors', async () => {
+    const { id } = await createOwn();
+    const bob = await loginAs(t, 'bob');
+    await expectProblem(await bob.fetch(`/api/code/${id}/statistics`), 403);
+    await expectProblem(await bob.fetch(`/api/code/${id}/statistics.csv`), 403);
+    await expectProblem(await t.fetch(`/api/code/${id}/statistics`), 401);
+    await expectProblem(await alice.fetch(`/api/code/${randomUUID()}/statistics`), 404);
+    const admin = await loginAs(t, 'admin');
+    expect((await admin.fetch(`/api/code/${id}/statistics`)).status).toBe(200);
+    const now = Date.now();
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const bad: Array<[string, string]> = [
+      [`?granularity=hour&from=${iso(now - 40 * 86_400_000)}`, 'granularity'],
+      [`?from=${iso(now - 500 * 86_400_000)}`, 'to'],
+      [`?from=${iso(now)}&to=${iso(now - 1000)}`, 'from'],
+      ['?tz=Mars/Olympus', 'tz'],
+      ['?granularity=week', 'granularity'],
+      ['?from=gestern', 'from'],
+    ];
+    for (const [query, field] of bad) {
+      const p = await expectProblem(await alice.fetch(`/api/code/${id}/statistics${query}`), 400);
+      expect(p.fieldErrors?.[field], query).toBeDefined();
+    }
+  });
+
+  it('statistics outlive expiry but not deletion; the own list has visits and sorts by them', async () => {
+    const a = await createOwn();
+    const b = await createOwn();
+    for (let i = 0; i < 3; i++)
+      await t.fetch(`/s/${b.code}`, { headers: { 'user-agent': BROWSERS[0].ua } });
+    await t.fetch(`/s/${a.code}`, { headers: { 'user-agent': BROWSERS[0].ua } });
+    await recorder().flush();
+    const list = (await (await alice.fetch('/api/code?sort=visits,desc&size=100')).json()) as {
+      content: Array<{ code: string; visits: number }>;
+    };
+    const visits = list.content.map((s) => s.visits);
+    expect(visits).toEqual([...visits].sort((x, y) => y - x));
+    expect(list.content.find((s) => s.code === b.code)?.visits).toBe(3);
+    expect(list.content.find((s) => s.code === a.code)?.visits).toBe(1);
+    const exported = (await (await alice.fetch('/api/code/export?format=json')).json()) as Array<{
+      code: string;
+      visits: number;
+    }>;
+    expect(exported.find((s) => s.code === b.code)?.visits).toBe(3);
+    await t.ds.getRepository(ShortEntity).update(a.id, { expireAt: new Date(Date.now() - 1000) });
+    expect((await stats(a.id)).total.visits).toBe(1);
+    expect((await alice.delete(`/api/code/${a.id}`)).status).toBe(204);
+    for (const table of ['stats_hourly', 'stats_values', 'stats_visitors']) {
+      const rows = await t.query(`SELECT COUNT(*) AS n FROM ${table} WHERE short_id = ?`, [a.id]);
+      expect(Number(rows[0].n), table).toBe(0);
+    }
+  });
+
+  it('privacy: no address, user agent or referrer path in any column of any table; old salts go', async () => {
+    const { code } = await createOwn();
+    const secret = { ip: '198.51.100.77', path: 'very-private-path', ua: BROWSERS[2].ua };
+    await t.fetch(`/s/${code}`, {
+      headers: {
+        'user-agent': secret.ua,
+        'x-forwarded-for': secret.ip,
+        referer: `https://forum.example/${secret.path}?token=abc`,
+      },
+    });
+    await recorder().flush();
+    const tables = (
+      await t.query(
+        t.ds.options.type === 'better-sqlite3'
+          ? "SELECT name FROM sqlite_master WHERE type = 'table'"
+          : t.ds.options.type === 'postgres'
+            ? "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'"
+            : 'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE()',
+      )
+    ).map((r) => String(r.name ?? r.NAME ?? r.TABLE_NAME));
+    expect(tables).toContain('stats_values');
+    for (const table of tables) {
+      const dump = JSON.stringify(await t.query(`SELECT * FROM ${table}`));
+      expect(dump, table).not.toContain(secret.ip);
+      expect(dump, table).not.toContain(secret.path);
+      expect(dump, table).not.toContain('iPhone OS');
+    }
+    // Salts and hashes older than 48 h are removed by the retention job.
+    const oldDay = Math.floor(Date.now() / 86_400_000) - 3;
+    await t.query('INSERT INTO stats_salts (day_no, salt) VALUES (?, ?)', [oldDay, 'old-salt']);
+    expect(await t.app.get(StatisticsRetention).run()).toBe(true);
+    const salts = await t.query('SELECT day_no FROM stats_salts');
+    expect(salts.map((r) => Number(r.day_no))).not.toContain(oldDay);
+    expect(salts.length).toBeGreaterThan(0); // today's stays
+  });
+});

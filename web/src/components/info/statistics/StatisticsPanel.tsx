@@ -1,0 +1,176 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import { useShortStatistics } from '../../../api/queries/statistics';
+import { de } from '../../../i18n/de';
+import { problemText } from '../../../lib/errors';
+import {
+  bucketLabel,
+  entryName,
+  rangeQuery,
+  STATS_RANGES,
+  statisticsCsvUrl,
+  type StatisticsAnswer,
+  type StatsEntry,
+  type StatsRange,
+} from '../../../lib/statistics';
+import { StatsChart } from './StatsChart';
+
+type ListKey = 'referrers' | 'countries' | 'devices' | 'browsers' | 'os';
+
+/** The statistics of one short for its owner and admins; loaded with the accordion (lazily). */
+export default function StatisticsPanel({ id }: { id: string }) {
+  const [range, setRange] = useState<StatsRange>('30d');
+  // The range's query is fixed when it is chosen (not on every render).
+  const [query, setQuery] = useState(() => rangeQuery('30d'));
+  const { data, error, isFetching } = useShortStatistics(id, query);
+
+  return (
+    <div data-testid="stats-panel">
+      <div className="d-flex flex-wrap gap-2 align-items-end mb-3">
+        <Form.Group controlId="stats-range">
+          <Form.Label className="mb-1">{de.stats.range}</Form.Label>
+          <Form.Select
+            value={range}
+            onChange={(e) => {
+              const r = e.target.value as StatsRange;
+              setRange(r);
+              setQuery(rangeQuery(r));
+            }}
+          >
+            {STATS_RANGES.map((r) => (
+              <option key={r} value={r}>
+                {de.stats.ranges[r]}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <a className="btn btn-outline-secondary" href={statisticsCsvUrl(id, query)} download>
+          {de.stats.downloadCsv}
+        </a>
+        {isFetching && (
+          <Spinner
+            animation="border"
+            size="sm"
+            role="status"
+            aria-label={de.stats.loading}
+            className="mb-2"
+          />
+        )}
+      </div>
+      {error ? (
+        <Alert variant="danger">{problemText(error, de.stats.loadError)}</Alert>
+      ) : !data ? null : (
+        <StatsView data={data} />
+      )}
+    </div>
+  );
+}
+
+function StatsView({ data }: { data: StatisticsAnswer }) {
+  const { total } = data;
+  return (
+    <>
+      <Row className="g-2 mb-3 text-center" data-testid="stats-totals">
+        {(['visits', 'visitors', 'bots'] as const).map((k) => (
+          <Col key={k} xs={4}>
+            <div className="border rounded p-2">
+              <div className="fs-4 fw-semibold" data-testid={`stats-total-${k}`}>
+                {total[k].toLocaleString('de-DE')}
+              </div>
+              <div className="small text-body-secondary">{de.stats[k]}</div>
+            </div>
+          </Col>
+        ))}
+      </Row>
+      {total.visits === 0 && total.bots === 0 ? (
+        <p data-testid="stats-empty">{de.stats.empty}</p>
+      ) : (
+        <>
+          <StatsChart data={data} />
+          <Row className="g-3 mb-3">
+            <TopList title={de.stats.referrers} list="referrers" entries={data.referrers} />
+            <TopList title={de.stats.countries} list="countries" entries={data.countries} />
+            <TopList title={de.stats.devices} list="devices" entries={data.devices} />
+            <TopList title={de.stats.browsers} list="browsers" entries={data.browsers} />
+            <TopList title={de.stats.os} list="os" entries={data.os} />
+          </Row>
+        </>
+      )}
+      <details>
+        <summary>{de.stats.table}</summary>
+        <Table size="sm" responsive className="mt-2" data-testid="stats-table">
+          <caption className="visually-hidden">{de.stats.tableCaption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{de.stats.start}</th>
+              <th scope="col" className="text-end">
+                {de.stats.visits}
+              </th>
+              <th scope="col" className="text-end">
+                {de.stats.visitors}
+              </th>
+              <th scope="col" className="text-end">
+                {de.stats.bots}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.series.map((b) => (
+              <tr key={b.start} data-start={b.start}>
+                <th scope="row" className="fw-normal">
+                  {bucketLabel(b.start, data.granularity)}
+                </th>
+                <td className="text-end">{b.visits}</td>
+                <td className="text-end">{b.visitors}</td>
+                <td className="text-end">{b.bots}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </details>
+    </>
+  );
+}
+
+function TopList({
+  title,
+  list,
+  entries,
+}: {
+  title: string;
+  list: ListKey;
+  entries: StatsEntry[];
+}) {
+  return (
+    <Col md={6} lg={4}>
+      <h3 className="h6">
+        {list === 'referrers' || list === 'countries' ? `${de.stats.origin}: ${title}` : title}
+      </h3>
+      {entries.length === 0 ? (
+        <p className="small text-body-secondary">{de.stats.none}</p>
+      ) : (
+        <Table size="sm" className="mb-0" data-testid={`stats-${list}`}>
+          <thead className="visually-hidden">
+            <tr>
+              <th scope="col">{de.stats.name}</th>
+              <th scope="col">{de.stats.count}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((e) => (
+              <tr key={e.name}>
+                <td className="text-break">{entryName(list, e.name)}</td>
+                <td className="text-end">{e.count.toLocaleString('de-DE')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </Col>
+  );
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { bucketLabel, countryName, entryName, rangeQuery, statisticsCsvUrl } from './statistics';
+
+describe('statistics helpers', () => {
+  const now = Date.UTC(2026, 10, 23, 8, 20);
+  it('turns a range choice into the query: hours for 24 h and 7 days, days for 30, months for 12', () => {
+    expect(rangeQuery('24h', now, 'Europe/Berlin')).toEqual({
+      from: '2026-11-22T09:00:00.000Z',
+      to: '2026-11-23T09:00:00.000Z',
+      granularity: 'hour',
+      tz: 'Europe/Berlin',
+    });
+    expect(rangeQuery('7d', now, 'UTC').granularity).toBe('hour');
+    expect(rangeQuery('30d', now, 'UTC').granularity).toBe('day');
+    const year = rangeQuery('12m', now, 'UTC');
+    expect(year.granularity).toBe('month');
+    expect(Date.parse(year.to) - Date.parse(year.from)).toBe(365 * 86_400_000);
+  });
+
+  it('names countries in German and keeps unknown and other readable', () => {
+    expect(countryName('DE')).toBe('Deutschland');
+    expect(countryName('us')).toBe('Vereinigte Staaten');
+    expect(countryName('unknown')).toBe('Unbekannt');
+    expect(entryName('countries', 'other')).toBe('Sonstige');
+  });
+
+  it('labels referrers, devices and the rest', () => {
+    expect(entryName('referrers', 'direct')).toBe('Direkt (ohne Verweis)');
+    expect(entryName('referrers', 'google.com')).toBe('google.com');
+    expect(entryName('devices', 'mobile')).toBe('Smartphone');
+    expect(entryName('browsers', 'unknown')).toBe('Unbekannt');
+    expect(entryName('os', '<b>x</b>')).toBe('<b>x</b>');
+  });
+
+  it('labels buckets by granularity in the time zone, and builds the CSV link', () => {
+    expect(bucketLabel('2026-11-01T00:00:00Z', 'month', 'UTC')).toBe('November 2026');
+    expect(bucketLabel('2026-11-23T23:00:00Z', 'day', 'Europe/Berlin')).toBe('24.11.2026');
+    const url = statisticsCsvUrl('abc', rangeQuery('24h', now, 'UTC'));
+    expect(url).toMatch(/^\/api\/code\/abc\/statistics\.csv\?from=.*&granularity=hour&tz=UTC$/);
+  });
+});

@@ -1,0 +1,85 @@
+import type { Schemas } from '../api/client';
+import { de } from '../i18n/de';
+
+/** GET /api/code/{id}/statistics (CONTRACT "Statistics"). */
+export type StatisticsAnswer = Schemas['StatisticsDto'];
+export type StatsEntry = Schemas['StatsEntryDto'];
+
+export const STATS_RANGES = ['24h', '7d', '30d', '12m'] as const;
+export type StatsRange = (typeof STATS_RANGES)[number];
+
+const HOUR = 3_600_000;
+/** The browser's time zone (the server's default is Europe/Berlin). */
+export function timeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'Europe/Berlin';
+}
+
+/** The query of a range: 24 h and 7 days by the hour, 30 days by the day, 12 months by the month. */
+export function rangeQuery(range: StatsRange, now = Date.now(), tz = timeZone()) {
+  const end = Math.ceil(now / HOUR) * HOUR; // the current hour is included
+  const spans: Record<StatsRange, [number, 'hour' | 'day' | 'month']> = {
+    '24h': [24 * HOUR, 'hour'],
+    '7d': [7 * 24 * HOUR, 'hour'],
+    '30d': [30 * 24 * HOUR, 'day'],
+    '12m': [365 * 24 * HOUR, 'month'],
+  };
+  const [span, granularity] = spans[range];
+  return {
+    from: new Date(end - span).toISOString(),
+    to: new Date(end).toISOString(),
+    granularity: granularity as 'hour' | 'day' | 'month',
+    tz,
+  };
+}
+
+/** The CSV of the same numbers (GET /api/code/{id}/statistics.csv). */
+export function statisticsCsvUrl(id: string, query: ReturnType<typeof rangeQuery>): string {
+  return `/api/code/${encodeURIComponent(id)}/statistics.csv?${new URLSearchParams(query).toString()}`;
+}
+
+let regionNames: Intl.DisplayNames | null | undefined;
+/** A country's German name by its ISO code (`DE` → Deutschland); `unknown` and `other` in German. */
+export function countryName(code: string): string {
+  if (code === 'unknown') return de.stats.unknown;
+  if (code === 'other') return de.stats.other;
+  if (regionNames === undefined) {
+    try {
+      regionNames = new Intl.DisplayNames(['de'], { type: 'region' });
+    } catch {
+      regionNames = null;
+    }
+  }
+  try {
+    return regionNames?.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The German label of a top-list entry. */
+export function entryName(
+  list: 'referrers' | 'countries' | 'browsers' | 'os' | 'devices',
+  name: string,
+): string {
+  if (name === 'other') return de.stats.other;
+  if (list === 'countries') return countryName(name);
+  if (list === 'referrers' && name === 'direct') return de.stats.direct;
+  if (list === 'devices') return de.stats.deviceNames[name] ?? name;
+  if (name === 'unknown') return de.stats.unknown;
+  return name;
+}
+
+/** A bucket's start as the table and the chart's axis read it, in the chosen granularity. */
+export function bucketLabel(
+  iso: string,
+  granularity: StatisticsAnswer['granularity'],
+  tz = timeZone(),
+): string {
+  const options: Intl.DateTimeFormatOptions =
+    granularity === 'month'
+      ? { month: 'long', year: 'numeric', timeZone: tz }
+      : granularity === 'day'
+        ? { dateStyle: 'medium', timeZone: tz }
+        : { dateStyle: 'short', timeStyle: 'short', timeZone: tz };
+  return new Intl.DateTimeFormat('de-DE', options).format(new Date(iso));
+}
