@@ -8,6 +8,7 @@ import { FailureReporter } from './failure/failure-reporter';
 import { problem } from './common/problem';
 import { compileTrust } from './common/client-address';
 import { ValidationFailedError } from './common/errors';
+import { findNul, NUL_MESSAGE } from './common/db-limits';
 import { findTooDeep, MAX_JSON_DEPTH } from './common/json-depth';
 import { createValidationPipe } from './common/validation';
 import { setupSwagger } from './openapi/document';
@@ -61,6 +62,16 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
     next();
   });
 
+  // U+0000 is never data (PostgreSQL cannot store it): a %00 in the path or query is refused
+  // before anything decodes it (follows never get here: an unknown code, see ShortRepository).
+  ex.use((req: Request, res: Response, next: NextFunction) => {
+    if (!/%00/i.test(req.url)) return next();
+    return sendProblem(
+      res,
+      problem(400, 'Bad Request', `The request URL ${NUL_MESSAGE}`, req.path),
+    );
+  });
+
   // API-key and session authentication, then the CSRF check (before any body is parsed).
   for (const handler of app.get(AuthPipeline).handlers()) ex.use(handler);
 
@@ -99,7 +110,13 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
         problem(415, 'Unsupported Media Type', 'Request body must be application/json', req.path),
       );
     }
-    return (large[req.path.replace(/\/+$/, '')] ?? json)(req, res, next);
+    const parse = large[req.path.replace(/\/+$/, '')] ?? json;
+    return parse(req, res, (err?: unknown) => {
+      if (err) return next(err);
+      const field = findNul(req.body);
+      if (field !== null) return next(new ValidationFailedError({ [field]: NUL_MESSAGE }));
+      next();
+    });
   });
   // Failures in a middleware (session store, API-key lookup, …) get the same handling as in handlers.
   const failures = app.get(FailureReporter);

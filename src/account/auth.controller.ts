@@ -37,7 +37,10 @@ export class AuthController {
     description: 'Same-origin path to go to after login',
   })
   @ApiFoundResponse({ description: 'Logged in; redirect to / or the redirect path' })
-  @ApiOkResponse({ description: 'The login form (no username given)' })
+  @ApiOkResponse({
+    description: 'The login form (no username given)',
+    content: { 'text/html': { schema: { type: 'string' } } },
+  })
   @ApiProblems(400, 404)
   async devLogin(@Req() req: Request, @Res() res: Response): Promise<void> {
     if (!this.login.isEnabled('dev')) throw new NotFoundError('Login provider not enabled');
@@ -59,14 +62,18 @@ export class AuthController {
     if (typeof q.username !== 'string' || !DEV_USERNAME.test(q.username)) {
       throw new BadRequestError('Username must be 1 to 64 characters of A-Z, a-z, 0-9, _, . and -');
     }
-    req.session.loginRedirect = redirect || undefined;
-    await this.login.complete(req, res, {
-      provider: 'dev',
-      providerUserId: q.username.toLowerCase(),
-      username: q.username,
-      email: `${q.username.toLowerCase()}@dev.invalid`,
-      imageUrl: null,
-    });
+    await this.login.dev(
+      req,
+      res,
+      {
+        provider: 'dev',
+        providerUserId: q.username.toLowerCase(),
+        username: q.username,
+        email: `${q.username.toLowerCase()}@dev.invalid`,
+        imageUrl: null,
+      },
+      redirect,
+    );
   }
 
   @Get(':provider')

@@ -16,6 +16,15 @@ function promisify(fn: (cb: (err?: unknown) => void) => void): Promise<void> {
   return new Promise((resolve, reject) => fn((err) => (err ? reject(err) : resolve())));
 }
 
+/**
+ * Login flows keep their state in the browser's session. A call authenticated by an API key gets
+ * none (the pipeline loads no session for bearer calls): refused, never a TypeError.
+ */
+function requireSession(req: Request): void {
+  if (!req.session)
+    throw new BadRequestError('A login needs a browser session (no Authorization header)');
+}
+
 /** Login providers (passport strategies with state/PKCE in the session) and the shared login completion. */
 @Injectable()
 export class LoginService {
@@ -106,8 +115,7 @@ export class LoginService {
     res: Response,
     next: NextFunction,
   ): Promise<void> {
-    if (!req.session)
-      throw new BadRequestError('A login needs a browser session (no Authorization header)');
+    requireSession(req);
     if (provider === 'oidc' && !(await this.oidcAvailable()))
       return this.fail(res, provider, null, 'provider_unavailable');
     const redirect = safeRedirectPath((req.query as Record<string, unknown>).redirect);
@@ -165,8 +173,16 @@ export class LoginService {
     res.redirect(302, `/login?error=${error}`);
   }
 
+  /** The development login (AUTH_DEV_LOGIN): logs in as `profile` at once, then goes to `redirect`. */
+  async dev(req: Request, res: Response, profile: LoginProfile, redirect: string): Promise<void> {
+    requireSession(req);
+    req.session.loginRedirect = redirect || undefined;
+    await this.complete(req, res, profile);
+  }
+
   /** Creates or finds the user, regenerates the session id, stores the login and redirects. */
   async complete(req: Request, res: Response, profile: LoginProfile): Promise<void> {
+    requireSession(req);
     const user = await this.users.login(profile);
     const redirect = safeRedirectPath(req.session.loginRedirect) ?? '/';
     const wasLoggedIn = req.session.auth !== undefined;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, QueryRunner, Repository } from 'typeorm';
+import { hasNul } from '../common/db-limits';
 import { containsPattern, type PageRequest } from '../common/paging';
 import { dialectSql, engineOf } from '../database/dialect';
 import { isDatabaseUnavailable, statementMayHaveRun } from '../database/errors';
@@ -66,7 +67,9 @@ export class ShortRepository {
     return this.repo.insert(s);
   }
 
+  /** A code the column cannot hold (a NUL: PostgreSQL refuses the statement) matches nothing. */
   findForFollow(code: string): Promise<FollowRow | null> {
+    if (hasNul(code)) return Promise.resolve(null);
     return this.repo.findOne({
       where: { code },
       select: {
@@ -83,6 +86,7 @@ export class ShortRepository {
   }
 
   findByCodeWithOwner(code: string): Promise<ShortEntity | null> {
+    if (hasNul(code)) return Promise.resolve(null);
     return this.repo.findOne({ where: { code }, relations: { owner: true } });
   }
 

@@ -35,3 +35,35 @@ export function IsStorableDate(options?: ValidationOptions): PropertyDecorator {
       },
     });
 }
+
+/**
+ * U+0000 is never data: PostgreSQL's text types cannot hold it (the driver refuses the statement),
+ * and no field of this API has a use for it. JSON bodies, paths and query strings that carry one
+ * are refused at the boundary (app.setup.ts); a lookup by such a value matches nothing.
+ */
+export const NUL_MESSAGE = 'must not contain NUL characters (U+0000)';
+
+export function hasNul(s: string): boolean {
+  return s.includes('\u0000');
+}
+
+/**
+ * The top-level field of a parsed JSON body that holds a NUL in a string or in a key (`body` when
+ * the body itself is not an object), or null. Bodies are at most 32 levels deep when this runs.
+ */
+export function findNul(body: unknown): string | null {
+  const holds = (v: unknown): boolean => {
+    if (typeof v === 'string') return hasNul(v);
+    if (Array.isArray(v)) return v.some(holds);
+    if (v && typeof v === 'object') {
+      return Object.entries(v).some(([k, x]) => hasNul(k) || holds(x));
+    }
+    return false;
+  };
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    for (const [k, v] of Object.entries(body))
+      if (hasNul(k) || holds(v)) return hasNul(k) ? 'body' : k;
+    return null;
+  }
+  return holds(body) ? 'body' : null;
+}

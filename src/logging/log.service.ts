@@ -168,10 +168,14 @@ export class LogService implements LoggerService, OnApplicationShutdown {
     { configuredLevel: ManagementLevel | null; effectiveLevel: ManagementLevel }
   > {
     const up = (l: Level) => l.toUpperCase() as ManagementLevel;
+    // Keyed by names callers choose: no prototype, so `constructor` or `__proto__` are plain names.
     const out: Record<
       string,
       { configuredLevel: ManagementLevel | null; effectiveLevel: ManagementLevel }
-    > = {};
+    > = Object.create(null) as Record<
+      string,
+      { configuredLevel: ManagementLevel | null; effectiveLevel: ManagementLevel }
+    >;
     for (const name of [...this.known].sort((a, b) =>
       a === ROOT_LOGGER ? -1 : b === ROOT_LOGGER ? 1 : a.localeCompare(b),
     )) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { loginAs, sessionCookieFrom } from '../support/login';
+import { checkResponse } from '../support/openapi';
 
 describe('account: dev login, sessions, account endpoints', () => {
   let t: TestApp;
@@ -119,8 +120,24 @@ describe('account: dev login, sessions, account endpoints', () => {
   it('the dev login form is served without a username; bad usernames are 400', async () => {
     const form = await t.fetch('/api/auth/dev');
     expect(form.status).toBe(200);
-    expect(await form.text()).toContain('<form');
+    // Documented as text/html (the fuzz found the 200 documented without a body).
+    expect(await checkResponse('GET', '/api/auth/dev', form)).toContain('<form');
     expect((await t.fetch('/api/auth/dev?username=%3Cscript%3E')).status).toBe(400);
+  });
+
+  // Found by the API fuzz: the dev login with an API key (no session is loaded for bearer calls)
+  // answered 500; a login needs the browser's session, as the provider logins already said.
+  it('a login with an API key instead of a browser session is a 400 problem', async () => {
+    const u = await loginAs(t, 'keyholder');
+    const key = ((await (await u.put('/api/self/apikey')).json()) as { id: string }).id;
+    const res = await t.fetch('/api/auth/dev?username=someone', {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/browser session/);
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect(await t.query('SELECT id FROM users WHERE username = ?', ['someone'])).toHaveLength(0);
   });
 
   it('the follow path never touches the session store', async () => {

@@ -139,6 +139,57 @@ describe('hostile input', () => {
     });
   });
 
+  // Found by the API fuzz on PostgreSQL, whose text types cannot hold U+0000: a %00 in a code
+  // or a NUL in a JSON string reached the driver and answered 500. NUL is never data, on any engine.
+  describe('NUL characters (U+0000) are never data', () => {
+    it('a follow of a code with %00 is an unknown code', async () => {
+      for (const path of ['/s/%00', '/s/a%00b', '/api/code/%00']) {
+        const res = await t.fetch(path);
+        expect(res.status, path).toBe(302);
+        expect(res.headers.get('location'), path).toMatch(/\/not-found$/);
+      }
+    });
+
+    it('%00 anywhere in the URL of an API call is a 400 problem', async () => {
+      const res = await alice.post('/api/code', { url: 'https://example.com/nul-target' });
+      const { code } = (await res.json()) as { code: string };
+      for (const path of [
+        '/api/code/%00?redirect=false',
+        '/api/code/a%00b/metadata',
+        '/api/code/%00/qr.svg',
+        `/api/code/${code}/metadata?password=%00`,
+        '/api/code?search=%00',
+      ]) {
+        const p = await expectProblem(await alice.fetch(path), 400);
+        expect(p.detail, path).toMatch(/NUL/);
+      }
+      const search = await admin.post('/api/admin/entity/shorts/search', {
+        query_string: { query: 'a\u0000b' },
+      });
+      expect((await expectProblem(search, 400)).fieldErrors?.query_string).toMatch(/NUL/);
+    });
+
+    it('a NUL in any string of a JSON body is a 400 with fieldErrors, and nothing is stored', async () => {
+      const before = await shorts().count();
+      for (const [field, body] of [
+        ['name', { url: 'https://example.com/nul', name: 'a\u0000b' }],
+        ['url', { url: 'https://example.com/nul\u0000' }],
+        ['password', { url: 'https://example.com/nul', password: '\u0000' }],
+      ] as const) {
+        const p = await expectProblem(await alice.post('/api/code', body), 400);
+        expect(p.fieldErrors?.[field], JSON.stringify(body)).toMatch(/NUL/);
+      }
+      const rows = await expectProblem(
+        await alice.post('/api/code/import', {
+          rows: [{ url: 'https://example.com/i', name: '\u0000' }],
+        }),
+        400,
+      );
+      expect(rows.fieldErrors?.rows).toMatch(/NUL/);
+      expect(await shorts().count()).toBe(before);
+    });
+  });
+
   describe('requests the HTTP parser refuses get problem+json', () => {
     it('a 20 KB code in the request line is 431', async () => {
       const answer = parseRaw(

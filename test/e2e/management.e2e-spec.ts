@@ -240,6 +240,31 @@ describe('management', () => {
     ).toEqual([]);
   });
 
+  // Found by the API fuzz: GET /management/loggers/constructor answered 200 with the text of
+  // Object's constructor, and a logger named __proto__ replaced the prototype of the listing.
+  it('logger names that are Object.prototype members are plain names', async () => {
+    for (const name of ['constructor', 'toString', 'hasOwnProperty', '__proto__']) {
+      const res = await admin.fetch(`/management/loggers/${name}`);
+      expect(res.status, name).toBe(200);
+      expect(res.headers.get('content-type'), name).toMatch(/^application\/json/);
+      expect(await res.json(), name).toEqual({ configuredLevel: null, effectiveLevel: 'INFO' });
+    }
+    const set = await admin.post('/management/loggers/__proto__', { configuredLevel: 'WARN' });
+    expect(set.status).toBe(204);
+    const listed = (await (await admin.fetch('/management/loggers')).json()) as {
+      loggers: Record<string, unknown>;
+    };
+    expect(Object.getOwnPropertyDescriptor(listed.loggers, '__proto__')?.value).toEqual({
+      configuredLevel: 'WARN',
+      effectiveLevel: 'WARN',
+    });
+    expect(await (await admin.fetch('/management/loggers/__proto__')).json()).toEqual({
+      configuredLevel: 'WARN',
+      effectiveLevel: 'WARN',
+    });
+    await admin.post('/management/loggers/__proto__', { configuredLevel: null });
+  });
+
   it('serves Prometheus metrics to admins and to the scrape token', async () => {
     const code = (
       (await (await t.post('/api/code', { url: 'https://example.com/metrics' })).json()) as {

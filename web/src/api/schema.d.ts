@@ -1405,7 +1405,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": string;
+                };
             };
             /** @description Logged in; redirect to / or the redirect path */
             302: {
