@@ -5,6 +5,7 @@ import { hashApiKey } from '../../src/apikey/apikey.crypto';
 import { FollowService } from '../../src/code/follow/follow.service';
 import { engineOf } from '../../src/database/dialect';
 import { LogService } from '../../src/logging/log.service';
+import { StatisticsRecorder } from '../../src/statistics/recorder';
 import type { TestApp } from './app';
 import type { FuzzOperation } from './fuzz-spec';
 import {
@@ -108,9 +109,10 @@ export function requestFor(op: FuzzOperation, keys: readonly string[]): fc.Arbit
 export const ANSWER_TIMEOUT_MS = 15_000;
 
 /**
- * Tables written in the background, not by the request being checked: buffered use counts
- * (`applied_batches`) and job leases (`job_locks`). A table that buffered work writes after the
- * answer belongs here, and its buffer into `quiesce()`.
+ * Tables written in the background, not by the request being checked: the ids of written batches
+ * (`applied_batches`) and job leases (`job_locks`). Buffers that write after the answer (use counts,
+ * statistics) are flushed by `quiesce()` before each checked request, so their tables stay compared;
+ * a new buffer belongs there.
  */
 const BACKGROUND_TABLES = new Set(['applied_batches', 'job_locks']);
 /** Tables compared by row count only (a session's expiry rolls forward with every answer). */
@@ -243,6 +245,7 @@ export class FuzzWorld {
   /** Writes what the app buffers, so background writes never fall into a request's window. */
   private async quiesce(): Promise<void> {
     await this.t.app.get(FollowService).flushUses();
+    await this.t.app.get(StatisticsRecorder).flush();
   }
 
   /**
