@@ -24,6 +24,7 @@ import {
   ApiParam,
   ApiQuery,
   ApiTags,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentActor, type Actor } from '../common/actor';
@@ -123,7 +124,14 @@ export class CodeController {
   })
   @ApiQuery({ name: 'password', required: false, description: 'Password of a protected short' })
   @ApiQuery({ name: 'accept_danger', required: false, enum: ['true'] })
-  @ApiOkResponse({ type: ShortDto, description: 'With redirect=false' })
+  @ApiOkResponse({
+    description:
+      'With redirect=false: the Short. A bot following a short with maxUses: a small preview page',
+    content: {
+      'application/json': { schema: { $ref: getSchemaPath(ShortDto) } },
+      'text/html': { schema: { type: 'string' } },
+    },
+  })
   @ApiFoundResponse({ description: 'Redirect to the target or to the matching /s/{code}/… page' })
   @ApiProblems(403, 404, 429)
   async getOrFollowShort(

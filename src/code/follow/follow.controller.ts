@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
-import { ApiFoundResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ApiProblems } from '../../common/api-problems';
 import { followAndRedirect } from './follow-http';
@@ -19,6 +19,10 @@ export class FollowController {
   @ApiQuery({ name: 'password', required: false })
   @ApiQuery({ name: 'accept_danger', required: false, enum: ['true'] })
   @ApiFoundResponse({ description: 'Redirect to the target or to the matching /s/{code}/… page' })
+  @ApiOkResponse({
+    description: 'A bot following a short with maxUses: a small preview page (no target in it)',
+    content: { 'text/html': { schema: { type: 'string' } } },
+  })
   @ApiProblems()
   followShort(
     @Param('code') code: string,

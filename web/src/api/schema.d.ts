@@ -2301,13 +2301,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description With redirect=false */
+            /** @description With redirect=false: the Short. A bot following a short with maxUses: a small preview page */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ShortDto"];
+                    "text/html": string;
                 };
             };
             /** @description Redirect to the target or to the matching /s/{code}/… page */
@@ -3828,6 +3829,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A bot following a short with maxUses: a small preview page (no target in it) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
             /** @description Redirect to the target or to the matching /s/{code}/… page */
             302: {
                 headers: {
