@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { Passport, type Strategy } from 'passport';
 import { BadRequestError } from '../common/errors';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { RedisUnavailableError } from '../redis/redis-unavailable.error';
 import '../session/session-data';
 import { discordStrategy, githubStrategy } from './providers/oauth-providers';
 import { oidcStrategy } from './providers/oidc-provider';
@@ -184,7 +185,15 @@ export class LoginService {
     requireSession(req);
     const user = await this.users.login(profile);
     const redirect = safeRedirectPath(req.session.loginRedirect) ?? '/';
-    await promisify((cb) => req.session.regenerate(cb));
+    const wasLoggedIn = req.session.auth !== undefined;
+    try {
+      await promisify((cb) => req.session.regenerate(cb));
+    } catch (err) {
+      // Redis is away and the old session lives there: it cannot be deleted now. express-session
+      // has made the new session all the same. A session without a login is harmless (it expires by
+      // itself); one with a login must be ended, so that login waits for Redis (503).
+      if (!(err instanceof RedisUnavailableError) || wasLoggedIn) throw err;
+    }
     req.session.auth = { userId: user.id, loginAt: Date.now() };
     await promisify((cb) => req.session.save(cb));
     this.logger.log(`Login: ${profile.provider}:${user.username} (${user.id})`);

@@ -51,7 +51,15 @@ async function applyOnceNow(
   let committing = false;
   try {
     await runner.connect();
-    await runner.startTransaction();
+    try {
+      await runner.startTransaction();
+    } catch (err) {
+      // TypeORM marks the runner as in a transaction before BEGIN runs; a BEGIN that failed (busy,
+      // connection lost) would leave the shared SQLite runner marked, and the next batch would
+      // nest as a savepoint outside any transaction.
+      resetTransactionState(runner);
+      throw err;
+    }
     try {
       await runner.manager
         .createQueryBuilder()
@@ -75,6 +83,12 @@ async function applyOnceNow(
   } finally {
     await runner.release().catch(() => undefined);
   }
+}
+
+function resetTransactionState(runner: QueryRunner): void {
+  const state = runner as unknown as { isTransactionActive: boolean; transactionDepth?: number };
+  state.isTransactionActive = false;
+  if (typeof state.transactionDepth === 'number') state.transactionDepth = 0;
 }
 
 /** Forgets the ids of batches written before `before` (a batch retried later would count twice). */

@@ -78,4 +78,18 @@ describe('CountBuffer', () => {
     await b.drain(write);
     expect(b.size).toBe(0);
   });
+
+  it('counts a batch being written as not written yet (size and snapshot) until its write is done', async () => {
+    const b = new CountBuffer();
+    let finish!: () => void;
+    const write = () => new Promise<void>((r) => (finish = r));
+    b.add('a', 3);
+    const flushing = b.flush(write);
+    await Promise.resolve();
+    expect(b.size).toBe(1);
+    expect(b.snapshot().get('a')).toBe(3);
+    finish();
+    await flushing;
+    expect(b.size).toBe(0);
+  });
 });

@@ -25,21 +25,29 @@ interface SealedBatch {
 export class CountBuffer {
   private pending = new Map<string, number>();
   private readonly unsure: SealedBatch[] = [];
+  /** The batch being written now (not yet known to be written). */
+  private inflight: SealedBatch | null = null;
   private running: Promise<void> | null = null;
 
   add(key: string, n = 1): void {
     this.pending.set(key, (this.pending.get(key) ?? 0) + n);
   }
 
-  /** Distinct keys waiting to be written (pending and retried batches). */
+  /** Distinct keys not yet known to be written (pending, being written, retried batches). */
   get size(): number {
-    return this.pending.size + this.unsure.reduce((n, b) => n + b.counts.size, 0);
+    return this.pending.size + this.sealed().reduce((n, b) => n + b.counts.size, 0);
+  }
+
+  private sealed(): SealedBatch[] {
+    return this.inflight && !this.unsure.includes(this.inflight)
+      ? [...this.unsure, this.inflight]
+      : this.unsure;
   }
 
   /** Counts not yet known to be written, summed per key (for tests and diagnostics). */
   snapshot(): Map<string, number> {
     const all = new Map(this.pending);
-    for (const b of this.unsure) {
+    for (const b of this.sealed()) {
       for (const [k, n] of b.counts) all.set(k, (all.get(k) ?? 0) + n);
     }
     return all;
@@ -67,12 +75,15 @@ export class CountBuffer {
     if (this.pending.size === 0) return;
     const batch: SealedBatch = { id: randomUUID(), counts: this.pending };
     this.pending = new Map();
+    this.inflight = batch;
     try {
       await write(batch.id, batch.counts);
     } catch (err) {
       if (err instanceof CommitOutcomeUnknownError) this.unsure.push(batch);
       else for (const [k, n] of batch.counts) this.add(k, n);
       throw err;
+    } finally {
+      this.inflight = null;
     }
   }
 }

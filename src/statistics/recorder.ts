@@ -24,6 +24,7 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
   private readonly buffer = new CountBuffer();
   private readonly writer: StatsWriter;
   private timer?: NodeJS.Timeout;
+  private ticking = false;
 
   constructor(
     ds: DataSource,
@@ -36,7 +37,7 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
   }
 
   onModuleInit(): void {
-    this.timer = setInterval(() => void this.flush(), STATS_FLUSH_MS);
+    this.timer = setInterval(() => void this.tick(), STATS_FLUSH_MS);
     this.timer.unref();
   }
 
@@ -74,12 +75,26 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
     this.buffer.add(keys.visitor(shortId, hour, digest));
   }
 
-  /** Writes the aggregate; a failure keeps it for the next flush (one log line per interval). */
+  /**
+   * Writes everything recorded so far (after a write that is already running); a failure keeps the
+   * aggregate for the next flush (one log line per interval).
+   */
   async flush(): Promise<void> {
     try {
-      await this.buffer.flush(this.writer.write);
+      await this.buffer.drain(this.writer.write);
     } catch (err) {
       this.failures.background(err, 'Writing statistics', StatisticsRecorder.name);
+    }
+  }
+
+  /** The timer's flush: skipped while one is still running (a slow or absent database). */
+  private async tick(): Promise<void> {
+    if (this.ticking) return;
+    this.ticking = true;
+    try {
+      await this.flush();
+    } finally {
+      this.ticking = false;
     }
   }
 

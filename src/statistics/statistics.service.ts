@@ -84,20 +84,43 @@ export class StatisticsService {
       visitors: 0,
       bots: 0,
     }));
-    const rows = await this.sql(
-      'SELECT hour_no, visits, visitors, bots FROM stats_hourly WHERE short_id = ? AND hour_no >= ? AND hour_no < ? ORDER BY hour_no',
-      [shortId, Math.floor(first / HOUR_MS), Math.ceil(r.toMs / HOUR_MS)],
-    );
     const total = { visits: 0, visitors: 0, bots: 0 };
-    let i = 0;
-    for (const row of rows) {
-      const at = Number(row.hour_no) * HOUR_MS;
-      while (i + 1 < starts.length && starts[i + 1] <= at) i++;
-      const b = series[i];
+    // Sub-buckets: the buckets themselves, or the days of the months. Each covers whole hours
+    // [hours[i], hours[i + 1]); runs of equal length are summed by the database in one query.
+    const sub = r.granularity === 'month' ? bucketStarts(first, r.toMs, 'day', r.tz) : starts;
+    const hours = sub.map((ms, i) =>
+      i === 0 ? Math.floor(ms / HOUR_MS) : Math.ceil(ms / HOUR_MS),
+    );
+    hours.push(Math.ceil(r.toMs / HOUR_MS));
+    const sums = sub.map(() => ({ visits: 0, visitors: 0, bots: 0 }));
+    const div = engineOf(this.ds) === 'mysql' ? 'DIV' : '/';
+    for (let i = 0; i < sub.length;) {
+      const width = hours[i + 1] - hours[i];
+      let j = i + 1;
+      while (j < sub.length && hours[j + 1] - hours[j] === width) j++;
+      if (width > 0) {
+        const base = hours[i];
+        const rows = await this.sql(
+          `SELECT (hour_no - ${base}) ${div} ${width} AS k, SUM(visits) AS visits, SUM(visitors) AS visitors, SUM(bots) AS bots FROM stats_hourly WHERE short_id = ? AND hour_no >= ? AND hour_no < ? GROUP BY (hour_no - ${base}) ${div} ${width}`,
+          [shortId, base, hours[j]],
+        );
+        for (const row of rows) {
+          const b = sums[i + Number(row.k)];
+          if (!b) continue;
+          for (const k of ['visits', 'visitors', 'bots'] as const) b[k] += Number(row[k]);
+        }
+      }
+      i = j;
+    }
+    // Fold the sub-buckets into the buckets (the same ones unless by month).
+    let bucket = 0;
+    for (const [i, at] of sub.entries()) {
+      while (bucket + 1 < starts.length && starts[bucket + 1] <= at) bucket++;
+      const b = series[bucket];
       if (!b) continue;
       for (const k of ['visits', 'visitors', 'bots'] as const) {
-        b[k] += Number(row[k]);
-        total[k] += Number(row[k]);
+        b[k] += sums[i][k];
+        total[k] += sums[i][k];
       }
     }
     const values = await this.sql(

@@ -46,10 +46,28 @@ function partsOf(ms: number, tz: string): Parts {
   return { y: p.year, m: p.month, d: p.day, h: p.hour, min: p.minute, s: p.second };
 }
 
-/** The offset of `tz` from UTC at the instant `ms`, in ms. */
+const OFFSET_SLOT_MS = 15 * 60_000;
+const offsets = new Map<string, number>();
+
+/**
+ * The offset of `tz` from UTC at the instant `ms`, in ms. Offsets change only on a quarter hour, so
+ * they are remembered per quarter hour (formatToParts is the slow part of bucketing a year by day).
+ */
 function offsetAt(ms: number, tz: string): number {
+  const key = `${tz}|${Math.floor(ms / OFFSET_SLOT_MS)}`;
+  const hit = offsets.get(key);
+  if (hit !== undefined) return hit;
   const p = partsOf(ms, tz);
-  return Date.UTC(p.y, p.m - 1, p.d, p.h, p.min, p.s) - (ms - (ms % 1000));
+  const offset = Date.UTC(p.y, p.m - 1, p.d, p.h, p.min, p.s) - (ms - (ms % 1000));
+  if (offsets.size >= 100_000) offsets.clear();
+  offsets.set(key, offset);
+  return offset;
+}
+
+/** The local calendar date and hour of `ms` in `tz`, read through the offset. */
+function localOf(ms: number, tz: string): { y: number; m: number; d: number } {
+  const local = new Date(ms + offsetAt(ms, tz));
+  return { y: local.getUTCFullYear(), m: local.getUTCMonth() + 1, d: local.getUTCDate() };
 }
 
 /** The instant of a local wall time in `tz` (month and day may overflow, as with Date.UTC). */
@@ -72,7 +90,7 @@ export function bucketStart(ms: number, g: Granularity, tz: string): number {
 /** The start of the bucket after the one starting at `start`. */
 export function nextBucket(start: number, g: Granularity, tz: string): number {
   if (g === 'hour') return start + 3_600_000;
-  const p = partsOf(start, tz);
+  const p = localOf(start, tz);
   return g === 'day' ? zoned(p.y, p.m, p.d + 1, 0, tz) : zoned(p.y, p.m + 1, 1, 0, tz);
 }
 
