@@ -5,6 +5,7 @@ import { StatisticsRecorder } from '../../src/statistics/recorder';
 import { StatisticsRetention } from '../../src/statistics/statistics-retention';
 import { createTestApp, type TestApp } from '../support/app';
 import { loginAs, type LoggedIn } from '../support/login';
+import { checkResponse } from '../support/openapi';
 import { expectProblem } from '../support/problem';
 
 /** Real browser user agents (and what they are). */
@@ -165,6 +166,15 @@ describe('visit statistics', () => {
       const body = await a.text();
       expect(body).not.toContain('example.com');
     }
+    // The preview is a documented answer of both follow routes (the API fuzz found it undocumented).
+    for (const [path, template] of [
+      [`/s/${code}`, '/s/{code}'],
+      [`/api/code/${code}`, '/api/code/{id}'],
+    ] as const) {
+      const res = await t.fetch(path, { headers: { 'user-agent': BOTS[2] } });
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      await checkResponse('GET', template, res);
+    }
     const page = await (await t.fetch(`/s/${code}`, { headers: { 'user-agent': BOTS[2] } })).text();
     expect(page).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(page).toContain('<meta property="og:title" content="Einmal-Link">');
@@ -177,7 +187,7 @@ describe('visit statistics', () => {
     expect(again.headers.get('location')).toBe(`/s/${code}/not-found`);
     await recorder().flush();
     const s = await stats(id);
-    expect(s.total).toEqual({ visits: 1, visitors: 1, bots: 21 });
+    expect(s.total).toEqual({ visits: 1, visitors: 1, bots: 23 }); // 20 + 2 spec checks + 1 page
 
     // On an unlimited short a bot gets the normal redirect, still counted as a bot.
     const open = await createOwn();

@@ -32,7 +32,13 @@ async function apiFetch(req: Request): Promise<Response> {
 }
 
 /** The typed client over the generated schema. Same origin, credentials included, JSON. */
-export const api = createClient<paths>({ baseUrl: '', credentials: 'include', fetch: apiFetch });
+// JSON only: operations that also answer other media (a bot's HTML preview of a follow) are read
+// as JSON here; files (CSV, QR codes) are links, not calls of this client.
+export const api = createClient<paths, 'application/json'>({
+  baseUrl: '',
+  credentials: 'include',
+  fetch: apiFetch,
+});
 
 /**
  * The data of an answer that carries one. Non-ok answers have already thrown ApiError (apiFetch);

@@ -1,6 +1,5 @@
 import { keepPreviousData, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { pageQuery, type SortState } from '../../lib/table';
-import { ApiError, type Short } from '../client';
 import { $api } from '../query';
 
 /** Every page of the own-shorts list (`GET /api/code`), whatever its parameters. */
@@ -25,23 +24,11 @@ export function useOwnShorts({ page, size, sort, search }: OwnShortsQuery) {
   );
 }
 
-/**
- * The Short of a details answer. The operation also documents the preview page a bot gets when it
- * follows (text/html); with redirect=false the answer is always the JSON.
- */
-function asShort(data: Short | string): Short {
-  if (typeof data === 'string') throw new ApiError(200, data);
-  return data;
-}
-
 /** A short's details by code. */
 export function useShort(code: string) {
-  return $api.useQuery(
-    'get',
-    '/api/code/{id}',
-    { params: { path: { id: code }, query: { redirect: 'false' } } },
-    { select: asShort },
-  );
+  return $api.useQuery('get', '/api/code/{id}', {
+    params: { path: { id: code }, query: { redirect: 'false' } },
+  });
 }
 
 /** The preview (title, description, image) of a short's target. */
