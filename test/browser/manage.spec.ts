@@ -85,7 +85,13 @@ test('edit a short in the dialog on the info page, then follow it to the new tar
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Abbrechen' }).click();
 
-  // A navigation from the page (routed to the stubbed target), as a click on the link would be.
+  // A navigation from the page (routed to the stubbed target), as a click on the link would be,
+  // from a person's browser: headless Chromium says "HeadlessChrome", a bot (isbot), and a bot
+  // gets a short with a limit as a preview page, not the target.
+  await page.setExtraHTTPHeaders({
+    'user-agent':
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  });
   await page.evaluate(
     (path) =>
       (globalThis as unknown as { location: { assign(u: string): void } }).location.assign(path),

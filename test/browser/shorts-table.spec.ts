@@ -251,7 +251,7 @@ test('column filter: hidden by default, shown on demand, the last column stays',
   await expect(header('Max. Aufrufe')).toHaveCount(1);
   await expect(rows(page).first().locator('[data-column="id"]')).toHaveText(/^[0-9a-f-]{36}$/);
 
-  for (const name of ['ID', 'Name', 'Code', 'Url', 'Max. Aufrufe', 'Erstellt am'])
+  for (const name of ['ID', 'Name', 'Code', 'Url', 'Aufrufe', 'Max. Aufrufe', 'Erstellt am'])
     await page.getByLabel(name, { exact: true }).uncheck();
   await expect(page.locator('thead th')).toHaveCount(3); // selection, Ablaufdatum, actions
   const last = page.getByLabel('Ablaufdatum', { exact: true });
