@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { BASE, giveConsent, seriousA11yViolations, stubExternal, TARGET_HOST } from './support';
+import {
+  BASE,
+  giveConsent,
+  seriousA11yViolations,
+  statisticsExperimentOn,
+  stubExternal,
+  TARGET_HOST,
+} from './support';
 
 // Owners manage their links: the edit dialog, the QR code dialog, their short's reports, export
 // and import on /shorts.
@@ -21,30 +28,6 @@ async function createOwn(page: Page, data: Record<string, unknown>): Promise<str
 async function expectNoSeriousViolations(page: Page): Promise<void> {
   const violations = await seriousA11yViolations(page);
   expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
-}
-
-/** Switches the statistics experiment on (flag service and the visitor's local choice). */
-async function statisticsOn(page: Page): Promise<void> {
-  await page.context().route(
-    (url) => url.pathname === '/api/frontend',
-    (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          toggles: ['url.frontend.experimentSwitch', 'url.frontend.statistics'].map((name) => ({
-            name,
-            enabled: true,
-            variant: { name: 'disabled', enabled: false },
-          })),
-        }),
-      }),
-  );
-  await page.addInitScript(() =>
-    (
-      globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }
-    ).localStorage.setItem('flags', JSON.stringify(['url.frontend.statistics'])),
-  );
 }
 
 test.beforeEach(async ({ context }) => {
@@ -174,7 +157,7 @@ test('the owner sees the reports of their short (as text), with the statistics f
   page,
   playwright,
 }) => {
-  await statisticsOn(page);
+  await statisticsExperimentOn(page);
   await devLogin(page, 'gemeldeter');
   const code = await createOwn(page, { url: `https://${TARGET_HOST}/gemeldet` });
   await page.goto(`/s/${code}/info`);

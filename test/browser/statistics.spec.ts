@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { BASE, giveConsent, seriousA11yViolations, stubExternal, TARGET_HOST } from './support';
+import {
+  BASE,
+  giveConsent,
+  seriousA11yViolations,
+  statisticsExperimentOn,
+  stubExternal,
+  TARGET_HOST,
+} from './support';
 
 // The info page's 'Statistiken' accordion for the owner, with the statistics experiment on.
 
@@ -12,29 +19,6 @@ const IPHONE =
 async function devLogin(page: Page, username: string): Promise<void> {
   await page.goto(`/api/auth/dev?username=${username}&redirect=/`);
   await expect(page.getByRole('button', { name: 'Benutzermenü' })).toHaveText(username);
-}
-
-async function statisticsOn(page: Page): Promise<void> {
-  await page.context().route(
-    (url) => url.pathname === '/api/frontend',
-    (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          toggles: ['url.frontend.experimentSwitch', 'url.frontend.statistics'].map((name) => ({
-            name,
-            enabled: true,
-            variant: { name: 'disabled', enabled: false },
-          })),
-        }),
-      }),
-  );
-  await page.addInitScript(() =>
-    (
-      globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }
-    ).localStorage.setItem('flags', JSON.stringify(['url.frontend.statistics'])),
-  );
 }
 
 /** Follows a short as some visitor (never following the redirect). */
@@ -79,7 +63,7 @@ async function shortWithTraffic(page: Page): Promise<{ code: string; id: string 
 test.beforeEach(async ({ context, page }) => {
   await giveConsent(context, false);
   await stubExternal(context);
-  await statisticsOn(page);
+  await statisticsExperimentOn(page);
 });
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -180,7 +164,7 @@ test("a short without visits says 'Noch keine Aufrufe'; others get the owner-onl
     const ctx = await other.newContext({ baseURL: BASE });
     await giveConsent(ctx, false);
     const p = await ctx.newPage();
-    await statisticsOn(p);
+    await statisticsExperimentOn(p);
     await p.goto(`/s/${code}/info`);
     await p.getByRole('button', { name: 'Statistiken' }).click();
     await expect(p.getByTestId('statistics-body')).toHaveText(
