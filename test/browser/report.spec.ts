@@ -5,7 +5,14 @@ import {
   type Page,
   type PlaywrightWorkerArgs,
 } from '@playwright/test';
-import { BASE, giveConsent, seriousA11yViolations, stubExternal, TARGET_HOST } from './support';
+import {
+  BASE,
+  giveConsent,
+  seriousA11yViolations,
+  statisticsExperimentOn,
+  stubExternal,
+  TARGET_HOST,
+} from './support';
 
 const TYPES: Record<string, string> = {
   CHILD_ABUSE: 'Kindesmissbrauch',
@@ -169,7 +176,6 @@ test('anonymous visitors are asked to log in and come back to the open report di
 
 test("statistics and complaints say 'coming soon' unless the statistics experiment is on", async ({
   page,
-  context,
   playwright,
 }) => {
   const { owner, code } = await ownerWithShort(playwright, 'stefan', 'statistik');
@@ -180,26 +186,7 @@ test("statistics and complaints say 'coming soon' unless the statistics experime
   await expect(page.getByTestId('complaints-body')).toHaveText('coming soon');
 
   // The flag service has the experiment on and the visitor switched it on locally.
-  await context.route(
-    (url) => url.pathname === '/api/frontend',
-    (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          toggles: ['url.frontend.experimentSwitch', 'url.frontend.statistics'].map((name) => ({
-            name,
-            enabled: true,
-            variant: { name: 'disabled', enabled: false },
-          })),
-        }),
-      }),
-  );
-  await page.evaluate(() =>
-    (
-      globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }
-    ).localStorage.setItem('flags', JSON.stringify(['url.frontend.statistics'])),
-  );
+  await statisticsExperimentOn(page);
   await page.reload();
   await page.getByRole('button', { name: 'Statistiken' }).click();
   // Statistics are the owner's (and admins'): a visitor gets a hint, no numbers.
