@@ -34,6 +34,10 @@ const commonEnv = {
   APP_SECRET: 'browser-test-secret-'.padEnd(48, 'x'),
   LOG_LEVEL: 'warn',
   LOG_STDOUT: 'false',
+  // One address creates every short of the browser tests; the limits have tests of their own.
+  LIMIT_ANON_CREATE: 'off',
+  LIMIT_USER_CREATE: 'off',
+  LIMIT_QR_RENDER: 'off',
   SENTRY_DSN_WEB: SENTRY_TEST_DSN,
   FOOTER_IMPRINT_URL: 'https://impressum.browser-test.invalid/',
   FOOTER_PRIVACY_URL: 'https://datenschutz.browser-test.invalid/',

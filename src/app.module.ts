@@ -13,6 +13,7 @@ import { MetricsModule } from './metrics/metrics.module';
 import { SentryModule } from './sentry/sentry.module';
 import { FailureModule } from './failure/failure.module';
 import { RedisModule } from './redis/redis.module';
+import { LimitsModule } from './limits/limits.module';
 import { ReportModule } from './report/report.module';
 import { StatisticsModule } from './statistics/statistics.module';
 import { AdminModule } from './admin/admin.module';
@@ -31,6 +32,7 @@ export class AppModule {
         SentryModule,
         FailureModule,
         RedisModule,
+        LimitsModule,
         DatabaseModule,
         CacheBusModule,
         ScheduleModule.forRoot(),

@@ -98,7 +98,7 @@ export class CodeController {
   })
   @ApiBody({ type: CreateShortDto })
   @ApiCreatedResponse({ type: CreatedShortDto })
-  @ApiProblems(400, 409, 413, 415)
+  @ApiProblems(400, 409, 413, 415, 429)
   async createShort(
     @Body() dto: CreateShortDto,
     @CurrentActor() actor: Actor | null,

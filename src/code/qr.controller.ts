@@ -44,7 +44,7 @@ export class QrController {
   @ApiParam({ name: 'code', type: String })
   @ApiOkResponse({ content: { 'image/svg+xml': { schema: { type: 'string' } } } })
   @ApiResponse(NOT_MODIFIED)
-  @ApiProblems(404)
+  @ApiProblems(404, 429)
   async getShortQrSvg(
     @Param('code') code: string,
     @Req() req: Request,
@@ -65,7 +65,7 @@ export class QrController {
   })
   @ApiOkResponse({ content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } })
   @ApiResponse(NOT_MODIFIED)
-  @ApiProblems(400, 404)
+  @ApiProblems(400, 404, 429)
   async getShortQrPng(
     @Param('code') code: string,
     @Req() req: Request,

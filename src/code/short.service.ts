@@ -16,6 +16,7 @@ import { type Page, type PageRequest, toPage } from '../common/paging';
 import type { RequestOrigin } from '../common/request';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { isUniqueViolation } from '../database/errors';
+import { RateLimitService } from '../limits/rate-limit.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { CUSTOM_CODE_PATTERN, generateCode, isReservedCode } from './code-generator';
 import type { CreateShortDto } from './dto/create-short.dto';
@@ -39,14 +40,20 @@ export interface ShortInput {
   password?: string | null;
 }
 
-/** The checked fields, ready to store (absent: unchanged). */
+/** The checked fields, ready to store but for the password's hash (absent: unchanged). */
 interface CheckedFields {
   url?: string;
   code?: string;
   name?: string | null;
   expireAt?: Date | null;
   maxUses?: number | null;
-  passwordHash?: string | null;
+  password?: string | null;
+}
+
+/** The stored hash of a password field: absent stays absent, null or empty removes it. */
+async function passwordHashOf(password: string | null | undefined) {
+  if (password === undefined) return undefined;
+  return password ? hash(password, { algorithm: Algorithm.Argon2id }) : null;
 }
 export const MAX_NAME_LENGTH = 100;
 
@@ -72,6 +79,7 @@ export class ShortService {
     private readonly follow: FollowService,
     private readonly limiter: PasswordLimiter,
     private readonly metrics: MetricsService,
+    private readonly limits: RateLimitService,
   ) {
     this.serviceNames = new ServiceNames(config.baseUrl, config.port);
   }
@@ -81,15 +89,15 @@ export class ShortService {
   /**
    * The create rules for every field present in `input` (create, edit and import use them): the
    * target (absolute http(s), no userinfo, not this service, not blacklisted), a custom code
-   * (pattern, reserved words), the limit (≥ 1), the expiry (in the future), the password (hashed).
-   * Field errors found by the caller first (`fieldErrors`) are reported together with these.
-   * Returns the columns to store; absent fields stay absent, `null` clears.
+   * (pattern, reserved words), the limit (≥ 1), the expiry (in the future). Field errors found by
+   * the caller first (`fieldErrors`) are reported together with these. Returns the fields to store
+   * (the password still to be hashed: `passwordHashOf`); absent fields stay absent, `null` clears.
    */
-  private async checkFields(
+  private checkFields(
     input: ShortInput,
     origin: RequestOrigin | undefined,
     fieldErrors: Record<string, string> = {},
-  ): Promise<CheckedFields> {
+  ): CheckedFields {
     let url: string | undefined;
     if (input.url !== undefined) {
       const names = this.serviceNames.withRequestHost(origin?.host, origin?.protocol ?? 'http');
@@ -121,21 +129,23 @@ export class ShortService {
       name: input.name === undefined ? undefined : normalizeName(input.name),
       expireAt,
       maxUses: input.maxUses,
-      passwordHash:
-        input.password === undefined
-          ? undefined
-          : input.password
-            ? await hash(input.password, { algorithm: Algorithm.Argon2id })
-            : null,
+      password: input.password,
     };
   }
 
   // ---------------------------------------------------------------- create
 
+  /**
+   * Creates a short by the create rules. Every create counts against the caller's rate limit
+   * (anonymous: per client address; users: per user; admins are exempt) after the fields passed
+   * their checks and before anything is hashed or written; `counted` says that the caller took
+   * the allowance already (an import takes all its rows at once).
+   */
   async create(
     dto: CreateShortDto,
     caller: Actor | null,
     origin?: RequestOrigin,
+    options: { counted?: boolean } = {},
   ): Promise<{ code: string; id: string }> {
     const actor = activeActor(caller);
     const fieldErrors: Record<string, string> = {};
@@ -146,20 +156,22 @@ export class ShortService {
       }
     }
     const code = dto.code?.trim() || null;
-    const checked = await this.checkFields(
+    const checked = this.checkFields(
       actor
         ? { ...dto, code, expireAt: dto.expireAt ?? null, maxUses: dto.maxUses ?? null }
         : { url: dto.url, password: dto.password },
       origin,
       fieldErrors,
     );
+    if (!options.counted) await this.takeCreate(actor, origin);
+    const passwordHash = await passwordHashOf(checked.password);
     const now = Date.now();
     const entity = this.shorts.create({
       id: randomUUID(),
       code: checked.code ?? generateCode(),
       name: checked.name ?? null,
       url: checked.url as string,
-      passwordHash: checked.passwordHash ?? null,
+      passwordHash: passwordHash ?? null,
       maxUses: checked.maxUses ?? null,
       uses: 0,
       createdAt: new Date(now),
@@ -185,6 +197,15 @@ export class ShortService {
     return { code: entity.code, id: entity.id };
   }
 
+  /**
+   * Takes `n` creates from the caller's allowance (429 when it would pass a limit): anonymous
+   * callers by client address, users by id; admins are exempt.
+   */
+  async takeCreate(actor: Actor | null, origin: RequestOrigin | undefined, n = 1): Promise<void> {
+    if (!actor) await this.limits.take('anonCreate', origin?.client ?? 'unknown', n);
+    else if (!isAdmin(actor)) await this.limits.take('userCreate', actor.id, n);
+  }
+
   // ---------------------------------------------------------------- edit
 
   /**
@@ -199,11 +220,13 @@ export class ShortService {
     origin?: RequestOrigin,
   ): Promise<ShortDto> {
     const s = await this.findOwned(id, caller);
-    const checked = await this.checkFields(dto, origin);
+    const checked = this.checkFields(dto, origin);
     const changes: ShortChanges = {};
-    for (const key of ['url', 'code', 'name', 'expireAt', 'maxUses', 'passwordHash'] as const) {
+    for (const key of ['url', 'code', 'name', 'expireAt', 'maxUses'] as const) {
       if (checked[key] !== undefined) Object.assign(changes, { [key]: checked[key] });
     }
+    const passwordHash = await passwordHashOf(checked.password);
+    if (passwordHash !== undefined) changes.passwordHash = passwordHash;
     try {
       await this.shorts.update(s.id, changes);
     } catch (err) {

@@ -77,7 +77,7 @@ export class TransferController {
   })
   @ApiBody({ type: ImportShortsDto })
   @ApiOkResponse({ type: ImportResultDto })
-  @ApiProblems(400, 413, 415)
+  @ApiProblems(400, 413, 415, 429)
   importShorts(
     @Body() dto: ImportShortsDto,
     @CurrentActor() actor: Actor,

@@ -150,6 +150,8 @@ export class TransferService {
         [field]: 'needs a url column (url, longUrl, long_url, target or long_link)',
       });
     }
+    // Every row counts against the user's create limit; an import that would pass it is refused whole.
+    await this.shorts.takeCreate(actor, origin, rows.length);
     const codeColumn = [...mapping].find(([, f]) => f === 'code')?.[0];
     let created = 0;
     const skipped: SkippedRowDto[] = [];
@@ -167,7 +169,9 @@ export class TransferService {
       }
       const { input } = parsed;
       try {
-        await this.shorts.create({ ...input, url: input.url as string }, actor, origin);
+        await this.shorts.create({ ...input, url: input.url as string }, actor, origin, {
+          counted: true,
+        });
         created++;
       } catch (err) {
         if (!(err instanceof DomainError)) throw err; // the database is away: 503, retry later

@@ -11,7 +11,13 @@ export function ApiProblems(...statuses: number[]): MethodDecorator & ClassDecor
     ...all.map((status) =>
       ApiResponse({
         status,
-        description: STATUS_CODES[status] ?? 'Error',
+        description:
+          status === 429
+            ? 'Too Many Requests (a rate limit: errorKey rate_limited, Retry-After in seconds)'
+            : (STATUS_CODES[status] ?? 'Error'),
+        ...(status === 429 || status === 503
+          ? { headers: { 'Retry-After': { description: 'Seconds', schema: { type: 'integer' } } } }
+          : {}),
         content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: getSchemaPath(Problem) } } },
       }),
     ),

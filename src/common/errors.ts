@@ -46,6 +46,13 @@ export class TooManyRequestsError extends DomainError {
   readonly title = 'Too Many Requests';
 }
 
+/** A rate limit was reached (CONTRACT "Limits"): 429 with Retry-After; nothing was written. */
+export class RateLimitedError extends TooManyRequestsError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('Too many requests', 'rate_limited');
+  }
+}
+
 /** The 404 every "unknown, expired or exhausted short" answers with (the web client maps its detail). */
 export function shortNotFound(): NotFoundError {
   return new NotFoundError('Entity URLShort not exists', 'entity_not_exists');

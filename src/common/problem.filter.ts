@@ -2,7 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '
 import type { Request, Response } from 'express';
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import { isDatabaseUnavailable } from '../database/errors';
-import { DomainError, ValidationFailedError } from './errors';
+import { DomainError, RateLimitedError, ValidationFailedError } from './errors';
 import { PROBLEM_CONTENT_TYPE, problem, type Problem } from './problem';
 
 /**
@@ -27,7 +27,10 @@ export function toProblem(err: unknown, instance: string): { body: Problem; kind
   }
   if (err instanceof DomainError) {
     return {
-      body: problem(err.status, err.title, err.message, instance, { errorKey: err.errorKey }),
+      body: problem(err.status, err.title, err.message, instance, {
+        errorKey: err.errorKey,
+        retryAfter: err instanceof RateLimitedError ? err.retryAfterSeconds : undefined,
+      }),
       kind: err.status === 503 ? 'unavailable' : 'expected',
     };
   }
@@ -84,6 +87,7 @@ export function sendProblem(res: ServerResponse, body: Problem): void {
   res.setHeader('Content-Type', `${PROBLEM_CONTENT_TYPE}; charset=utf-8`);
   res.setHeader('Cache-Control', 'no-store');
   if (body.status === 503) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+  if (body.retryAfter !== undefined) res.setHeader('Retry-After', String(body.retryAfter));
   res.setHeader('Content-Length', Buffer.byteLength(json));
   res.end(json);
 }

@@ -24,6 +24,12 @@ export class Problem {
     description: 'One message per invalid field',
   })
   fieldErrors?: Record<string, string>;
+  @ApiPropertyOptional({
+    example: 42,
+    description:
+      'Seconds until the call may succeed (429 of a rate limit); also the Retry-After header',
+  })
+  retryAfter?: number;
 }
 
 export function problem(
@@ -31,10 +37,11 @@ export function problem(
   title: string,
   detail: string,
   instance: string,
-  extra: { errorKey?: string; fieldErrors?: Record<string, string> } = {},
+  extra: { errorKey?: string; fieldErrors?: Record<string, string>; retryAfter?: number } = {},
 ): Problem {
   const p: Problem = { type: 'about:blank', title, status, detail, error: detail, instance };
   if (extra.errorKey) p.errorKey = extra.errorKey;
   if (extra.fieldErrors) p.fieldErrors = extra.fieldErrors;
+  if (extra.retryAfter !== undefined) p.retryAfter = extra.retryAfter;
   return p;
 }

@@ -15,15 +15,19 @@ export function clientKey(req: Request): string {
   return clientAddress(req, req.app.get('trust proxy fn') as TrustFn);
 }
 
-/** The host a request was addressed to (`Host`) and its protocol, e.g. to recognise links back to us. */
+/**
+ * Where a request came from and went to: the host it was addressed to (`Host`) and its protocol
+ * (to recognise links back to us), and the client address (rate limits of anonymous callers).
+ */
 export interface RequestOrigin {
   host?: string;
   protocol: string;
+  client: string;
 }
 
 export const CurrentOrigin = createParamDecorator(
   (_: unknown, ctx: ExecutionContext): RequestOrigin => {
     const req = ctx.switchToHttp().getRequest<Request>();
-    return { host: req.headers.host, protocol: req.protocol };
+    return { host: req.headers.host, protocol: req.protocol, client: clientKey(req) };
   },
 );

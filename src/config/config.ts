@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { TrustProxySetting } from '../common/client-address';
+import type { LimitRule } from '../limits/limit-rule';
 import {
   type Env,
   environmentView,
@@ -80,6 +81,12 @@ export interface AppConfig {
    * X-Forwarded-For entry that is not trusted (see common/client-address.ts).
    */
   trustProxy: TrustProxySetting;
+  /** Rate limits (LIMIT_*; CONTRACT "Limits"): no rules means off. */
+  limits: {
+    anonCreate: LimitRule[];
+    userCreate: LimitRule[];
+    qrRender: LimitRule[];
+  };
   /** Connect, pool acquire and query timeout of the database in ms (DB_TIMEOUT_MS). */
   dbTimeoutMs: number;
   /** Non-fatal configuration remarks (deprecated forms), logged once at boot. */
@@ -299,6 +306,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     shortCacheSize: r.get('SHORT_CACHE_SIZE'),
     trustProxy: r.get('TRUST_PROXY'),
     dbTimeoutMs: r.get('DB_TIMEOUT_MS'),
+    limits: {
+      anonCreate: r.get('LIMIT_ANON_CREATE'),
+      userCreate: r.get('LIMIT_USER_CREATE'),
+      qrRender: r.get('LIMIT_QR_RENDER'),
+    },
     warnings: r.warnings,
     web: loadWebConfig(r),
     auth,

@@ -44,6 +44,9 @@ const SAMPLE: Record<VariableName, string> = {
   PASSWORD_MAX_TRIES: '3',
   PASSWORD_LOCK_SECONDS: '60',
   WEB_DIR: '/srv/shorts/web',
+  LIMIT_ANON_CREATE: '2/s, 10/h',
+  LIMIT_USER_CREATE: 'off',
+  LIMIT_QR_RENDER: '100/d',
   AUTH_GITHUB_CLIENT_ID: 'github-id-visible',
   AUTH_GITHUB_CLIENT_SECRET: 'github-secret-canary',
   AUTH_DISCORD_CLIENT_ID: 'discord-id-visible',
@@ -171,6 +174,14 @@ describe('the table of variables', () => {
       shortCacheSize: 50,
       trustProxy: ['loopback', '10.0.0.0/8'],
       dbTimeoutMs: 5000,
+      limits: {
+        anonCreate: [
+          { count: 2, windowMs: 1000, text: '2/s' },
+          { count: 10, windowMs: 3_600_000, text: '10/h' },
+        ],
+        userCreate: [],
+        qrRender: [{ count: 100, windowMs: 86_400_000, text: '100/d' }],
+      },
       warnings: [],
       web: {
         dir: '/srv/shorts/web',

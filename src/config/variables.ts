@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { compileTrust, type TrustProxySetting } from '../common/client-address';
+import { type LimitRule, parseLimitRules } from '../limits/limit-rule';
 import { MASK } from '../logging/mask';
 
 /**
@@ -16,6 +17,7 @@ export const SECTIONS = {
   server: 'Server and storage',
   accounts: 'Accounts and login',
   web: 'Web client, flags and footer',
+  limits: 'Limits',
   operations: 'Operations',
 } as const;
 export type Section = keyof typeof SECTIONS;
@@ -231,6 +233,20 @@ const trustProxy: Parser<TrustProxySetting> = withFallback((raw, ctx) => {
   }
   return list;
 }, false);
+
+/** Rate-limit rules (`5/min,50/d`, or `off`). */
+function limitRules(def: string): Parser<LimitRule[]> {
+  return withFallback((raw, ctx) => {
+    const rules = parseLimitRules(raw ?? def);
+    if ('error' in rules) {
+      ctx.problem(
+        `${ctx.name} must be a comma list of N/s, N/min, N/h or N/d, or off (${rules.error})`,
+      );
+      return parseLimitRules(def) as LimitRule[];
+    }
+    return rules;
+  }, def);
+}
 
 function commaList(raw: string): string[] {
   return raw
@@ -479,6 +495,29 @@ export const VARIABLES = {
     default: '`dist/web`',
     description: 'folder of the built web client',
     parse: path('dist/web'),
+  },
+
+  // Limits
+  LIMIT_ANON_CREATE: {
+    section: 'limits',
+    default: '`5/min,50/d`',
+    description:
+      'anonymous creates per client address (IPv6: per /64), as a comma list of `N/s`, `N/min`, `N/h`, `N/d`, or `off`. Over a limit: `429` with `Retry-After`; shared by all instances through Redis when `REDIS_URL` is set',
+    parse: limitRules('5/min,50/d'),
+  },
+  LIMIT_USER_CREATE: {
+    section: 'limits',
+    default: '`20000/d`',
+    description:
+      'creates per logged-in user, by session, API key or import (every imported row counts; an import that would pass the limit is refused whole). Admins are exempt',
+    parse: limitRules('20000/d'),
+  },
+  LIMIT_QR_RENDER: {
+    section: 'limits',
+    default: '`30/min`',
+    description:
+      'QR-code images rendered per client address (images served from the cache are free)',
+    parse: limitRules('30/min'),
   },
 
   // Accounts and login

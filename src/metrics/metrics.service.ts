@@ -35,6 +35,7 @@ export class MetricsService {
   readonly botHits: Counter;
   readonly jobRuns: Counter<'job'>;
   readonly claimsUnknown: Counter;
+  readonly rateLimited: Counter<'limit'>;
 
   constructor(ds: DataSource) {
     const registers = [this.registry];
@@ -93,6 +94,12 @@ export class MetricsService {
     this.claimsUnknown = new Counter({
       name: 'url_shorter_use_claims_unknown_total',
       help: 'Use claims (maxUses) whose outcome was lost with the database connection: answered 503, the use may be spent',
+      registers,
+    });
+    this.rateLimited = new Counter({
+      name: 'url_shorter_rate_limited_total',
+      help: 'Requests refused with 429 by a rate limit (anonCreate, userCreate, qrRender)',
+      labelNames: ['limit'],
       registers,
     });
     new Gauge({

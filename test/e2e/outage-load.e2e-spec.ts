@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { createTestDatabase, TEST_DB_KIND } from '../support/database';
 import { freePort } from '../support/haproxy';
 import { DatabaseOutage } from '../support/outage';
+import { NO_LIMITS } from '../support/limits';
 import { insertShort } from '../support/shorts';
 import { asBrowser } from '../support/user-agent';
 
@@ -287,6 +288,7 @@ describe(`SIGTERM under load (${TEST_DB_KIND})`, () => {
           PORT: String(port),
           APP_SECRET: 'sigterm-secret-'.padEnd(40, 'x'),
           LOG_LEVEL: 'warn',
+          ...NO_LIMITS,
           ...db.env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,6 +7,7 @@ import { configureApp } from '../../src/app.setup';
 import { loadConfig, type AppConfig } from '../../src/config/config';
 import { dialectSql, engineOf } from '../../src/database/dialect';
 import { createTestDatabase } from './database';
+import { NO_LIMITS } from './limits';
 import { checkJsonAgainstSpec } from './openapi';
 import { asBrowser } from './user-agent';
 
@@ -40,6 +41,7 @@ export async function createTestApp(
   const config = loadConfig({
     APP_SECRET: 'test-secret-'.padEnd(40, 'x'),
     LOG_LEVEL: 'error',
+    ...NO_LIMITS,
     ...db.env,
     ...env,
   });

@@ -1,0 +1,9 @@
+/**
+ * The rate limits switched off: most tests create far more shorts from one address than a public
+ * instance allows (LIMIT_* defaults). The limits' own tests set them explicitly.
+ */
+export const NO_LIMITS = {
+  LIMIT_ANON_CREATE: 'off',
+  LIMIT_USER_CREATE: 'off',
+  LIMIT_QR_RENDER: 'off',
+} as const;
