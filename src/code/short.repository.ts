@@ -11,6 +11,8 @@ import { ShortEntity } from './short.entity';
 /** The one atomic use claim: succeeds at most max_uses times in total, under any concurrency. */
 const FOLLOW_SQL =
   'SELECT id, name, url, password_hash, max_uses, uses, expire_at, dangerous FROM shorts WHERE code = ?';
+const USE_LEFT_SQL =
+  'SELECT 1 AS one FROM shorts WHERE id = ? AND (max_uses IS NULL OR uses < max_uses)';
 const CLAIM_USE_SQL =
   'UPDATE shorts SET uses = uses + 1 WHERE id = ? AND (max_uses IS NULL OR uses < max_uses)';
 
@@ -54,10 +56,12 @@ export type ShortChanges = Partial<
 export class ShortRepository {
   private readonly claimSql: string;
   private readonly followSql: string;
+  private readonly useLeftSql: string;
 
   constructor(@InjectRepository(ShortEntity) private readonly repo: Repository<ShortEntity>) {
     this.claimSql = dialectSql(engineOf(repo.manager.connection), CLAIM_USE_SQL);
     this.followSql = dialectSql(engineOf(repo.manager.connection), FOLLOW_SQL);
+    this.useLeftSql = dialectSql(engineOf(repo.manager.connection), USE_LEFT_SQL);
   }
 
   get dataSource(): DataSource {
@@ -142,6 +146,12 @@ export class ShortRepository {
     } finally {
       await runner.release();
     }
+  }
+
+  /** Whether the short exists and has a use left (a bot's preview of a limited short). */
+  async hasUseLeft(id: string): Promise<boolean> {
+    const rows = (await this.repo.manager.query(this.useLeftSql, [id])) as unknown[];
+    return rows.length > 0;
   }
 
   /** Adds buffered use counts inside a batch transaction (see applyOnce). */

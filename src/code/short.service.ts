@@ -257,7 +257,7 @@ export class ShortService {
 
   // ---------------------------------------------------------------- info
 
-  /** The short as JSON; url withheld when password-protected, unless owner or right password. */
+  /** The short as JSON; url withheld as `mayReveal` decides. */
   async info(
     code: string,
     caller: Actor | null,
@@ -277,8 +277,10 @@ export class ShortService {
   }
 
   /**
-   * Whether url and metadata of `s` may be shown to the caller: always for unprotected
-   * shorts and owners; else only with the right password (wrong → 403, locked → 429).
+   * Whether url and metadata of `s` may be shown to the caller: always to its owner and admins;
+   * never to others when the short has `maxUses` (its target is reached only through a claimed
+   * use, so asking for it cannot skip the limit or the bots' preview); for a password-protected
+   * short only with the right password (wrong → 403, locked → 429); else always.
    */
   async mayReveal(
     s: ShortEntity,
@@ -286,8 +288,9 @@ export class ShortService {
     password: string | undefined,
     client: string,
   ): Promise<boolean> {
-    if (!s.passwordHash) return true;
     if (caller && (caller.id === s.ownerId || isAdmin(caller))) return true;
+    if (s.maxUses !== null) return false;
+    if (!s.passwordHash) return true;
     if (password === undefined || password === '') return false;
     if (await this.limiter.isLocked(s.id, client))
       throw new TooManyRequestsError('Too many wrong passwords, try again later');

@@ -127,6 +127,45 @@ describe('following shorts', () => {
     expect(info.status).toBe(404);
   });
 
+  it('after the last use of a cached maxUses short, bots get not-found too (no preview from the cache)', async () => {
+    const s = await insert({ maxUses: 2, name: 'Zweimal' });
+    const bot = {
+      headers: { 'user-agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' },
+    };
+    // The bot's preview caches the short; two people use it up.
+    expect((await t.fetch(`/s/${s.code}`, bot)).status).toBe(200);
+    expect((await follow(`/s/${s.code}`)).location).toBe(s.url);
+    expect((await t.fetch(`/s/${s.code}`, bot)).status).toBe(200);
+    expect((await follow(`/s/${s.code}`)).location).toBe(s.url);
+    // Well within the cache's 30 s: nothing but not-found, for bots as for people.
+    const after = await t.fetch(`/s/${s.code}`, bot);
+    expect(after.status).toBe(302);
+    expect(after.headers.get('location')).toBe(`/s/${s.code}/not-found`);
+    expect(await after.text()).not.toContain('Zweimal');
+    // Another instance's claims are not in this cache either: a use spent elsewhere counts at once.
+    const t2 = await insert({ maxUses: 1 });
+    expect((await t.fetch(`/s/${t2.code}`, bot)).status).toBe(200);
+    await repo().update({ id: t2.id }, { uses: 1 });
+    expect((await t.fetch(`/s/${t2.code}`, bot)).headers.get('location')).toBe(
+      `/s/${t2.code}/not-found`,
+    );
+  });
+
+  it('the target of a maxUses short is not revealed by the info or metadata call (owners and admins only)', async () => {
+    const s = await insert({ maxUses: 5, url: 'https://example.com/one-time-secret' });
+    const info = await t.fetch(`/api/code/${s.code}?redirect=false`);
+    expect(info.status).toBe(200);
+    const body = (await info.json()) as { url: string | null; maxUses: number | null };
+    expect(body).toMatchObject({ url: null, maxUses: 5 });
+    const meta = await t.fetch(`/api/code/${s.code}/metadata`);
+    expect(meta.status).toBe(403);
+    const problem = (await meta.json()) as { errorKey?: string };
+    expect(problem.errorKey).toBe('target_hidden');
+    expect(JSON.stringify(problem)).not.toContain('one-time-secret');
+    // Nothing was claimed by asking.
+    expect((await repo().findOneByOrFail({ id: s.id })).uses).toBe(0);
+  });
+
   it('200 concurrent follows of a short with maxUses = 10 redirect to the target exactly 10 times', async () => {
     const s = await insert({ maxUses: 10, url: 'https://example.com/limited' });
     const results = await Promise.all(Array.from({ length: 200 }, () => follow(`/s/${s.code}`)));

@@ -18,7 +18,8 @@ export class ShortDto {
   @ApiProperty({
     type: 'string',
     nullable: true,
-    description: 'Null when password-protected and not unlocked',
+    description:
+      'Null when password-protected and not unlocked, or when the short has maxUses (shown only to its owner and admins)',
   })
   url: string | null;
   @ApiProperty()

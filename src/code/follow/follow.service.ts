@@ -140,9 +140,14 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
     }
     if (input.bot) {
       // A link preview neither burns a limited short nor learns its target; bots never count a use.
-      return s.maxUses !== null
-        ? { kind: 'preview', name: s.name, shortId: s.id }
-        : { kind: 'target', url: s.url, shortId: s.id };
+      if (s.maxUses === null) return { kind: 'target', url: s.url, shortId: s.id };
+      // Whether a use is left is read afresh: the cache does not see the claims of other follows
+      // (or instances), and an exhausted short is not found for everyone, bots included.
+      if (!(await this.shorts.hasUseLeft(s.id))) {
+        this.cache?.set(code, MISSING, { ttl: MISSING_TTL_MS });
+        return { kind: 'not-found' };
+      }
+      return { kind: 'preview', name: s.name, shortId: s.id };
     }
     if (s.maxUses !== null) {
       if (!(await this.claim(s.id))) {

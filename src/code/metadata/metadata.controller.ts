@@ -47,7 +47,13 @@ export class MetadataController {
       queryParam(req, 'password'),
       clientKey(req),
     );
-    if (!may) throw new ForbiddenError('Password required');
+    if (!may && short.maxUses !== null) {
+      throw new ForbiddenError(
+        'The target of a short with a use limit is shown only to its owner',
+        'target_hidden',
+      );
+    }
+    if (!may) throw new ForbiddenError('Password required', 'password_required');
     const meta = await this.metadata.forUrl(short.url);
     return { title: meta.title, description: meta.description, image: meta.image };
   }

@@ -855,7 +855,7 @@ export interface components {
             maxUses: number | null;
             name: string | null;
             owner: components["schemas"]["ShortOwnerDto"] | null;
-            /** @description Null when password-protected and not unlocked */
+            /** @description Null when password-protected and not unlocked, or when the short has maxUses (shown only to its owner and admins) */
             url: string | null;
             /** @description Visits in the statistics (bots excluded); in the own list only */
             visits?: number;
