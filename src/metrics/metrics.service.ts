@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
+
+/** Sampling interval of the event-loop delay histogram. */
+const LOOP_RESOLUTION_MS = 10;
 
 interface PgPool {
   totalCount: number;
@@ -101,6 +105,24 @@ export class MetricsService {
       help: 'Requests refused with 429 by a rate limit (anonCreate, userCreate, qrRender)',
       labelNames: ['limit'],
       registers,
+    });
+    // The event loop's delay since the last scrape (Node's histogram counts its own sampling
+    // resolution into every value; the resolution is taken off, so an idle loop reads 0).
+    const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+    loop.enable();
+    new Gauge({
+      name: 'url_shorter_event_loop_delay_seconds',
+      help: 'How long callbacks waited for the event loop since the last scrape (quantile 0.5, 0.99 and 1 = the longest)',
+      labelNames: ['quantile'],
+      registers,
+      collect() {
+        const s = (ns: number) => Math.max(0, ns / 1e6 - LOOP_RESOLUTION_MS) / 1000;
+        const any = loop.count > 0;
+        this.set({ quantile: '0.5' }, any ? s(loop.percentile(50)) : 0);
+        this.set({ quantile: '0.99' }, any ? s(loop.percentile(99)) : 0);
+        this.set({ quantile: '1' }, any ? s(loop.max) : 0);
+        loop.reset();
+      },
     });
     new Gauge({
       name: 'db_pool_connections',

@@ -291,6 +291,26 @@ describe('management', () => {
     );
     expect(text).toMatch(/^db_pool_connections\{state="total"\} [1-9]/m);
     expect((await admin.fetch('/management/prometheus')).status).toBe(200);
+
+    // The event loop's delay since the last scrape: a 150 ms block shows as its longest delay.
+    const blockUntil = Date.now() + 150;
+    await new Promise<void>((resolve) =>
+      setTimeout(() => {
+        while (Date.now() < blockUntil); // the app shares this process: its loop stalls too
+        // The delay is recorded when the loop's sampling timer runs next, a few ms later.
+        setTimeout(resolve, 50);
+      }, 20),
+    );
+    const loop = await (await admin.fetch('/management/prometheus')).text();
+    const delay = (q: string) =>
+      Number(
+        new RegExp(`^url_shorter_event_loop_delay_seconds\\{quantile="${q}"\\} (\\S+)$`, 'm').exec(
+          loop,
+        )?.[1],
+      );
+    expect(delay('1')).toBeGreaterThanOrEqual(0.1);
+    expect(delay('0.5')).toBeLessThan(delay('1'));
+    expect(delay('0.99')).toBeLessThanOrEqual(delay('1'));
     const wrong = await t.fetch('/management/prometheus', {
       headers: { authorization: 'Bearer not-the-token-0000000' },
     });
