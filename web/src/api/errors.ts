@@ -18,8 +18,10 @@ export class ApiError extends Error {
   readonly title: string | undefined;
   /** The parsed body as it came (e.g. the health report of a 503 from /management/health). */
   readonly body: unknown;
+  /** Seconds until the call may succeed (a 429 of a rate limit: `retryAfter`, or Retry-After). */
+  readonly retryAfter: number | undefined;
 
-  constructor(status: number, body: unknown) {
+  constructor(status: number, body: unknown, retryAfterHeader?: string | null) {
     const problem = body !== null && typeof body === 'object' ? body : {};
     const text = (key: string): string | undefined => {
       const v: unknown = (problem as Record<string, unknown>)[key];
@@ -35,6 +37,12 @@ export class ApiError extends Error {
     this.errorKey = text('errorKey');
     this.fieldErrors = fieldErrorsOf((problem as Record<string, unknown>).fieldErrors);
     this.body = body;
+    const retry: unknown = (problem as Record<string, unknown>).retryAfter ?? retryAfterHeader;
+    const seconds = typeof retry === 'string' && /^\d{1,9}$/.test(retry) ? Number(retry) : retry;
+    this.retryAfter =
+      typeof seconds === 'number' && Number.isInteger(seconds) && seconds >= 0
+        ? seconds
+        : undefined;
   }
 
   /** Reads the body of a non-ok response (JSON when it parses, else the text, else nothing). */
@@ -50,7 +58,12 @@ export class ApiError extends Error {
     } catch {
       body = undefined;
     }
-    return new ApiError(response.status, body);
+    return new ApiError(response.status, body, response.headers.get('retry-after'));
+  }
+
+  /** A rate limit refused the call (429 `rate_limited`); `retryAfter` says when to try again. */
+  get rateLimited(): boolean {
+    return this.status === 429 && this.errorKey === 'rate_limited';
   }
 
   /** The server's database (or another dependency) is away: 503 with Retry-After. */

@@ -48,6 +48,16 @@ export const de = {
     report: 'Fehler melden',
     unknown: 'Unbekannter Fehler',
     unavailable: 'Der Dienst ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.',
+    rateLimited: 'Zu viele Anfragen. Du kannst es {when} wieder versuchen.',
+    rateLimitedLater: 'Zu viele Anfragen. Bitte versuche es später noch einmal.',
+    retry: {
+      oneSecond: 'in einer Sekunde',
+      seconds: 'in {n} Sekunden',
+      oneMinute: 'in einer Minute',
+      minutes: 'in {n} Minuten',
+      at: 'um {time} Uhr',
+      atDay: 'am {date} um {time} Uhr',
+    },
   },
   auth: {
     mustBeLoggedIn: 'Du musst eingeloggt sein um diese Seite zu sehen.',

@@ -6,6 +6,8 @@ import {
   isNotFound,
   loadErrorText,
   problemText,
+  rateLimitText,
+  retryWhen,
   reportErrorMessage,
 } from './errors';
 
@@ -123,5 +125,54 @@ describe('load error text', () => {
     expect(loadErrorText(problem(500))).toBe('Status 500: Unbekannter Fehler');
     expect(loadErrorText(new NetworkError(new Error('Netzwerk')))).toBe('Netzwerk');
     expect(loadErrorText(null)).toBe('Unbekannter Fehler');
+  });
+});
+
+describe('rate limits (429 rate_limited) → when to try again, in German', () => {
+  const limited = (body: Record<string, unknown> = {}, header?: string) =>
+    new ApiError(
+      429,
+      { status: 429, detail: 'Too many requests', errorKey: 'rate_limited', ...body },
+      header,
+    );
+  const now = new Date(2026, 10, 25, 14, 0, 0);
+
+  it.each([
+    [1, 'in einer Sekunde'],
+    [42, 'in 42 Sekunden'],
+    [60, 'in einer Minute'],
+    [61, 'in 2 Minuten'],
+    [59 * 60, 'in 59 Minuten'],
+    [2 * 3600 + 300, 'um 16:05 Uhr'],
+    [11 * 3600, 'am 26.11. um 01:00 Uhr'],
+  ])('%i s → %s', (seconds, when) => {
+    expect(retryWhen(seconds, now)).toBe(when);
+    expect(rateLimitText(limited({ retryAfter: seconds }), now)).toBe(
+      `Zu viele Anfragen. Du kannst es ${when} wieder versuchen.`,
+    );
+  });
+
+  it('takes the Retry-After header when the body has no retryAfter, and says "later" without either', () => {
+    expect(limited({}, '30').retryAfter).toBe(30);
+    expect(rateLimitText(limited({}, '30'), now)).toBe(
+      'Zu viele Anfragen. Du kannst es in 30 Sekunden wieder versuchen.',
+    );
+    expect(rateLimitText(limited({}, 'soon'), now)).toBe(
+      'Zu viele Anfragen. Bitte versuche es später noch einmal.',
+    );
+  });
+
+  it('is the message of create, report and every generic failure; other 429s are not rate limits', () => {
+    const err = limited({ retryAfter: 42 });
+    const text = 'Zu viele Anfragen. Du kannst es in 42 Sekunden wieder versuchen.';
+    expect(createErrorMessage(err)).toBe(text);
+    expect(reportErrorMessage(err)).toBe(text);
+    expect(problemText(err)).toBe(text);
+    const locked = new ApiError(429, {
+      status: 429,
+      detail: 'Too many wrong passwords, try again later',
+    });
+    expect(locked.rateLimited).toBe(false);
+    expect(rateLimitText(locked)).toBeUndefined();
   });
 });

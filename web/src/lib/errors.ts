@@ -16,10 +16,36 @@ function unavailable(err: unknown): boolean {
   return err instanceof ApiError && err.unavailable;
 }
 
-/** The generic text of a failure: the unavailable text for a 503, else the server's detail, else `fallback`. */
+/** When a refused call may be tried again, as German words ('in 42 Sekunden', 'um 14:05 Uhr'). */
+export function retryWhen(seconds: number, now: Date = new Date()): string {
+  const w = de.error.retry;
+  if (seconds <= 1) return w.oneSecond;
+  if (seconds < 60) return t(w.seconds, { n: seconds });
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes === 1) return w.oneMinute;
+  if (minutes < 60) return t(w.minutes, { n: minutes });
+  const at = new Date(now.getTime() + seconds * 1000);
+  const time = at.toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit' });
+  if (at.toDateString() === now.toDateString()) return t(w.at, { time });
+  const date = at.toLocaleDateString('de-DE', { day: '2-digit', month: '2-digit' });
+  return t(w.atDay, { date, time });
+}
+
+/** The text of a call refused by a rate limit (429 `rate_limited`), or undefined for any other failure. */
+export function rateLimitText(err: unknown, now: Date = new Date()): string | undefined {
+  if (!(err instanceof ApiError) || !err.rateLimited) return undefined;
+  return err.retryAfter === undefined
+    ? de.error.rateLimitedLater
+    : t(de.error.rateLimited, { when: retryWhen(err.retryAfter, now) });
+}
+
+/**
+ * The generic text of a failure: the unavailable text for a 503, the rate limit's text with its
+ * time for a 429, else the server's detail, else `fallback`.
+ */
 export function problemText(err: unknown, fallback: string = de.error.unknown): string {
   if (unavailable(err)) return de.error.unavailable;
-  return errorDetail(err) ?? fallback;
+  return rateLimitText(err) ?? errorDetail(err) ?? fallback;
 }
 
 /** The catalogue's text for a detail; own keys only (a detail such as `toString` is no text). */
@@ -30,13 +56,17 @@ function catalogued(catalogue: Readonly<Record<string, string>>, detail: string 
 /** Create errors by `detail` (docs/api.md lists the details); anything else: 'Link konnte nicht erstellt werden'. */
 export function createErrorMessage(err: unknown): string {
   if (unavailable(err)) return de.error.unavailable;
-  return catalogued(de.create.errors, errorDetail(err)) ?? de.create.errorOther;
+  return (
+    rateLimitText(err) ?? catalogued(de.create.errors, errorDetail(err)) ?? de.create.errorOther
+  );
 }
 
 /** Report errors by `detail`; anything else: 'Die Beschwerde konnte nicht gesendet werden.' */
 export function reportErrorMessage(err: unknown): string {
   if (unavailable(err)) return de.error.unavailable;
-  return catalogued(de.report.errors, errorDetail(err)) ?? de.report.errorOther;
+  return (
+    rateLimitText(err) ?? catalogued(de.report.errors, errorDetail(err)) ?? de.report.errorOther
+  );
 }
 
 /** The short (or entity) does not exist: 404, or the `entity_not_exists` key. */
