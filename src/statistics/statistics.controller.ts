@@ -50,7 +50,8 @@ function StatsQueryDocs(): MethodDecorator {
     ApiQuery({
       name: 'tz',
       required: false,
-      description: 'IANA time zone of the buckets; default Europe/Berlin',
+      description:
+        'IANA time zone of the buckets, matched case-insensitively (the answer gives its canonical spelling); default Europe/Berlin',
     })(target, key, descriptor);
   };
 }

@@ -6,7 +6,7 @@ import { ShortService } from '../code/short.service';
 import { dialectSql, engineOf } from '../database/dialect';
 import type { StatisticsDto, StatsEntryDto } from './statistics.dto';
 import { DAY_MS, type Dimension, HOUR_MS, OTHER } from './traits';
-import { bucketStarts, type Granularity, isTimeZone } from './zoned';
+import { bucketStarts, canonicalTimeZone, type Granularity } from './zoned';
 
 export interface StatisticsQuery {
   from?: string;
@@ -46,15 +46,18 @@ export class StatisticsService {
     return this.ds.query(dialectSql(engineOf(this.ds), text), params);
   }
 
-  /** Checks the query: the range, granularity and time zone (400 with fieldErrors). */
+  /**
+   * Checks the query: the range, granularity and time zone (matched case-insensitively, answered in
+   * its canonical spelling); 400 with fieldErrors.
+   */
   parse(q: StatisticsQuery, now = Date.now()) {
     const errors: Record<string, string> = {};
     const toMs = date(q.to, 'to', errors) ?? now;
     const fromMs = date(q.from, 'from', errors) ?? toMs - 30 * DAY_MS;
     const granularity = (q.granularity ?? 'day') as Granularity;
     if (!GRANULARITIES.includes(granularity)) errors.granularity = 'must be hour, day or month';
-    const tz = q.tz ?? 'Europe/Berlin';
-    if (!isTimeZone(tz)) errors.tz = 'must be an IANA time zone (e.g. Europe/Berlin)';
+    const tz = canonicalTimeZone(q.tz ?? 'Europe/Berlin') ?? '';
+    if (!tz) errors.tz = 'must be an IANA time zone (e.g. Europe/Berlin)';
     if (!errors.from && !errors.to) {
       if (fromMs >= toMs) errors.from = 'must be before to';
       else if (toMs - fromMs > MAX_DAYS * DAY_MS)

@@ -48,6 +48,7 @@ interface Stats {
   from: string;
   to: string;
   granularity: string;
+  tz: string;
   total: { visits: number; visitors: number; bots: number };
   series: Array<{ start: string; visits: number; visitors: number; bots: number }>;
   referrers: Array<{ name: string; count: number }>;
@@ -353,5 +354,49 @@ describe('visit statistics', () => {
     const salts = await t.query('SELECT day_no FROM stats_salts');
     expect(salts.map((r) => Number(r.day_no))).not.toContain(oldDay);
     expect(salts.length).toBeGreaterThan(0); // today's stays
+  });
+
+  it('DST at midnight (Chile, Cuba, Azores): a year by day and by month answers 200 with strictly increasing starts', async () => {
+    const { code, id } = await createOwn();
+    await t.fetch(`/s/${code}`, { headers: { 'user-agent': BROWSERS[0].ua } });
+    await recorder().flush();
+    // What the web client sends for "12 Monate" in Chile; the old bucket loop never ended here.
+    const from = '2025-06-01T04:00:00.000Z';
+    const to = '2026-06-01T04:00:00.000Z';
+    // Buckets from the one holding `from` up to `to` (04:00 local in the Azores: one more each).
+    for (const [tz, days, months] of [
+      ['America/Santiago', 365, 12],
+      ['America/Havana', 365, 12],
+      ['Atlantic/Azores', 366, 13],
+    ] as const) {
+      for (const granularity of ['day', 'month']) {
+        const s = await stats(id, `?from=${from}&to=${to}&granularity=${granularity}&tz=${tz}`);
+        const starts = s.series.map((b) => Date.parse(b.start));
+        expect(starts.length, `${tz} ${granularity}`).toBe(granularity === 'day' ? days : months);
+        expect(starts.every((v, i) => i === 0 || v > starts[i - 1])).toBe(true);
+        expect(s.tz).toBe(tz);
+      }
+    }
+    // Chile's DST began on 7 September 2025 at midnight: that day starts at 01:00 (-03), 04:00Z.
+    const chile = await stats(id, `?from=${from}&to=${to}&granularity=day&tz=america/santiago`);
+    const starts = chile.series.map((b) => b.start);
+    expect(starts).toContain('2025-09-06T04:00:00.000Z');
+    expect(starts).toContain('2025-09-07T04:00:00.000Z');
+    expect(starts).toContain('2025-09-08T03:00:00.000Z');
+    const months = await stats(id, `?from=${from}&to=${to}&granularity=month&tz=America/Santiago`);
+    expect(months.series[3].start).toBe('2025-09-01T04:00:00.000Z');
+    expect(months.series[4].start).toBe('2025-10-01T03:00:00.000Z');
+  });
+
+  it('the time zone is matched case-insensitively and answered in its canonical spelling', async () => {
+    const { id } = await createOwn();
+    expect((await stats(id, '?tz=EUROPE/BERLIN')).tz).toBe('Europe/Berlin');
+    expect((await stats(id, '?tz=europe/berlin')).tz).toBe('Europe/Berlin');
+    expect((await stats(id)).tz).toBe('Europe/Berlin');
+    const p = await expectProblem(
+      await alice.fetch(`/api/code/${id}/statistics?tz=Europe/Nowhere`),
+      400,
+    );
+    expect(p.fieldErrors?.tz).toBeDefined();
   });
 });
