@@ -399,4 +399,25 @@ describe('visit statistics', () => {
     );
     expect(p.fieldErrors?.tz).toBeDefined();
   });
+
+  it('every statistics error carries an errorKey; validation errors keep their fieldErrors', async () => {
+    const { id } = await createOwn();
+    const bob = await loginAs(t, 'bob');
+    const cases: Array<[Promise<Response>, number, string]> = [
+      [t.fetch(`/api/code/${id}/statistics`), 401, 'unauthorized'],
+      [bob.fetch(`/api/code/${id}/statistics`), 403, 'not_owner'],
+      [bob.fetch(`/api/code/${id}/statistics.csv`), 403, 'not_owner'],
+      [alice.fetch(`/api/code/${randomUUID()}/statistics`), 404, 'entity_not_exists'],
+      [alice.fetch('/api/code/not-a-uuid/statistics'), 400, 'validation_failed'],
+      [alice.fetch(`/api/code/${id}/statistics?granularity=week`), 400, 'validation_failed'],
+      [alice.fetch(`/api/code/${id}/statistics.csv?from=gestern`), 400, 'validation_failed'],
+    ];
+    for (const [res, status, errorKey] of cases) {
+      const p = await expectProblem(await res, status);
+      expect(p.errorKey, `${status} ${p.detail}`).toBe(errorKey);
+      if (status === 400) expect(Object.keys(p.fieldErrors ?? {})).toHaveLength(1);
+    }
+    const bad = await expectProblem(await alice.fetch('/api/code/not-a-uuid/statistics'), 400);
+    expect(bad.fieldErrors).toEqual({ id: 'must be a UUID' });
+  });
 });
