@@ -27,10 +27,14 @@ const LISTS: Array<[keyof StatisticsDto, Dimension]> = [
   ['devices', 'device'],
 ];
 
+/** Statistics begin in 1970 (earlier years would meet Date.UTC's mapping of 0–99 to 19xx). */
+const EARLIEST_MS = 0;
+
 function date(raw: string | undefined, field: string, errors: Record<string, string>) {
   if (raw === undefined || raw === '') return undefined;
   const ms = /^\d{4}-\d{2}-\d{2}/.test(raw) ? Date.parse(raw) : NaN;
   if (!Number.isFinite(ms)) errors[field] = 'must be an ISO 8601 date-time';
+  else if (ms < EARLIEST_MS) errors[field] = 'must not be before 1970-01-01T00:00:00Z';
   return ms;
 }
 
@@ -47,13 +51,13 @@ export class StatisticsService {
   }
 
   /**
-   * Checks the query: the range, granularity and time zone (matched case-insensitively, answered in
-   * its canonical spelling); 400 with fieldErrors.
+   * Checks the query: the range (from 1970 on, at most 400 days, 31 by hour), granularity and time
+   * zone (matched case-insensitively, answered in its canonical spelling); 400 with fieldErrors.
    */
   parse(q: StatisticsQuery, now = Date.now()) {
     const errors: Record<string, string> = {};
     const toMs = date(q.to, 'to', errors) ?? now;
-    const fromMs = date(q.from, 'from', errors) ?? toMs - 30 * DAY_MS;
+    const fromMs = date(q.from, 'from', errors) ?? Math.max(EARLIEST_MS, toMs - 30 * DAY_MS);
     const granularity = (q.granularity ?? 'day') as Granularity;
     if (!GRANULARITIES.includes(granularity)) errors.granularity = 'must be hour, day or month';
     const tz = canonicalTimeZone(q.tz ?? 'Europe/Berlin') ?? '';

@@ -400,6 +400,19 @@ describe('visit statistics', () => {
     expect(p.fieldErrors?.tz).toBeDefined();
   });
 
+  it('dates before 1970 (the years 0001–0099 among them) are a 400 with fieldErrors', async () => {
+    const { id } = await createOwn();
+    for (const [query, fields] of [
+      ['?from=0050-01-01T00:00:00Z&to=0050-06-01T00:00:00Z', ['from', 'to']],
+      ['?from=0099-12-31T00:00:00Z&to=2026-01-01T00:00:00Z', ['from']],
+      ['?from=1969-12-01T00:00:00Z&to=1970-01-02T00:00:00Z', ['from']],
+    ] as const) {
+      const p = await expectProblem(await alice.fetch(`/api/code/${id}/statistics${query}`), 400);
+      expect(Object.keys(p.fieldErrors ?? {}).sort(), query).toEqual([...fields]);
+      expect(p.errorKey).toBe('validation_failed');
+    }
+  });
+
   it('every statistics error carries an errorKey; validation errors keep their fieldErrors', async () => {
     const { id } = await createOwn();
     const bob = await loginAs(t, 'bob');
