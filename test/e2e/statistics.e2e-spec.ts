@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShortEntity } from '../../src/code/short.entity';
 import { StatisticsRecorder } from '../../src/statistics/recorder';
 import { StatisticsRetention } from '../../src/statistics/statistics-retention';
+import { keys, StatsWriter } from '../../src/statistics/stats-writer';
 import { createTestApp, type TestApp } from '../support/app';
 import { loginAs, type LoggedIn } from '../support/login';
 import { checkResponse } from '../support/openapi';
@@ -432,5 +433,33 @@ describe('visit statistics', () => {
     }
     const bad = await expectProblem(await alice.fetch('/api/code/not-a-uuid/statistics'), 400);
     expect(bad.fieldErrors).toEqual({ id: 'must be a UUID' });
+  });
+
+  it('stored values are cut to 100 characters: a 300-character referrer host, a long browser name', async () => {
+    const { code, id } = await createOwn();
+    const host = `${'a'.repeat(60)}.${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(60)}`;
+    expect(host.length).toBe(304);
+    const res = await t.fetch(`/s/${code}`, {
+      headers: { 'user-agent': BROWSERS[0].ua, referer: `https://www.${host}/path` },
+    });
+    expect(res.status).toBe(302);
+    await recorder().flush();
+    const rows = await t.query(
+      "SELECT name FROM stats_values WHERE short_id = ? AND dim = 'referrer'",
+      [id],
+    );
+    expect(rows.map((r) => String(r.name))).toEqual([host.slice(0, 100)]);
+    expect(asMap((await stats(id)).referrers)).toEqual({ [host.slice(0, 100)]: 1 });
+    // Whatever reaches the writer is cut the same way (browser and OS names come from ua-parser).
+    const day = Math.floor(Date.now() / 86_400_000);
+    const batch = new Map([[keys.value(id, day, 'browser', `B${'r'.repeat(299)}`), 2]]);
+    expect(await new StatsWriter(t.ds).write(randomUUID(), batch)).toBe(true);
+    const browsers = await t.query(
+      "SELECT name, hits FROM stats_values WHERE short_id = ? AND dim = 'browser' AND name LIKE 'Br%'",
+      [id],
+    );
+    expect(browsers.map((r) => [String(r.name), Number(r.hits)])).toEqual([
+      [`B${'r'.repeat(99)}`, 2],
+    ]);
   });
 });
