@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { ShortService } from '../code/short.service';
 import { ValidationFailedError } from '../common/errors';
 import { toProblem } from '../common/problem.filter';
+import { RedisUnavailableError } from '../redis/redis-unavailable.error';
 import { type StatisticsQuery, StatisticsService } from './statistics.service';
 import { bucketStarts, maxBuckets } from './zoned';
 
@@ -72,7 +73,7 @@ describe('StatisticsService.parse', () => {
     ).toEqual(['granularity']);
   });
 
-  it('every error carries an errorKey: validation_failed with the fieldErrors, a bug internal_error', () => {
+  it('every error carries an errorKey: validation_failed with the fieldErrors, 503, a bug 500', () => {
     let problem;
     try {
       service.parse({ granularity: 'week', tz: 'nowhere' }, NOW);
@@ -104,5 +105,13 @@ describe('StatisticsService.parse', () => {
       kind: 'unexpected',
       body: { status: 500, detail: 'An unexpected error occurred', errorKey: 'internal_error' },
     });
+    // The database or Redis away: 503 service_unavailable.
+    const lost = Object.assign(new Error('x'), { code: 'ECONNREFUSED' });
+    for (const err of [lost, new RedisUnavailableError(lost)]) {
+      expect(toProblem(err, '/api/code/x/statistics').body).toMatchObject({
+        status: 503,
+        errorKey: 'service_unavailable',
+      });
+    }
   });
 });
