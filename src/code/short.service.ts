@@ -250,7 +250,7 @@ export class ShortService {
     const s = await this.shorts.findByIdWithOwner(id);
     if (!s) throw shortNotFound();
     if (!isAdmin(actor) && (s.ownerId === null || s.ownerId !== actor.id)) {
-      throw new ForbiddenError('Only the owner or an admin may do this');
+      throw new ForbiddenError('Only the owner or an admin may do this', 'not_owner');
     }
     return s;
   }

@@ -32,8 +32,10 @@ export class AuthGuard implements CanActivate {
     if (!level) return true;
     const actor = ctx.switchToHttp().getRequest<Request & { user?: Actor }>().user;
     if (!actor) throw new UnauthorizedError();
-    if (!actor.activated) throw new ForbiddenError('Account is not activated');
-    if (level === 'admin' && !isAdmin(actor)) throw new ForbiddenError('Admin role required');
+    if (!actor.activated)
+      throw new ForbiddenError('Account is not activated', 'account_not_activated');
+    if (level === 'admin' && !isAdmin(actor))
+      throw new ForbiddenError('Admin role required', 'admin_required');
     return true;
   }
 }

@@ -22,7 +22,7 @@ export class UnauthorizedError extends DomainError {
   readonly status = 401;
   readonly title = 'Unauthorized';
   constructor(detail = 'Authentication required') {
-    super(detail);
+    super(detail, 'unauthorized');
   }
 }
 
@@ -58,11 +58,11 @@ export function shortNotFound(): NotFoundError {
   return new NotFoundError('Entity URLShort not exists', 'entity_not_exists');
 }
 
-/** Validation failure with one message per field. */
+/** Validation failure with one message per field (`errorKey: "validation_failed"`). */
 export class ValidationFailedError extends DomainError {
   readonly status = 400;
   readonly title = 'Bad Request';
   constructor(readonly fieldErrors: Record<string, string>) {
-    super('Validation failed');
+    super('Validation failed', 'validation_failed');
   }
 }

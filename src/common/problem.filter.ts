@@ -21,7 +21,10 @@ export const UNAVAILABLE_DETAIL = 'Service temporarily unavailable, please try a
 export function toProblem(err: unknown, instance: string): { body: Problem; kind: FailureKind } {
   if (err instanceof ValidationFailedError) {
     return {
-      body: problem(400, err.title, err.message, instance, { fieldErrors: err.fieldErrors }),
+      body: problem(400, err.title, err.message, instance, {
+        errorKey: err.errorKey,
+        fieldErrors: err.fieldErrors,
+      }),
       kind: 'expected',
     };
   }
@@ -36,7 +39,9 @@ export function toProblem(err: unknown, instance: string): { body: Problem; kind
   }
   if (isDatabaseUnavailable(err)) {
     return {
-      body: problem(503, 'Service Unavailable', UNAVAILABLE_DETAIL, instance),
+      body: problem(503, 'Service Unavailable', UNAVAILABLE_DETAIL, instance, {
+        errorKey: 'service_unavailable',
+      }),
       kind: 'unavailable',
     };
   }
@@ -74,7 +79,9 @@ export function toProblem(err: unknown, instance: string): { body: Problem; kind
     };
   }
   return {
-    body: problem(500, 'Internal Server Error', 'An unexpected error occurred', instance),
+    body: problem(500, 'Internal Server Error', 'An unexpected error occurred', instance, {
+      errorKey: 'internal_error',
+    }),
     kind: 'unexpected',
   };
 }

@@ -13,7 +13,7 @@ export class RedisUnavailableError extends DomainError {
   readonly code: string;
 
   constructor(override readonly cause?: unknown) {
-    super(UNAVAILABLE_DETAIL);
+    super(UNAVAILABLE_DETAIL, 'service_unavailable');
     const c = cause as { code?: unknown; name?: unknown } | undefined;
     this.code =
       typeof c?.code === 'string' ? c.code : typeof c?.name === 'string' ? c.name : 'NOT_CONNECTED';

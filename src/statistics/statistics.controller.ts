@@ -12,6 +12,7 @@ import type { Request, Response } from 'express';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
 import { RequireUser } from '../common/auth.guard';
+import { ValidationFailedError } from '../common/errors';
 import { queryParam } from '../common/request';
 import { StatisticsDto } from './statistics.dto';
 import { type StatisticsQuery, StatisticsService } from './statistics.service';
@@ -20,6 +21,13 @@ const RANGE_QUERY = [
   { name: 'from', description: 'ISO 8601; default: 30 days before `to`', format: 'date-time' },
   { name: 'to', description: 'ISO 8601; default: now', format: 'date-time' },
 ] as const;
+
+/** The short's id: a malformed one is a validation error like the query's (`fieldErrors.id`). */
+const shortId = () =>
+  new ParseUUIDPipe({
+    version: '4',
+    exceptionFactory: () => new ValidationFailedError({ id: 'must be a UUID' }),
+  });
 
 function statsQuery(req: Request): StatisticsQuery {
   return {
@@ -50,7 +58,8 @@ function StatsQueryDocs(): MethodDecorator {
     ApiQuery({
       name: 'tz',
       required: false,
-      description: 'IANA time zone of the buckets; default Europe/Berlin',
+      description:
+        'IANA time zone of the buckets, matched case-insensitively (the answer gives its canonical spelling); default Europe/Berlin',
     })(target, key, descriptor);
   };
 }
@@ -74,7 +83,7 @@ export class StatisticsController {
   @ApiOkResponse({ type: StatisticsDto })
   @ApiProblems(400, 401, 403, 404)
   getShortStatistics(
-    @Param('id', new ParseUUIDPipe({ version: '4' })) id: string,
+    @Param('id', shortId()) id: string,
     @Req() req: Request,
     @CurrentActor() actor: Actor | null,
     @Res({ passthrough: true }) res: Response,
@@ -94,7 +103,7 @@ export class StatisticsController {
   @ApiOkResponse({ content: { 'text/csv': { schema: { type: 'string' } } } })
   @ApiProblems(400, 401, 403, 404)
   async getShortStatisticsCsv(
-    @Param('id', new ParseUUIDPipe({ version: '4' })) id: string,
+    @Param('id', shortId()) id: string,
     @Req() req: Request,
     @CurrentActor() actor: Actor | null,
     @Res() res: Response,

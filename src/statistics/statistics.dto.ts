@@ -28,7 +28,7 @@ export class StatisticsDto {
   to: string;
   @ApiProperty({ enum: ['hour', 'day', 'month'] })
   granularity: 'hour' | 'day' | 'month';
-  @ApiProperty({ description: 'IANA time zone of the buckets' })
+  @ApiProperty({ description: 'IANA time zone of the buckets, in its canonical spelling' })
   tz: string;
   @ApiProperty({ type: StatsTotalsDto })
   total: StatsTotalsDto;

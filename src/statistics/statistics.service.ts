@@ -6,7 +6,7 @@ import { ShortService } from '../code/short.service';
 import { dialectSql, engineOf } from '../database/dialect';
 import type { StatisticsDto, StatsEntryDto } from './statistics.dto';
 import { DAY_MS, type Dimension, HOUR_MS, OTHER } from './traits';
-import { bucketStarts, type Granularity, isTimeZone } from './zoned';
+import { bucketStarts, canonicalTimeZone, type Granularity } from './zoned';
 
 export interface StatisticsQuery {
   from?: string;
@@ -27,10 +27,14 @@ const LISTS: Array<[keyof StatisticsDto, Dimension]> = [
   ['devices', 'device'],
 ];
 
+/** Statistics begin in 1970 (earlier years would meet Date.UTC's mapping of 0–99 to 19xx). */
+const EARLIEST_MS = 0;
+
 function date(raw: string | undefined, field: string, errors: Record<string, string>) {
   if (raw === undefined || raw === '') return undefined;
   const ms = /^\d{4}-\d{2}-\d{2}/.test(raw) ? Date.parse(raw) : NaN;
   if (!Number.isFinite(ms)) errors[field] = 'must be an ISO 8601 date-time';
+  else if (ms < EARLIEST_MS) errors[field] = 'must not be before 1970-01-01T00:00:00Z';
   return ms;
 }
 
@@ -46,15 +50,18 @@ export class StatisticsService {
     return this.ds.query(dialectSql(engineOf(this.ds), text), params);
   }
 
-  /** Checks the query: the range, granularity and time zone (400 with fieldErrors). */
+  /**
+   * Checks the query: the range (from 1970 on, at most 400 days, 31 by hour), granularity and time
+   * zone (matched case-insensitively, answered in its canonical spelling); 400 with fieldErrors.
+   */
   parse(q: StatisticsQuery, now = Date.now()) {
     const errors: Record<string, string> = {};
     const toMs = date(q.to, 'to', errors) ?? now;
-    const fromMs = date(q.from, 'from', errors) ?? toMs - 30 * DAY_MS;
+    const fromMs = date(q.from, 'from', errors) ?? Math.max(EARLIEST_MS, toMs - 30 * DAY_MS);
     const granularity = (q.granularity ?? 'day') as Granularity;
     if (!GRANULARITIES.includes(granularity)) errors.granularity = 'must be hour, day or month';
-    const tz = q.tz ?? 'Europe/Berlin';
-    if (!isTimeZone(tz)) errors.tz = 'must be an IANA time zone (e.g. Europe/Berlin)';
+    const tz = canonicalTimeZone(q.tz ?? 'Europe/Berlin') ?? '';
+    if (!tz) errors.tz = 'must be an IANA time zone (e.g. Europe/Berlin)';
     if (!errors.from && !errors.to) {
       if (fromMs >= toMs) errors.from = 'must be before to';
       else if (toMs - fromMs > MAX_DAYS * DAY_MS)

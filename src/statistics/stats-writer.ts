@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { DataSource, QueryRunner } from 'typeorm';
 import { applyOnce } from '../database/apply-once';
 import { dialectSql, type Engine, engineOf } from '../database/dialect';
-import { AgentParser, dayOfHour, type Dimension, OTHER, VALUE_CAP } from './traits';
+import { AgentParser, cutValue, dayOfHour, type Dimension, OTHER, VALUE_CAP } from './traits';
 
 /** Separator of the parts of an aggregate key (no header value can hold it). */
 export const SEP = '\x1f';
@@ -77,7 +77,7 @@ export class StatsWriter {
       return b;
     };
     const addValue = (short: string, day: number, dim: Dimension, value: string, n: number) => {
-      const k = [short, day, dim, value].join(SEP);
+      const k = [short, day, dim, cutValue(value)].join(SEP);
       values.set(k, (values.get(k) ?? 0) + n);
     };
     for (const [key, n] of counts) {

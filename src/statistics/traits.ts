@@ -14,7 +14,14 @@ export type Dimension = (typeof DIMENSIONS)[number];
 /** Values per dimension, short and day; more distinct values are counted as `other`. */
 export const VALUE_CAP = 100;
 export const OTHER = 'other';
-const MAX_VALUE_LENGTH = 255;
+/** Stored values are cut to this many characters (CONTRACT "Statistics"). */
+export const MAX_VALUE_LENGTH = 100;
+
+/** `value` cut to MAX_VALUE_LENGTH characters (code points: never half a surrogate pair). */
+export function cutValue(value: string): string {
+  if (value.length <= MAX_VALUE_LENGTH) return value;
+  return Array.from(value).slice(0, MAX_VALUE_LENGTH).join('');
+}
 
 /**
  * The referrer's host, lower case and without `www.`; `direct` without a (readable) referrer.
@@ -26,7 +33,7 @@ export function referrerHost(referer: string | undefined): string {
     const url = new URL(referer);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'direct';
     const host = url.hostname.toLowerCase().replace(/^www\./, '');
-    return host ? host.slice(0, MAX_VALUE_LENGTH) : 'direct';
+    return host ? cutValue(host) : 'direct';
   } catch {
     return 'direct';
   }
@@ -57,8 +64,8 @@ export class AgentParser {
     const r = new UAParser(userAgent).getResult();
     const type = r.device.type;
     const agent: Agent = {
-      browser: (r.browser.name ?? 'unknown').slice(0, MAX_VALUE_LENGTH),
-      os: (r.os.name ?? 'unknown').slice(0, MAX_VALUE_LENGTH),
+      browser: cutValue(r.browser.name ?? 'unknown'),
+      os: cutValue(r.os.name ?? 'unknown'),
       device:
         type === undefined
           ? r.os.name

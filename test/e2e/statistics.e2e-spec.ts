@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShortEntity } from '../../src/code/short.entity';
 import { StatisticsRecorder } from '../../src/statistics/recorder';
 import { StatisticsRetention } from '../../src/statistics/statistics-retention';
+import { keys, StatsWriter } from '../../src/statistics/stats-writer';
 import { createTestApp, type TestApp } from '../support/app';
 import { loginAs, type LoggedIn } from '../support/login';
 import { checkResponse } from '../support/openapi';
@@ -48,6 +49,7 @@ interface Stats {
   from: string;
   to: string;
   granularity: string;
+  tz: string;
   total: { visits: number; visitors: number; bots: number };
   series: Array<{ start: string; visits: number; visitors: number; bots: number }>;
   referrers: Array<{ name: string; count: number }>;
@@ -353,5 +355,111 @@ describe('visit statistics', () => {
     const salts = await t.query('SELECT day_no FROM stats_salts');
     expect(salts.map((r) => Number(r.day_no))).not.toContain(oldDay);
     expect(salts.length).toBeGreaterThan(0); // today's stays
+  });
+
+  it('DST at midnight (Chile, Cuba, Azores): a year by day and by month answers 200 with strictly increasing starts', async () => {
+    const { code, id } = await createOwn();
+    await t.fetch(`/s/${code}`, { headers: { 'user-agent': BROWSERS[0].ua } });
+    await recorder().flush();
+    // What the web client sends for "12 Monate" in Chile; the old bucket loop never ended here.
+    const from = '2025-06-01T04:00:00.000Z';
+    const to = '2026-06-01T04:00:00.000Z';
+    // Buckets from the one holding `from` up to `to` (04:00 local in the Azores: one more each).
+    for (const [tz, days, months] of [
+      ['America/Santiago', 365, 12],
+      ['America/Havana', 365, 12],
+      ['Atlantic/Azores', 366, 13],
+    ] as const) {
+      for (const granularity of ['day', 'month']) {
+        const s = await stats(id, `?from=${from}&to=${to}&granularity=${granularity}&tz=${tz}`);
+        const starts = s.series.map((b) => Date.parse(b.start));
+        expect(starts.length, `${tz} ${granularity}`).toBe(granularity === 'day' ? days : months);
+        expect(starts.every((v, i) => i === 0 || v > starts[i - 1])).toBe(true);
+        expect(s.tz).toBe(tz);
+      }
+    }
+    // Chile's DST began on 7 September 2025 at midnight: that day starts at 01:00 (-03), 04:00Z.
+    const chile = await stats(id, `?from=${from}&to=${to}&granularity=day&tz=america/santiago`);
+    const starts = chile.series.map((b) => b.start);
+    expect(starts).toContain('2025-09-06T04:00:00.000Z');
+    expect(starts).toContain('2025-09-07T04:00:00.000Z');
+    expect(starts).toContain('2025-09-08T03:00:00.000Z');
+    const months = await stats(id, `?from=${from}&to=${to}&granularity=month&tz=America/Santiago`);
+    expect(months.series[3].start).toBe('2025-09-01T04:00:00.000Z');
+    expect(months.series[4].start).toBe('2025-10-01T03:00:00.000Z');
+  });
+
+  it('the time zone is matched case-insensitively and answered in its canonical spelling', async () => {
+    const { id } = await createOwn();
+    expect((await stats(id, '?tz=EUROPE/BERLIN')).tz).toBe('Europe/Berlin');
+    expect((await stats(id, '?tz=europe/berlin')).tz).toBe('Europe/Berlin');
+    expect((await stats(id)).tz).toBe('Europe/Berlin');
+    const p = await expectProblem(
+      await alice.fetch(`/api/code/${id}/statistics?tz=Europe/Nowhere`),
+      400,
+    );
+    expect(p.fieldErrors?.tz).toBeDefined();
+  });
+
+  it('dates before 1970 (the years 0001–0099 among them) are a 400 with fieldErrors', async () => {
+    const { id } = await createOwn();
+    for (const [query, fields] of [
+      ['?from=0050-01-01T00:00:00Z&to=0050-06-01T00:00:00Z', ['from', 'to']],
+      ['?from=0099-12-31T00:00:00Z&to=2026-01-01T00:00:00Z', ['from']],
+      ['?from=1969-12-01T00:00:00Z&to=1970-01-02T00:00:00Z', ['from']],
+    ] as const) {
+      const p = await expectProblem(await alice.fetch(`/api/code/${id}/statistics${query}`), 400);
+      expect(Object.keys(p.fieldErrors ?? {}).sort(), query).toEqual([...fields]);
+      expect(p.errorKey).toBe('validation_failed');
+    }
+  });
+
+  it('every statistics error carries an errorKey; validation errors keep their fieldErrors', async () => {
+    const { id } = await createOwn();
+    const bob = await loginAs(t, 'bob');
+    const cases: Array<[Promise<Response>, number, string]> = [
+      [t.fetch(`/api/code/${id}/statistics`), 401, 'unauthorized'],
+      [bob.fetch(`/api/code/${id}/statistics`), 403, 'not_owner'],
+      [bob.fetch(`/api/code/${id}/statistics.csv`), 403, 'not_owner'],
+      [alice.fetch(`/api/code/${randomUUID()}/statistics`), 404, 'entity_not_exists'],
+      [alice.fetch('/api/code/not-a-uuid/statistics'), 400, 'validation_failed'],
+      [alice.fetch(`/api/code/${id}/statistics?granularity=week`), 400, 'validation_failed'],
+      [alice.fetch(`/api/code/${id}/statistics.csv?from=gestern`), 400, 'validation_failed'],
+    ];
+    for (const [res, status, errorKey] of cases) {
+      const p = await expectProblem(await res, status);
+      expect(p.errorKey, `${status} ${p.detail}`).toBe(errorKey);
+      if (status === 400) expect(Object.keys(p.fieldErrors ?? {})).toHaveLength(1);
+    }
+    const bad = await expectProblem(await alice.fetch('/api/code/not-a-uuid/statistics'), 400);
+    expect(bad.fieldErrors).toEqual({ id: 'must be a UUID' });
+  });
+
+  it('stored values are cut to 100 characters: a 300-character referrer host, a long browser name', async () => {
+    const { code, id } = await createOwn();
+    const host = `${'a'.repeat(60)}.${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(60)}`;
+    expect(host.length).toBe(304);
+    const res = await t.fetch(`/s/${code}`, {
+      headers: { 'user-agent': BROWSERS[0].ua, referer: `https://www.${host}/path` },
+    });
+    expect(res.status).toBe(302);
+    await recorder().flush();
+    const rows = await t.query(
+      "SELECT name FROM stats_values WHERE short_id = ? AND dim = 'referrer'",
+      [id],
+    );
+    expect(rows.map((r) => String(r.name))).toEqual([host.slice(0, 100)]);
+    expect(asMap((await stats(id)).referrers)).toEqual({ [host.slice(0, 100)]: 1 });
+    // Whatever reaches the writer is cut the same way (browser and OS names come from ua-parser).
+    const day = Math.floor(Date.now() / 86_400_000);
+    const batch = new Map([[keys.value(id, day, 'browser', `B${'r'.repeat(299)}`), 2]]);
+    expect(await new StatsWriter(t.ds).write(randomUUID(), batch)).toBe(true);
+    const browsers = await t.query(
+      "SELECT name, hits FROM stats_values WHERE short_id = ? AND dim = 'browser' AND name LIKE 'Br%'",
+      [id],
+    );
+    expect(browsers.map((r) => [String(r.name), Number(r.hits)])).toEqual([
+      [`B${'r'.repeat(99)}`, 2],
+    ]);
   });
 });

@@ -904,7 +904,7 @@ export interface components {
             /** Format: date-time */
             to: string;
             total: components["schemas"]["StatsTotalsDto"];
-            /** @description IANA time zone of the buckets */
+            /** @description IANA time zone of the buckets, in its canonical spelling */
             tz: string;
         };
         StatsBucketDto: {
@@ -2742,7 +2742,7 @@ export interface operations {
                 to?: string;
                 /** @description Default day; hour covers at most 31 days */
                 granularity?: "hour" | "day" | "month";
-                /** @description IANA time zone of the buckets; default Europe/Berlin */
+                /** @description IANA time zone of the buckets, matched case-insensitively (the answer gives its canonical spelling); default Europe/Berlin */
                 tz?: unknown;
             };
             header?: never;
@@ -2845,7 +2845,7 @@ export interface operations {
                 to?: string;
                 /** @description Default day; hour covers at most 31 days */
                 granularity?: "hour" | "day" | "month";
-                /** @description IANA time zone of the buckets; default Europe/Berlin */
+                /** @description IANA time zone of the buckets, matched case-insensitively (the answer gives its canonical spelling); default Europe/Berlin */
                 tz?: unknown;
             };
             header?: never;

@@ -1,0 +1,117 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { DataSource } from 'typeorm';
+import type { ShortService } from '../code/short.service';
+import { ValidationFailedError } from '../common/errors';
+import { toProblem } from '../common/problem.filter';
+import { RedisUnavailableError } from '../redis/redis-unavailable.error';
+import { type StatisticsQuery, StatisticsService } from './statistics.service';
+import { bucketStarts, maxBuckets } from './zoned';
+
+const DAY = 86_400_000;
+const service = new StatisticsService({} as DataSource, {} as ShortService);
+const NOW = Date.UTC(2026, 5, 15, 10, 17);
+
+/** The fieldErrors of a refused query (fails when the query is accepted). */
+function refused(q: StatisticsQuery): Record<string, string> {
+  try {
+    service.parse(q, NOW);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ValidationFailedError);
+    return (err as ValidationFailedError).fieldErrors;
+  }
+  throw new Error(`accepted: ${JSON.stringify(q)}`);
+}
+
+describe('StatisticsService.parse', () => {
+  it('answers the time zone in its canonical spelling, whatever the case', () => {
+    expect(service.parse({ tz: 'EUROPE/BERLIN' }, NOW).tz).toBe('Europe/Berlin');
+    expect(service.parse({ tz: 'america/santiago' }, NOW).tz).toBe('America/Santiago');
+    expect(service.parse({}, NOW).tz).toBe('Europe/Berlin');
+    expect(refused({ tz: 'Mars/Olympus' }).tz).toBeDefined();
+    expect(refused({ tz: 'x'.repeat(500) }).tz).toBeDefined();
+  });
+
+  it('refuses dates before 1970 (Date.UTC would read the years 0001–0099 as 19xx)', () => {
+    expect(refused({ from: '0050-01-01T00:00:00Z', to: '0050-06-01T00:00:00Z' })).toEqual({
+      from: 'must not be before 1970-01-01T00:00:00Z',
+      to: 'must not be before 1970-01-01T00:00:00Z',
+    });
+    expect(Object.keys(refused({ from: '0001-01-01', to: '2026-01-01' }))).toEqual(['from']);
+    expect(Object.keys(refused({ from: '1969-12-31T23:59:59.999Z' }))).toEqual(['from']);
+    expect(Object.keys(refused({ to: '1969-12-01T00:00:00Z' }))).toEqual(['to']);
+    // The default `from` (30 days before `to`) stops at 1970.
+    const early = service.parse({ to: '1970-01-10T00:00:00Z' }, NOW);
+    expect(early.fromMs).toBe(0);
+    expect(service.parse({ from: '1970-01-01T00:00:00Z', to: '1970-02-01' }, NOW).fromMs).toBe(0);
+  });
+
+  it('every accepted range holds at most 400 days (31 by hour), so the bucket loop stays short', () => {
+    const cases: StatisticsQuery[] = [
+      { from: '2026-01-01', to: '9999-12-31T23:59:59-23:59' },
+      { from: '1970-01-01', to: '9999-12-31' },
+      { from: '2026-01-01T00:00:00+14:00', to: '2027-02-05T00:00:00-12:00' },
+      { to: '9999-12-31T23:59:59.999Z' },
+      { from: '2025-01-01', to: '2025-03-01', granularity: 'hour' },
+    ];
+    for (const q of cases) {
+      let range: ReturnType<StatisticsService['parse']> | undefined;
+      try {
+        range = service.parse(q, NOW);
+      } catch (err) {
+        expect(err, JSON.stringify(q)).toBeInstanceOf(ValidationFailedError);
+        continue;
+      }
+      const span = range.toMs - range.fromMs;
+      expect(span, JSON.stringify(q)).toBeLessThanOrEqual(
+        (range.granularity === 'hour' ? 31 : 400) * DAY,
+      );
+      expect(maxBuckets(range.fromMs, range.toMs, range.granularity)).toBeLessThanOrEqual(404);
+    }
+    expect(Object.keys(refused({ from: '2026-01-01', to: '9999-12-31' }))).toEqual(['to']);
+    expect(
+      Object.keys(refused({ from: '2025-01-01', to: '2025-03-01', granularity: 'hour' })),
+    ).toEqual(['granularity']);
+  });
+
+  it('every error carries an errorKey: validation_failed with the fieldErrors, 503, a bug 500', () => {
+    let problem;
+    try {
+      service.parse({ granularity: 'week', tz: 'nowhere' }, NOW);
+    } catch (err) {
+      problem = toProblem(err, '/api/code/x/statistics').body;
+    }
+    expect(problem).toMatchObject({
+      status: 400,
+      detail: 'Validation failed',
+      errorKey: 'validation_failed',
+      fieldErrors: { granularity: expect.any(String), tz: expect.any(String) },
+    });
+    // What the bucket loop throws when it would pass its bound: a 500 that says nothing more.
+    let tooMany: unknown;
+    try {
+      vi.spyOn(
+        Intl.DateTimeFormat.prototype as unknown as { readonly format: unknown },
+        'format',
+        'get',
+      ).mockReturnValue(() => '1/1/1970, 00:00:00');
+      bucketStarts(Date.UTC(2026, 0, 1), Date.UTC(2026, 1, 1), 'day', 'UTC');
+    } catch (err) {
+      tooMany = err;
+    } finally {
+      vi.restoreAllMocks();
+    }
+    expect(tooMany).toBeInstanceOf(Error);
+    expect(toProblem(tooMany, '/api/code/x/statistics')).toMatchObject({
+      kind: 'unexpected',
+      body: { status: 500, detail: 'An unexpected error occurred', errorKey: 'internal_error' },
+    });
+    // The database or Redis away: 503 service_unavailable.
+    const lost = Object.assign(new Error('x'), { code: 'ECONNREFUSED' });
+    for (const err of [lost, new RedisUnavailableError(lost)]) {
+      expect(toProblem(err, '/api/code/x/statistics').body).toMatchObject({
+        status: 503,
+        errorKey: 'service_unavailable',
+      });
+    }
+  });
+});
