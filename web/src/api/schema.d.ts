@@ -2088,7 +2088,7 @@ export interface operations {
     getShortQrPng: {
         parameters: {
             query?: {
-                /** @description Width and height in pixels */
+                /** @description Width and height in pixels, rounded up to the next of 128, 256, 512, 1024, 2048 (the PNG has that size) */
                 size?: number;
             };
             header?: never;
