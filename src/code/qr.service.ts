@@ -70,7 +70,8 @@ export class QrService implements OnApplicationShutdown {
       script: join(__dirname, 'qr-render.worker.mjs'),
       workers,
       queue: 16 * workers,
-      timeoutMs: 10_000,
+      // A 2048 px PNG takes ~0.4 s, a few s on a busy host (the worker runs at a lower priority).
+      timeoutMs: 20_000,
       onLost: (reason) => log.write('warn', 'qr', `QR render worker ${reason}; replaced`),
     });
   }
