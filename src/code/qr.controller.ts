@@ -10,8 +10,15 @@ import {
 import type { Request, Response } from 'express';
 import { ApiProblems } from '../common/api-problems';
 import { ValidationFailedError } from '../common/errors';
-import { queryParam } from '../common/request';
-import { QR_DEFAULT_SIZE, QR_MAX_SIZE, QR_MIN_SIZE, type QrImage, QrService } from './qr.service';
+import { clientKey, queryParam } from '../common/request';
+import {
+  QR_DEFAULT_SIZE,
+  QR_MAX_SIZE,
+  QR_MIN_SIZE,
+  QR_PNG_SIZES,
+  type QrImage,
+  QrService,
+} from './qr.service';
 import { ShortService } from './short.service';
 
 function sizeOf(raw: string | undefined): number {
@@ -30,7 +37,10 @@ const NOT_MODIFIED = {
   description: 'The image of the If-None-Match ETag is still current',
 };
 
-/** QR codes of shorts: public for every short a visitor may see, cached for a day. */
+/**
+ * QR codes of shorts: public for every short a visitor may see, cached for a day. A render (not a
+ * cached image) takes from the client's LIMIT_QR_RENDER (429); a busy PNG renderer answers 503.
+ */
 @ApiTags('code')
 @Controller('api/code')
 export class QrController {
@@ -51,7 +61,7 @@ export class QrController {
     @Res() res: Response,
   ): Promise<void> {
     const short = await this.shorts.findVisible(code);
-    send(req, res, await this.qr.svg(short.code));
+    send(req, res, await this.qr.svg(short.code, clientKey(req)));
   }
 
   @Get(':code/qr.png')
@@ -61,7 +71,7 @@ export class QrController {
     name: 'size',
     required: false,
     schema: { type: 'integer', minimum: QR_MIN_SIZE, maximum: QR_MAX_SIZE, default: 512 },
-    description: 'Width and height in pixels',
+    description: `Width and height in pixels, rounded up to the next of ${QR_PNG_SIZES.join(', ')} (the PNG has that size)`,
   })
   @ApiOkResponse({ content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } })
   @ApiResponse(NOT_MODIFIED)
@@ -73,7 +83,7 @@ export class QrController {
   ): Promise<void> {
     const size = sizeOf(queryParam(req, 'size'));
     const short = await this.shorts.findVisible(code);
-    send(req, res, await this.qr.png(short.code, size));
+    send(req, res, await this.qr.png(short.code, size, clientKey(req)));
   }
 }
 

@@ -53,6 +53,22 @@ export class RateLimitedError extends TooManyRequestsError {
   }
 }
 
+/**
+ * The server's own capacity for some work is used up (e.g. the QR renderer's queue is full, or a
+ * render took too long): 503 with Retry-After. Not an outage of a dependency, so not logged as one.
+ */
+export class BusyError extends DomainError {
+  readonly status = 503;
+  readonly title = 'Service Unavailable';
+  constructor(
+    detail: string,
+    errorKey: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(detail, errorKey);
+  }
+}
+
 /** The 404 every "unknown, expired or exhausted short" answers with (the web client maps its detail). */
 export function shortNotFound(): NotFoundError {
   return new NotFoundError('Entity URLShort not exists', 'entity_not_exists');

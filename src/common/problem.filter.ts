@@ -2,7 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '
 import type { Request, Response } from 'express';
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import { isDatabaseUnavailable } from '../database/errors';
-import { DomainError, RateLimitedError, ValidationFailedError } from './errors';
+import { BusyError, DomainError, RateLimitedError, ValidationFailedError } from './errors';
 import { PROBLEM_CONTENT_TYPE, problem, type Problem } from './problem';
 
 /**
@@ -32,9 +32,13 @@ export function toProblem(err: unknown, instance: string): { body: Problem; kind
     return {
       body: problem(err.status, err.title, err.message, instance, {
         errorKey: err.errorKey,
-        retryAfter: err instanceof RateLimitedError ? err.retryAfterSeconds : undefined,
+        retryAfter:
+          err instanceof RateLimitedError || err instanceof BusyError
+            ? err.retryAfterSeconds
+            : undefined,
       }),
-      kind: err.status === 503 ? 'unavailable' : 'expected',
+      // A busy server answers 503 but no dependency is down: nothing for the outage logs.
+      kind: err.status === 503 && !(err instanceof BusyError) ? 'unavailable' : 'expected',
     };
   }
   if (isDatabaseUnavailable(err)) {

@@ -27,7 +27,7 @@ export class Problem {
   @ApiPropertyOptional({
     example: 42,
     description:
-      'Seconds until the call may succeed (429 of a rate limit); also the Retry-After header',
+      'Seconds until the call may succeed (429 of a rate limit, 503 of a busy QR renderer); also the Retry-After header',
   })
   retryAfter?: number;
 }

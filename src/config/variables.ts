@@ -516,7 +516,7 @@ export const VARIABLES = {
     section: 'limits',
     default: '`30/min`',
     description:
-      'QR-code images rendered per client address (images served from the cache are free)',
+      'QR-code images (SVG or PNG) rendered per client address; images served from the cache and requests that join a render under way are free. Over it: `429` with `Retry-After`',
     parse: limitRules('30/min'),
   },
 

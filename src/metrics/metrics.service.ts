@@ -40,6 +40,7 @@ export class MetricsService {
   readonly jobRuns: Counter<'job'>;
   readonly claimsUnknown: Counter;
   readonly rateLimited: Counter<'limit'>;
+  readonly qrRenders: Counter<'kind' | 'outcome'>;
 
   constructor(ds: DataSource) {
     const registers = [this.registry];
@@ -104,6 +105,12 @@ export class MetricsService {
       name: 'url_shorter_rate_limited_total',
       help: 'Requests refused with 429 by a rate limit (anonCreate, userCreate, qrRender)',
       labelNames: ['limit'],
+      registers,
+    });
+    this.qrRenders = new Counter({
+      name: 'url_shorter_qr_renders_total',
+      help: 'QR images rendered (cache misses) by kind (svg, png) and outcome (rendered; busy: the render queue was full or the render took too long; failed)',
+      labelNames: ['kind', 'outcome'],
       registers,
     });
     // The event loop's delay since the last scrape (Node's histogram counts its own sampling

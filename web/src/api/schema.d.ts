@@ -801,7 +801,7 @@ export interface components {
             /** @example /api/code */
             instance: string;
             /**
-             * @description Seconds until the call may succeed (429 of a rate limit); also the Retry-After header
+             * @description Seconds until the call may succeed (429 of a rate limit, 503 of a busy QR renderer); also the Retry-After header
              * @example 42
              */
             retryAfter?: number;
@@ -2088,7 +2088,7 @@ export interface operations {
     getShortQrPng: {
         parameters: {
             query?: {
-                /** @description Width and height in pixels */
+                /** @description Width and height in pixels, rounded up to the next of 128, 256, 512, 1024, 2048 (the PNG has that size) */
                 size?: number;
             };
             header?: never;
