@@ -1,5 +1,6 @@
 import type { INestApplication, LoggerService } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import type { Server } from 'node:http';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { composeHttpServer } from '../../src/app.server';
@@ -57,6 +58,10 @@ export async function createTestApp(
   configureApp(app, config);
   composeHttpServer(app);
   await app.listen(0, '127.0.0.1');
+  // The test's fetch (undici) keeps sockets for 4 s; a server that closes idle sockets after its
+  // default 5 s races with a reuse on a loaded machine (ECONNRESET). The client closes first here.
+  const server = app.getHttpServer() as Server;
+  server.keepAliveTimeout = 30_000;
   const address = app.getHttpServer().address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;
   // Every JSON answer of a documented operation is checked against openapi/openapi.json.
