@@ -225,6 +225,20 @@ describe('login round trips through the real passport strategies', () => {
     },
   );
 
+  it('another app booted and closed in the same process leaves this app its strategies', async () => {
+    const other = await createTestApp({ ...gh.env });
+    try {
+      expect(registered('github')).toBe(other.app.get(GithubStrategy));
+    } finally {
+      await other.close();
+    }
+    expect(registered('github')).toBe(t.app.get(GithubStrategy));
+    gh.user = { id: '1003', login: 'afterother', email: 'after@example.com' };
+    const r = await oauthLogin(t, 'github');
+    expect(r.callback.headers.get('location')).toBe('/');
+    expect((await account(r.cookie)).username).toBe('afterother');
+  });
+
   it('a provider that is not configured is 404', async () => {
     expect((await t.fetch('/api/auth/gitlab')).status).toBe(404);
     expect((await t.fetch('/api/auth/dev')).status).toBe(404);

@@ -3,7 +3,7 @@ import { PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-discord';
 import type { AppConfig } from '../../config/config';
 import type { LoginProfile } from '../user.service';
-import { callbackUrl, unregisterStrategy } from './login-strategy';
+import { callbackUrl, loginStrategies } from './login-strategy';
 
 interface DiscordUser {
   id: string;
@@ -40,6 +40,7 @@ export class DiscordStrategy
       sessionKey: 'oauth2:discord',
     });
     this.profileUrl = cfg.userProfileUrl;
+    loginStrategies.started('discord', this);
   }
 
   override userProfile(
@@ -73,6 +74,6 @@ export class DiscordStrategy
   }
 
   onApplicationShutdown(): void {
-    unregisterStrategy('discord', this);
+    loginStrategies.stopped('discord', this);
   }
 }

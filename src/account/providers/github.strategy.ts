@@ -4,7 +4,7 @@ import type { Profile } from 'passport';
 import { Strategy } from 'passport-github2';
 import type { AppConfig } from '../../config/config';
 import type { LoginProfile } from '../user.service';
-import { callbackUrl, unregisterStrategy } from './login-strategy';
+import { callbackUrl, loginStrategies } from './login-strategy';
 
 /**
  * GitHub through passport-github2, every endpoint overridable; `state` and PKCE kept in the session
@@ -31,6 +31,7 @@ export class GithubStrategy
       pkce: true,
       sessionKey: 'oauth2:github',
     });
+    loginStrategies.started('github', this);
   }
 
   validate(
@@ -48,6 +49,6 @@ export class GithubStrategy
   }
 
   onApplicationShutdown(): void {
-    unregisterStrategy('github', this);
+    loginStrategies.stopped('github', this);
   }
 }

@@ -5,7 +5,7 @@ import * as client from 'openid-client';
 import { Strategy, type AuthenticateOptions } from 'openid-client/passport';
 import { APP_CONFIG, type AppConfig, type OidcProviderConfig } from '../../config/config';
 import type { LoginProfile } from '../user.service';
-import { callbackUrl, unregisterStrategy } from './login-strategy';
+import { callbackUrl, loginStrategies } from './login-strategy';
 
 /** openid-client's passport strategy, always sending a single-use `state` in addition to PKCE. */
 class StatefulStrategy extends Strategy {
@@ -131,6 +131,6 @@ export class OidcDiscovery implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     const strategy = await this.strategy?.catch(() => undefined);
-    if (strategy) unregisterStrategy('oidc', strategy);
+    if (strategy) loginStrategies.stopped('oidc', strategy);
   }
 }
