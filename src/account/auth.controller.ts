@@ -1,4 +1,4 @@
-import { Controller, Get, Next, Param, Req, Res } from '@nestjs/common';
+import { Controller, Get, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import {
   ApiFoundResponse,
   ApiOkResponse,
@@ -7,9 +7,16 @@ import {
   ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import { ApiProblems } from '../common/api-problems';
 import { BadRequestError, NotFoundError } from '../common/errors';
+import {
+  LoginCallbackGuard,
+  LoginFailure,
+  LoginFailureFilter,
+  type LoginRequest,
+  LoginStartGuard,
+} from './login.guard';
 import { LoginService } from './login.service';
 
 const DEV_USERNAME = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -18,9 +25,14 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Login flows: browser navigations, answered with redirects. */
+/**
+ * Login flows: browser navigations, answered with redirects. The provider logins run through their
+ * passport strategies behind LoginStartGuard and LoginCallbackGuard (login.guard.ts); a login that
+ * fails ends on `/login?error=…` (LoginFailureFilter).
+ */
 @ApiTags('account')
 @Controller('api/auth')
+@UseFilters(LoginFailureFilter)
 export class AuthController {
   constructor(private readonly login: LoginService) {}
 
@@ -81,23 +93,19 @@ export class AuthController {
     operationId: 'startLogin',
     summary: 'Start a login at the provider (github, discord, oidc)',
   })
-  @ApiParam({ name: 'provider', enum: ['github', 'discord', 'oidc'] })
   @ApiQuery({
     name: 'redirect',
     required: false,
     description: 'Same-origin path to go to after login',
   })
+  @ApiParam({ name: 'provider', enum: ['github', 'discord', 'oidc'] })
   @ApiFoundResponse({ description: 'Redirect to the provider' })
   @ApiProblems(404)
-  async startLogin(
-    @Param('provider') provider: string,
-    @Req() req: Request,
-    @Res() res: Response,
-    @Next() next: NextFunction,
-  ): Promise<void> {
-    if (provider === 'dev' || !this.login.isEnabled(provider))
-      throw new NotFoundError('Login provider not enabled');
-    await this.login.start(provider as Exclude<typeof provider, 'dev'>, req, res, next);
+  @UseGuards(LoginStartGuard)
+  startLogin(): never {
+    // LoginStartGuard's strategy has answered with the redirect to the provider; a strategy that
+    // let the request through has not started a login.
+    throw new LoginFailure('login_failed');
   }
 
   @Get(':provider/callback')
@@ -110,14 +118,8 @@ export class AuthController {
     description: 'Redirect to / (or the remembered path); /login?error=login_failed on failure',
   })
   @ApiProblems(404)
-  async loginCallback(
-    @Param('provider') provider: string,
-    @Req() req: Request,
-    @Res() res: Response,
-    @Next() next: NextFunction,
-  ): Promise<void> {
-    if (provider === 'dev' || !this.login.isEnabled(provider))
-      throw new NotFoundError('Login provider not enabled');
-    await this.login.callback(provider as Exclude<typeof provider, 'dev'>, req, res, next);
+  @UseGuards(LoginCallbackGuard)
+  async loginCallback(@Req() req: LoginRequest, @Res() res: Response): Promise<void> {
+    await this.login.complete(req, res, req.loginProfile);
   }
 }

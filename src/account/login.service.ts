@@ -1,16 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
-import { Passport, type Strategy } from 'passport';
+import type { Request, Response } from 'express';
 import { BadRequestError } from '../common/errors';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { RedisUnavailableError } from '../redis/redis-unavailable.error';
 import '../session/session-data';
-import { discordStrategy, githubStrategy } from './providers/oauth-providers';
-import { oidcStrategy } from './providers/oidc-provider';
+import type { OAuthProviderId } from './providers/login-strategy';
 import { safeRedirectPath } from './safe-redirect';
 import { type LoginProfile, UserService } from './user.service';
 
-export type ProviderId = 'github' | 'discord' | 'oidc' | 'dev';
+export type ProviderId = OAuthProviderId | 'dev';
 
 function promisify(fn: (cb: (err?: unknown) => void) => void): Promise<void> {
   return new Promise((resolve, reject) => fn((err) => (err ? reject(err) : resolve())));
@@ -20,46 +18,28 @@ function promisify(fn: (cb: (err?: unknown) => void) => void): Promise<void> {
  * Login flows keep their state in the browser's session. A call authenticated by an API key gets
  * none (the pipeline loads no session for bearer calls): refused, never a TypeError.
  */
-function requireSession(req: Request): void {
+export function requireSession(req: Request): void {
   if (!req.session)
     throw new BadRequestError('A login needs a browser session (no Authorization header)');
 }
 
-/** Login providers (passport strategies with state/PKCE in the session) and the shared login completion. */
+/**
+ * Which login providers are enabled, and the login itself once a provider has named the person
+ * (the strategies in providers/ run behind the login guards, login.guard.ts).
+ */
 @Injectable()
 export class LoginService {
   private readonly logger = new Logger('Login');
-  private readonly passport = new Passport();
   private readonly enabled = new Set<ProviderId>();
-  private oidcReady?: Promise<void>;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly users: UserService,
   ) {
     const a = config.auth;
-    if (a.github) {
-      this.passport.use(
-        'github',
-        githubStrategy(a.github, this.callbackUrl('github')) as unknown as Strategy,
-      );
-      this.enabled.add('github');
-    }
-    if (a.discord) {
-      this.passport.use(
-        'discord',
-        discordStrategy(a.discord, this.callbackUrl('discord')) as unknown as Strategy,
-      );
-      this.enabled.add('discord');
-    }
-    if (a.oidc) {
-      this.enabled.add('oidc');
-      if (config.production && a.oidc.issuer.startsWith('http:')) {
-        this.logger.warn(
-          `AUTH_OIDC_ISSUER ${a.oidc.issuer} is plain http: tokens travel unencrypted. Use https.`,
-        );
-      }
-    }
+    if (a.github) this.enabled.add('github');
+    if (a.discord) this.enabled.add('discord');
+    if (a.oidc) this.enabled.add('oidc');
     if (a.devLogin) {
       this.enabled.add('dev');
       this.logger.warn(
@@ -73,12 +53,13 @@ export class LoginService {
     return this.config.baseUrl.startsWith('https:');
   }
 
-  callbackUrl(provider: ProviderId): string {
-    return `${this.config.baseUrl}/api/auth/${provider}/callback`;
-  }
-
   isEnabled(provider: string): provider is ProviderId {
     return this.enabled.has(provider as ProviderId);
+  }
+
+  /** Whether `provider` is an enabled provider that logs in through a passport strategy. */
+  isOAuthEnabled(provider: string): provider is OAuthProviderId {
+    return provider !== 'dev' && this.isEnabled(provider);
   }
 
   /** `[{name, url}]` for the login page. */
@@ -92,85 +73,11 @@ export class LoginService {
     return list;
   }
 
-  /** Discovery happens at the first OIDC login (a provider that is down at boot does not stop the app). */
-  private ensureOidc(): Promise<void> {
-    if (!this.oidcReady) {
-      this.oidcReady = oidcStrategy(this.config.auth.oidc!, this.callbackUrl('oidc')).then(
-        (s) => {
-          this.passport.use('oidc', s as unknown as Strategy);
-        },
-        (err: unknown) => {
-          this.oidcReady = undefined;
-          throw err;
-        },
-      );
-    }
-    return this.oidcReady;
-  }
-
-  /** Starts a provider login: remembers a same-origin `redirect`, then sends the browser to the provider. */
-  async start(
-    provider: Exclude<ProviderId, 'dev'>,
-    req: Request,
-    res: Response,
-    next: NextFunction,
-  ): Promise<void> {
-    requireSession(req);
-    if (provider === 'oidc' && !(await this.oidcAvailable()))
-      return this.fail(res, provider, null, 'provider_unavailable');
-    const redirect = safeRedirectPath((req.query as Record<string, unknown>).redirect);
-    if (redirect) req.session.loginRedirect = redirect;
+  /** Remembers a same-origin `redirect` (from the login start's query) for after the callback. */
+  rememberRedirect(req: Request, redirect: unknown): void {
+    const path = safeRedirectPath(redirect);
+    if (path) req.session.loginRedirect = path;
     else delete req.session.loginRedirect;
-    this.passport.authenticate(provider, { session: false })(req, res, next);
-  }
-
-  /** The provider's callback: verifies state (single use) and code, then logs the user in. */
-  async callback(
-    provider: Exclude<ProviderId, 'dev'>,
-    req: Request,
-    res: Response,
-    next: NextFunction,
-  ): Promise<void> {
-    const q = req.query as Record<string, unknown>;
-    if (typeof q.code !== 'string' && typeof q.error !== 'string')
-      return this.fail(res, provider, 'no code');
-    if (!req.session) return this.fail(res, provider, 'no session');
-    if (provider === 'oidc' && !(await this.oidcAvailable()))
-      return this.fail(res, provider, null, 'provider_unavailable');
-    const profile = await new Promise<LoginProfile | null>((resolve) => {
-      this.passport.authenticate(
-        provider,
-        { session: false },
-        (err: unknown, user: LoginProfile | false | undefined, info: unknown) => {
-          if (err || !user) {
-            const why = err instanceof Error ? err.message : JSON.stringify(info ?? null);
-            this.logger.warn(`${provider} login failed: ${why}`);
-            return resolve(null);
-          }
-          resolve(user);
-        },
-      )(req, res, next);
-    });
-    if (!profile) return this.fail(res, provider, null);
-    await this.complete(req, res, profile);
-  }
-
-  private async oidcAvailable(): Promise<boolean> {
-    try {
-      await this.ensureOidc();
-      return true;
-    } catch (err) {
-      this.logger.warn(
-        `OIDC issuer ${this.config.auth.oidc!.issuer} unavailable: ${err instanceof Error ? err.message : String(err)}`,
-      );
-      return false;
-    }
-  }
-
-  private fail(res: Response, provider: string, why: string | null, error = 'login_failed'): void {
-    if (why) this.logger.warn(`${provider} login failed: ${why}`);
-    res.setHeader('Cache-Control', 'no-store');
-    res.redirect(302, `/login?error=${error}`);
   }
 
   /** The development login (AUTH_DEV_LOGIN): logs in as `profile` at once, then goes to `redirect`. */

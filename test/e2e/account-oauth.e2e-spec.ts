@@ -1,7 +1,15 @@
+import passport from 'passport';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DiscordStrategy } from '../../src/account/providers/discord.strategy';
+import { GithubStrategy } from '../../src/account/providers/github.strategy';
+import { OidcStrategy } from '../../src/account/providers/oidc.strategy';
 import { createTestApp, type TestApp } from '../support/app';
 import { oauthLogin, startFakeOAuth, type FakeOAuth } from '../support/fake-oauth';
 import { startOidcProvider, type FakeOidc } from '../support/fake-oauth-oidc';
+
+/** The strategy passport's (process-wide) instance has under `name`, if any. */
+const registered = (name: string): unknown =>
+  (passport as unknown as { _strategy(name: string): unknown })._strategy(name);
 
 interface UserJson {
   id: string;
@@ -60,6 +68,15 @@ describe('login round trips through the real passport strategies', () => {
       { name: 'discord', url: '/api/auth/discord' },
       { name: 'Keycloak', url: '/api/auth/oidc' },
     ]);
+  });
+
+  it('the configured providers are PassportStrategy classes; OIDC’s is made at its first login', async () => {
+    expect(registered('github')).toBe(t.app.get(GithubStrategy));
+    expect(registered('github')).toBeInstanceOf(GithubStrategy);
+    expect(registered('discord')).toBeInstanceOf(DiscordStrategy);
+    expect(registered('oidc')).toBeUndefined();
+    await oauthLogin(t, 'oidc', { providerFetch: op.browse });
+    expect(registered('oidc')).toBeInstanceOf(OidcStrategy);
   });
 
   it('GitHub: state and PKCE are sent; user created once; returning login reuses it; session id changes', async () => {
@@ -208,6 +225,20 @@ describe('login round trips through the real passport strategies', () => {
     },
   );
 
+  it('another app booted and closed in the same process leaves this app its strategies', async () => {
+    const other = await createTestApp({ ...gh.env });
+    try {
+      expect(registered('github')).toBe(other.app.get(GithubStrategy));
+    } finally {
+      await other.close();
+    }
+    expect(registered('github')).toBe(t.app.get(GithubStrategy));
+    gh.user = { id: '1003', login: 'afterother', email: 'after@example.com' };
+    const r = await oauthLogin(t, 'github');
+    expect(r.callback.headers.get('location')).toBe('/');
+    expect((await account(r.cookie)).username).toBe('afterother');
+  });
+
   it('a provider that is not configured is 404', async () => {
     expect((await t.fetch('/api/auth/gitlab')).status).toBe(404);
     expect((await t.fetch('/api/auth/dev')).status).toBe(404);
@@ -227,6 +258,13 @@ describe('OIDC issuer unreachable', () => {
       const res = await t.fetch('/api/auth/oidc');
       expect(res.status).toBe(302);
       expect(res.headers.get('location')).toBe('/login?error=provider_unavailable');
+      // Nothing registered: not the unconfigured providers (the app above took its own out at
+      // shutdown), and not OIDC's strategy, which needs the discovery.
+      expect([registered('github'), registered('discord'), registered('oidc')]).toEqual([
+        undefined,
+        undefined,
+        undefined,
+      ]);
     } finally {
       await t.close();
     }
