@@ -14,7 +14,7 @@ import type { LimitRule } from './limit-rule';
 export type LimitName = 'anonCreate' | 'userCreate' | 'qrRender';
 
 /** A Redis that does not answer within this is treated as away (the instance's own counts apply). */
-const REDIS_TIMEOUT_MS = 250;
+const REDIS_TIMEOUT_MS = 500;
 /** Clients (or users) remembered per limit in process; the least recently seen are forgotten first. */
 const LOCAL_KEYS = 100_000;
 
@@ -95,7 +95,12 @@ export class RateLimitService {
       const answer = await Promise.race([
         this.command(r)(`${PREFIX}${name}:${id}`, ...args),
         new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error('Redis did not answer')), REDIS_TIMEOUT_MS);
+          // Timers run before the loop reads sockets: after a stall of the loop, an answer that
+          // did arrive is read first (setImmediate runs after the poll phase), not taken as silence.
+          timer = setTimeout(
+            () => setImmediate(() => reject(new Error('Redis did not answer'))),
+            REDIS_TIMEOUT_MS,
+          );
         }),
       ]);
       return answer[0] === 1 ? 0 : Number(answer[1]);
