@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mapColumns, parseCsv, parseExpiry, rowToInput } from './import-rows';
-import { csvCell } from './transfer.service';
+import { csvCell } from './csv-cell';
 
 const NOW = Date.UTC(2026, 0, 1, 12, 0, 0);
 
@@ -87,6 +87,10 @@ describe('rowToInput', () => {
     });
     expect(rowToInput({ url: 'https://a.example', name: "'plain" }, mapping, NOW)).toEqual({
       input: { url: 'https://a.example', name: "'plain" },
+    });
+    // A name that starts with `'` and a formula character comes back with its `'` (issue 18).
+    expect(rowToInput({ url: 'https://a.example', name: "''=x" }, mapping, NOW)).toEqual({
+      input: { url: 'https://a.example', name: "'=x" },
     });
   });
   it('reports the reason of a row it cannot take', () => {

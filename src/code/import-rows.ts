@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { INT_MAX, isStorableDate } from '../common/db-limits';
+import { unescapeCell } from './csv-cell';
 import type { ShortInput } from './short.service';
 
 /** At most this many rows per import. */
@@ -104,7 +105,8 @@ function codeOf(raw: string): string {
 
 /**
  * One import row as the create rules take it, or the reason it cannot be (a row is either
- * created or reported). Empty cells count as absent.
+ * created or reported). Empty cells count as absent. Cells are taken as CSV cells: the escape
+ * of our export is taken back (unescapeCell), so a round trip gives every text back exactly.
  */
 export function rowToInput(
   row: Readonly<Record<string, unknown>>,
@@ -115,10 +117,9 @@ export function rowToInput(
   for (const [column, field] of mapping) {
     const raw = row[column];
     if (raw === undefined || raw === null || raw === '') continue;
-    // Our export escapes formula starts with a `'` (csvCell); taken back here, so a round trip is exact.
     const text =
       typeof raw === 'string'
-        ? raw.trim().replace(/^'(?=[=+\-@\t\r])/, '')
+        ? unescapeCell(raw.trim())
         : typeof raw === 'number'
           ? String(raw)
           : null;

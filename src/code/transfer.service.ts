@@ -9,6 +9,7 @@ import type {
   ImportShortsDto,
   SkippedRowDto,
 } from './dto/transfer.dto';
+import { csvCell } from './csv-cell';
 import { mapColumns, MAX_IMPORT_ROWS, parseCsv, rowToInput } from './import-rows';
 import type { ShortEntity } from './short.entity';
 import { ShortRepository } from './short.repository';
@@ -43,17 +44,6 @@ function exported(s: ShortEntity, visits: number): ExportedShortDto {
     createdAt: s.createdAt.toISOString(),
     expireAt: s.expireAt ? s.expireAt.toISOString() : null,
   };
-}
-
-/**
- * One CSV cell: quoted when it holds a separator, quote or line break; a cell a spreadsheet would
- * run as a formula (starting with `=`, `+`, `-`, `@`, tab or CR) gets a leading `'`.
- */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** Why a row was not created: the create rules' message (field errors as `field: message`). */

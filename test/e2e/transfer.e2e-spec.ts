@@ -258,6 +258,49 @@ describe('export and import of own shorts', () => {
     expect(await shortsOf(u)).toEqual([]);
   });
 
+  it('round trip: names and codes that start like formulas or like the escape come back exactly', async () => {
+    const u = await loginAs(t, 'quoter');
+    const names = [
+      "'=x",
+      '=x',
+      "''",
+      "'",
+      "'+1",
+      "'''@",
+      "'plain",
+      "'\t'",
+      '-',
+      '@a',
+      '+49 30',
+      "a'=b",
+      '"=quoted"',
+      '\'-1, "two"; three',
+    ];
+    const codes = names.map((_, i) => ['-dash', '--x', '_under', '-_-'][i] ?? `q-${i}`);
+    for (const [i, name] of names.entries()) {
+      const res = await u.post('/api/code', {
+        url: `https://example.com/q/${i}`,
+        code: codes[i],
+        name,
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+    }
+    const before = (await exportJson(u)).map(({ code, name }) => ({ code, name }));
+    expect(before.map((s) => s.name).sort()).toEqual([...names].sort());
+    const csv = await (await u.fetch('/api/code/export?format=csv')).text();
+    // No cell a spreadsheet would run.
+    const cells = (parse(csv, { relax_column_count: true }) as string[][]).flat();
+    expect(cells.filter((c) => /^[=+\-@\t\r]/.test(c))).toEqual([]);
+    expect(cells).toContain("''=x");
+
+    await t.query('DELETE FROM shorts WHERE owner_id = ?', [u.userId]);
+    expect(await importCsv(u, csv)).toEqual({ created: names.length, skipped: [] });
+    const after = (await exportJson(u)).map(({ code, name }) => ({ code, name }));
+    const byCode = (l: Array<{ code: string; name: string | null }>) =>
+      [...l].sort((a, b) => a.code.localeCompare(b.code));
+    expect(byCode(after)).toEqual(byCode(before));
+  });
+
   it('export and import need a login; export only lists own shorts; an unknown format is 400', async () => {
     await expectProblem(await t.fetch('/api/code/export'), 401);
     const anon = await t.post(
