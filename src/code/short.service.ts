@@ -56,6 +56,8 @@ async function passwordHashOf(password: string | null | undefined) {
   return password ? hash(password, { algorithm: Algorithm.Argon2id }) : null;
 }
 export const MAX_NAME_LENGTH = 100;
+/** The create rules' message for a longer name (class-validator's, as CreateShortDto answers it). */
+export const NAME_TOO_LONG = `name must be shorter than or equal to ${MAX_NAME_LENGTH} characters`;
 
 /** A short's name as stored: trimmed, empty as null, at most MAX_NAME_LENGTH characters. */
 export function normalizeName(name: string | null | undefined): string | null {
@@ -112,6 +114,10 @@ export class ShortService {
       } else if (isReservedCode(code)) {
         fieldErrors.code = 'is reserved';
       }
+    }
+    // CreateShortDto refuses a longer name first; an import row (no DTO) is refused here alike.
+    if (typeof input.name === 'string' && input.name.length > MAX_NAME_LENGTH) {
+      fieldErrors.name = NAME_TOO_LONG;
     }
     if (Object.keys(fieldErrors).length) throw new ValidationFailedError(fieldErrors);
     if (input.maxUses !== undefined && input.maxUses !== null && input.maxUses < 1) {

@@ -301,6 +301,34 @@ describe('export and import of own shorts', () => {
     expect(byCode(after)).toEqual(byCode(before));
   });
 
+  it('skips an import row whose name is over 100 characters with the message a create answers', async () => {
+    const u = await loginAs(t, 'verbose');
+    const long = 'n'.repeat(101);
+    const refused = await expectProblem(
+      await u.post('/api/code', {
+        url: 'https://example.com/long',
+        code: 'long-create',
+        name: long,
+      }),
+      400,
+    );
+    const message = refused.fieldErrors?.name;
+    expect(message).toMatch(/100/);
+    const csv = `url,code,name\nhttps://example.com/long,long-import,${long}\nhttps://example.com/ok,long-ok,${'n'.repeat(100)}\n`;
+    expect(await importCsv(u, csv)).toEqual({
+      created: 1,
+      skipped: [{ row: 1, code: 'long-import', reason: `name: ${message}` }],
+    });
+    const rows = { rows: [{ url: 'https://example.com/long', code: 'long-rows', name: long }] };
+    const res = await u.post('/api/code/import', rows);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as ImportResult).skipped).toEqual([
+      { row: 1, code: 'long-rows', reason: `name: ${message}` },
+    ]);
+    const mine = await exportJson(u);
+    expect(mine.map((s) => [s.code, s.name?.length])).toEqual([['long-ok', 100]]);
+  });
+
   it('export and import need a login; export only lists own shorts; an unknown format is 400', async () => {
     await expectProblem(await t.fetch('/api/code/export'), 401);
     const anon = await t.post(
