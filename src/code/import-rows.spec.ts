@@ -94,20 +94,31 @@ describe('rowToInput', () => {
     });
   });
   it('reports the reason of a row it cannot take', () => {
-    expect(rowToInput({ name: 'x' }, mapping, NOW)).toEqual({ reason: 'url: missing' });
+    expect(rowToInput({ name: 'x' }, mapping, NOW)).toEqual({
+      reason: 'url: missing',
+      errorKey: 'url_missing',
+    });
     expect(rowToInput({ url: 'https://a.example', maxUses: '2.5' }, mapping, NOW)).toEqual({
       reason: 'maxUses: must be a whole number',
+      errorKey: 'uses_invalid',
     });
     expect(rowToInput({ url: 'https://a.example', maxUses: '9999999999' }, mapping, NOW)).toEqual({
       reason: expect.stringMatching(/^maxUses: must not be greater than/),
+      errorKey: 'uses_invalid',
     });
     expect(rowToInput({ url: 'https://a.example', expireAt: '99999-01-01' }, mapping, NOW)).toEqual(
       {
         reason: 'expireAt: not a date',
+        errorKey: 'expire_invalid',
       },
     );
     expect(rowToInput({ url: ['https://a.example'] }, mapping, NOW)).toEqual({
       reason: 'url: must be text or a number',
+      errorKey: 'url_invalid',
+    });
+    expect(rowToInput({ url: 'https://a.example', name: { a: 1 } }, mapping, NOW)).toEqual({
+      reason: 'name: must be text or a number',
+      errorKey: 'name_invalid',
     });
   });
 });

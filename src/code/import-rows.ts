@@ -7,6 +7,27 @@ import type { ShortInput } from './short.service';
 export const MAX_IMPORT_ROWS = 5000;
 
 /**
+ * The stable key of each reason an import row is skipped for (beside the English reason), so the
+ * web client can say it in the user's language.
+ */
+export const IMPORT_ERROR_KEYS = [
+  'url_missing',
+  'url_invalid',
+  'url_blacklisted',
+  'code_invalid',
+  'code_reserved',
+  'code_exists',
+  'name_invalid',
+  'name_too_long',
+  'expire_invalid',
+  'expire_past',
+  'uses_invalid',
+  'uses_min',
+  'row_invalid',
+] as const;
+export type ImportErrorKey = (typeof IMPORT_ERROR_KEYS)[number];
+
+/**
  * Column names of our own export and of the exports of Shlink, YOURLS, Kutt and Bitly, compared
  * without case, spaces, `_` and `-` (so `Long URL`, `long_url` and `longUrl` are one name).
  */
@@ -24,6 +45,15 @@ const COLUMNS: Record<
 const key = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');
 
 export type ImportField = keyof typeof COLUMNS;
+
+/** The key of a cell that is neither text nor a number. */
+const NOT_TEXT: Record<ImportField, ImportErrorKey> = {
+  url: 'url_invalid',
+  code: 'code_invalid',
+  name: 'name_invalid',
+  expireAt: 'expire_invalid',
+  maxUses: 'uses_invalid',
+};
 
 /** Which field each header names (unknown columns are ignored). */
 export function mapColumns(headers: readonly string[]): Map<string, ImportField> {
@@ -103,6 +133,12 @@ function codeOf(raw: string): string {
   return v.includes('/') ? v.slice(v.lastIndexOf('/') + 1) : v;
 }
 
+/** Why a row cannot be taken: the English reason and its stable key. */
+export interface RowProblem {
+  reason: string;
+  errorKey: ImportErrorKey;
+}
+
 /**
  * One import row as the create rules take it, or the reason it cannot be (a row is either
  * created or reported). Empty cells count as absent. Cells are taken as CSV cells: the escape
@@ -112,7 +148,7 @@ export function rowToInput(
   row: Readonly<Record<string, unknown>>,
   mapping: ReadonlyMap<string, ImportField>,
   now = Date.now(),
-): { input: ShortInput } | { reason: string } {
+): { input: ShortInput } | RowProblem {
   const input: ShortInput = {};
   for (const [column, field] of mapping) {
     const raw = row[column];
@@ -123,7 +159,8 @@ export function rowToInput(
         : typeof raw === 'number'
           ? String(raw)
           : null;
-    if (text === null) return { reason: `${field}: must be text or a number` };
+    if (text === null)
+      return { reason: `${field}: must be text or a number`, errorKey: NOT_TEXT[field] };
     if (text === '') continue;
     switch (field) {
       case 'url':
@@ -137,21 +174,29 @@ export function rowToInput(
         break;
       case 'expireAt': {
         const iso = parseExpiry(text, now);
-        if (iso === null) return { reason: 'expireAt: not a date' };
+        if (iso === null) return { reason: 'expireAt: not a date', errorKey: 'expire_invalid' };
         if (!isStorableDate(iso))
-          return { reason: 'expireAt: must be between 1000-01-01 and 9999-12-31 (UTC)' };
+          return {
+            reason: 'expireAt: must be between 1000-01-01 and 9999-12-31 (UTC)',
+            errorKey: 'expire_invalid',
+          };
         input.expireAt = iso;
         break;
       }
       case 'maxUses': {
-        if (!/^-?\d{1,12}$/.test(text)) return { reason: 'maxUses: must be a whole number' };
+        if (!/^-?\d{1,12}$/.test(text))
+          return { reason: 'maxUses: must be a whole number', errorKey: 'uses_invalid' };
         const n = Number(text);
-        if (n > INT_MAX) return { reason: `maxUses: must not be greater than ${INT_MAX}` };
+        if (n > INT_MAX)
+          return {
+            reason: `maxUses: must not be greater than ${INT_MAX}`,
+            errorKey: 'uses_invalid',
+          };
         input.maxUses = n;
         break;
       }
     }
   }
-  if (input.url === undefined) return { reason: 'url: missing' };
+  if (input.url === undefined) return { reason: 'url: missing', errorKey: 'url_missing' };
   return { input };
 }

@@ -59,6 +59,8 @@ export const MAX_NAME_LENGTH = 100;
 /** The create rules' message for a longer name (class-validator's, as CreateShortDto answers it). */
 export const NAME_TOO_LONG = `name must be shorter than or equal to ${MAX_NAME_LENGTH} characters`;
 
+const codeExists = () => new ConflictError('Code already exists', 'code_exists');
+
 /** A short's name as stored: trimmed, empty as null, at most MAX_NAME_LENGTH characters. */
 export function normalizeName(name: string | null | undefined): string | null {
   const n = name?.trim();
@@ -100,35 +102,37 @@ export class ShortService {
     origin: RequestOrigin | undefined,
     fieldErrors: Record<string, string> = {},
   ): CheckedFields {
+    const keys: Record<string, string> = {};
     let url: string | undefined;
     if (input.url !== undefined) {
       const names = this.serviceNames.withRequestHost(origin?.host, origin?.protocol ?? 'http');
       const target = parseTargetUrl(input.url, names);
-      if ('error' in target) fieldErrors.url = target.error;
+      if ('error' in target) [fieldErrors.url, keys.url] = [target.error, 'url_invalid'];
       else url = target.url;
     }
     const code = input.code ?? undefined;
     if (code !== undefined) {
       if (!CUSTOM_CODE_PATTERN.test(code)) {
         fieldErrors.code = 'must be 3 to 64 characters of A-Z, a-z, 0-9, _ and -';
+        keys.code = 'code_invalid';
       } else if (isReservedCode(code)) {
-        fieldErrors.code = 'is reserved';
+        [fieldErrors.code, keys.code] = ['is reserved', 'code_reserved'];
       }
     }
     // CreateShortDto refuses a longer name first; an import row (no DTO) is refused here alike.
     if (typeof input.name === 'string' && input.name.length > MAX_NAME_LENGTH) {
-      fieldErrors.name = NAME_TOO_LONG;
+      [fieldErrors.name, keys.name] = [NAME_TOO_LONG, 'name_too_long'];
     }
-    if (Object.keys(fieldErrors).length) throw new ValidationFailedError(fieldErrors);
+    if (Object.keys(fieldErrors).length) throw new ValidationFailedError(fieldErrors, keys);
     if (input.maxUses !== undefined && input.maxUses !== null && input.maxUses < 1) {
-      throw new BadRequestError('Uses must be greater than 0');
+      throw new BadRequestError('Uses must be greater than 0', 'uses_min');
     }
     const expireAt =
       input.expireAt === undefined ? undefined : input.expireAt ? new Date(input.expireAt) : null;
     if (expireAt && expireAt.getTime() <= Date.now())
-      throw new BadRequestError('Expire At must be in the future');
+      throw new BadRequestError('Expire At must be in the future', 'expire_past');
     if (url !== undefined && this.blacklist.isBlacklisted(url))
-      throw new BadRequestError('URL is blacklisted');
+      throw new BadRequestError('URL is blacklisted', 'url_blacklisted');
     return {
       url,
       code,
@@ -193,7 +197,7 @@ export class ShortService {
         break;
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
-        if (code !== null) throw new ConflictError('Code already exists');
+        if (code !== null) throw codeExists();
         if (attempt >= 5) throw err;
         entity.code = generateCode(); // a collision of generated codes is retried silently
       }
@@ -236,7 +240,7 @@ export class ShortService {
     try {
       await this.shorts.update(s.id, changes);
     } catch (err) {
-      if (isUniqueViolation(err)) throw new ConflictError('Code already exists');
+      if (isUniqueViolation(err)) throw codeExists();
       throw err;
     }
     this.follow.invalidate(s.code);

@@ -10,7 +10,14 @@ import type {
   SkippedRowDto,
 } from './dto/transfer.dto';
 import { csvCell } from './csv-cell';
-import { mapColumns, MAX_IMPORT_ROWS, parseCsv, rowToInput } from './import-rows';
+import {
+  type ImportErrorKey,
+  IMPORT_ERROR_KEYS,
+  mapColumns,
+  MAX_IMPORT_ROWS,
+  parseCsv,
+  rowToInput,
+} from './import-rows';
 import type { ShortEntity } from './short.entity';
 import { ShortRepository } from './short.repository';
 import { ShortService } from './short.service';
@@ -54,6 +61,17 @@ function reasonOf(err: DomainError): string {
       .join('; ');
   }
   return err.message;
+}
+
+const KNOWN_KEYS: ReadonlySet<string> = new Set(IMPORT_ERROR_KEYS);
+
+/** The stable key of why a row was not created (the first field's, for field errors). */
+function errorKeyOf(err: DomainError): ImportErrorKey {
+  const key =
+    err instanceof ValidationFailedError
+      ? err.fieldErrorKeys[Object.keys(err.fieldErrors)[0]]
+      : err.errorKey;
+  return key !== undefined && KNOWN_KEYS.has(key) ? (key as ImportErrorKey) : 'row_invalid';
 }
 
 /** Export and import of a user's own shorts. */
@@ -110,7 +128,7 @@ export class TransferService {
 
   /**
    * Creates the caller's shorts from an export (ours, Shlink, YOURLS, Kutt, Bitly): every row by the
-   * create rules, each either created or reported with its reason. Too many rows, no url column or
+   * create rules, each either created or reported with its reason and key. Too many rows, no url column or
    * both/neither of `csv` and `rows` refuse the whole import before anything is written.
    */
   async import(
@@ -154,6 +172,7 @@ export class TransferService {
           row: i + 1,
           code: typeof code === 'string' ? code : null,
           reason: parsed.reason,
+          errorKey: parsed.errorKey,
         });
         continue;
       }
@@ -165,7 +184,12 @@ export class TransferService {
         created++;
       } catch (err) {
         if (!(err instanceof DomainError)) throw err; // the database is away: 503, retry later
-        skipped.push({ row: i + 1, code: input.code ?? null, reason: reasonOf(err) });
+        skipped.push({
+          row: i + 1,
+          code: input.code ?? null,
+          reason: reasonOf(err),
+          errorKey: errorKeyOf(err),
+        });
       }
     }
     return { created, skipped };

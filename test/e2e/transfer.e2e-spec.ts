@@ -24,7 +24,7 @@ interface Exported {
 }
 interface ImportResult {
   created: number;
-  skipped: Array<{ row: number; code: string | null; reason: string }>;
+  skipped: Array<{ row: number; code: string | null; reason: string; errorKey: string }>;
 }
 
 describe('export and import of own shorts', () => {
@@ -122,7 +122,7 @@ describe('export and import of own shorts', () => {
     const shlink = await importCsv(u, fixture('shlink.csv'));
     expect(shlink.created).toBe(2);
     expect(shlink.skipped).toEqual([
-      { row: 3, code: 'shl-bad', reason: expect.stringMatching(/url/i) },
+      { row: 3, code: 'shl-bad', reason: expect.stringMatching(/url/i), errorKey: 'url_invalid' },
     ]);
     const yourls = await importCsv(u, fixture('yourls.csv'));
     expect(yourls).toEqual({ created: 2, skipped: [] });
@@ -179,6 +179,9 @@ describe('export and import of own shorts', () => {
       code: 'already-here',
     });
     expect(taken.status).toBe(201);
+    // A create answers the key that an import row with the same fields is reported with.
+    const again = await u.post('/api/code', { url: 'https://example.com/x', code: 'already-here' });
+    expect((await expectProblem(again, 409)).errorKey).toBe('code_exists');
     const entry = await admin.put(`/api/admin/entity/blacklist/${randomUUID()}`, {
       kind: 'host',
       value: 'blocked-import.example',
@@ -214,6 +217,17 @@ describe('export and import of own shorts', () => {
     expect(reasons['imp-no-url']).toBe('url: missing');
     expect(reasons['imp-bad-date']).toBe('expireAt: not a date');
     expect(reasons['imp-object']).toMatch(/^url: /);
+    expect(Object.fromEntries(result.skipped.map((s) => [s.code, s.errorKey]))).toEqual({
+      'imp-bad-url': 'url_invalid',
+      'imp-js': 'url_invalid',
+      'already-here': 'code_exists',
+      'imp-blocked': 'url_blacklisted',
+      'imp-past': 'expire_past',
+      'imp-zero': 'uses_min',
+      'imp-no-url': 'url_missing',
+      'imp-bad-date': 'expire_invalid',
+      'imp-object': 'url_invalid',
+    });
     expect(await countShorts()).toBe(total + 2);
     expect(await shortsOf(u)).toEqual(['already-here', 'imp-good-1', 'imp-good-2']);
     const mine = await exportJson(u);
@@ -317,13 +331,15 @@ describe('export and import of own shorts', () => {
     const csv = `url,code,name\nhttps://example.com/long,long-import,${long}\nhttps://example.com/ok,long-ok,${'n'.repeat(100)}\n`;
     expect(await importCsv(u, csv)).toEqual({
       created: 1,
-      skipped: [{ row: 1, code: 'long-import', reason: `name: ${message}` }],
+      skipped: [
+        { row: 1, code: 'long-import', reason: `name: ${message}`, errorKey: 'name_too_long' },
+      ],
     });
     const rows = { rows: [{ url: 'https://example.com/long', code: 'long-rows', name: long }] };
     const res = await u.post('/api/code/import', rows);
     expect(res.status).toBe(200);
     expect(((await res.json()) as ImportResult).skipped).toEqual([
-      { row: 1, code: 'long-rows', reason: `name: ${message}` },
+      { row: 1, code: 'long-rows', reason: `name: ${message}`, errorKey: 'name_too_long' },
     ]);
     const mine = await exportJson(u);
     expect(mine.map((s) => [s.code, s.name?.length])).toEqual([['long-ok', 100]]);

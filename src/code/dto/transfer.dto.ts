@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
-import { MAX_IMPORT_ROWS } from '../import-rows';
+import { IMPORT_ERROR_KEYS, type ImportErrorKey, MAX_IMPORT_ROWS } from '../import-rows';
 
 /** At most this many characters of CSV (the route's body limit is 2 MB). */
 export const MAX_IMPORT_CSV_LENGTH = 2 * 1024 * 1024;
@@ -37,6 +37,12 @@ export class SkippedRowDto {
   code: string | null;
   @ApiProperty({ description: 'Why the row was not created (the create rules’ message)' })
   reason: string;
+  @ApiProperty({
+    enum: IMPORT_ERROR_KEYS,
+    enumName: 'ImportErrorKey',
+    description: 'The stable key of why a row of an import was skipped (beside `reason`)',
+  })
+  errorKey: ImportErrorKey;
 }
 
 export class ImportResultDto {
