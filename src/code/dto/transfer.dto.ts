@@ -9,7 +9,7 @@ export const MAX_IMPORT_CSV_LENGTH = 2 * 1024 * 1024;
 export class ImportShortsDto {
   @ApiPropertyOptional({
     description:
-      'CSV with a header row (`,` or `;`, quoted fields, a BOM); columns of our export, Shlink, YOURLS, Kutt or Bitly',
+      'CSV with a header row (`,` or `;`, quoted fields, a BOM); columns of our export, Shlink, YOURLS, Kutt or Bitly; at most 5,000 rows, 50 columns and 64 KiB per record',
     maxLength: MAX_IMPORT_CSV_LENGTH,
   })
   @IsOptional()
@@ -21,7 +21,8 @@ export class ImportShortsDto {
     type: 'array',
     maxItems: MAX_IMPORT_ROWS,
     items: { type: 'object', additionalProperties: true },
-    description: 'Rows as objects, by the same column names',
+    description:
+      "Rows as objects, by the same column names, with cells as our CSV export writes them (its `'` before a formula start is taken back); at most 50 keys and 64 KiB of text per row",
   })
   @IsOptional()
   @IsArray()

@@ -735,9 +735,9 @@ export interface components {
             skipped: components["schemas"]["SkippedRowDto"][];
         };
         ImportShortsDto: {
-            /** @description CSV with a header row (`,` or `;`, quoted fields, a BOM); columns of our export, Shlink, YOURLS, Kutt or Bitly */
+            /** @description CSV with a header row (`,` or `;`, quoted fields, a BOM); columns of our export, Shlink, YOURLS, Kutt or Bitly; at most 5,000 rows, 50 columns and 64 KiB per record */
             csv?: string;
-            /** @description Rows as objects, by the same column names */
+            /** @description Rows as objects, by the same column names, with cells as our CSV export writes them (its `'` before a formula start is taken back); at most 50 keys and 64 KiB of text per row */
             rows?: {
                 [key: string]: unknown;
             }[];
