@@ -505,3 +505,50 @@ describe('export and import of own shorts', () => {
     expect(await shortsOf(u)).toEqual(['lonely-1']);
   });
 });
+
+describe('imports count against the create limit', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_DEV_LOGIN: 'true', LIMIT_USER_CREATE: '100/d' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('60 rows pass, 60 more are refused whole (429, nothing written), then 40 pass', async () => {
+    const u = await loginAs(t, 'limited');
+    const rows = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        url: `https://example.com/limited/${from + i}`,
+        code: `lim-${from + i}`,
+      }));
+    const owned = async () =>
+      Number(
+        (await t.query('SELECT COUNT(*) AS n FROM shorts WHERE owner_id = ?', [u.userId]))[0].n,
+      );
+
+    const first = await u.post('/api/code/import', { rows: rows(0, 60) });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ created: 60, skipped: [] });
+
+    const second = await u.post('/api/code/import', { rows: rows(60, 60) });
+    const refused = await expectProblem(second, 429);
+    expect(refused).toMatchObject({ detail: 'Too many requests', errorKey: 'rate_limited' });
+    expect(Number(second.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await owned()).toBe(60);
+
+    const third = await u.post('/api/code/import', {
+      csv:
+        'url,code\n' +
+        rows(60, 40)
+          .map((r) => `${r.url},${r.code}`)
+          .join('\n'),
+    });
+    expect(third.status).toBe(200);
+    expect(await third.json()).toEqual({ created: 40, skipped: [] });
+    expect(await owned()).toBe(100);
+    // The allowance is used up: a single create is refused too.
+    await expectProblem(await u.post('/api/code', { url: 'https://example.com/limited/x' }), 429);
+  });
+});
