@@ -416,6 +416,40 @@ describe('export and import of own shorts', () => {
     expect(mine.get('rep-49')).toBe('https://example.com/rep/49');
   });
 
+  it('two concurrent imports of the same codes: each code is created once, every other row reported', async () => {
+    const a = await loginAs(t, 'racer-a');
+    const b = await loginAs(t, 'racer-b');
+    const rows = (who: string) =>
+      Array.from({ length: 300 }, (_, i) => ({
+        url: `https://example.com/race/${who}/${i}`,
+        code: `race-${i}`,
+      }));
+    const [ra, rb] = await Promise.all([
+      a.post('/api/code/import', { rows: rows('a') }),
+      b.post('/api/code/import', { rows: rows('b') }),
+    ]);
+    expect([ra.status, rb.status]).toEqual([200, 200]);
+    const results = [(await ra.json()) as ImportResult, (await rb.json()) as ImportResult];
+    expect(results[0].created + results[1].created).toBe(300);
+    for (const r of results) {
+      expect(r.created + r.skipped.length).toBe(300);
+      for (const s of r.skipped) {
+        expect(s).toEqual({
+          row: expect.any(Number),
+          code: `race-${s.row - 1}`,
+          reason: 'Code already exists',
+          errorKey: 'code_exists',
+        });
+      }
+    }
+    const owners = await t.query(
+      "SELECT code, owner_id FROM shorts WHERE code LIKE 'race-%' ORDER BY code",
+    );
+    expect(owners).toHaveLength(300);
+    // Each user holds exactly the codes their import reports as created.
+    expect(owners.filter((o) => o.owner_id === a.userId)).toHaveLength(results[0].created);
+  });
+
   it('follows go on while a 5,000-row import of 2 MB and refused 2 MB CSVs run', async () => {
     const u = await loginAs(t, 'busy');
     expect(
