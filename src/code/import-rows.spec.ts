@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { mapColumns, parseCsv, parseExpiry, rowToInput } from './import-rows';
-import { csvCell } from './transfer.service';
+import { ValidationFailedError } from '../common/errors';
+import {
+  checkRows,
+  mapColumns,
+  MAX_IMPORT_COLUMNS,
+  MAX_IMPORT_RECORD,
+  MAX_IMPORT_ROWS,
+  parseCsv,
+  parseExpiry,
+  rowToInput,
+} from './import-rows';
+import { csvCell } from './csv-cell';
 
 const NOW = Date.UTC(2026, 0, 1, 12, 0, 0);
 
@@ -37,17 +47,126 @@ describe('import columns', () => {
 });
 
 describe('parseCsv', () => {
-  it('handles a BOM, quotes, separators and line breaks in fields', () => {
-    const rows = parseCsv('\uFEFFurl,name\r\nhttps://a.example,"a, ""b""\nc"\r\n\r\n');
+  it('handles a BOM, quotes, separators and line breaks in fields', async () => {
+    const rows = await parseCsv('\uFEFFurl,name\r\nhttps://a.example,"a, ""b""\nc"\r\n\r\n');
     expect(rows).toEqual([{ url: 'https://a.example', name: 'a, "b"\nc' }]);
   });
-  it('detects `;` as the separator from the header line', () => {
-    expect(parseCsv('url;name\nhttps://a.example/x,y;N')).toEqual([
+  it('detects `;` as the separator from the header line', async () => {
+    expect(await parseCsv('url;name\nhttps://a.example/x,y;N')).toEqual([
       { url: 'https://a.example/x,y', name: 'N' },
     ]);
   });
-  it('throws on an unclosed quote', () => {
-    expect(() => parseCsv('url\n"https://a.example')).toThrow();
+  it('throws on an unclosed quote', async () => {
+    await expect(parseCsv('url\n"https://a.example')).rejects.toThrow();
+    const err = await parseCsv('url\n"https://a.example').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ValidationFailedError);
+    expect((err as ValidationFailedError).fieldErrors.csv).toMatch(/^not readable as CSV/);
+  });
+
+  const csvError = async (csv: string) => {
+    const err = await parseCsv(csv).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ValidationFailedError);
+    return (err as ValidationFailedError).fieldErrors.csv;
+  };
+
+  it('takes 50 columns and refuses 51, in the header or in a row', async () => {
+    const header = Array.from({ length: MAX_IMPORT_COLUMNS }, (_, i) => `c${i}`);
+    header[0] = 'url';
+    const row = ['https://a.example', ...Array.from({ length: 49 }, (_, i) => `v${i}`)];
+    const rows = await parseCsv(`${header.join(',')}\n${row.join(',')}\n`);
+    expect(Object.keys(rows[0])).toHaveLength(50);
+    expect(await csvError(`${header.join(',')},c50\n${row.join(',')}\n`)).toBe(
+      'at most 50 columns (line 1 has more)',
+    );
+    expect(await csvError(`${header.join(',')}\n${row.join(',')}\n${row.join(',')},x\n`)).toBe(
+      'at most 50 columns (line 3 has more)',
+    );
+    // Separators inside quotes are text, not columns.
+    const quoted = await parseCsv(`url,name\nhttps://a.example,"${','.repeat(200)}"\n`);
+    expect(quoted[0].name).toBe(','.repeat(200));
+  });
+
+  it('refuses a header of a million empty cells at once', async () => {
+    expect(await csvError('url' + ','.repeat(1_000_000) + '\nhttps://a.example\n')).toMatch(
+      /^at most 50 columns/,
+    );
+    expect(await csvError('url' + ';'.repeat(1_000_000) + '\nhttps://a.example\n')).toMatch(
+      /^at most 50 columns/,
+    );
+  });
+
+  it('takes records of up to 64 KiB and refuses longer ones, quoted or not', async () => {
+    const prefix = 'https://a.example,';
+    const fits = 'x'.repeat(MAX_IMPORT_RECORD - prefix.length);
+    const [row] = await parseCsv(`url,name\n${prefix}${fits}\n`);
+    expect(row.name).toHaveLength(fits.length);
+    expect(await csvError(`url,name\n${prefix}${fits}x\n`)).toBe(
+      'records must not be longer than 64 KiB (line 2 is)',
+    );
+    expect(await csvError(`url,name\n${prefix}"${'y'.repeat(2_000_000)}"\n`)).toMatch(
+      /^records must not be longer than 64 KiB/,
+    );
+    // Bytes count: 40,000 two-byte characters are 80,000 bytes.
+    expect(await csvError(`url,name\n${prefix}${'ä'.repeat(40_000)}\n`)).toMatch(/64 KiB/);
+  });
+
+  it('takes 5,000 rows and refuses 5,001', async () => {
+    const lines = (n: number) =>
+      ['url', ...Array.from({ length: n }, (_, i) => `https://a.example/${i}`)].join('\n');
+    expect(await parseCsv(lines(MAX_IMPORT_ROWS))).toHaveLength(MAX_IMPORT_ROWS);
+    expect(await csvError(lines(MAX_IMPORT_ROWS + 1))).toBe('at most 5000 rows');
+  });
+
+  it('keeps characters that straddle two parse slices whole', async () => {
+    // Names of 1 to 4 byte characters, long enough to cross several 8 KiB slice borders.
+    const names = ['ä', '€', '😀', 'aä€😀'].map((c, i) => c.repeat(3000 + i));
+    const csv = ['url,name', ...names.map((n, i) => `https://a.example/${i},${n}`)].join('\r\n');
+    expect((await parseCsv(csv)).map((r) => r.name)).toEqual(names);
+  });
+
+  it('lets the event loop turn while it parses a large text', async () => {
+    const csv =
+      'url,name\n' +
+      Array.from({ length: 5000 }, (_, i) => `https://a.example/${i},${'n'.repeat(380)}`).join(
+        '\n',
+      );
+    expect(csv.length).toBeGreaterThan(1_900_000);
+    let turns = 0;
+    const ticker = setInterval(() => turns++, 0);
+    try {
+      expect(await parseCsv(csv)).toHaveLength(5000);
+    } finally {
+      clearInterval(ticker);
+    }
+    // Held for the whole parse, the timer would not have run once.
+    expect(turns).toBeGreaterThan(5);
+  });
+});
+
+describe('checkRows', () => {
+  const rowsError = (rows: Array<Record<string, unknown>>) => {
+    try {
+      checkRows(rows);
+    } catch (err) {
+      expect(err).toBeInstanceOf(ValidationFailedError);
+      return (err as ValidationFailedError).fieldErrors.rows;
+    }
+    throw new Error('not refused');
+  };
+  it('answers the column names of the rows', () => {
+    expect(checkRows([{ url: 'a' }, { url: 'b', name: 'c' }, {}])).toEqual(['url', 'name']);
+  });
+  it('refuses more than 50 keys or 64 KiB of text in a row, and more than 5,000 rows', () => {
+    const wide = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 'v']));
+    expect(rowsError([{ url: 'a' }, wide])).toBe('at most 50 columns (row 2 has more)');
+    expect(rowsError([{ url: 'a', name: 'x'.repeat(MAX_IMPORT_RECORD) }])).toBe(
+      'rows must not be longer than 64 KiB (row 1 is)',
+    );
+    expect(rowsError(Array.from({ length: MAX_IMPORT_ROWS + 1 }, () => ({ url: 'a' })))).toBe(
+      'at most 5000 rows',
+    );
+    const fifty = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, 'v']));
+    expect(checkRows([fifty])).toHaveLength(50);
   });
 });
 
@@ -88,22 +207,37 @@ describe('rowToInput', () => {
     expect(rowToInput({ url: 'https://a.example', name: "'plain" }, mapping, NOW)).toEqual({
       input: { url: 'https://a.example', name: "'plain" },
     });
+    // A name that starts with `'` and a formula character comes back with its `'` (issue 18).
+    expect(rowToInput({ url: 'https://a.example', name: "''=x" }, mapping, NOW)).toEqual({
+      input: { url: 'https://a.example', name: "'=x" },
+    });
   });
   it('reports the reason of a row it cannot take', () => {
-    expect(rowToInput({ name: 'x' }, mapping, NOW)).toEqual({ reason: 'url: missing' });
+    expect(rowToInput({ name: 'x' }, mapping, NOW)).toEqual({
+      reason: 'url: missing',
+      errorKey: 'url_missing',
+    });
     expect(rowToInput({ url: 'https://a.example', maxUses: '2.5' }, mapping, NOW)).toEqual({
       reason: 'maxUses: must be a whole number',
+      errorKey: 'uses_invalid',
     });
     expect(rowToInput({ url: 'https://a.example', maxUses: '9999999999' }, mapping, NOW)).toEqual({
       reason: expect.stringMatching(/^maxUses: must not be greater than/),
+      errorKey: 'uses_invalid',
     });
     expect(rowToInput({ url: 'https://a.example', expireAt: '99999-01-01' }, mapping, NOW)).toEqual(
       {
         reason: 'expireAt: not a date',
+        errorKey: 'expire_invalid',
       },
     );
     expect(rowToInput({ url: ['https://a.example'] }, mapping, NOW)).toEqual({
       reason: 'url: must be text or a number',
+      errorKey: 'url_invalid',
+    });
+    expect(rowToInput({ url: 'https://a.example', name: { a: 1 } }, mapping, NOW)).toEqual({
+      reason: 'name: must be text or a number',
+      errorKey: 'name_invalid',
     });
   });
 });

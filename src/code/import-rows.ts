@@ -1,9 +1,39 @@
-import { parse } from 'csv-parse/sync';
+import { parse } from 'csv-parse';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { INT_MAX, isStorableDate } from '../common/db-limits';
+import { ValidationFailedError } from '../common/errors';
+import { unescapeCell } from './csv-cell';
 import type { ShortInput } from './short.service';
 
 /** At most this many rows per import. */
 export const MAX_IMPORT_ROWS = 5000;
+/** At most this many columns (cells of a CSV record, keys of a row). */
+export const MAX_IMPORT_COLUMNS = 50;
+/** At most this many bytes per CSV record (characters of keys and texts per row). */
+export const MAX_IMPORT_RECORD = 64 * 1024;
+/** Bytes of CSV parsed per turn of the event loop (a few milliseconds of work each). */
+const PARSE_SLICE = 8 * 1024;
+
+/**
+ * The stable key of each reason an import row is skipped for (beside the English reason), so the
+ * web client can say it in the user's language.
+ */
+export const IMPORT_ERROR_KEYS = [
+  'url_missing',
+  'url_invalid',
+  'url_blacklisted',
+  'code_invalid',
+  'code_reserved',
+  'code_exists',
+  'name_invalid',
+  'name_too_long',
+  'expire_invalid',
+  'expire_past',
+  'uses_invalid',
+  'uses_min',
+  'row_invalid',
+] as const;
+export type ImportErrorKey = (typeof IMPORT_ERROR_KEYS)[number];
 
 /**
  * Column names of our own export and of the exports of Shlink, YOURLS, Kutt and Bitly, compared
@@ -24,6 +54,15 @@ const key = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');
 
 export type ImportField = keyof typeof COLUMNS;
 
+/** The key of a cell that is neither text nor a number. */
+const NOT_TEXT: Record<ImportField, ImportErrorKey> = {
+  url: 'url_invalid',
+  code: 'code_invalid',
+  name: 'name_invalid',
+  expireAt: 'expire_invalid',
+  maxUses: 'uses_invalid',
+};
+
 /** Which field each header names (unknown columns are ignored). */
 export function mapColumns(headers: readonly string[]): Map<string, ImportField> {
   const known = new Map<string, ImportField>();
@@ -42,23 +81,158 @@ export function mapColumns(headers: readonly string[]): Map<string, ImportField>
   return mapping;
 }
 
-/** The separator of a CSV text: `;` when the header line has more of them than `,`. */
-function separatorOf(csv: string): string {
-  const header = csv.slice(0, csv.search(/\r?\n|$/));
-  const count = (c: string) => header.split(c).length - 1;
-  return count(';') > count(',') ? ';' : ',';
+const LF = 0x0a;
+const CR = 0x0d;
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const SEMICOLON = 0x3b;
+
+/**
+ * The separator of a CSV text: `;` when the header line has more of them than `,` (only the
+ * header's first MAX_IMPORT_RECORD characters are looked at: a longer header is refused anyway).
+ */
+function separatorOf(csv: string): number {
+  let commas = 0;
+  let semicolons = 0;
+  for (let i = 0; i < csv.length && i <= MAX_IMPORT_RECORD; i++) {
+    const c = csv.charCodeAt(i);
+    if (c === LF || c === CR) break;
+    if (c === COMMA) commas++;
+    else if (c === SEMICOLON) semicolons++;
+  }
+  return semicolons > commas ? SEMICOLON : COMMA;
 }
 
-/** Rows of a CSV text with a header row (quoted fields, separators and newlines in fields, a BOM). */
-export function parseCsv(csv: string): Array<Record<string, string>> {
-  return parse(csv, {
-    bom: true,
+const tooManyRows = (field: 'csv' | 'rows') =>
+  new ValidationFailedError({ [field]: `at most ${MAX_IMPORT_ROWS} rows` });
+
+/**
+ * Checks the record limits as the bytes arrive, before the parser sees them: at most
+ * MAX_IMPORT_COLUMNS cells and MAX_IMPORT_RECORD bytes per record (separators and quotes
+ * counted). The parser's own `max_record_size` counts the cells' text only, and a header's cells
+ * reach the `columns` function only when the whole header is read, so neither stops a header of a
+ * million empty cells early. Quotes are followed as the parser does (`""` toggles twice); a
+ * malformed quote that misleads this count is refused by the parser anyway.
+ */
+function recordGuard(separator: number): (bytes: Uint8Array) => void {
+  let quoted = false;
+  let cells = 1;
+  let length = 0;
+  let line = 1;
+  return (bytes) => {
+    for (let i = 0; i < bytes.length; i++) {
+      const c = bytes[i];
+      if (c === LF) line++;
+      if (c === QUOTE) {
+        quoted = !quoted;
+      } else if (!quoted && (c === LF || c === CR)) {
+        cells = 1;
+        length = 0;
+        continue;
+      } else if (!quoted && c === separator && ++cells > MAX_IMPORT_COLUMNS) {
+        throw new ValidationFailedError({
+          csv: `at most ${MAX_IMPORT_COLUMNS} columns (line ${line} has more)`,
+        });
+      }
+      if (++length > MAX_IMPORT_RECORD) {
+        throw new ValidationFailedError({
+          csv: `records must not be longer than ${MAX_IMPORT_RECORD / 1024} KiB (line ${line} is)`,
+        });
+      }
+    }
+  };
+}
+
+/**
+ * Rows of a CSV text with a header row (quoted fields, separators and newlines in fields, a BOM).
+ * Parsed a slice at a time with a turn of the event loop between slices, so that other requests
+ * are served meanwhile; stops at the first limit passed (MAX_IMPORT_ROWS rows,
+ * MAX_IMPORT_COLUMNS columns, MAX_IMPORT_RECORD bytes per record) with a ValidationFailedError
+ * for `csv`, as for text that is no CSV.
+ */
+export async function parseCsv(csv: string): Promise<Array<Record<string, string>>> {
+  const bytes = Buffer.from(csv.replace(/^\uFEFF/, ''), 'utf8');
+  const separator = separatorOf(csv.replace(/^\uFEFF/, ''));
+  const guard = recordGuard(separator);
+  const rows: Array<Record<string, string>> = [];
+  let failure: unknown;
+  const parser = parse<Record<string, string>>({
     columns: (header: string[]) => header.map((h) => h.trim()),
-    delimiter: separatorOf(csv.replace(/^\uFEFF/, '')),
+    delimiter: String.fromCharCode(separator),
     skip_empty_lines: true,
     relax_column_count: true,
     trim: true,
-  }) as Array<Record<string, string>>;
+    max_record_size: MAX_IMPORT_RECORD,
+    // Records are taken here, not read from the stream: nothing queues, and the row limit stops
+    // the parser at the first row too many.
+    on_record: (record: Record<string, string>) => {
+      if (rows.length >= MAX_IMPORT_ROWS) throw tooManyRows('csv');
+      rows.push(record);
+      return null;
+    },
+  });
+  parser.on('error', (err) => (failure ??= err));
+  try {
+    // Byte slices: a character split between two slices is joined again in the parser's field
+    // buffer (separators, quotes and line breaks are ASCII, never part of another character).
+    for (let at = 0; at < bytes.length && failure === undefined; at += PARSE_SLICE) {
+      if (at > 0) await nextTurn();
+      const slice = bytes.subarray(at, at + PARSE_SLICE);
+      guard(slice);
+      await new Promise<void>((resolve) =>
+        parser.write(slice, (err) => {
+          if (err) failure ??= err;
+          resolve();
+        }),
+      );
+    }
+    if (failure === undefined) {
+      await new Promise<void>((resolve) => {
+        parser.once('error', () => resolve());
+        parser.end(() => resolve());
+      });
+    }
+  } catch (err) {
+    failure ??= err;
+  } finally {
+    parser.destroy();
+  }
+  if (failure instanceof ValidationFailedError) throw failure;
+  if (failure !== undefined) {
+    const message = failure instanceof Error ? failure.message : String(failure);
+    throw new ValidationFailedError({ csv: `not readable as CSV (${message})` });
+  }
+  return rows;
+}
+
+/**
+ * The limits of `{rows}` that a CSV's records have (at most MAX_IMPORT_ROWS rows, each with at
+ * most MAX_IMPORT_COLUMNS keys and MAX_IMPORT_RECORD characters of keys and texts): a
+ * ValidationFailedError for `rows` at the first row that passes one. Returns the column names.
+ */
+export function checkRows(rows: ReadonlyArray<Readonly<Record<string, unknown>>>): string[] {
+  if (rows.length > MAX_IMPORT_ROWS) throw tooManyRows('rows');
+  const headers = new Set<string>();
+  for (const [i, row] of rows.entries()) {
+    let keys = 0;
+    let length = 0;
+    for (const column of Object.keys(row)) {
+      if (++keys > MAX_IMPORT_COLUMNS) {
+        throw new ValidationFailedError({
+          rows: `at most ${MAX_IMPORT_COLUMNS} columns (row ${i + 1} has more)`,
+        });
+      }
+      const value = row[column];
+      length += column.length + (typeof value === 'string' ? value.length : 0);
+      if (length > MAX_IMPORT_RECORD) {
+        throw new ValidationFailedError({
+          rows: `rows must not be longer than ${MAX_IMPORT_RECORD / 1024} KiB (row ${i + 1} is)`,
+        });
+      }
+      headers.add(column);
+    }
+  }
+  return [...headers];
 }
 
 const DURATION = /^(\d{1,6})\s*(minute|hour|day|week)s?$/i;
@@ -102,27 +276,41 @@ function codeOf(raw: string): string {
   return v.includes('/') ? v.slice(v.lastIndexOf('/') + 1) : v;
 }
 
+/** The column names of parsed CSV rows (every key that some row has). */
+export function columnsOf(rows: ReadonlyArray<Readonly<Record<string, unknown>>>): string[] {
+  const headers = new Set<string>();
+  for (const row of rows) for (const column of Object.keys(row)) headers.add(column);
+  return [...headers];
+}
+
+/** Why a row cannot be taken: the English reason and its stable key. */
+export interface RowProblem {
+  reason: string;
+  errorKey: ImportErrorKey;
+}
+
 /**
  * One import row as the create rules take it, or the reason it cannot be (a row is either
- * created or reported). Empty cells count as absent.
+ * created or reported). Empty cells count as absent. Cells are taken as CSV cells: the escape
+ * of our export is taken back (unescapeCell), so a round trip gives every text back exactly.
  */
 export function rowToInput(
   row: Readonly<Record<string, unknown>>,
   mapping: ReadonlyMap<string, ImportField>,
   now = Date.now(),
-): { input: ShortInput } | { reason: string } {
+): { input: ShortInput } | RowProblem {
   const input: ShortInput = {};
   for (const [column, field] of mapping) {
     const raw = row[column];
     if (raw === undefined || raw === null || raw === '') continue;
-    // Our export escapes formula starts with a `'` (csvCell); taken back here, so a round trip is exact.
     const text =
       typeof raw === 'string'
-        ? raw.trim().replace(/^'(?=[=+\-@\t\r])/, '')
+        ? unescapeCell(raw.trim())
         : typeof raw === 'number'
           ? String(raw)
           : null;
-    if (text === null) return { reason: `${field}: must be text or a number` };
+    if (text === null)
+      return { reason: `${field}: must be text or a number`, errorKey: NOT_TEXT[field] };
     if (text === '') continue;
     switch (field) {
       case 'url':
@@ -136,21 +324,29 @@ export function rowToInput(
         break;
       case 'expireAt': {
         const iso = parseExpiry(text, now);
-        if (iso === null) return { reason: 'expireAt: not a date' };
+        if (iso === null) return { reason: 'expireAt: not a date', errorKey: 'expire_invalid' };
         if (!isStorableDate(iso))
-          return { reason: 'expireAt: must be between 1000-01-01 and 9999-12-31 (UTC)' };
+          return {
+            reason: 'expireAt: must be between 1000-01-01 and 9999-12-31 (UTC)',
+            errorKey: 'expire_invalid',
+          };
         input.expireAt = iso;
         break;
       }
       case 'maxUses': {
-        if (!/^-?\d{1,12}$/.test(text)) return { reason: 'maxUses: must be a whole number' };
+        if (!/^-?\d{1,12}$/.test(text))
+          return { reason: 'maxUses: must be a whole number', errorKey: 'uses_invalid' };
         const n = Number(text);
-        if (n > INT_MAX) return { reason: `maxUses: must not be greater than ${INT_MAX}` };
+        if (n > INT_MAX)
+          return {
+            reason: `maxUses: must not be greater than ${INT_MAX}`,
+            errorKey: 'uses_invalid',
+          };
         input.maxUses = n;
         break;
       }
     }
   }
-  if (input.url === undefined) return { reason: 'url: missing' };
+  if (input.url === undefined) return { reason: 'url: missing', errorKey: 'url_missing' };
   return { input };
 }

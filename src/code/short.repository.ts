@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { DataSource, QueryRunner, Repository } from 'typeorm';
+import { In, type DataSource, type QueryRunner, type Repository } from 'typeorm';
 import { hasNul } from '../common/db-limits';
 import { containsPattern, type PageRequest } from '../common/paging';
 import { dbTimeMs } from '../database/columns';
@@ -74,6 +74,21 @@ export class ShortRepository {
 
   insert(s: ShortEntity): Promise<unknown> {
     return this.repo.insert(s);
+  }
+
+  /** New shorts in one multi-row INSERT: all are written or none (a unique violation fails all). */
+  async insertMany(shorts: readonly ShortEntity[]): Promise<void> {
+    if (shorts.length) await this.repo.insert(shorts as ShortEntity[]);
+  }
+
+  /** Which of `codes` are taken (case-sensitive, as the unique index compares them). */
+  async existingCodes(codes: readonly string[]): Promise<Set<string>> {
+    if (codes.length === 0) return new Set();
+    const rows = await this.repo.find({
+      where: { code: In(codes as string[]) },
+      select: { code: true },
+    });
+    return new Set(rows.map((r) => r.code));
   }
 
   /**

@@ -6,6 +6,7 @@ import { activeActor, isAdmin, type Actor } from '../common/actor';
 import {
   BadRequestError,
   ConflictError,
+  DomainError,
   ForbiddenError,
   TooManyRequestsError,
   UnauthorizedError,
@@ -56,6 +57,10 @@ async function passwordHashOf(password: string | null | undefined) {
   return password ? hash(password, { algorithm: Algorithm.Argon2id }) : null;
 }
 export const MAX_NAME_LENGTH = 100;
+/** The create rules' message for a longer name (class-validator's, as CreateShortDto answers it). */
+export const NAME_TOO_LONG = `name must be shorter than or equal to ${MAX_NAME_LENGTH} characters`;
+
+const codeExists = () => new ConflictError('Code already exists', 'code_exists');
 
 /** A short's name as stored: trimmed, empty as null, at most MAX_NAME_LENGTH characters. */
 export function normalizeName(name: string | null | undefined): string | null {
@@ -98,31 +103,37 @@ export class ShortService {
     origin: RequestOrigin | undefined,
     fieldErrors: Record<string, string> = {},
   ): CheckedFields {
+    const keys: Record<string, string> = {};
     let url: string | undefined;
     if (input.url !== undefined) {
       const names = this.serviceNames.withRequestHost(origin?.host, origin?.protocol ?? 'http');
       const target = parseTargetUrl(input.url, names);
-      if ('error' in target) fieldErrors.url = target.error;
+      if ('error' in target) [fieldErrors.url, keys.url] = [target.error, 'url_invalid'];
       else url = target.url;
     }
     const code = input.code ?? undefined;
     if (code !== undefined) {
       if (!CUSTOM_CODE_PATTERN.test(code)) {
         fieldErrors.code = 'must be 3 to 64 characters of A-Z, a-z, 0-9, _ and -';
+        keys.code = 'code_invalid';
       } else if (isReservedCode(code)) {
-        fieldErrors.code = 'is reserved';
+        [fieldErrors.code, keys.code] = ['is reserved', 'code_reserved'];
       }
     }
-    if (Object.keys(fieldErrors).length) throw new ValidationFailedError(fieldErrors);
+    // CreateShortDto refuses a longer name first; an import row (no DTO) is refused here alike.
+    if (typeof input.name === 'string' && input.name.length > MAX_NAME_LENGTH) {
+      [fieldErrors.name, keys.name] = [NAME_TOO_LONG, 'name_too_long'];
+    }
+    if (Object.keys(fieldErrors).length) throw new ValidationFailedError(fieldErrors, keys);
     if (input.maxUses !== undefined && input.maxUses !== null && input.maxUses < 1) {
-      throw new BadRequestError('Uses must be greater than 0');
+      throw new BadRequestError('Uses must be greater than 0', 'uses_min');
     }
     const expireAt =
       input.expireAt === undefined ? undefined : input.expireAt ? new Date(input.expireAt) : null;
     if (expireAt && expireAt.getTime() <= Date.now())
-      throw new BadRequestError('Expire At must be in the future');
+      throw new BadRequestError('Expire At must be in the future', 'expire_past');
     if (url !== undefined && this.blacklist.isBlacklisted(url))
-      throw new BadRequestError('URL is blacklisted');
+      throw new BadRequestError('URL is blacklisted', 'url_blacklisted');
     return {
       url,
       code,
@@ -148,6 +159,75 @@ export class ShortService {
     options: { counted?: boolean } = {},
   ): Promise<{ code: string; id: string }> {
     const actor = activeActor(caller);
+    const checked = this.checkCreate(dto, actor, origin);
+    if (!options.counted) await this.takeCreate(actor, origin);
+    const passwordHash = await passwordHashOf(checked.password);
+    const entity = this.newShort(checked, actor, passwordHash ?? null);
+    await this.insertNew(entity, checked.code !== undefined);
+    this.created([entity.code]);
+    return { code: entity.code, id: entity.id };
+  }
+
+  /**
+   * Creates the shorts of an import chunk (a logged-in caller who took the allowance for all of them
+   * already; no passwords): each by the create rules, as `create` with `counted` would, answered
+   * with its code or the DomainError a create would throw. The shorts that pass their checks and
+   * whose custom codes are free are written with one multi-row INSERT (one statement, so one
+   * transaction); when that meets a taken code after all (a concurrent create), they are written
+   * one by one instead. So each input is either created or answered with its error, never both.
+   */
+  async createMany(
+    inputs: ReadonlyArray<Omit<CreateShortDto, 'password'>>,
+    actor: Actor,
+    origin?: RequestOrigin,
+  ): Promise<Array<{ code: string } | { error: DomainError }>> {
+    const results: Array<{ code: string } | { error: DomainError }> = [];
+    const pending: Array<{ index: number; entity: ShortEntity; custom: boolean }> = [];
+    const customCodes = new Set<string>();
+    for (const [index, dto] of inputs.entries()) {
+      try {
+        const checked = this.checkCreate({ ...dto, password: undefined }, actor, origin);
+        if (checked.code !== undefined) {
+          if (customCodes.has(checked.code)) throw codeExists(); // an earlier row takes it
+          customCodes.add(checked.code);
+        }
+        const entity = this.newShort(checked, actor, null);
+        pending.push({ index, entity, custom: checked.code !== undefined });
+      } catch (err) {
+        if (!(err instanceof DomainError)) throw err;
+        results[index] = { error: err };
+      }
+    }
+    const taken = await this.shorts.existingCodes([...customCodes]);
+    const fresh = pending.filter((p) => {
+      if (p.custom && taken.has(p.entity.code)) results[p.index] = { error: codeExists() };
+      return results[p.index] === undefined;
+    });
+    try {
+      await this.shorts.insertMany(fresh.map((p) => p.entity));
+      for (const p of fresh) results[p.index] = { code: p.entity.code };
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      for (const p of fresh) {
+        try {
+          await this.insertNew(p.entity, p.custom);
+          results[p.index] = { code: p.entity.code };
+        } catch (e) {
+          if (!(e instanceof DomainError)) throw e;
+          results[p.index] = { error: e };
+        }
+      }
+    }
+    this.created(fresh.filter((p) => 'code' in results[p.index]).map((p) => p.entity.code));
+    return results;
+  }
+
+  /** The create rules for a create's fields (anonymous callers: only url and password). */
+  private checkCreate(
+    dto: CreateShortDto,
+    actor: Actor | null,
+    origin: RequestOrigin | undefined,
+  ): CheckedFields {
     const fieldErrors: Record<string, string> = {};
     if (!actor) {
       for (const f of ['code', 'name', 'expireAt', 'maxUses'] as const) {
@@ -156,22 +236,28 @@ export class ShortService {
       }
     }
     const code = dto.code?.trim() || null;
-    const checked = this.checkFields(
+    return this.checkFields(
       actor
         ? { ...dto, code, expireAt: dto.expireAt ?? null, maxUses: dto.maxUses ?? null }
         : { url: dto.url, password: dto.password },
       origin,
       fieldErrors,
     );
-    if (!options.counted) await this.takeCreate(actor, origin);
-    const passwordHash = await passwordHashOf(checked.password);
+  }
+
+  /** A new short of checked fields (a generated code unless a custom one was checked). */
+  private newShort(
+    checked: CheckedFields,
+    actor: Actor | null,
+    passwordHash: string | null,
+  ): ShortEntity {
     const now = Date.now();
-    const entity = this.shorts.create({
+    return this.shorts.create({
       id: randomUUID(),
       code: checked.code ?? generateCode(),
       name: checked.name ?? null,
       url: checked.url as string,
-      passwordHash: passwordHash ?? null,
+      passwordHash,
       maxUses: checked.maxUses ?? null,
       uses: 0,
       createdAt: new Date(now),
@@ -180,21 +266,27 @@ export class ShortService {
       dangerous: false,
       dangerReason: null,
     });
+  }
 
+  /** Writes a new short: a taken custom code is 409, a taken generated code is retried silently. */
+  private async insertNew(entity: ShortEntity, custom: boolean): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
         await this.shorts.insert(entity);
-        break;
+        return;
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
-        if (code !== null) throw new ConflictError('Code already exists');
+        if (custom) throw codeExists();
         if (attempt >= 5) throw err;
-        entity.code = generateCode(); // a collision of generated codes is retried silently
+        entity.code = generateCode();
       }
     }
-    this.follow.invalidate(entity.code); // drop a cached "missing" on every instance
-    this.metrics.creates.inc({ kind: 'short' });
-    return { code: entity.code, id: entity.id };
+  }
+
+  /** New codes leave every instance's follow cache (a cached "missing") and count as creates. */
+  private created(codes: readonly string[]): void {
+    for (const code of codes) this.follow.invalidate(code);
+    if (codes.length) this.metrics.creates.inc({ kind: 'short' }, codes.length);
   }
 
   /**
@@ -230,7 +322,7 @@ export class ShortService {
     try {
       await this.shorts.update(s.id, changes);
     } catch (err) {
-      if (isUniqueViolation(err)) throw new ConflictError('Code already exists');
+      if (isUniqueViolation(err)) throw codeExists();
       throw err;
     }
     this.follow.invalidate(s.code);

@@ -16,6 +16,7 @@ import { ApiProblems } from '../common/api-problems';
 import { RequireUser } from '../common/auth.guard';
 import { ValidationFailedError } from '../common/errors';
 import { CurrentOrigin, queryParam, type RequestOrigin } from '../common/request';
+import { validateTopLevel } from '../common/validation';
 import { ExportedShortDto, ImportResultDto, ImportShortsDto } from './dto/transfer.dto';
 import { TransferService } from './transfer.service';
 
@@ -78,11 +79,13 @@ export class TransferController {
   @ApiBody({ type: ImportShortsDto })
   @ApiOkResponse({ type: ImportResultDto })
   @ApiProblems(400, 413, 415, 429)
-  importShorts(
-    @Body() dto: ImportShortsDto,
+  async importShorts(
+    // Untyped, so the global pipe does not copy every row (see validateTopLevel).
+    @Body() body: unknown,
     @CurrentActor() actor: Actor,
     @CurrentOrigin() origin: RequestOrigin,
   ): Promise<ImportResultDto> {
+    const dto = await validateTopLevel(ImportShortsDto, body);
     return this.transfer.import(dto, actor, origin);
   }
 }

@@ -1,21 +1,38 @@
 import { Injectable } from '@nestjs/common';
 import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { activeActor, type Actor } from '../common/actor';
 import { DomainError, UnauthorizedError, ValidationFailedError } from '../common/errors';
 import type { RequestOrigin } from '../common/request';
+import type { CreateShortDto } from './dto/create-short.dto';
 import type {
   ExportedShortDto,
   ImportResultDto,
   ImportShortsDto,
   SkippedRowDto,
 } from './dto/transfer.dto';
-import { mapColumns, MAX_IMPORT_ROWS, parseCsv, rowToInput } from './import-rows';
+import { csvCell } from './csv-cell';
+import {
+  checkRows,
+  columnsOf,
+  type ImportErrorKey,
+  IMPORT_ERROR_KEYS,
+  mapColumns,
+  parseCsv,
+  rowToInput,
+} from './import-rows';
 import type { ShortEntity } from './short.entity';
 import { ShortRepository } from './short.repository';
 import { ShortService } from './short.service';
 
 /** Shorts read per query while exporting: memory stays the same for 100 or 100,000 shorts. */
 const EXPORT_PAGE = 500;
+/**
+ * Import rows checked and written at a time (one INSERT each), with a turn of the event loop
+ * between chunks: on SQLite every query runs synchronously, so without the turns a 5,000-row
+ * import would hold every other request until it is done.
+ */
+const IMPORT_CHUNK = 100;
 
 export const EXPORT_COLUMNS = [
   'id',
@@ -45,17 +62,6 @@ function exported(s: ShortEntity, visits: number): ExportedShortDto {
   };
 }
 
-/**
- * One CSV cell: quoted when it holds a separator, quote or line break; a cell a spreadsheet would
- * run as a formula (starting with `=`, `+`, `-`, `@`, tab or CR) gets a leading `'`.
- */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** Why a row was not created: the create rules' message (field errors as `field: message`). */
 function reasonOf(err: DomainError): string {
   if (err instanceof ValidationFailedError) {
@@ -64,6 +70,17 @@ function reasonOf(err: DomainError): string {
       .join('; ');
   }
   return err.message;
+}
+
+const KNOWN_KEYS: ReadonlySet<string> = new Set(IMPORT_ERROR_KEYS);
+
+/** The stable key of why a row was not created (the first field's, for field errors). */
+function errorKeyOf(err: DomainError): ImportErrorKey {
+  const key =
+    err instanceof ValidationFailedError
+      ? err.fieldErrorKeys[Object.keys(err.fieldErrors)[0]]
+      : err.errorKey;
+  return key !== undefined && KNOWN_KEYS.has(key) ? (key as ImportErrorKey) : 'row_invalid';
 }
 
 /** Export and import of a user's own shorts. */
@@ -120,8 +137,10 @@ export class TransferService {
 
   /**
    * Creates the caller's shorts from an export (ours, Shlink, YOURLS, Kutt, Bitly): every row by the
-   * create rules, each either created or reported with its reason. Too many rows, no url column or
-   * both/neither of `csv` and `rows` refuse the whole import before anything is written.
+   * create rules, each either created or reported with its reason and key. Too many rows, columns
+   * or characters in a record, no url column or both/neither of `csv` and `rows` refuse the whole
+   * import before anything is written. The rows are checked and written a chunk at a time, with a
+   * turn of the event loop between chunks (and between the slices a CSV is parsed in).
    */
   async import(
     dto: ImportShortsDto,
@@ -134,16 +153,15 @@ export class TransferService {
       throw new ValidationFailedError({ csv: 'send either csv or rows' });
     }
     const field = dto.csv !== undefined ? 'csv' : 'rows';
-    let rows: Array<Record<string, unknown>>;
-    try {
-      rows = dto.csv !== undefined ? parseCsv(dto.csv) : (dto.rows ?? []);
-    } catch (err) {
-      throw new ValidationFailedError({ csv: `not readable as CSV (${(err as Error).message})` });
+    let rows: ReadonlyArray<Readonly<Record<string, unknown>>>;
+    let headers: string[];
+    if (dto.csv !== undefined) {
+      rows = await parseCsv(dto.csv);
+      headers = columnsOf(rows);
+    } else {
+      rows = dto.rows ?? [];
+      headers = checkRows(rows);
     }
-    if (rows.length > MAX_IMPORT_ROWS) {
-      throw new ValidationFailedError({ [field]: `at most ${MAX_IMPORT_ROWS} rows` });
-    }
-    const headers = [...new Set(rows.flatMap((r) => Object.keys(r)))];
     const mapping = mapColumns(headers);
     if (![...mapping.values()].includes('url')) {
       throw new ValidationFailedError({
@@ -156,28 +174,43 @@ export class TransferService {
     let created = 0;
     const skipped: SkippedRowDto[] = [];
     const now = Date.now();
-    for (const [i, row] of rows.entries()) {
-      const parsed = rowToInput(row, mapping, now);
-      if ('reason' in parsed) {
-        const code = codeColumn === undefined ? null : row[codeColumn];
-        skipped.push({
-          row: i + 1,
-          code: typeof code === 'string' ? code : null,
-          reason: parsed.reason,
-        });
-        continue;
+    for (let start = 0; start < rows.length; start += IMPORT_CHUNK) {
+      if (start > 0) await nextTurn();
+      const inputs: Array<{ row: number; input: CreateShortDto }> = [];
+      for (let i = start; i < Math.min(start + IMPORT_CHUNK, rows.length); i++) {
+        const parsed = rowToInput(rows[i], mapping, now);
+        if ('reason' in parsed) {
+          const code = codeColumn === undefined ? null : rows[i][codeColumn];
+          skipped.push({
+            row: i + 1,
+            code: typeof code === 'string' ? code : null,
+            reason: parsed.reason,
+            errorKey: parsed.errorKey,
+          });
+        } else {
+          inputs.push({ row: i + 1, input: { ...parsed.input, url: parsed.input.url as string } });
+        }
       }
-      const { input } = parsed;
-      try {
-        await this.shorts.create({ ...input, url: input.url as string }, actor, origin, {
-          counted: true,
+      const results = await this.shorts.createMany(
+        inputs.map((r) => r.input),
+        actor,
+        origin,
+      );
+      for (const [k, result] of results.entries()) {
+        if ('code' in result) {
+          created++;
+          continue;
+        }
+        const { row, input } = inputs[k];
+        skipped.push({
+          row,
+          code: input.code ?? null,
+          reason: reasonOf(result.error),
+          errorKey: errorKeyOf(result.error),
         });
-        created++;
-      } catch (err) {
-        if (!(err instanceof DomainError)) throw err; // the database is away: 503, retry later
-        skipped.push({ row: i + 1, code: input.code ?? null, reason: reasonOf(err) });
       }
     }
+    skipped.sort((a, b) => a.row - b.row);
     return { created, skipped };
   }
 }

@@ -74,11 +74,17 @@ export function shortNotFound(): NotFoundError {
   return new NotFoundError('Entity URLShort not exists', 'entity_not_exists');
 }
 
-/** Validation failure with one message per field (`errorKey: "validation_failed"`). */
+/**
+ * Validation failure with one message per field; `fieldErrorKeys` may give a field's message a
+ * stable key (an import reports it per skipped row).
+ */
 export class ValidationFailedError extends DomainError {
   readonly status = 400;
   readonly title = 'Bad Request';
-  constructor(readonly fieldErrors: Record<string, string>) {
+  constructor(
+    readonly fieldErrors: Record<string, string>,
+    readonly fieldErrorKeys: Record<string, string> = {},
+  ) {
     super('Validation failed', 'validation_failed');
   }
 }

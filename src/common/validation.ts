@@ -1,4 +1,5 @@
 import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { validate } from 'class-validator';
 import { ValidationFailedError } from './errors';
 
 function collect(errors: ValidationError[], prefix: string, out: Record<string, string>): void {
@@ -29,4 +30,31 @@ export function createValidationPipe(): ValidationPipe {
       return new ValidationFailedError(fieldErrors);
     },
   });
+}
+
+/**
+ * The pipe's checks of a body's top-level fields, without class-transformer's copy of every nested
+ * value: for large bodies of plain data (an import's 5,000 rows), where that copy alone held the
+ * event loop for half a second. A route that uses it takes its body untyped (`@Body() body:
+ * unknown`, so the global pipe leaves it alone) and may declare no nested DTOs.
+ */
+export async function validateTopLevel<T extends object>(
+  dtoClass: new () => T,
+  body: unknown,
+): Promise<T> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ValidationFailedError({ body: 'must be a JSON object' });
+  }
+  const dto = Object.assign(new dtoClass(), body);
+  const errors = await validate(dto, {
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    validationError: { target: false, value: false },
+  });
+  if (errors.length) {
+    const fieldErrors: Record<string, string> = {};
+    collect(errors, '', fieldErrors);
+    throw new ValidationFailedError(fieldErrors);
+  }
+  return dto;
 }

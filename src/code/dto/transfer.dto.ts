@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
-import { MAX_IMPORT_ROWS } from '../import-rows';
+import { IMPORT_ERROR_KEYS, type ImportErrorKey, MAX_IMPORT_ROWS } from '../import-rows';
 
 /** At most this many characters of CSV (the route's body limit is 2 MB). */
 export const MAX_IMPORT_CSV_LENGTH = 2 * 1024 * 1024;
@@ -9,7 +9,7 @@ export const MAX_IMPORT_CSV_LENGTH = 2 * 1024 * 1024;
 export class ImportShortsDto {
   @ApiPropertyOptional({
     description:
-      'CSV with a header row (`,` or `;`, quoted fields, a BOM); columns of our export, Shlink, YOURLS, Kutt or Bitly',
+      'CSV with a header row (`,` or `;`, quoted fields, a BOM); columns of our export, Shlink, YOURLS, Kutt or Bitly; at most 5,000 rows, 50 columns and 64 KiB per record',
     maxLength: MAX_IMPORT_CSV_LENGTH,
   })
   @IsOptional()
@@ -21,7 +21,8 @@ export class ImportShortsDto {
     type: 'array',
     maxItems: MAX_IMPORT_ROWS,
     items: { type: 'object', additionalProperties: true },
-    description: 'Rows as objects, by the same column names',
+    description:
+      "Rows as objects, by the same column names, with cells as our CSV export writes them (its `'` before a formula start is taken back); at most 50 keys and 64 KiB of text per row",
   })
   @IsOptional()
   @IsArray()
@@ -37,6 +38,12 @@ export class SkippedRowDto {
   code: string | null;
   @ApiProperty({ description: 'Why the row was not created (the create rules’ message)' })
   reason: string;
+  @ApiProperty({
+    enum: IMPORT_ERROR_KEYS,
+    enumName: 'ImportErrorKey',
+    description: 'The stable key of why a row of an import was skipped (beside `reason`)',
+  })
+  errorKey: ImportErrorKey;
 }
 
 export class ImportResultDto {

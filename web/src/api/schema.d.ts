@@ -725,14 +725,19 @@ export interface components {
             /** @enum {string} */
             status: "UP" | "DOWN";
         };
+        /**
+         * @description The stable key of why a row of an import was skipped (beside `reason`)
+         * @enum {string}
+         */
+        ImportErrorKey: "url_missing" | "url_invalid" | "url_blacklisted" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "row_invalid";
         ImportResultDto: {
             created: number;
             skipped: components["schemas"]["SkippedRowDto"][];
         };
         ImportShortsDto: {
-            /** @description CSV with a header row (`,` or `;`, quoted fields, a BOM); columns of our export, Shlink, YOURLS, Kutt or Bitly */
+            /** @description CSV with a header row (`,` or `;`, quoted fields, a BOM); columns of our export, Shlink, YOURLS, Kutt or Bitly; at most 5,000 rows, 50 columns and 64 KiB per record */
             csv?: string;
-            /** @description Rows as objects, by the same column names */
+            /** @description Rows as objects, by the same column names, with cells as our CSV export writes them (its `'` before a formula start is taken back); at most 50 keys and 64 KiB of text per row */
             rows?: {
                 [key: string]: unknown;
             }[];
@@ -878,6 +883,8 @@ export interface components {
         };
         SkippedRowDto: {
             code: string | null;
+            /** @description The stable key of why a row of an import was skipped (beside `reason`) */
+            errorKey: components["schemas"]["ImportErrorKey"];
             /** @description Why the row was not created (the create rules’ message) */
             reason: string;
             /** @description Row number, from 1 (the header row not counted) */

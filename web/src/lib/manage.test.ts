@@ -109,7 +109,11 @@ describe('import', () => {
     expect(skippedReason('url: missing')).toBe('Die URL fehlt');
     expect(skippedReason('url: must be an absolute http(s) URL')).toBe('Die URL ist ungültig');
     expect(skippedReason('something new')).toBe('Die Zeile wurde nicht übernommen (something new)');
-    expect(skippedCsv([{ row: 2, code: '=evil', reason: 'URL is blacklisted' }])).toBe(
+    expect(
+      skippedCsv([
+        { row: 2, code: '=evil', reason: 'URL is blacklisted', errorKey: 'url_blacklisted' },
+      ]),
+    ).toBe(
       "Zeile,Code,Grund\r\n2,'=evil,Der Link ist auf der Blacklist. Du darfst auf ihn nicht verlinken\r\n",
     );
   });
