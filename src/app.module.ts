@@ -1,7 +1,11 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { AccountModule } from './account/account.module';
-import { CodeModule } from './code/code.module';
+import { FollowModule } from './follow/follow.module';
+import { MetadataModule } from './metadata/metadata.module';
+import { QrModule } from './qr/qr.module';
+import { ShortsModule } from './shorts/shorts.module';
+import { TransferModule } from './transfer/transfer.module';
 import { CacheBusModule } from './common/cache-bus';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
@@ -36,8 +40,13 @@ export class AppModule {
         DatabaseModule,
         CacheBusModule,
         ScheduleModule.forRoot(),
+        // Before FollowModule: its literal paths (`/api/code/export`) before `/api/code/:id`.
+        TransferModule,
         AccountModule,
-        CodeModule,
+        ShortsModule,
+        FollowModule,
+        MetadataModule,
+        QrModule,
         FlagsModule,
         WebModule,
         ReportModule,

@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { installFollowEntry } from './code/follow/follow-http';
-import { FollowService } from './code/follow/follow.service';
+import { installFollowEntry } from './follow/follow-http';
+import { FollowService } from './follow/follow.service';
 import type { TrustFn } from './common/client-address';
 import { answerClientErrors } from './common/client-error';
 import { closeGracefully } from './common/graceful-close';

@@ -2,14 +2,14 @@ import { Module } from '@nestjs/common';
 import { AccountModule } from '../account/account.module';
 import { ApiKeyModule } from '../apikey/apikey.module';
 import { BlacklistModule } from '../blacklist/blacklist.module';
-import { CodeModule } from '../code/code.module';
+import { ShortsModule } from '../shorts/shorts.module';
 import { ReportModule } from '../report/report.module';
 import { AdminController } from './admin.controller';
 import { AdminService } from './admin.service';
 
 /** The generic admin API; it reads every table and writes none (the owners' services do). */
 @Module({
-  imports: [AccountModule, ApiKeyModule, BlacklistModule, CodeModule, ReportModule],
+  imports: [AccountModule, ApiKeyModule, BlacklistModule, ShortsModule, ReportModule],
   controllers: [AdminController],
   providers: [AdminService],
 })

@@ -3,7 +3,7 @@ import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import { UserService } from '../account/user.service';
 import { ApiKeyService } from '../apikey/apikey.service';
 import { BlacklistService } from '../blacklist/blacklist.service';
-import { ShortService } from '../code/short.service';
+import { ShortService } from '../shorts/short.service';
 import type { Actor } from '../common/actor';
 import { DATETIME_RANGE_MESSAGE, INT_MAX, isStorableDate } from '../common/db-limits';
 import { BadRequestError, NotFoundError, ValidationFailedError } from '../common/errors';

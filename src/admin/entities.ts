@@ -5,8 +5,8 @@ import { ApiKeyEntity } from '../apikey/apikey.entity';
 import type { ApiKeyService } from '../apikey/apikey.service';
 import { BlacklistEntity, type BlacklistKind } from '../blacklist/blacklist.entity';
 import type { BlacklistService } from '../blacklist/blacklist.service';
-import { ShortEntity } from '../code/short.entity';
-import type { ShortService } from '../code/short.service';
+import { ShortEntity } from '../shorts/short.entity';
+import type { ShortService } from '../shorts/short.service';
 import type { Actor } from '../common/actor';
 import {
   REPORT_REASONS,

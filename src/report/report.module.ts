@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CodeModule } from '../code/code.module';
+import { ShortsModule } from '../shorts/shorts.module';
 import { ReportController } from './report.controller';
 import { ReportEntity } from './report.entity';
 import { ReportService } from './report.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ReportEntity]), CodeModule],
+  imports: [TypeOrmModule.forFeature([ReportEntity]), ShortsModule],
   controllers: [ReportController],
   providers: [ReportService],
   exports: [ReportService],

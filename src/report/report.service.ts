@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { In, Repository } from 'typeorm';
 import { activeActor, type Actor } from '../common/actor';
 import { ConflictError, UnauthorizedError } from '../common/errors';
-import { ShortService } from '../code/short.service';
+import { ShortService } from '../shorts/short.service';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { dbTimeMs } from '../database/columns';
 import { isUniqueViolation } from '../database/errors';

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { JobLockService } from '../database/job-lock.service';
 import { FailureReporter } from '../failure/failure-reporter';
 import { MetricsService } from '../metrics/metrics.service';
-import { isFollowRequest } from '../code/follow/follow-path';
+import { isFollowRequest } from '../follow/follow-path';
 import { RedisConnection } from '../redis/redis.connection';
 import type { Repository } from 'typeorm';
 import { APP_CONFIG, appSecretOf, type AppConfig } from '../config/config';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { FollowInput } from '../code/follow/follow.service';
+import type { FollowInput } from '../follow/follow.service';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { CountBuffer } from '../database/count-buffer';
 import { FailureReporter } from '../failure/failure-reporter';

@@ -1,6 +1,7 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { CodeModule } from '../code/code.module';
-import { FollowService } from '../code/follow/follow.service';
+import { FollowModule } from '../follow/follow.module';
+import { ShortsModule } from '../shorts/shorts.module';
+import { FollowService } from '../follow/follow.service';
 import { GeoLookup } from './geo';
 import { StatisticsRecorder } from './recorder';
 import { StatisticsController } from './statistics.controller';
@@ -13,7 +14,7 @@ import { StatisticsService } from './statistics.service';
  * short to its owner and admins, and trimmed by the retention job.
  */
 @Module({
-  imports: [CodeModule],
+  imports: [ShortsModule, FollowModule],
   controllers: [StatisticsController],
   providers: [GeoLookup, StatisticsRecorder, StatisticsService, StatisticsRetention],
   exports: [StatisticsRecorder],

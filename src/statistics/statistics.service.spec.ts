@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { DataSource } from 'typeorm';
-import type { ShortService } from '../code/short.service';
+import type { ShortService } from '../shorts/short.service';
 import { ValidationFailedError } from '../common/errors';
 import { toProblem } from '../common/problem.filter';
 import { RedisUnavailableError } from '../redis/redis-unavailable.error';

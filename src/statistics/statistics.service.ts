@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Actor } from '../common/actor';
 import { ValidationFailedError } from '../common/errors';
-import { ShortService } from '../code/short.service';
+import { ShortService } from '../shorts/short.service';
 import { dialectSql, engineOf } from '../database/dialect';
 import type { StatisticsDto, StatsEntryDto } from './statistics.dto';
 import { DAY_MS, type Dimension, HOUR_MS, OTHER } from './traits';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { isFollowRequest } from '../code/follow/follow-path';
+import { isFollowRequest } from '../follow/follow-path';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { buildRuntimeConfig, injectRuntimeConfig } from './runtime-config';
 import { AssetStore, encoded, makeAsset, NO_CACHE, type Asset } from './web-assets';

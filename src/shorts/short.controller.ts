@@ -32,8 +32,6 @@ import { ApiProblems } from '../common/api-problems';
 import { RequireUser } from '../common/auth.guard';
 import { ApiPageResponse, ApiPaging, type Page, parsePageRequest } from '../common/paging';
 import { clientKey, CurrentOrigin, queryParam, type RequestOrigin } from '../common/request';
-import { followAndRedirect } from './follow/follow-http';
-import { FollowService } from './follow/follow.service';
 import { VISITS_ORDER } from './short.repository';
 import { ShortService } from './short.service';
 import { CreateShortDto, CreatedShortDto } from './dto/create-short.dto';
@@ -58,11 +56,8 @@ const OWN_SORTABLE_FIELDS = Object.keys(OWN_SORTABLE);
 @ApiTags('code')
 @ApiExtraModels(ShortDto)
 @Controller('api/code')
-export class CodeController {
-  constructor(
-    private readonly shorts: ShortService,
-    private readonly follow: FollowService,
-  ) {}
+export class ShortController {
+  constructor(private readonly shorts: ShortService) {}
 
   @Get()
   @RequireUser()
@@ -106,45 +101,6 @@ export class CodeController {
   ): Promise<CreatedShortDto> {
     const { code } = await this.shorts.create(dto, actor, origin);
     return { code };
-  }
-
-  // The path parameter is named `id` like DELETE's (OpenAPI forbids one path template with two
-  // parameter names, and the web client calls both api/code/{id}). Here it carries the short's code.
-  @Get(':id')
-  @ApiOperation({
-    operationId: 'getOrFollowShort',
-    summary: 'Follow a short (302), or with redirect=false return its details',
-  })
-  @ApiParam({ name: 'id', description: "The short's code (not its UUID)", example: 'aB3dE5f' })
-  @ApiQuery({
-    name: 'redirect',
-    required: false,
-    enum: ['false'],
-    description: 'false: answer the Short JSON',
-  })
-  @ApiQuery({ name: 'password', required: false, description: 'Password of a protected short' })
-  @ApiQuery({ name: 'accept_danger', required: false, enum: ['true'] })
-  @ApiOkResponse({
-    description:
-      'With redirect=false: the Short. A bot following a short with maxUses: a small preview page (text/html, no target)',
-    content: {
-      'application/json': { schema: { $ref: getSchemaPath(ShortDto) } },
-      'text/html': { schema: { type: 'string' } },
-    },
-  })
-  @ApiFoundResponse({ description: 'Redirect to the target or to the matching /s/{code}/… page' })
-  @ApiProblems(403, 404, 429)
-  async getOrFollowShort(
-    @Param('id') code: string,
-    @Req() req: Request,
-    @Res() res: Response,
-    @CurrentActor() actor: Actor | null,
-  ): Promise<void> {
-    if (queryParam(req, 'redirect') !== 'false')
-      return followAndRedirect(this.follow, code, req, res);
-    const dto = await this.shorts.info(code, actor, queryParam(req, 'password'), clientKey(req));
-    res.setHeader('Cache-Control', 'no-store');
-    res.json(dto);
   }
 
   @Patch(':id')

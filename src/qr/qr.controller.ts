@@ -19,7 +19,7 @@ import {
   type QrImage,
   QrService,
 } from './qr.service';
-import { ShortService } from './short.service';
+import { ShortService } from '../shorts/short.service';
 
 function sizeOf(raw: string | undefined): number {
   if (raw === undefined || raw === '') return QR_DEFAULT_SIZE;

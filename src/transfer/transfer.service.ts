@@ -4,7 +4,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { activeActor, type Actor } from '../common/actor';
 import { DomainError, UnauthorizedError, ValidationFailedError } from '../common/errors';
 import type { RequestOrigin } from '../common/request';
-import type { CreateShortDto } from './dto/create-short.dto';
+import type { CreateShortDto } from '../shorts/dto/create-short.dto';
 import type {
   ExportedShortDto,
   ImportResultDto,
@@ -21,9 +21,8 @@ import {
   parseCsv,
   rowToInput,
 } from './import-rows';
-import type { ShortEntity } from './short.entity';
-import { ShortRepository } from './short.repository';
-import { ShortService } from './short.service';
+import type { ShortEntity } from '../shorts/short.entity';
+import { ShortService } from '../shorts/short.service';
 
 /** Shorts read per query while exporting: memory stays the same for 100 or 100,000 shorts. */
 const EXPORT_PAGE = 500;
@@ -87,18 +86,14 @@ function errorKeyOf(err: DomainError): ImportErrorKey {
 /** Export and import of a user's own shorts. */
 @Injectable()
 export class TransferService {
-  constructor(
-    private readonly shorts: ShortService,
-    private readonly repo: ShortRepository,
-  ) {}
+  constructor(private readonly shorts: ShortService) {}
 
   /** The caller's shorts, read a page at a time while the answer is written. */
   private async *pages(ownerId: string): AsyncGenerator<ExportedShortDto[]> {
     let after: string | null = null;
     for (;;) {
-      const page = await this.repo.pageOwnedAfter(ownerId, after, EXPORT_PAGE);
+      const { page, visits } = await this.shorts.ownedAfter(ownerId, after, EXPORT_PAGE);
       if (page.length === 0) return;
-      const visits = await this.repo.visitsOf(page.map((s) => s.id));
       yield page.map((s) => exported(s, visits.get(s.id) ?? 0));
       if (page.length < EXPORT_PAGE) return;
       after = page[page.length - 1].id;

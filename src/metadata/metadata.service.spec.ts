@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { htmlPage, serveHtml, startFakeSite, type FakeSite } from '../../../test/support/fake-site';
+import { htmlPage, serveHtml, startFakeSite, type FakeSite } from '../../test/support/fake-site';
 import { DefaultAddressPolicy } from './address-policy';
 import { MetadataService } from './metadata.service';
 import { DEFAULT_FETCH_LIMITS, systemResolver } from './safe-fetch';

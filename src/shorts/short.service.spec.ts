@@ -5,7 +5,7 @@ import { type DomainError, ValidationFailedError } from '../common/errors';
 import type { AppConfig } from '../config/config';
 import type { RateLimitService } from '../limits/rate-limit.service';
 import type { MetricsService } from '../metrics/metrics.service';
-import type { FollowService } from './follow/follow.service';
+import type { CacheBus } from '../common/cache-bus';
 import type { PasswordLimiter } from './password-limiter';
 import type { ShortEntity } from './short.entity';
 import type { ShortRepository } from './short.repository';
@@ -51,7 +51,9 @@ describe('ShortService.createMany', () => {
       repo as unknown as ShortRepository,
       { baseUrl: 'https://short.example', port: 8080 } as AppConfig,
       { isBlacklisted: () => false } as unknown as BlacklistService,
-      { invalidate: (code: string) => invalidated.push(code) } as unknown as FollowService,
+      {
+        publish: (_channel: string, code: string) => invalidated.push(code),
+      } as unknown as CacheBus,
       {} as PasswordLimiter,
       { creates: { inc } } as unknown as MetricsService,
       {} as RateLimitService,

@@ -1,9 +1,9 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import { isbot } from 'isbot';
-import { clientAddress, type TrustFn } from '../../common/client-address';
-import { type FailureHandler, sendProblem } from '../../common/problem.filter';
-import { clientKey, queryParam } from '../../common/request';
+import { clientAddress, type TrustFn } from '../common/client-address';
+import { type FailureHandler, sendProblem } from '../common/problem.filter';
+import { clientKey, queryParam } from '../common/request';
 import type { FollowInput, FollowResult, FollowService } from './follow.service';
 import { matchFollow } from './follow-path';
 

@@ -1,4 +1,4 @@
-import { isReservedCode } from '../code-generator';
+import { isReservedCode } from '../shorts/code-generator';
 
 /**
  * Which requests are follows of a short: `GET`/`HEAD` of `/s/{code}` and of `/api/code/{code}`

@@ -1,11 +1,11 @@
 import { Controller, Get, Header, Param, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { CurrentActor, type Actor } from '../../common/actor';
-import { ApiProblems } from '../../common/api-problems';
-import { ForbiddenError } from '../../common/errors';
-import { clientKey, queryParam } from '../../common/request';
-import { ShortService } from '../short.service';
+import { CurrentActor, type Actor } from '../common/actor';
+import { ApiProblems } from '../common/api-problems';
+import { ForbiddenError } from '../common/errors';
+import { clientKey, queryParam } from '../common/request';
+import { ShortService } from '../shorts/short.service';
 import { ShortMetaDto } from './dto/short-meta.dto';
 import { MetadataService } from './metadata.service';
 

@@ -1,20 +1,22 @@
 import { verify } from '@node-rs/argon2';
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { BlacklistService } from '../../blacklist/blacklist.service';
-import { CacheBus } from '../../common/cache-bus';
-import { APP_CONFIG, type AppConfig } from '../../config/config';
-import { applyOnce } from '../../database/apply-once';
-import { CountBuffer } from '../../database/count-buffer';
-import { FailureReporter } from '../../failure/failure-reporter';
-import { MetricsService } from '../../metrics/metrics.service';
-import { PasswordLimiter } from '../password-limiter';
-import { ClaimOutcomeUnknownError, ShortRepository } from '../short.repository';
+import { BlacklistService } from '../blacklist/blacklist.service';
+import { CacheBus } from '../common/cache-bus';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { CountBuffer } from '../database/count-buffer';
+import { FailureReporter } from '../failure/failure-reporter';
+import { MetricsService } from '../metrics/metrics.service';
+import { PasswordLimiter } from '../shorts/password-limiter';
+import {
+  ClaimOutcomeUnknownError,
+  FollowStore,
+  SHORT_CHANGED_CHANNEL,
+} from '../shorts/follow-store';
 
 const CACHE_TTL_MS = 30_000;
 const MISSING_TTL_MS = 2_000;
 const USES_FLUSH_MS = 1_000;
-const INVALIDATE_CHANNEL = 'short-invalidate';
 
 /** What the follow path needs of a short; kept in the in-process cache. */
 interface CachedShort {
@@ -79,7 +81,7 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
   private flushTimer?: NodeJS.Timeout;
 
   constructor(
-    private readonly shorts: ShortRepository,
+    private readonly shorts: FollowStore,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly blacklist: BlacklistService,
     private readonly bus: CacheBus,
@@ -87,7 +89,7 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
     private readonly metrics: MetricsService,
     private readonly failures: FailureReporter,
   ) {
-    bus.on(INVALIDATE_CHANNEL, (code) => this.cache?.delete(code));
+    bus.on(SHORT_CHANGED_CHANNEL, (code) => this.cache?.delete(code));
     this.countryHeader = config.trustProxy === false ? undefined : config.stats.countryHeader;
     // Back from a Redis outage: any entry may have missed its invalidation.
     bus.onResync(() => this.cache?.clear());
@@ -203,7 +205,7 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
 
   /** Drops a code from the follow cache of every instance (after any change to the short). */
   invalidate(code: string): void {
-    this.bus.publish(INVALIDATE_CHANNEL, code);
+    this.bus.publish(SHORT_CHANGED_CHANNEL, code);
   }
 
   /** Use counts not yet written (distinct shorts). */
@@ -221,5 +223,5 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
   }
 
   private readonly writeUses = (batchId: string, counts: ReadonlyMap<string, number>) =>
-    applyOnce(this.shorts.dataSource, batchId, (runner) => this.shorts.addUses(runner, counts));
+    this.shorts.writeUses(batchId, counts);
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeSite, htmlPage, serveHtml, type FakeSite } from '../../../test/support/fake-site';
+import { startFakeSite, htmlPage, serveHtml, type FakeSite } from '../../test/support/fake-site';
 import { DefaultAddressPolicy, type AddressPolicy } from './address-policy';
 import {
   decodeBody,

@@ -3,7 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { INT_MAX, isStorableDate } from '../common/db-limits';
 import { ValidationFailedError } from '../common/errors';
 import { unescapeCell } from './csv-cell';
-import type { ShortInput } from './short.service';
+import type { ShortInput } from '../shorts/short.service';
 
 /** At most this many rows per import. */
 export const MAX_IMPORT_ROWS = 5000;

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type Provider } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { APP_CONFIG, APP_VERSION, type AppConfig } from '../../config/config';
+import { APP_CONFIG, APP_VERSION, type AppConfig } from '../config/config';
 import {
   DefaultAddressPolicy,
   METADATA_ADDRESS_POLICY,

@@ -4,40 +4,27 @@ import { BlacklistModule } from '../blacklist/blacklist.module';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { RedisConnection } from '../redis/redis.connection';
 import { CleanupService } from './cleanup.service';
-import { CodeController } from './code.controller';
-import { FollowController } from './follow/follow.controller';
-import { FollowService } from './follow/follow.service';
-import { MetadataController } from './metadata/metadata.controller';
-import { metadataProviders } from './metadata/metadata.service';
+import { FollowStore } from './follow-store';
 import { PasswordLimiter } from './password-limiter';
+import { ShortController } from './short.controller';
 import { ShortEntity } from './short.entity';
 import { ShortRepository } from './short.repository';
 import { ShortService } from './short.service';
-import { QrController } from './qr.controller';
-import { QrService } from './qr.service';
-import { TransferController } from './transfer.controller';
-import { TransferService } from './transfer.service';
 
 /**
- * Shorts (the `shorts` table): create, info, own list, delete, metadata, cleanup, and the redirect
- * engine (follow/). Exports the services other modules use; the repository stays inside.
+ * Shorts, the owner of the `shorts` table: create, edit, info, the owner's list, delete and the
+ * cleanup of expired anonymous shorts. Exports ShortService (everything other modules do with a
+ * short), FollowStore (the redirect engine's reads, use claims and use counts) and the
+ * wrong-password counts; the repository stays inside. Every change names the short's code on the
+ * cache bus (SHORT_CHANGED_CHANNEL), so no module needs to be called back.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([ShortEntity]), BlacklistModule],
-  // TransferController first: its literal paths (export, import) before CodeController's :id.
-  controllers: [
-    TransferController,
-    CodeController,
-    FollowController,
-    MetadataController,
-    QrController,
-  ],
+  controllers: [ShortController],
   providers: [
     ShortRepository,
     ShortService,
-    FollowService,
-    QrService,
-    TransferService,
+    FollowStore,
     CleanupService,
     {
       // Wrong-password counts: in Redis when it is connected (shared), in process otherwise.
@@ -50,8 +37,7 @@ import { TransferService } from './transfer.service';
           () => redis.ready ?? undefined,
         ),
     },
-    ...metadataProviders,
   ],
-  exports: [ShortService, FollowService],
+  exports: [ShortService, FollowStore, PasswordLimiter],
 })
-export class CodeModule {}
+export class ShortsModule {}

@@ -23,7 +23,8 @@ import { CUSTOM_CODE_PATTERN, generateCode, isReservedCode } from './code-genera
 import type { CreateShortDto } from './dto/create-short.dto';
 import type { UpdateShortDto } from './dto/update-short.dto';
 import type { ShortDto } from './dto/short.dto';
-import { FollowService } from './follow/follow.service';
+import { CacheBus } from '../common/cache-bus';
+import { SHORT_CHANGED_CHANNEL } from './follow-store';
 import { PasswordLimiter } from './password-limiter';
 import { ShortEntity } from './short.entity';
 import { type ShortChanges, ShortRepository } from './short.repository';
@@ -81,12 +82,17 @@ export class ShortService {
     private readonly shorts: ShortRepository,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly blacklist: BlacklistService,
-    private readonly follow: FollowService,
+    private readonly bus: CacheBus,
     private readonly limiter: PasswordLimiter,
     private readonly metrics: MetricsService,
     private readonly limits: RateLimitService,
   ) {
     this.serviceNames = new ServiceNames(config.baseUrl, config.port);
+  }
+
+  /** Drops a code from the follow cache of every instance (after any change to its short). */
+  private changed(code: string): void {
+    this.bus.publish(SHORT_CHANGED_CHANNEL, code);
   }
 
   // ---------------------------------------------------------------- the rules of a short's fields
@@ -285,7 +291,7 @@ export class ShortService {
 
   /** New codes leave every instance's follow cache (a cached "missing") and count as creates. */
   private created(codes: readonly string[]): void {
-    for (const code of codes) this.follow.invalidate(code);
+    for (const code of codes) this.changed(code);
     if (codes.length) this.metrics.creates.inc({ kind: 'short' }, codes.length);
   }
 
@@ -325,8 +331,8 @@ export class ShortService {
       if (isUniqueViolation(err)) throw codeExists();
       throw err;
     }
-    this.follow.invalidate(s.code);
-    if (changes.code && changes.code !== s.code) this.follow.invalidate(changes.code);
+    this.changed(s.code);
+    if (changes.code && changes.code !== s.code) this.changed(changes.code);
     const updated = await this.shorts.findByIdWithOwner(s.id);
     if (!updated) throw shortNotFound();
     return this.toDto(updated, true);
@@ -428,6 +434,20 @@ export class ShortService {
     );
   }
 
+  /**
+   * The owner's shorts after `afterId` in id order, `limit` at a time, with their visits (keyset
+   * paging: an export reads 100 or 100,000 shorts in the same memory).
+   */
+  async ownedAfter(
+    ownerId: string,
+    afterId: string | null,
+    limit: number,
+  ): Promise<{ page: ShortEntity[]; visits: Map<string, number> }> {
+    const page = await this.shorts.pageOwnedAfter(ownerId, afterId, limit);
+    const visits = await this.shorts.visitsOf(page.map((s) => s.id));
+    return { page, visits };
+  }
+
   // ---------------------------------------------------------------- delete
 
   /** Deletes a short: its owner or an admin; anonymous shorts only admins. */
@@ -440,14 +460,14 @@ export class ShortService {
       throw new ForbiddenError('Only the owner or an admin may delete this short');
     }
     await this.shorts.delete(s.id);
-    this.follow.invalidate(s.code);
+    this.changed(s.code);
   }
 
   /** Deletes every short of a user (before the user is removed). */
   async deleteAllOwnedBy(ownerId: string): Promise<void> {
     const codes = await this.shorts.codesOwnedBy(ownerId);
     await this.shorts.deleteOwnedBy(ownerId);
-    for (const code of codes) this.follow.invalidate(code);
+    for (const code of codes) this.changed(code);
   }
 
   // ---------------------------------------------------------------- changes by other modules
@@ -461,12 +481,12 @@ export class ShortService {
     if (patch.name !== undefined) changes.name = normalizeName(patch.name);
     if (patch.maxUses !== undefined) changes.maxUses = patch.maxUses;
     if (patch.expireAt !== undefined) changes.expireAt = patch.expireAt;
-    await this.changed(id, changes);
+    await this.change(id, changes);
   }
 
   /** Sets or clears the danger flag (the report rules decide when; see ReportService). */
   async setDanger(id: string, dangerous: boolean, reason: string | null): Promise<void> {
-    await this.changed(id, { dangerous, dangerReason: dangerous ? (reason ?? 'OTHER') : null });
+    await this.change(id, { dangerous, dangerReason: dangerous ? (reason ?? 'OTHER') : null });
   }
 
   /** Changes the reason of a short that is flagged; an unflagged short keeps no reason. */
@@ -474,21 +494,21 @@ export class ShortService {
     const s = await this.shorts.findIdentity(id);
     if (!s?.dangerous) return;
     await this.shorts.update(id, { dangerReason: reason });
-    this.follow.invalidate(s.code);
+    this.changed(s.code);
   }
 
   /** Flags a short dangerous unless it already is; true when this call flagged it. */
   async flagDangerousOnce(id: string, reason: string): Promise<boolean> {
     const s = await this.shorts.findIdentity(id);
     if (!s || !(await this.shorts.flagDangerousOnce(id, reason))) return false;
-    this.follow.invalidate(s.code);
+    this.changed(s.code);
     return true;
   }
 
-  private async changed(id: string, changes: ShortChanges): Promise<void> {
+  private async change(id: string, changes: ShortChanges): Promise<void> {
     const s = await this.shorts.findIdentity(id);
     if (!s) return;
     await this.shorts.update(id, changes);
-    this.follow.invalidate(s.code);
+    this.changed(s.code);
   }
 }

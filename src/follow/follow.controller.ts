@@ -1,0 +1,101 @@
+import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import {
+  ApiExtraModels,
+  ApiFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiQuery,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { CurrentActor, type Actor } from '../common/actor';
+import { ApiProblems } from '../common/api-problems';
+import { clientKey, queryParam } from '../common/request';
+import { ShortDto } from '../shorts/dto/short.dto';
+import { ShortService } from '../shorts/short.service';
+import { followAndRedirect } from './follow-http';
+import { FollowService } from './follow.service';
+
+/** `/s/{code}` is answered by the server itself, so a follow never waits for the web client. */
+@ApiTags('code')
+@Controller('s')
+export class FollowController {
+  constructor(private readonly follow: FollowService) {}
+
+  @Get(':code')
+  @ApiOperation({
+    operationId: 'followShort',
+    summary: 'Follow a short link (same rules as GET /api/code/{code})',
+  })
+  @ApiQuery({ name: 'password', required: false })
+  @ApiQuery({ name: 'accept_danger', required: false, enum: ['true'] })
+  @ApiFoundResponse({ description: 'Redirect to the target or to the matching /s/{code}/… page' })
+  @ApiOkResponse({
+    description:
+      'A bot (crawler, link preview, empty user agent, HEAD) following a short with maxUses: a small preview page without the target; no use is claimed',
+    content: { 'text/html': { schema: { type: 'string' } } },
+  })
+  @ApiProblems()
+  followShort(
+    @Param('code') code: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    return followAndRedirect(this.follow, code, req, res);
+  }
+}
+
+/**
+ * `GET /api/code/{code}`: the same follow as `/s/{code}`, or with `redirect=false` the short's
+ * details (the info page). Registered after the transfer module's literal paths (export).
+ */
+@ApiTags('code')
+@ApiExtraModels(ShortDto)
+@Controller('api/code')
+export class ShortFollowController {
+  constructor(
+    private readonly follow: FollowService,
+    private readonly shorts: ShortService,
+  ) {}
+
+  // The path parameter is named `id` like DELETE's (OpenAPI forbids one path template with two
+  // parameter names, and the web client calls both api/code/{id}). Here it carries the short's code.
+  @Get(':id')
+  @ApiOperation({
+    operationId: 'getOrFollowShort',
+    summary: 'Follow a short (302), or with redirect=false return its details',
+  })
+  @ApiParam({ name: 'id', description: "The short's code (not its UUID)", example: 'aB3dE5f' })
+  @ApiQuery({
+    name: 'redirect',
+    required: false,
+    enum: ['false'],
+    description: 'false: answer the Short JSON',
+  })
+  @ApiQuery({ name: 'password', required: false, description: 'Password of a protected short' })
+  @ApiQuery({ name: 'accept_danger', required: false, enum: ['true'] })
+  @ApiOkResponse({
+    description:
+      'With redirect=false: the Short. A bot following a short with maxUses: a small preview page (text/html, no target)',
+    content: {
+      'application/json': { schema: { $ref: getSchemaPath(ShortDto) } },
+      'text/html': { schema: { type: 'string' } },
+    },
+  })
+  @ApiFoundResponse({ description: 'Redirect to the target or to the matching /s/{code}/… page' })
+  @ApiProblems(403, 404, 429)
+  async getOrFollowShort(
+    @Param('id') code: string,
+    @Req() req: Request,
+    @Res() res: Response,
+    @CurrentActor() actor: Actor | null,
+  ): Promise<void> {
+    if (queryParam(req, 'redirect') !== 'false')
+      return followAndRedirect(this.follow, code, req, res);
+    const dto = await this.shorts.info(code, actor, queryParam(req, 'password'), clientKey(req));
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(dto);
+  }
+}

@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { applyOnce } from '../database/apply-once';
+import { type FollowRow, ShortRepository } from './short.repository';
+
+export { ClaimOutcomeUnknownError, type FollowRow } from './short.repository';
+
+/** The channel on the cache bus that names a short's code after any change to it. */
+export const SHORT_CHANGED_CHANNEL = 'short-invalidate';
+
+/**
+ * What the redirect engine (src/follow) reads and writes of the `shorts` table, and nothing else:
+ * the lookup by code, whether a use is left, the atomic use claim, and the buffered use counts of
+ * unlimited shorts. The shorts module stays the one owner of the table; this is its port.
+ */
+@Injectable()
+export class FollowStore {
+  constructor(private readonly shorts: ShortRepository) {}
+
+  /** What a follow needs of a short, by code (one plain SELECT on the unique index). */
+  findForFollow(code: string): Promise<FollowRow | null> {
+    return this.shorts.findForFollow(code);
+  }
+
+  /** Whether the short exists and has a use left (a bot's preview of a limited short). */
+  hasUseLeft(id: string): Promise<boolean> {
+    return this.shorts.hasUseLeft(id);
+  }
+
+  /** The one atomic use claim; throws ClaimOutcomeUnknownError when its outcome was lost. */
+  claimUse(id: string): Promise<boolean> {
+    return this.shorts.claimUse(id);
+  }
+
+  /** Adds a batch of buffered use counts exactly once (see applyOnce). */
+  writeUses(batchId: string, counts: ReadonlyMap<string, number>): Promise<boolean> {
+    return applyOnce(this.shorts.dataSource, batchId, (runner) =>
+      this.shorts.addUses(runner, counts),
+    );
+  }
+}
