@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { FOLLOW_PAGE } from '../src/code/follow/follow-path';
+import { FOLLOW_PAGE } from '../src/follow/follow-path';
 import { defineConfig } from 'vitest/config';
 
 const here = fileURLToPath(new URL('.', import.meta.url));

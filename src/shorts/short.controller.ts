@@ -17,8 +17,6 @@ import {
   ApiCookieAuth,
   ApiCreatedResponse,
   ApiExtraModels,
-  ApiFoundResponse,
-  getSchemaPath,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
@@ -31,7 +29,7 @@ import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
 import { RequireUser } from '../common/auth.guard';
 import { ApiPageResponse, ApiPaging, type Page, parsePageRequest } from '../common/paging';
-import { clientKey, CurrentOrigin, queryParam, type RequestOrigin } from '../common/request';
+import { CurrentOrigin, queryParam, type RequestOrigin } from '../common/request';
 import { VISITS_ORDER } from './short.repository';
 import { ShortService } from './short.service';
 import { CreateShortDto, CreatedShortDto } from './dto/create-short.dto';

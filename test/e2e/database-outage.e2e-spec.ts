@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FollowService } from '../../src/code/follow/follow.service';
-import { ShortEntity } from '../../src/code/short.entity';
+import { FollowService } from '../../src/follow/follow.service';
+import { ShortEntity } from '../../src/shorts/short.entity';
 import { FailureReporter } from '../../src/failure/failure-reporter';
 import { LogService } from '../../src/logging/log.service';
 import { createTestApp, type TestApp } from '../support/app';

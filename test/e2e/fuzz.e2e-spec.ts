@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlacklistEntity } from '../../src/blacklist/blacklist.entity';
-import { CleanupService } from '../../src/code/cleanup.service';
+import { CleanupService } from '../../src/shorts/cleanup.service';
 import { createTestApp, type TestApp } from '../support/app';
 import { TEST_DB_KIND } from '../support/database';
 import { checkAnswer, FuzzWorld, requestFor, type Identity } from '../support/fuzz-harness';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlacklistService } from '../../src/blacklist/blacklist.service';
-import { FollowService } from '../../src/code/follow/follow.service';
-import { ShortEntity } from '../../src/code/short.entity';
+import { FollowService } from '../../src/follow/follow.service';
+import { ShortEntity } from '../../src/shorts/short.entity';
 import { createTestApp, type TestApp } from '../support/app';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 

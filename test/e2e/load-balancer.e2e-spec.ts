@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CleanupService } from '../../src/code/cleanup.service';
+import { CleanupService } from '../../src/shorts/cleanup.service';
 import { MetricsService } from '../../src/metrics/metrics.service';
 import { createTestApp, type TestApp } from '../support/app';
 import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from '../support/database';

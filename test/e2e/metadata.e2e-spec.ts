@@ -4,7 +4,7 @@ import {
   DefaultAddressPolicy,
   METADATA_ADDRESS_POLICY,
   type AddressPolicy,
-} from '../../src/code/metadata/address-policy';
+} from '../../src/metadata/address-policy';
 import { createTestApp, type TestApp } from '../support/app';
 import { htmlPage, serveHtml, startFakeSite, type FakeSite } from '../support/fake-site';
 

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FollowService } from '../../src/code/follow/follow.service';
+import { FollowService } from '../../src/follow/follow.service';
 import { FailureReporter } from '../../src/failure/failure-reporter';
 import { MetricsService } from '../../src/metrics/metrics.service';
 import { createTestApp, type TestApp } from '../support/app';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ShortEntity } from '../../src/code/short.entity';
+import { ShortEntity } from '../../src/shorts/short.entity';
 import { createTestApp, type TestApp } from '../support/app';
 import { loginAs, type LoggedIn } from '../support/login';
 

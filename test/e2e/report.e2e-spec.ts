@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ShortEntity } from '../../src/code/short.entity';
+import { ShortEntity } from '../../src/shorts/short.entity';
 import { ReportEntity } from '../../src/report/report.entity';
 import { createTestApp, type TestApp } from '../support/app';
 import { loginAs, type LoggedIn } from '../support/login';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlacklistService } from '../../src/blacklist/blacklist.service';
-import { ShortEntity } from '../../src/code/short.entity';
+import { ShortEntity } from '../../src/shorts/short.entity';
 import { createTestApp, type TestApp } from '../support/app';
 import { expectProblem } from '../support/problem';
 

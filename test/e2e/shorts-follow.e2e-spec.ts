@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { LoggerService } from '@nestjs/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CleanupService } from '../../src/code/cleanup.service';
+import { CleanupService } from '../../src/shorts/cleanup.service';
 import { MetricsService } from '../../src/metrics/metrics.service';
-import { FollowService } from '../../src/code/follow/follow.service';
-import { ShortEntity } from '../../src/code/short.entity';
+import { FollowService } from '../../src/follow/follow.service';
+import { ShortEntity } from '../../src/shorts/short.entity';
 import { BlacklistService } from '../../src/blacklist/blacklist.service';
 import { JobLockService } from '../../src/database/job-lock.service';
 import { createTestApp, type TestApp } from '../support/app';

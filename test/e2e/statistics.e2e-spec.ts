@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ShortEntity } from '../../src/code/short.entity';
+import { ShortEntity } from '../../src/shorts/short.entity';
 import { StatisticsRecorder } from '../../src/statistics/recorder';
 import { StatisticsRetention } from '../../src/statistics/statistics-retention';
 import { keys, StatsWriter } from '../../src/statistics/stats-writer';

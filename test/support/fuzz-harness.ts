@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { createHash, randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import { hashApiKey } from '../../src/apikey/apikey.crypto';
-import { FollowService } from '../../src/code/follow/follow.service';
+import { FollowService } from '../../src/follow/follow.service';
 import { engineOf } from '../../src/database/dialect';
 import { LogService } from '../../src/logging/log.service';
 import { StatisticsRecorder } from '../../src/statistics/recorder';

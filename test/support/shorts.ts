@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ShortEntity } from '../../src/code/short.entity';
+import { ShortEntity } from '../../src/shorts/short.entity';
 import type { TestApp } from './app';
 
 /** Inserts a short directly (for states the API cannot create), with defaults for every field. */
