@@ -23,7 +23,11 @@ const SHORTS = 300;
 const CUTS = 20;
 /** Generous for a loaded machine: use counts were written about 1 s after the last cut, visits 3 s. */
 const WRITTEN_BOUND_MS = 15_000;
-/** Deadlocks and lock waits (MySQL/MariaDB, PostgreSQL): never among the app's own batches. */
+/**
+ * Deadlocks and lock waits the server gave up on (MySQL/MariaDB, PostgreSQL): never among the app's
+ * own batches. (A statement that outwaits DB_TIMEOUT_MS fails as a timeout, which a slow machine can
+ * cause too: printed, not asserted.)
+ */
 const LOCK_CONFLICT = /^(ER_LOCK_DEADLOCK|ER_LOCK_WAIT_TIMEOUT|40P01|55P03)$/;
 type CutPoint = 'begin' | 'commit';
 interface Plan {
