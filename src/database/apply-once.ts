@@ -1,18 +1,25 @@
 import type { DataSource, QueryRunner } from 'typeorm';
-import { engineOf } from './dialect';
 import { isUniqueViolation } from './errors';
 
 /**
- * SQLite has one connection and TypeORM one query runner for it: two batch transactions at the same
- * time (use counts and statistics) would nest as savepoints of one transaction. They take turns.
+ * The batch transactions of one data source (use counts, statistics) take turns, one at a time, on
+ * every engine:
+ * - SQLite has one connection and TypeORM one query runner for it: two at once would nest as
+ *   savepoints of one transaction;
+ * - MySQL/MariaDB: both lock rows of `shorts` (the use counts update them; InnoDB's foreign-key
+ *   checks of the statistics rows take shared locks on them until the commit). At the same time
+ *   they deadlocked or waited for each other's locks until DB_TIMEOUT_MS, and a use-count batch
+ *   that lost went back to the buffer, again and again while the statistics caught up (after an
+ *   outage, for many seconds). Waiting for the turn here costs no lock and no timeout.
+ * PostgreSQL's foreign-key locks do not conflict with that update; the one rule keeps every engine
+ * alike. A turn is short because a batch is bounded (CountBuffer's MAX_BATCH_KEYS).
  */
-const sqliteTurns = new WeakMap<DataSource, Promise<unknown>>();
+const turns = new WeakMap<DataSource, Promise<unknown>>();
 
 function inTurn<T>(ds: DataSource, fn: () => Promise<T>): Promise<T> {
-  if (engineOf(ds) !== 'sqlite') return fn();
-  const previous = sqliteTurns.get(ds) ?? Promise.resolve();
+  const previous = turns.get(ds) ?? Promise.resolve();
   const run = previous.catch(() => undefined).then(fn);
-  sqliteTurns.set(ds, run);
+  turns.set(ds, run);
   return run;
 }
 

@@ -93,3 +93,78 @@ describe('CountBuffer', () => {
     expect(b.size).toBe(0);
   });
 });
+
+describe('CountBuffer batches of at most maxKeys keys', () => {
+  /** A writer that records each batch and fails as `failAt` says (by batch number, from 0). */
+  function recordingDatabase(failAt: Map<number, 'before-commit' | 'lost-commit-answer'>) {
+    const applied = new Set<string>();
+    const totals = new Map<string, number>();
+    const batches: Array<{ id: string; keys: number }> = [];
+    const write = async (id: string, counts: ReadonlyMap<string, number>) => {
+      const n = batches.push({ id, keys: counts.size }) - 1;
+      const fail = failAt.get(n);
+      if (fail === 'before-commit') throw new Error('connection refused');
+      if (!applied.has(id)) {
+        applied.add(id);
+        for (const [k, c] of counts) totals.set(k, (totals.get(k) ?? 0) + c);
+      }
+      if (fail === 'lost-commit-answer') throw new CommitOutcomeUnknownError(new Error('lost'));
+    };
+    return { write, totals, batches };
+  }
+  const keys = (n: number) => Array.from({ length: n }, (_, i) => `k${i}`);
+
+  it('writes what is pending in batches of at most maxKeys keys, one after the other', async () => {
+    const db = recordingDatabase(new Map());
+    const b = new CountBuffer(4);
+    for (const k of keys(10)) b.add(k, 2);
+    let running = 0;
+    let overlap = false;
+    await b.flush(async (id, counts) => {
+      overlap ||= running > 0;
+      running++;
+      expect(b.size).toBe(10 - db.batches.reduce((n, x) => n + x.keys, 0)); // not yet written
+      await new Promise((r) => setTimeout(r, 1));
+      await db.write(id, counts);
+      running--;
+    });
+    expect(db.batches.map((x) => x.keys)).toEqual([4, 4, 2]);
+    expect(new Set(db.batches.map((x) => x.id)).size).toBe(3);
+    expect(overlap).toBe(false);
+    expect(db.totals).toEqual(new Map(keys(10).map((k) => [k, 2])));
+    expect(b.size).toBe(0);
+  });
+
+  it('a batch that failed before its commit takes the untried batches back with it', async () => {
+    const db = recordingDatabase(new Map([[1, 'before-commit']]));
+    const b = new CountBuffer(4);
+    for (const k of keys(10)) b.add(k);
+    await expect(b.flush(db.write)).rejects.toThrow('connection refused');
+    expect(db.batches.map((x) => x.keys)).toEqual([4, 4]); // the third was not tried
+    expect(b.size).toBe(6);
+    expect(b.snapshot()).toEqual(
+      new Map(
+        keys(10)
+          .slice(4)
+          .map((k) => [k, 1]),
+      ),
+    );
+    b.add('k0');
+    await b.flush(db.write);
+    expect(db.totals).toEqual(new Map(keys(10).map((k) => [k, k === 'k0' ? 2 : 1])));
+    expect(b.size).toBe(0);
+  });
+
+  it('a batch whose commit answer was lost is retried under its id; the untried ones go back', async () => {
+    const db = recordingDatabase(new Map([[1, 'lost-commit-answer']]));
+    const b = new CountBuffer(4);
+    for (const k of keys(10)) b.add(k);
+    await expect(b.flush(db.write)).rejects.toBeInstanceOf(CommitOutcomeUnknownError);
+    const lost = db.batches[1].id;
+    expect(b.size).toBe(6); // 4 kept with their id (written, but the app cannot know), 2 pending
+    await b.flush(db.write);
+    expect(db.batches[2].id).toBe(lost); // retried first, under its id: written once
+    expect(db.totals).toEqual(new Map(keys(10).map((k) => [k, 1])));
+    expect(b.size).toBe(0);
+  });
+});

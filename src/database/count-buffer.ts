@@ -13,6 +13,14 @@ interface SealedBatch {
 }
 
 /**
+ * Keys per batch at most (the default; a writer that costs more per key asks for fewer). A flush
+ * writes what is pending in batches of at most this many keys, one transaction each, so no batch
+ * transaction holds its locks for long, nor, as the batches of a data source take turns
+ * (applyOnce), keeps the other buffer's batch waiting for long.
+ */
+export const MAX_BATCH_KEYS = 1000;
+
+/**
  * Counts kept in memory and written in batches, so the request path never waits for a write
  * (use counts of the follow path; statistics aggregates).
  *
@@ -20,14 +28,18 @@ interface SealedBatch {
  * - a batch that failed before its commit (nothing written) is merged back into the pending counts;
  * - a batch whose commit outcome is unknown is kept as it is, with its id, and retried first: the
  *   writer recognises a batch that did commit by its id;
- * - flushes never overlap: a flush while one is running joins it.
+ * - flushes never overlap: a flush while one is running joins it;
+ * - a flush seals what is pending into batches of at most `maxKeys` keys and writes them one after
+ *   the other; when one fails, the batches after it (not tried) are merged back as well.
  */
 export class CountBuffer {
   private pending = new Map<string, number>();
   private readonly unsure: SealedBatch[] = [];
-  /** The batch being written now (not yet known to be written). */
-  private inflight: SealedBatch | null = null;
+  /** Batches sealed by the running flush and not yet known to be written (the first is being written). */
+  private queued: SealedBatch[] = [];
   private running: Promise<void> | null = null;
+
+  constructor(private readonly maxKeys = MAX_BATCH_KEYS) {}
 
   add(key: string, n = 1): void {
     this.pending.set(key, (this.pending.get(key) ?? 0) + n);
@@ -39,9 +51,7 @@ export class CountBuffer {
   }
 
   private sealed(): SealedBatch[] {
-    return this.inflight && !this.unsure.includes(this.inflight)
-      ? [...this.unsure, this.inflight]
-      : this.unsure;
+    return this.queued.length ? [...this.unsure, ...this.queued] : this.unsure;
   }
 
   /** Counts not yet known to be written, summed per key (for tests and diagnostics). */
@@ -72,18 +82,43 @@ export class CountBuffer {
       await write(this.unsure[0].id, this.unsure[0].counts); // a failure keeps it for the next flush
       this.unsure.shift();
     }
-    if (this.pending.size === 0) return;
-    const batch: SealedBatch = { id: randomUUID(), counts: this.pending };
-    this.pending = new Map();
-    this.inflight = batch;
-    try {
-      await write(batch.id, batch.counts);
-    } catch (err) {
-      if (err instanceof CommitOutcomeUnknownError) this.unsure.push(batch);
-      else for (const [k, n] of batch.counts) this.add(k, n);
-      throw err;
-    } finally {
-      this.inflight = null;
+    this.queued = this.seal();
+    while (this.queued.length) {
+      const batch = this.queued[0];
+      try {
+        await write(batch.id, batch.counts);
+      } catch (err) {
+        const [failed, ...untried] = this.queued;
+        this.queued = [];
+        if (err instanceof CommitOutcomeUnknownError) this.unsure.push(failed);
+        else this.mergeBack(failed);
+        for (const b of untried) this.mergeBack(b);
+        throw err;
+      }
+      this.queued.shift();
     }
+  }
+
+  /** Takes what is pending, in batches of at most `maxKeys` keys. */
+  private seal(): SealedBatch[] {
+    const all = this.pending;
+    if (all.size === 0) return [];
+    this.pending = new Map();
+    if (all.size <= this.maxKeys) return [{ id: randomUUID(), counts: all }];
+    const batches: SealedBatch[] = [];
+    let counts = new Map<string, number>();
+    for (const [k, n] of all) {
+      counts.set(k, n);
+      if (counts.size === this.maxKeys) {
+        batches.push({ id: randomUUID(), counts });
+        counts = new Map();
+      }
+    }
+    if (counts.size) batches.push({ id: randomUUID(), counts });
+    return batches;
+  }
+
+  private mergeBack(batch: SealedBatch): void {
+    for (const [k, n] of batch.counts) this.add(k, n);
   }
 }

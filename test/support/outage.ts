@@ -48,9 +48,12 @@ export class DatabaseOutage {
     else this.releaseLock();
   }
 
-  /** Connections stay open but nothing passes (MariaDB); SQLite: the same lock as cut(). */
-  partition(): void {
-    if (this.proxy) this.proxy.partition();
+  /**
+   * Connections stay open but nothing passes (MariaDB, PostgreSQL), or with 'answers' only the
+   * server's answers are lost; SQLite: the same lock as cut().
+   */
+  partition(what: 'both' | 'answers' = 'both'): void {
+    if (this.proxy) this.proxy.partition(what);
     else this.holdLock();
   }
 

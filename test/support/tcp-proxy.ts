@@ -6,14 +6,15 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
  * - stop(): the listener closes and every connection is cut (refused, like a server that is down);
  *   start() opens the same port again;
  * - partition(): connections stay open but no byte passes in either direction (a silent network,
- *   the case only timeouts catch); heal() lets bytes pass again and cuts the connections that lost
- *   bytes meanwhile (their protocol state is broken).
+ *   the case only timeouts catch); partition('answers'): requests still reach the server, its
+ *   answers are lost; heal() lets bytes pass again and cuts the connections that lost bytes
+ *   meanwhile (their protocol state is broken).
  */
 export class TcpProxy {
   private server: Server | null = null;
   private readonly sockets = new Set<Socket>();
   private readonly damaged = new Set<Socket>();
-  private partitioned = false;
+  private partitioned: false | 'both' | 'answers' = false;
   port = 0;
 
   constructor(
@@ -21,9 +22,9 @@ export class TcpProxy {
     private readonly targetPort: number,
   ) {}
 
-  private forward(from: Socket, to: Socket): void {
+  private forward(from: Socket, to: Socket, answers: boolean): void {
     from.on('data', (chunk: Buffer) => {
-      if (this.partitioned) {
+      if (this.partitioned === 'both' || (this.partitioned === 'answers' && answers)) {
         this.damaged.add(from).add(to);
         return;
       }
@@ -35,7 +36,9 @@ export class TcpProxy {
     from.on('end', () => to.end());
   }
 
+  /** Listens (again); a proxy that is listening already stays as it is. */
   async start(): Promise<number> {
+    if (this.server) return this.port;
     const server = createServer((client) => {
       const upstream = connect(this.targetPort, this.targetHost);
       for (const s of [client, upstream]) {
@@ -49,8 +52,8 @@ export class TcpProxy {
           upstream.destroy();
         });
       }
-      this.forward(client, upstream);
-      this.forward(upstream, client);
+      this.forward(client, upstream, false);
+      this.forward(upstream, client, true);
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -69,8 +72,8 @@ export class TcpProxy {
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
-  partition(): void {
-    this.partitioned = true;
+  partition(what: 'both' | 'answers' = 'both'): void {
+    this.partitioned = what;
   }
 
   heal(): void {
