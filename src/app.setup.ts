@@ -68,7 +68,9 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
     if (!/%00/i.test(req.url)) return next();
     return sendProblem(
       res,
-      problem(400, 'Bad Request', `The request URL ${NUL_MESSAGE}`, req.path),
+      problem(400, 'Bad Request', `The request URL ${NUL_MESSAGE}`, req.path, {
+        errorKey: 'nul_refused',
+      }),
     );
   });
 
@@ -107,7 +109,9 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
     if (!req.is(['application/json', 'application/*+json'])) {
       return sendProblem(
         res,
-        problem(415, 'Unsupported Media Type', 'Request body must be application/json', req.path),
+        problem(415, 'Unsupported Media Type', 'Request body must be application/json', req.path, {
+          errorKey: 'content_type_unsupported',
+        }),
       );
     }
     const parse = large[req.path.replace(/\/+$/, '')] ?? json;

@@ -70,6 +70,7 @@ export class AuthPipeline {
               'Bad Request',
               'API keys are not accepted in the query string; use Authorization: Bearer',
               req.path,
+              { errorKey: 'api_key_in_query' },
             ),
           );
         }
@@ -85,7 +86,12 @@ export class AuthPipeline {
           .then((actor) => {
             if (!actor) {
               res.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"');
-              return sendProblem(res, problem(401, 'Unauthorized', 'Invalid API key', req.path));
+              return sendProblem(
+                res,
+                problem(401, 'Unauthorized', 'Invalid API key', req.path, {
+                  errorKey: 'api_key_invalid',
+                }),
+              );
             }
             req.user = actor;
             req.authVia = 'bearer';
@@ -104,7 +110,11 @@ export class AuthPipeline {
       },
       (req: AuthRequest, res: Response, next: NextFunction) => {
         const refusal = this.csrfRefusal(req);
-        if (refusal) return sendProblem(res, problem(403, 'Forbidden', refusal, req.path));
+        if (refusal)
+          return sendProblem(
+            res,
+            problem(403, 'Forbidden', refusal, req.path, { errorKey: 'cross_site_refused' }),
+          );
         next();
       },
     ];

@@ -55,7 +55,8 @@ export class AuthController {
   })
   @ApiProblems(400, 404)
   async devLogin(@Req() req: Request, @Res() res: Response): Promise<void> {
-    if (!this.login.isEnabled('dev')) throw new NotFoundError('Login provider not enabled');
+    if (!this.login.isEnabled('dev'))
+      throw new NotFoundError('Login provider not enabled', 'provider_not_enabled');
     const q = req.query as Record<string, unknown>;
     const redirect = typeof q.redirect === 'string' ? q.redirect : '';
     if (q.username === undefined || q.username === '') {

@@ -85,7 +85,7 @@ abstract class ProviderLoginGuard implements CanActivate {
     const req = ctx.switchToHttp().getRequest<Request>();
     const provider = req.params.provider;
     if (typeof provider !== 'string' || !this.login.isOAuthEnabled(provider))
-      throw new NotFoundError('Login provider not enabled');
+      throw new NotFoundError('Login provider not enabled', 'provider_not_enabled');
     return { req, provider };
   }
 

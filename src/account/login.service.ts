@@ -20,7 +20,10 @@ function promisify(fn: (cb: (err?: unknown) => void) => void): Promise<void> {
  */
 export function requireSession(req: Request): void {
   if (!req.session)
-    throw new BadRequestError('A login needs a browser session (no Authorization header)');
+    throw new BadRequestError(
+      'A login needs a browser session (no Authorization header)',
+      'login_needs_session',
+    );
 }
 
 /**

@@ -111,13 +111,13 @@ export class UserService {
     const set: Partial<UserEntity> = {};
     if (patch.activated !== undefined) {
       if (id === actor.id && !patch.activated)
-        throw new BadRequestError('You cannot deactivate your own account');
+        throw new BadRequestError('You cannot deactivate your own account', 'self_change_refused');
       set.activated = patch.activated;
     }
     if (patch.roles !== undefined) {
       const roles = new Set([ROLE_USER, ...patch.roles]);
       if (id === actor.id && !roles.has(ROLE_ADMIN))
-        throw new BadRequestError('You cannot remove your own admin role');
+        throw new BadRequestError('You cannot remove your own admin role', 'self_change_refused');
       set.roles = ROLES.filter((r) => roles.has(r)).join(',');
     }
     if (Object.keys(set).length) await this.repo.update({ id }, set);
@@ -125,7 +125,8 @@ export class UserService {
 
   /** Checks that an admin may delete this account (not their own). */
   assertRemovable(id: string, actor: Actor): void {
-    if (id === actor.id) throw new BadRequestError('You cannot delete your own account');
+    if (id === actor.id)
+      throw new BadRequestError('You cannot delete your own account', 'self_change_refused');
   }
 
   /** Deletes an account; its sessions end at their next request, its key and reports go with it. */

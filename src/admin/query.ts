@@ -1,6 +1,9 @@
 import { parse, type LiqeQuery } from 'liqe';
 import { BadRequestError } from '../common/errors';
 
+/** A query the compiler cannot take: 400 with `errorKey: "query_invalid"`. */
+const queryError = (detail: string) => new BadRequestError(detail, 'query_invalid');
+
 /**
  * Lucene-style admin search compiled to a parameterised SQL condition.
  *
@@ -69,7 +72,7 @@ class Compiler {
   }
 
   compile(node: Node, depth = 0): string {
-    if (depth > 64) throw new BadRequestError('Query is nested too deeply');
+    if (depth > 64) throw queryError('Query is nested too deeply');
     switch (node.type) {
       case 'EmptyExpression':
         return '1=1';
@@ -84,7 +87,7 @@ class Compiler {
       case 'Tag':
         return this.tag(node);
       default:
-        throw new BadRequestError('Unsupported query expression');
+        throw queryError('Unsupported query expression');
     }
   }
 
@@ -93,7 +96,7 @@ class Compiler {
       this.fields.find((x) => x.name === name) ??
       this.fields.find((x) => x.name.toLowerCase() === name.toLowerCase());
     if (!f) {
-      throw new BadRequestError(
+      throw queryError(
         `Unknown field "${name}" for ${this.entity}; known fields: ${this.fields.map((x) => x.name).join(', ')}`,
       );
     }
@@ -104,12 +107,11 @@ class Compiler {
     const expr = node.expression;
     if (node.field.type === 'ImplicitField') {
       if (expr.type !== 'LiteralExpression' || expr.value === null || expr.value === undefined) {
-        throw new BadRequestError('Free text must be a word or a quoted phrase');
+        throw queryError('Free text must be a word or a quoted phrase');
       }
       const text = String(expr.value);
       const targets = this.fields.filter((f) => f.freeText);
-      if (!targets.length)
-        throw new BadRequestError(`${this.entity} has no free-text fields; name a field`);
+      if (!targets.length) throw queryError(`${this.entity} has no free-text fields; name a field`);
       const pattern =
         hasWildcard(text) && !expr.quoted ? wildcardToLike(text) : `%${escapeLike(text)}%`;
       const p = this.param(pattern.toLowerCase());
@@ -118,19 +120,18 @@ class Compiler {
     const f = this.field(node.field.name);
     const op = node.operator.operator;
     if (expr.type === 'RegexExpression')
-      throw new BadRequestError('Regular expressions are not supported in queries');
-    if (expr.type === 'EmptyExpression')
-      throw new BadRequestError(`Missing value for field "${f.name}"`);
+      throw queryError('Regular expressions are not supported in queries');
+    if (expr.type === 'EmptyExpression') throw queryError(`Missing value for field "${f.name}"`);
     if (expr.type === 'RangeExpression') {
       if (f.type !== 'number')
-        throw new BadRequestError(`Ranges are only supported on number fields ("${f.name}")`);
+        throw queryError(`Ranges are only supported on number fields ("${f.name}")`);
       const r = expr.range;
       return `(${f.sql} ${r.minInclusive ? '>=' : '>'} ${this.param(r.min)} AND ${f.sql} ${r.maxInclusive ? '<=' : '<'} ${this.param(r.max)})`;
     }
     const value = expr.value;
     if (value === null) {
       if (op !== ':' && op !== ':=')
-        throw new BadRequestError(`null can only be matched with ":" ("${f.name}")`);
+        throw queryError(`null can only be matched with ":" ("${f.name}")`);
       return `${f.sql} IS NULL`;
     }
     const cmp =
@@ -139,14 +140,14 @@ class Compiler {
       case 'number': {
         const n = typeof value === 'number' ? value : Number(value);
         if (typeof value === 'boolean' || !Number.isFinite(n)) {
-          throw new BadRequestError(`Field "${f.name}" needs a number`);
+          throw queryError(`Field "${f.name}" needs a number`);
         }
         return `${f.sql} ${cmp ?? '='} ${this.param(n)}`;
       }
       case 'boolean': {
         const s = String(value).toLowerCase();
         if (cmp || !['true', 'false', '1', '0'].includes(s)) {
-          throw new BadRequestError(`Field "${f.name}" needs true or false`);
+          throw queryError(`Field "${f.name}" needs true or false`);
         }
         return `${f.sql} = ${this.param(s === 'true' || s === '1' ? 1 : 0)}`;
       }
@@ -155,7 +156,7 @@ class Compiler {
         const day = /^\d{4}-\d{2}-\d{2}$/.test(s);
         const d = new Date(day ? `${s}T00:00:00.000Z` : s);
         if (Number.isNaN(d.getTime())) {
-          throw new BadRequestError(
+          throw queryError(
             `Field "${f.name}" needs an ISO date such as 2024-05-01 or "2024-05-01T12:00:00Z"`,
           );
         }
@@ -168,7 +169,7 @@ class Compiler {
       case 'keyword':
       case 'text': {
         if (cmp)
-          throw new BadRequestError(
+          throw queryError(
             `Comparisons are only supported on number and date fields ("${f.name}")`,
           );
         const s = String(value);
@@ -182,8 +183,7 @@ class Compiler {
         let v = s;
         if (f.type === 'enum' && f.values) {
           const match = f.values.find((x) => x.toLowerCase() === s.toLowerCase());
-          if (!match)
-            throw new BadRequestError(`Field "${f.name}" is one of ${f.values.join(', ')}`);
+          if (!match) throw queryError(`Field "${f.name}" is one of ${f.values.join(', ')}`);
           v = match;
         }
         return `${f.sql} = ${this.param(v)}`;
@@ -199,7 +199,7 @@ export function compileQuery(
   fields: readonly SearchField[],
 ): CompiledCondition {
   if (query.length > MAX_QUERY_LENGTH)
-    throw new BadRequestError(`Query is longer than ${MAX_QUERY_LENGTH} characters`);
+    throw queryError(`Query is longer than ${MAX_QUERY_LENGTH} characters`);
   if (!query.trim()) return { sql: '1=1', params: {} };
   let ast: Node;
   try {
@@ -207,7 +207,7 @@ export function compileQuery(
   } catch (err) {
     const msg = err instanceof Error ? err.message : '';
     const where = /line \d+ column \d+/.exec(msg)?.[0];
-    throw new BadRequestError(
+    throw queryError(
       where
         ? `Query syntax error at ${where}; quote values with special characters, e.g. name:"50% off"`
         : 'Query syntax error: the query is incomplete (unbalanced parentheses or quotes?)',

@@ -30,7 +30,7 @@ export class ApiKeyService {
   /** The caller's key in clear, or 404. */
   async reveal(userId: string): Promise<string> {
     const row = await this.repo.findOne({ where: { userId } });
-    if (!row) throw new NotFoundError('No API key yet');
+    if (!row) throw new NotFoundError('No API key yet', 'api_key_missing');
     return decryptApiKey(this.encKey, row.keyEncrypted, userId);
   }
 

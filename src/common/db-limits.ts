@@ -6,7 +6,7 @@ import { registerDecorator, type ValidationOptions } from 'class-validator';
  * error.
  */
 /** Largest value of a signed 32-bit INT column (`max_uses`, `uses`). */
-export const INT_MAX = 2_147_483_647;
+export { INT_MAX } from '../shared/limits';
 /** The DATETIME range of MySQL/MariaDB, in UTC. */
 export const MIN_DATETIME_MS = Date.UTC(1000, 0, 1);
 export const MAX_DATETIME_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);

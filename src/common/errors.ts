@@ -1,15 +1,24 @@
+import { type ErrorKey, statusErrorKey } from '../shared/error-keys';
+
+export type { ErrorKey } from '../shared/error-keys';
+
 /**
  * Small domain errors thrown by services. One filter (ProblemFilter) maps them to
- * application/problem+json; services never throw HTTP exceptions themselves.
+ * application/problem+json; services never throw HTTP exceptions themselves. Every error has an
+ * `errorKey` (src/shared/error-keys.ts): the one it is thrown with, else its status's.
  */
 export abstract class DomainError extends Error {
   abstract readonly status: number;
   abstract readonly title: string;
-  readonly errorKey?: string;
-  constructor(detail: string, errorKey?: string) {
+  private readonly key?: ErrorKey;
+  constructor(detail: string, errorKey?: ErrorKey) {
     super(detail);
     this.name = new.target.name;
-    this.errorKey = errorKey;
+    this.key = errorKey;
+  }
+
+  get errorKey(): ErrorKey {
+    return this.key ?? statusErrorKey(this.status);
   }
 }
 
@@ -62,7 +71,7 @@ export class BusyError extends DomainError {
   readonly title = 'Service Unavailable';
   constructor(
     detail: string,
-    errorKey: string,
+    errorKey: ErrorKey,
     readonly retryAfterSeconds: number,
   ) {
     super(detail, errorKey);
@@ -83,7 +92,7 @@ export class ValidationFailedError extends DomainError {
   readonly title = 'Bad Request';
   constructor(
     readonly fieldErrors: Record<string, string>,
-    readonly fieldErrorKeys: Record<string, string> = {},
+    readonly fieldErrorKeys: Record<string, ErrorKey> = {},
   ) {
     super('Validation failed', 'validation_failed');
   }

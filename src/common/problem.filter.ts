@@ -2,7 +2,13 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '
 import type { Request, Response } from 'express';
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import { isDatabaseUnavailable } from '../database/errors';
-import { BusyError, DomainError, RateLimitedError, ValidationFailedError } from './errors';
+import {
+  BusyError,
+  DomainError,
+  type ErrorKey,
+  RateLimitedError,
+  ValidationFailedError,
+} from './errors';
 import { PROBLEM_CONTENT_TYPE, problem, type Problem } from './problem';
 
 /**
@@ -24,6 +30,7 @@ export function toProblem(err: unknown, instance: string): { body: Problem; kind
       body: problem(400, err.title, err.message, instance, {
         errorKey: err.errorKey,
         fieldErrors: err.fieldErrors,
+        fieldErrorKeys: err.fieldErrorKeys,
       }),
       kind: 'expected',
     };
@@ -69,16 +76,16 @@ export function toProblem(err: unknown, instance: string): { body: Problem; kind
   const e = err as { status?: unknown; statusCode?: unknown; expose?: unknown; type?: unknown };
   const status = Number(e?.status ?? e?.statusCode);
   if (e && e.expose === true && status >= 400 && status < 500) {
-    const detail =
+    const [detail, errorKey]: [string, ErrorKey | undefined] =
       e.type === 'entity.too.large'
-        ? 'Request body is too large'
+        ? ['Request body is too large', 'body_too_large']
         : e.type === 'entity.parse.failed'
-          ? 'Request body is not valid JSON'
+          ? ['Request body is not valid JSON', 'json_invalid']
           : status === 415
-            ? 'Unsupported content type'
-            : (STATUS_CODES[status] ?? 'Bad Request');
+            ? ['Unsupported content type', 'content_type_unsupported']
+            : [STATUS_CODES[status] ?? 'Bad Request', undefined];
     return {
-      body: problem(status, STATUS_CODES[status] ?? 'Error', detail, instance),
+      body: problem(status, STATUS_CODES[status] ?? 'Error', detail, instance, { errorKey }),
       kind: 'expected',
     };
   }

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ERROR_KEYS, type ErrorKey, statusErrorKey } from '../shared/error-keys';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -14,8 +15,13 @@ export class Problem {
   detail: string;
   @ApiProperty({ description: 'Same text as detail (ShareX reads {json:error})' })
   error: string;
-  @ApiPropertyOptional({ example: 'entity_not_exists' })
-  errorKey?: string;
+  @ApiProperty({
+    enum: [...ERROR_KEYS],
+    enumName: 'ErrorKey',
+    example: 'entity_not_exists',
+    description: 'What went wrong, as a stable key (clients translate it; detail stays English)',
+  })
+  errorKey: ErrorKey;
   @ApiProperty({ example: '/api/code' })
   instance: string;
   @ApiPropertyOptional({
@@ -24,6 +30,12 @@ export class Problem {
     description: 'One message per invalid field',
   })
   fieldErrors?: Record<string, string>;
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'string', enum: [...ERROR_KEYS] },
+    description: 'The stable key of a field error, where the field has one (as errorKey)',
+  })
+  fieldErrorKeys?: Record<string, ErrorKey>;
   @ApiPropertyOptional({
     example: 42,
     description:
@@ -37,11 +49,27 @@ export function problem(
   title: string,
   detail: string,
   instance: string,
-  extra: { errorKey?: string; fieldErrors?: Record<string, string>; retryAfter?: number } = {},
+  extra: {
+    errorKey?: ErrorKey;
+    fieldErrors?: Record<string, string>;
+    fieldErrorKeys?: Record<string, ErrorKey>;
+    retryAfter?: number;
+  } = {},
 ): Problem {
-  const p: Problem = { type: 'about:blank', title, status, detail, error: detail, instance };
-  if (extra.errorKey) p.errorKey = extra.errorKey;
+  const errorKey = extra.errorKey ?? statusErrorKey(status);
+  const p: Problem = {
+    type: 'about:blank',
+    title,
+    status,
+    detail,
+    error: detail,
+    errorKey,
+    instance,
+  };
   if (extra.fieldErrors) p.fieldErrors = extra.fieldErrors;
+  if (extra.fieldErrorKeys && Object.keys(extra.fieldErrorKeys).length) {
+    p.fieldErrorKeys = extra.fieldErrorKeys;
+  }
   if (extra.retryAfter !== undefined) p.retryAfter = extra.retryAfter;
   return p;
 }

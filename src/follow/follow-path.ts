@@ -1,4 +1,4 @@
-import { isReservedCode } from '../shorts/code-generator';
+import { isReservedCode } from '../shared/limits';
 
 /**
  * Which requests are follows of a short: `GET`/`HEAD` of `/s/{code}` and of `/api/code/{code}`

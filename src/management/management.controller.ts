@@ -208,7 +208,7 @@ export class ManagementController {
   async prometheus(@CurrentActor() actor: Actor | null, @Res() res: Response): Promise<void> {
     // A request with the scrape token was answered by scrapeTokenMiddleware already.
     if (!actor) throw new UnauthorizedError();
-    if (!isAdmin(actor)) throw new ForbiddenError('Admin role required');
+    if (!isAdmin(actor)) throw new ForbiddenError('Admin role required', 'admin_required');
     const { contentType, body } = await this.metrics.render();
     res
       .status(200)

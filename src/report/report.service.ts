@@ -43,7 +43,7 @@ export class ReportService {
         createdAt: new Date(),
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw new ConflictError('Entity already exists');
+      if (isUniqueViolation(err)) throw new ConflictError('Entity already exists', 'report_exists');
       throw err;
     }
     this.metrics.reports.inc();

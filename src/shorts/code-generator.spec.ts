@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CODE_ALPHABET, CUSTOM_CODE_PATTERN, generateCode, isReservedCode } from './code-generator';
+import { CUSTOM_CODE_PATTERN, isReservedCode } from '../shared/limits';
+import { CODE_ALPHABET, generateCode } from './code-generator';
 
 describe('generateCode', () => {
   it('makes 7 characters from the look-alike-free alphabet', () => {

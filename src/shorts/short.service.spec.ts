@@ -9,7 +9,9 @@ import type { CacheBus } from '../common/cache-bus';
 import type { PasswordLimiter } from './password-limiter';
 import type { ShortEntity } from './short.entity';
 import type { ShortRepository } from './short.repository';
-import { MAX_NAME_LENGTH, normalizeName, ShortService } from './short.service';
+import { MAX_NAME_LENGTH } from '../shared/limits';
+import { normalizeName } from './field-checks';
+import { ShortService } from './short.service';
 
 describe('normalizeName', () => {
   it('trims, stores empty as null and keeps at most the column length', () => {

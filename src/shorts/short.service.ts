@@ -19,7 +19,15 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { isUniqueViolation } from '../database/errors';
 import { RateLimitService } from '../limits/rate-limit.service';
 import { MetricsService } from '../metrics/metrics.service';
-import { CUSTOM_CODE_PATTERN, generateCode, isReservedCode } from './code-generator';
+import { ANONYMOUS_LIFETIME_MS } from '../shared/limits';
+import { SHORT_FIELD_NAMES, SHORT_FIELDS, type ShortInput } from '../shared/short-fields';
+import { generateCode } from './code-generator';
+import {
+  type CheckContext,
+  type CheckedFields,
+  checkShortFields,
+  normalizeName,
+} from './field-checks';
 import type { CreateShortDto } from './dto/create-short.dto';
 import type { UpdateShortDto } from './dto/update-short.dto';
 import type { ShortDto } from './dto/short.dto';
@@ -28,45 +36,26 @@ import { SHORT_CHANGED_CHANNEL } from './follow-store';
 import { PasswordLimiter } from './password-limiter';
 import { ShortEntity } from './short.entity';
 import { type ShortChanges, ShortRepository } from './short.repository';
-import { parseTargetUrl, ServiceNames } from './target-url';
+import { ServiceNames } from './target-url';
 
-export const ANONYMOUS_LIFETIME_MS = 24 * 60 * 60 * 1000;
-
-/** A short's fields as a caller sends them (create, edit, an import row); `null` clears. */
-export interface ShortInput {
-  url?: string;
-  code?: string | null;
-  name?: string | null;
-  expireAt?: string | null;
-  maxUses?: number | null;
-  password?: string | null;
-}
-
-/** The checked fields, ready to store but for the password's hash (absent: unchanged). */
-interface CheckedFields {
-  url?: string;
-  code?: string;
-  name?: string | null;
-  expireAt?: Date | null;
-  maxUses?: number | null;
-  password?: string | null;
-}
-
-/** The stored hash of a password field: absent stays absent, null or empty removes it. */
+/** The stored hash of a password field: absent stays absent, null removes it. */
 async function passwordHashOf(password: string | null | undefined) {
   if (password === undefined) return undefined;
   return password ? hash(password, { algorithm: Algorithm.Argon2id }) : null;
 }
-export const MAX_NAME_LENGTH = 100;
-/** The create rules' message for a longer name (class-validator's, as CreateShortDto answers it). */
-export const NAME_TOO_LONG = `name must be shorter than or equal to ${MAX_NAME_LENGTH} characters`;
 
 const codeExists = () => new ConflictError('Code already exists', 'code_exists');
 
-/** A short's name as stored: trimmed, empty as null, at most MAX_NAME_LENGTH characters. */
-export function normalizeName(name: string | null | undefined): string | null {
-  const n = name?.trim();
-  return n ? n.slice(0, MAX_NAME_LENGTH) : null;
+/** The columns of checked fields (SHORT_FIELDS' `column`; a password becomes its hash). */
+async function columnsOf(checked: CheckedFields): Promise<ShortChanges> {
+  const columns: Record<string, unknown> = {};
+  for (const name of SHORT_FIELD_NAMES) {
+    const value = checked[name];
+    if (value === undefined) continue;
+    columns[SHORT_FIELDS[name].column] =
+      name === 'password' ? await passwordHashOf(value as string | null) : value;
+  }
+  return columns as ShortChanges;
 }
 
 /**
@@ -98,56 +87,28 @@ export class ShortService {
   // ---------------------------------------------------------------- the rules of a short's fields
 
   /**
-   * The create rules for every field present in `input` (create, edit and import use them): the
-   * target (absolute http(s), no userinfo, not this service, not blacklisted), a custom code
-   * (pattern, reserved words), the limit (≥ 1), the expiry (in the future). Field errors found by
-   * the caller first (`fieldErrors`) are reported together with these. Returns the fields to store
-   * (the password still to be hashed: `passwordHashOf`); absent fields stay absent, `null` clears.
+   * The create rules for every field present in `input` (create, edit and import use them; see
+   * field-checks.ts): 400 with fieldErrors, or the contract's sentence, or the fields to store
+   * (the password still to be hashed: `passwordHashOf`). Absent fields stay absent.
    */
   private checkFields(
     input: ShortInput,
+    mode: CheckContext['mode'],
+    actor: Actor | null,
     origin: RequestOrigin | undefined,
-    fieldErrors: Record<string, string> = {},
   ): CheckedFields {
-    const keys: Record<string, string> = {};
-    let url: string | undefined;
-    if (input.url !== undefined) {
-      const names = this.serviceNames.withRequestHost(origin?.host, origin?.protocol ?? 'http');
-      const target = parseTargetUrl(input.url, names);
-      if ('error' in target) [fieldErrors.url, keys.url] = [target.error, 'url_invalid'];
-      else url = target.url;
+    const outcome = checkShortFields(input, {
+      mode,
+      loggedIn: actor !== null,
+      names: this.serviceNames.withRequestHost(origin?.host, origin?.protocol ?? 'http'),
+      blacklist: this.blacklist,
+      now: Date.now(),
+    });
+    if ('fieldErrors' in outcome) {
+      throw new ValidationFailedError(outcome.fieldErrors, outcome.fieldErrorKeys);
     }
-    const code = input.code ?? undefined;
-    if (code !== undefined) {
-      if (!CUSTOM_CODE_PATTERN.test(code)) {
-        fieldErrors.code = 'must be 3 to 64 characters of A-Z, a-z, 0-9, _ and -';
-        keys.code = 'code_invalid';
-      } else if (isReservedCode(code)) {
-        [fieldErrors.code, keys.code] = ['is reserved', 'code_reserved'];
-      }
-    }
-    // CreateShortDto refuses a longer name first; an import row (no DTO) is refused here alike.
-    if (typeof input.name === 'string' && input.name.length > MAX_NAME_LENGTH) {
-      [fieldErrors.name, keys.name] = [NAME_TOO_LONG, 'name_too_long'];
-    }
-    if (Object.keys(fieldErrors).length) throw new ValidationFailedError(fieldErrors, keys);
-    if (input.maxUses !== undefined && input.maxUses !== null && input.maxUses < 1) {
-      throw new BadRequestError('Uses must be greater than 0', 'uses_min');
-    }
-    const expireAt =
-      input.expireAt === undefined ? undefined : input.expireAt ? new Date(input.expireAt) : null;
-    if (expireAt && expireAt.getTime() <= Date.now())
-      throw new BadRequestError('Expire At must be in the future', 'expire_past');
-    if (url !== undefined && this.blacklist.isBlacklisted(url))
-      throw new BadRequestError('URL is blacklisted', 'url_blacklisted');
-    return {
-      url,
-      code,
-      name: input.name === undefined ? undefined : normalizeName(input.name),
-      expireAt,
-      maxUses: input.maxUses,
-      password: input.password,
-    };
+    if ('problem' in outcome) throw new BadRequestError(outcome.problem, outcome.key);
+    return outcome.checked;
   }
 
   // ---------------------------------------------------------------- create
@@ -167,9 +128,8 @@ export class ShortService {
     const actor = activeActor(caller);
     const checked = this.checkCreate(dto, actor, origin);
     if (!options.counted) await this.takeCreate(actor, origin);
-    const passwordHash = await passwordHashOf(checked.password);
-    const entity = this.newShort(checked, actor, passwordHash ?? null);
-    await this.insertNew(entity, checked.code !== undefined);
+    const entity = this.newShort(await columnsOf(checked), actor);
+    await this.insertNew(entity, typeof checked.code === 'string');
     this.created([entity.code]);
     return { code: entity.code, id: entity.id };
   }
@@ -193,12 +153,12 @@ export class ShortService {
     for (const [index, dto] of inputs.entries()) {
       try {
         const checked = this.checkCreate({ ...dto, password: undefined }, actor, origin);
-        if (checked.code !== undefined) {
+        if (typeof checked.code === 'string') {
           if (customCodes.has(checked.code)) throw codeExists(); // an earlier row takes it
           customCodes.add(checked.code);
         }
-        const entity = this.newShort(checked, actor, null);
-        pending.push({ index, entity, custom: checked.code !== undefined });
+        const entity = this.newShort(await columnsOf(checked), actor);
+        pending.push({ index, entity, custom: typeof checked.code === 'string' });
       } catch (err) {
         if (!(err instanceof DomainError)) throw err;
         results[index] = { error: err };
@@ -230,44 +190,26 @@ export class ShortService {
 
   /** The create rules for a create's fields (anonymous callers: only url and password). */
   private checkCreate(
-    dto: CreateShortDto,
+    dto: ShortInput,
     actor: Actor | null,
     origin: RequestOrigin | undefined,
   ): CheckedFields {
-    const fieldErrors: Record<string, string> = {};
-    if (!actor) {
-      for (const f of ['code', 'name', 'expireAt', 'maxUses'] as const) {
-        if (dto[f] !== undefined && dto[f] !== null)
-          fieldErrors[f] = 'Only available to logged-in users';
-      }
-    }
-    const code = dto.code?.trim() || null;
-    return this.checkFields(
-      actor
-        ? { ...dto, code, expireAt: dto.expireAt ?? null, maxUses: dto.maxUses ?? null }
-        : { url: dto.url, password: dto.password },
-      origin,
-      fieldErrors,
-    );
+    return this.checkFields(dto, 'create', actor, origin);
   }
 
-  /** A new short of checked fields (a generated code unless a custom one was checked). */
-  private newShort(
-    checked: CheckedFields,
-    actor: Actor | null,
-    passwordHash: string | null,
-  ): ShortEntity {
+  /** A new short of checked columns (a generated code unless a custom one was checked). */
+  private newShort(columns: ShortChanges, actor: Actor | null): ShortEntity {
     const now = Date.now();
     return this.shorts.create({
       id: randomUUID(),
-      code: checked.code ?? generateCode(),
-      name: checked.name ?? null,
-      url: checked.url as string,
-      passwordHash,
-      maxUses: checked.maxUses ?? null,
+      code: columns.code ?? generateCode(),
+      name: columns.name ?? null,
+      url: columns.url as string,
+      passwordHash: columns.passwordHash ?? null,
+      maxUses: columns.maxUses ?? null,
       uses: 0,
       createdAt: new Date(now),
-      expireAt: actor ? (checked.expireAt ?? null) : new Date(now + ANONYMOUS_LIFETIME_MS),
+      expireAt: actor ? (columns.expireAt ?? null) : new Date(now + ANONYMOUS_LIFETIME_MS),
       ownerId: actor?.id ?? null,
       dangerous: false,
       dangerReason: null,
@@ -318,13 +260,8 @@ export class ShortService {
     origin?: RequestOrigin,
   ): Promise<ShortDto> {
     const s = await this.findOwned(id, caller);
-    const checked = this.checkFields(dto, origin);
-    const changes: ShortChanges = {};
-    for (const key of ['url', 'code', 'name', 'expireAt', 'maxUses'] as const) {
-      if (checked[key] !== undefined) Object.assign(changes, { [key]: checked[key] });
-    }
-    const passwordHash = await passwordHashOf(checked.password);
-    if (passwordHash !== undefined) changes.passwordHash = passwordHash;
+    const checked = this.checkFields(dto, 'edit', activeActor(caller), origin);
+    const changes = await columnsOf(checked);
     try {
       await this.shorts.update(s.id, changes);
     } catch (err) {
@@ -391,13 +328,16 @@ export class ShortService {
     if (!s.passwordHash) return true;
     if (password === undefined || password === '') return false;
     if (await this.limiter.isLocked(s.id, client))
-      throw new TooManyRequestsError('Too many wrong passwords, try again later');
+      throw new TooManyRequestsError(
+        'Too many wrong passwords, try again later',
+        'password_locked',
+      );
     if (await verify(s.passwordHash, password)) {
       await this.limiter.succeed(s.id, client);
       return true;
     }
     await this.limiter.fail(s.id, client);
-    throw new ForbiddenError('Wrong password');
+    throw new ForbiddenError('Wrong password', 'password_wrong');
   }
 
   toDto(s: ShortEntity, revealUrl: boolean): ShortDto {
@@ -457,7 +397,7 @@ export class ShortService {
     const s = await this.shorts.findIdentity(id);
     if (!s) throw shortNotFound();
     if (!isAdmin(actor) && (s.ownerId === null || s.ownerId !== actor.id)) {
-      throw new ForbiddenError('Only the owner or an admin may delete this short');
+      throw new ForbiddenError('Only the owner or an admin may delete this short', 'not_owner');
     }
     await this.shorts.delete(s.id);
     this.changed(s.code);

@@ -1,7 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import { normalizeHost } from '../blacklist/host';
-
-export const MAX_URL_LENGTH = 2048;
+import { MAX_URL_LENGTH } from '../shared/limits';
 
 function portOf(u: URL): string {
   return u.port || (u.protocol === 'https:' ? '443' : '80');

@@ -10,7 +10,7 @@ import {
   parseExpiry,
   rowToInput,
 } from './import-rows';
-import { csvCell } from './csv-cell';
+import { csvCell } from '../shared/csv-cell';
 
 const NOW = Date.UTC(2026, 0, 1, 12, 0, 0);
 

@@ -2,8 +2,8 @@ import { parse } from 'csv-parse';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { INT_MAX, isStorableDate } from '../common/db-limits';
 import { ValidationFailedError } from '../common/errors';
-import { unescapeCell } from './csv-cell';
-import type { ShortInput } from '../shorts/short.service';
+import { unescapeCell } from '../shared/csv-cell';
+import type { ShortInput } from '../shared/short-fields';
 
 /** At most this many rows per import. */
 export const MAX_IMPORT_ROWS = 5000;

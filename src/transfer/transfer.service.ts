@@ -11,7 +11,7 @@ import type {
   ImportShortsDto,
   SkippedRowDto,
 } from './dto/transfer.dto';
-import { csvCell } from './csv-cell';
+import { csvCell } from '../shared/csv-cell';
 import {
   checkRows,
   columnsOf,

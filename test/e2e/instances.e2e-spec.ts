@@ -5,6 +5,7 @@ import { FollowService } from '../../src/follow/follow.service';
 import { ShortEntity } from '../../src/shorts/short.entity';
 import { createTestApp, type TestApp } from '../support/app';
 import { createTestDatabase, type TestDatabase } from '../support/database';
+import { insertShort } from '../support/shorts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -56,7 +57,9 @@ describe('several instances sharing one database', () => {
   });
 
   it('without the invalidation the other instance would still serve its cached entry (control)', async () => {
-    const code = await createOn(a, 'https://example.com/stale');
+    // Inserted, not created: a create's own invalidation may reach B after B cached the short
+    // (Redis pub/sub is asynchronous) and would make this control pass or fail by timing.
+    const { code } = await insertShort(a, { url: 'https://example.com/stale' });
     expect((await b.fetch(`/s/${code}`)).headers.get('location')).toBe('https://example.com/stale');
     await a.ds.getRepository(ShortEntity).update({ code }, { dangerous: true });
     // No invalidate(): B's cache still answers with the target.

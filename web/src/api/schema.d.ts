@@ -652,7 +652,10 @@ export interface components {
             reason: "CHILD_ABUSE" | "HARMFUL" | "HATEFUL" | "ILLEGAL" | "MOBBING" | "SEXUAL_CONTENT" | "SPAM" | "TERRORISM" | "VIOLENCE" | "OTHER";
         };
         CreateShortDto: {
-            /** @description Custom code (logged-in only) */
+            /**
+             * @description Custom code (logged-in only; else one is generated)
+             * @example summer-sale
+             */
             code?: string | null;
             /**
              * Format: date-time
@@ -663,7 +666,10 @@ export interface components {
             maxUses?: number | null;
             /** @description Name (logged-in only) */
             name?: string | null;
-            /** @description Protects the short */
+            /**
+             * Format: password
+             * @description Protects the short; on edit, null (or empty) removes the protection
+             */
             password?: string | null;
             /**
              * @description Absolute http(s) target URL
@@ -675,6 +681,11 @@ export interface components {
             /** @example aB3dE5f */
             code: string;
         };
+        /**
+         * @description What went wrong, as a stable key (clients translate it; detail stays English)
+         * @enum {string}
+         */
+        ErrorKey: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid";
         ExportedShortDto: {
             code: string;
             /** Format: date-time */
@@ -797,8 +808,15 @@ export interface components {
             detail: string;
             /** @description Same text as detail (ShareX reads {json:error}) */
             error: string;
-            /** @example entity_not_exists */
-            errorKey?: string;
+            /**
+             * @description What went wrong, as a stable key (clients translate it; detail stays English)
+             * @example entity_not_exists
+             */
+            errorKey: components["schemas"]["ErrorKey"];
+            /** @description The stable key of a field error, where the field has one (as errorKey) */
+            fieldErrorKeys?: {
+                [key: string]: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid";
+            };
             /** @description One message per invalid field */
             fieldErrors?: {
                 [key: string]: string;
@@ -941,14 +959,29 @@ export interface components {
             visits: number;
         };
         UpdateShortDto: {
-            code?: string;
-            /** Format: date-time */
+            /**
+             * @description Custom code (logged-in only; else one is generated)
+             * @example summer-sale
+             */
+            code?: string | null;
+            /**
+             * Format: date-time
+             * @description Expiry (logged-in only; anonymous shorts expire after 24 h)
+             */
             expireAt?: string | null;
+            /** @description Maximum uses (logged-in only) */
             maxUses?: number | null;
+            /** @description Name (logged-in only) */
             name?: string | null;
-            /** @description A new password; null (or empty) removes the protection */
+            /**
+             * Format: password
+             * @description Protects the short; on edit, null (or empty) removes the protection
+             */
             password?: string | null;
-            /** @description Absolute http(s) target URL */
+            /**
+             * @description Absolute http(s) target URL
+             * @example https://example.com/page
+             */
             url?: string;
         };
         UserDto: {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csvCell, escapeCell, FORMULA_START, unescapeCell } from './csv-cell';
-import { parseCsv } from './import-rows';
+import { parseCsv } from '../transfer/import-rows';
 
 /** Texts that start like a formula, an escaped cell or neither, then anything. */
 const cellText = fc.oneof(
