@@ -61,7 +61,7 @@ export class QrController {
     @Res() res: Response,
   ): Promise<void> {
     const short = await this.shorts.findVisible(code);
-    send(req, res, await this.qr.svg(short.code, clientKey(req)));
+    send(req, res, await this.qr.svg(this.shorts.shortUrl(short.code), clientKey(req)));
   }
 
   @Get(':code/qr.png')
@@ -83,7 +83,7 @@ export class QrController {
   ): Promise<void> {
     const size = sizeOf(queryParam(req, 'size'));
     const short = await this.shorts.findVisible(code);
-    send(req, res, await this.qr.png(short.code, size, clientKey(req)));
+    send(req, res, await this.qr.png(this.shorts.shortUrl(short.code), size, clientKey(req)));
   }
 }
 

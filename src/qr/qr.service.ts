@@ -1,11 +1,10 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import QRCode from 'qrcode';
 import { BusyError } from '../common/errors';
-import { APP_CONFIG, type AppConfig } from '../config/config';
 import { RateLimitService } from '../limits/rate-limit.service';
 import { LogService } from '../logging/log.service';
 import { MetricsService } from '../metrics/metrics.service';
@@ -60,7 +59,6 @@ export class QrService implements OnApplicationShutdown {
   private readonly pool: QrRenderPool;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly limits: RateLimitService,
     private readonly metrics: MetricsService,
     log: LogService,
@@ -76,23 +74,18 @@ export class QrService implements OnApplicationShutdown {
     });
   }
 
-  /** The URL a short's QR code encodes. */
-  shortUrl(code: string): string {
-    return `${this.config.baseUrl}/s/${encodeURIComponent(code)}`;
-  }
-
-  /** The SVG of a short; `client` (its address) pays for a render. */
-  svg(code: string, client: string): Promise<QrImage> {
-    return this.image('svg', `svg|${code}`, client, async () =>
-      Buffer.from(await QRCode.toString(this.shortUrl(code), { ...STYLE, type: 'svg' }), 'utf8'),
+  /** The SVG of a short's link; `client` (its address) pays for a render. */
+  svg(link: string, client: string): Promise<QrImage> {
+    return this.image('svg', `svg|${link}`, client, async () =>
+      Buffer.from(await QRCode.toString(link, { ...STYLE, type: 'svg' }), 'utf8'),
     );
   }
 
-  /** The PNG of a short, `qrPngWidth(size)` wide; `client` (its address) pays for a render. */
-  png(code: string, size: number, client: string): Promise<QrImage> {
+  /** The PNG of a short's link, `qrPngWidth(size)` wide; `client` (its address) pays for a render. */
+  png(link: string, size: number, client: string): Promise<QrImage> {
     const width = qrPngWidth(size);
-    return this.image('png', `png|${width}|${code}`, client, () =>
-      this.pool.run({ text: this.shortUrl(code), options: { ...STYLE, type: 'png', width } }),
+    return this.image('png', `png|${width}|${link}`, client, () =>
+      this.pool.run({ text: link, options: { ...STYLE, type: 'png', width } }),
     );
   }
 

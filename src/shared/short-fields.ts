@@ -45,7 +45,9 @@ export interface ShortFieldSpec {
    * (compared without case, spaces, `_` and `-`). Empty: never imported.
    */
   importAliases: readonly string[];
-  /** The keys the field's checks answer (fieldErrorKeys, import rows). */
+  /** The key of a value of the wrong form (not text, not a date, null where it cannot be). */
+  invalidKey: ErrorKey;
+  /** Every key the field's checks answer (fieldErrorKeys, import rows). */
   errorKeys: readonly ErrorKey[];
   description: string;
   example?: string | number;
@@ -61,6 +63,7 @@ export const SHORT_FIELDS = {
     minLength: 1,
     maxLength: MAX_URL_LENGTH,
     importAliases: ['url', 'longUrl', 'long_url', 'target', 'long_link'],
+    invalidKey: 'url_invalid',
     errorKeys: ['url_missing', 'url_invalid', 'url_blacklisted'],
     description: 'Absolute http(s) target URL',
     example: 'https://example.com/page',
@@ -72,6 +75,7 @@ export const SHORT_FIELDS = {
     nullable: true,
     maxLength: MAX_PASSWORD_LENGTH,
     importAliases: [],
+    invalidKey: 'password_invalid',
     errorKeys: ['password_invalid'],
     description: 'Protects the short; on edit, null (or empty) removes the protection',
   },
@@ -84,6 +88,7 @@ export const SHORT_FIELDS = {
     maxLength: CODE_MAX_LENGTH,
     pattern: CUSTOM_CODE_PATTERN.source,
     importAliases: ['code', 'shortCode', 'keyword', 'address', 'custom_url'],
+    invalidKey: 'code_invalid',
     errorKeys: ['code_invalid', 'code_reserved', 'code_exists'],
     description: 'Custom code (logged-in only; else one is generated)',
     example: 'summer-sale',
@@ -95,6 +100,7 @@ export const SHORT_FIELDS = {
     nullable: true,
     maxLength: MAX_NAME_LENGTH,
     importAliases: ['name', 'title'],
+    invalidKey: 'name_invalid',
     errorKeys: ['name_invalid', 'name_too_long'],
     description: 'Name (logged-in only)',
   },
@@ -104,6 +110,7 @@ export const SHORT_FIELDS = {
     setBy: 'user',
     nullable: true,
     importAliases: ['expireAt', 'validUntil', 'expire_in', 'expires_at'],
+    invalidKey: 'expire_invalid',
     errorKeys: ['expire_invalid', 'expire_past'],
     description: 'Expiry (logged-in only; anonymous shorts expire after 24 h)',
   },
@@ -115,6 +122,7 @@ export const SHORT_FIELDS = {
     minimum: 1,
     maximum: INT_MAX,
     importAliases: ['maxUses', 'maxVisits'],
+    invalidKey: 'uses_invalid',
     errorKeys: ['uses_invalid', 'uses_min'],
     description: 'Maximum uses (logged-in only)',
   },

@@ -134,7 +134,7 @@ export function checkShortFields(input: ShortInput, ctx: CheckContext): CheckOut
     if (value === null) {
       if (ctx.mode === 'edit' && !spec.nullable) {
         fieldErrors[name] = `${name} must be a string`;
-        fieldErrorKeys[name] = spec.errorKeys[0];
+        fieldErrorKeys[name] = spec.invalidKey;
       } else if (ctx.mode === 'edit') {
         Object.assign(checked, { [name]: null });
       }

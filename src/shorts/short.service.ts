@@ -66,6 +66,7 @@ async function columnsOf(checked: CheckedFields): Promise<ShortChanges> {
 @Injectable()
 export class ShortService {
   private readonly serviceNames: ServiceNames;
+  private readonly baseUrl: string;
 
   constructor(
     private readonly shorts: ShortRepository,
@@ -77,6 +78,7 @@ export class ShortService {
     private readonly limits: RateLimitService,
   ) {
     this.serviceNames = new ServiceNames(config.baseUrl, config.port);
+    this.baseUrl = config.baseUrl;
   }
 
   /** Drops a code from the follow cache of every instance (after any change to its short). */
@@ -340,10 +342,15 @@ export class ShortService {
     throw new ForbiddenError('Wrong password', 'password_wrong');
   }
 
-  toDto(s: ShortEntity, revealUrl: boolean): ShortDto {
+  /**
+   * A short as the API shows it: the info call, the own list and the export all map through here.
+   * `url` as `revealUrl` says (mayReveal); `counts` (uses and visits) for its owner's views.
+   */
+  toDto(s: ShortEntity, revealUrl: boolean, counts?: { visits: number }): ShortDto {
     return {
       id: s.id,
       code: s.code,
+      shortUrl: this.shortUrl(s.code),
       name: s.name,
       url: revealUrl ? s.url : null,
       hasPassword: s.passwordHash !== null,
@@ -352,7 +359,13 @@ export class ShortService {
       expireAt: s.expireAt ? s.expireAt.toISOString() : null,
       owner: s.owner ? { id: s.owner.id, username: s.owner.username } : null,
       dangers: s.dangerous || this.blacklist.isBlacklisted(s.url),
+      ...(counts ? { uses: s.uses, visits: counts.visits } : {}),
     };
+  }
+
+  /** The link of a short to share (`{BASE_URL}/s/{code}`). */
+  shortUrl(code: string): string {
+    return `${this.baseUrl}/s/${encodeURIComponent(code)}`;
   }
 
   private isLive(s: ShortEntity, now: number): boolean {
@@ -368,7 +381,7 @@ export class ShortService {
     const [rows, total] = await this.shorts.listOwn(ownerId, req, search);
     const visits = await this.shorts.visitsOf(rows.map((s) => s.id));
     return toPage(
-      rows.map((s) => ({ ...this.toDto(s, true), visits: visits.get(s.id) ?? 0 })),
+      rows.map((s) => this.toDto(s, true, { visits: visits.get(s.id) ?? 0 })),
       total,
       req,
     );

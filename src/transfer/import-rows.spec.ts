@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationFailedError } from '../common/errors';
-import {
-  checkRows,
-  mapColumns,
-  MAX_IMPORT_COLUMNS,
-  MAX_IMPORT_RECORD,
-  MAX_IMPORT_ROWS,
-  parseCsv,
-  parseExpiry,
-  rowToInput,
-} from './import-rows';
 import { csvCell } from '../shared/csv-cell';
+import { MAX_IMPORT_COLUMNS, MAX_IMPORT_RECORD, MAX_IMPORT_ROWS } from '../shared/limits';
+import { mapImportColumns as mapColumns } from '../shared/short-fields';
+import { checkRows, parseCsv, parseExpiry, rowToInput } from './import-rows';
 
 const NOW = Date.UTC(2026, 0, 1, 12, 0, 0);
 

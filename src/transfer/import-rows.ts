@@ -1,85 +1,18 @@
 import { parse } from 'csv-parse';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { INT_MAX, isStorableDate } from '../common/db-limits';
-import { ValidationFailedError } from '../common/errors';
+import { type ErrorKey, ValidationFailedError } from '../common/errors';
 import { unescapeCell } from '../shared/csv-cell';
-import type { ShortInput } from '../shared/short-fields';
+import { MAX_IMPORT_COLUMNS, MAX_IMPORT_RECORD, MAX_IMPORT_ROWS } from '../shared/limits';
+import {
+  type FieldType,
+  type ImportField,
+  SHORT_FIELDS,
+  type ShortInput,
+} from '../shared/short-fields';
 
-/** At most this many rows per import. */
-export const MAX_IMPORT_ROWS = 5000;
-/** At most this many columns (cells of a CSV record, keys of a row). */
-export const MAX_IMPORT_COLUMNS = 50;
-/** At most this many bytes per CSV record (characters of keys and texts per row). */
-export const MAX_IMPORT_RECORD = 64 * 1024;
 /** Bytes of CSV parsed per turn of the event loop (a few milliseconds of work each). */
 const PARSE_SLICE = 8 * 1024;
-
-/**
- * The stable key of each reason an import row is skipped for (beside the English reason), so the
- * web client can say it in the user's language.
- */
-export const IMPORT_ERROR_KEYS = [
-  'url_missing',
-  'url_invalid',
-  'url_blacklisted',
-  'code_invalid',
-  'code_reserved',
-  'code_exists',
-  'name_invalid',
-  'name_too_long',
-  'expire_invalid',
-  'expire_past',
-  'uses_invalid',
-  'uses_min',
-  'row_invalid',
-] as const;
-export type ImportErrorKey = (typeof IMPORT_ERROR_KEYS)[number];
-
-/**
- * Column names of our own export and of the exports of Shlink, YOURLS, Kutt and Bitly, compared
- * without case, spaces, `_` and `-` (so `Long URL`, `long_url` and `longUrl` are one name).
- */
-const COLUMNS: Record<
-  keyof Pick<ShortInput, 'url' | 'code' | 'name' | 'expireAt' | 'maxUses'>,
-  string[]
-> = {
-  url: ['url', 'longUrl', 'long_url', 'target', 'long_link'],
-  code: ['code', 'shortCode', 'keyword', 'address', 'custom_url'],
-  name: ['name', 'title'],
-  expireAt: ['expireAt', 'validUntil', 'expire_in', 'expires_at'],
-  maxUses: ['maxUses', 'maxVisits'],
-};
-
-const key = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');
-
-export type ImportField = keyof typeof COLUMNS;
-
-/** The key of a cell that is neither text nor a number. */
-const NOT_TEXT: Record<ImportField, ImportErrorKey> = {
-  url: 'url_invalid',
-  code: 'code_invalid',
-  name: 'name_invalid',
-  expireAt: 'expire_invalid',
-  maxUses: 'uses_invalid',
-};
-
-/** Which field each header names (unknown columns are ignored). */
-export function mapColumns(headers: readonly string[]): Map<string, ImportField> {
-  const known = new Map<string, ImportField>();
-  for (const [field, names] of Object.entries(COLUMNS) as Array<[ImportField, string[]]>) {
-    for (const n of names) known.set(key(n), field);
-  }
-  const mapping = new Map<string, ImportField>();
-  const taken = new Set<ImportField>();
-  for (const h of headers) {
-    const field = known.get(key(h));
-    if (field && !taken.has(field)) {
-      mapping.set(h, field);
-      taken.add(field);
-    }
-  }
-  return mapping;
-}
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -270,12 +203,6 @@ export function parseExpiry(raw: string, now = Date.now()): string | null {
   return Number.isFinite(ms) ? new Date(ms).toISOString() : null;
 }
 
-/** A code as peers export it: Bitly's `custom_url` may be a whole link (`bit.ly/abc`); the last part. */
-function codeOf(raw: string): string {
-  const v = raw.trim().replace(/\/+$/, '');
-  return v.includes('/') ? v.slice(v.lastIndexOf('/') + 1) : v;
-}
-
 /** The column names of parsed CSV rows (every key that some row has). */
 export function columnsOf(rows: ReadonlyArray<Readonly<Record<string, unknown>>>): string[] {
   const headers = new Set<string>();
@@ -286,8 +213,37 @@ export function columnsOf(rows: ReadonlyArray<Readonly<Record<string, unknown>>>
 /** Why a row cannot be taken: the English reason and its stable key. */
 export interface RowProblem {
   reason: string;
-  errorKey: ImportErrorKey;
+  errorKey: ErrorKey;
 }
+
+type CellReading = { value: string | number } | { problem: string };
+
+/**
+ * How an import reads a cell of each field type (after the export's escape is taken off); the
+ * create rules then check the value as for any create.
+ */
+const CELL_READERS: Record<FieldType, (text: string, now: number) => CellReading> = {
+  url: (text) => ({ value: text }),
+  text: (text) => ({ value: text }),
+  password: (text) => ({ value: text }),
+  // Bitly's `custom_url` may be a whole link (`bit.ly/abc`): the last part.
+  code: (text) => {
+    const v = text.replace(/\/+$/, '');
+    return { value: v.includes('/') ? v.slice(v.lastIndexOf('/') + 1) : v };
+  },
+  'date-time': (text, now) => {
+    const iso = parseExpiry(text, now);
+    if (iso === null) return { problem: 'not a date' };
+    if (!isStorableDate(iso)) return { problem: 'must be between 1000-01-01 and 9999-12-31 (UTC)' };
+    return { value: iso };
+  },
+  integer: (text) => {
+    if (!/^-?\d{1,12}$/.test(text)) return { problem: 'must be a whole number' };
+    const n = Number(text);
+    if (n > INT_MAX) return { problem: `must not be greater than ${INT_MAX}` };
+    return { value: n };
+  },
+};
 
 /**
  * One import row as the create rules take it, or the reason it cannot be (a row is either
@@ -299,8 +255,9 @@ export function rowToInput(
   mapping: ReadonlyMap<string, ImportField>,
   now = Date.now(),
 ): { input: ShortInput } | RowProblem {
-  const input: ShortInput = {};
+  const input: Record<string, string | number> = {};
   for (const [column, field] of mapping) {
+    const spec = SHORT_FIELDS[field];
     const raw = row[column];
     if (raw === undefined || raw === null || raw === '') continue;
     const text =
@@ -309,44 +266,16 @@ export function rowToInput(
         : typeof raw === 'number'
           ? String(raw)
           : null;
-    if (text === null)
-      return { reason: `${field}: must be text or a number`, errorKey: NOT_TEXT[field] };
-    if (text === '') continue;
-    switch (field) {
-      case 'url':
-        input.url = text;
-        break;
-      case 'code':
-        input.code = codeOf(text);
-        break;
-      case 'name':
-        input.name = text;
-        break;
-      case 'expireAt': {
-        const iso = parseExpiry(text, now);
-        if (iso === null) return { reason: 'expireAt: not a date', errorKey: 'expire_invalid' };
-        if (!isStorableDate(iso))
-          return {
-            reason: 'expireAt: must be between 1000-01-01 and 9999-12-31 (UTC)',
-            errorKey: 'expire_invalid',
-          };
-        input.expireAt = iso;
-        break;
-      }
-      case 'maxUses': {
-        if (!/^-?\d{1,12}$/.test(text))
-          return { reason: 'maxUses: must be a whole number', errorKey: 'uses_invalid' };
-        const n = Number(text);
-        if (n > INT_MAX)
-          return {
-            reason: `maxUses: must not be greater than ${INT_MAX}`,
-            errorKey: 'uses_invalid',
-          };
-        input.maxUses = n;
-        break;
-      }
+    if (text === null) {
+      return { reason: `${field}: must be text or a number`, errorKey: spec.invalidKey };
     }
+    if (text === '') continue;
+    const reading = CELL_READERS[spec.type](text, now);
+    if ('problem' in reading) {
+      return { reason: `${field}: ${reading.problem}`, errorKey: spec.invalidKey };
+    }
+    input[field] = reading.value;
   }
   if (input.url === undefined) return { reason: 'url: missing', errorKey: 'url_missing' };
-  return { input };
+  return { input: input as ShortInput };
 }

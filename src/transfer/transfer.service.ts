@@ -12,16 +12,10 @@ import type {
   SkippedRowDto,
 } from './dto/transfer.dto';
 import { csvCell } from '../shared/csv-cell';
-import {
-  checkRows,
-  columnsOf,
-  type ImportErrorKey,
-  IMPORT_ERROR_KEYS,
-  mapColumns,
-  parseCsv,
-  rowToInput,
-} from './import-rows';
-import type { ShortEntity } from '../shorts/short.entity';
+import type { ErrorKey } from '../shared/error-keys';
+import { EXPORT_COLUMNS, mapImportColumns, URL_COLUMN_NAMES } from '../shared/short-fields';
+import { checkRows, columnsOf, parseCsv, rowToInput } from './import-rows';
+import type { ShortDto } from '../shorts/dto/short.dto';
 import { ShortService } from '../shorts/short.service';
 
 /** Shorts read per query while exporting: memory stays the same for 100 or 100,000 shorts. */
@@ -34,34 +28,6 @@ const EXPORT_PAGE = 500;
  */
 const IMPORT_CHUNK = 25;
 
-export const EXPORT_COLUMNS = [
-  'id',
-  'code',
-  'name',
-  'url',
-  'hasPassword',
-  'maxUses',
-  'uses',
-  'visits',
-  'createdAt',
-  'expireAt',
-] as const satisfies ReadonlyArray<keyof ExportedShortDto>;
-
-function exported(s: ShortEntity, visits: number): ExportedShortDto {
-  return {
-    id: s.id,
-    code: s.code,
-    name: s.name,
-    url: s.url,
-    hasPassword: s.passwordHash !== null,
-    maxUses: s.maxUses,
-    uses: s.uses,
-    visits,
-    createdAt: s.createdAt.toISOString(),
-    expireAt: s.expireAt ? s.expireAt.toISOString() : null,
-  };
-}
-
 /** Why a row was not created: the create rules' message (field errors as `field: message`). */
 function reasonOf(err: DomainError): string {
   if (err instanceof ValidationFailedError) {
@@ -72,15 +38,15 @@ function reasonOf(err: DomainError): string {
   return err.message;
 }
 
-const KNOWN_KEYS: ReadonlySet<string> = new Set(IMPORT_ERROR_KEYS);
+/** The export's row of a short: its owner's view (ShortDto), cut to EXPORT_COLUMNS. */
+function exportedOf(dto: ShortDto): ExportedShortDto {
+  return Object.fromEntries(EXPORT_COLUMNS.map((c) => [c, dto[c]])) as unknown as ExportedShortDto;
+}
 
 /** The stable key of why a row was not created (the first field's, for field errors). */
-function errorKeyOf(err: DomainError): ImportErrorKey {
-  const key =
-    err instanceof ValidationFailedError
-      ? err.fieldErrorKeys[Object.keys(err.fieldErrors)[0]]
-      : err.errorKey;
-  return key !== undefined && KNOWN_KEYS.has(key) ? (key as ImportErrorKey) : 'row_invalid';
+function errorKeyOf(err: DomainError): ErrorKey {
+  if (!(err instanceof ValidationFailedError)) return err.errorKey;
+  return err.fieldErrorKeys[Object.keys(err.fieldErrors)[0]] ?? 'row_invalid';
 }
 
 /** Export and import of a user's own shorts. */
@@ -94,7 +60,9 @@ export class TransferService {
     for (;;) {
       const { page, visits } = await this.shorts.ownedAfter(ownerId, after, EXPORT_PAGE);
       if (page.length === 0) return;
-      yield page.map((s) => exported(s, visits.get(s.id) ?? 0));
+      yield page.map((s) =>
+        exportedOf(this.shorts.toDto(s, true, { visits: visits.get(s.id) ?? 0 })),
+      );
       if (page.length < EXPORT_PAGE) return;
       after = page[page.length - 1].id;
     }
@@ -158,11 +126,10 @@ export class TransferService {
       rows = dto.rows ?? [];
       headers = checkRows(rows);
     }
-    const mapping = mapColumns(headers);
+    const mapping = mapImportColumns(headers);
     if (![...mapping.values()].includes('url')) {
-      throw new ValidationFailedError({
-        [field]: 'needs a url column (url, longUrl, long_url, target or long_link)',
-      });
+      const names = URL_COLUMN_NAMES.join(', ').replace(/, ([^,]+)$/, ' or $1');
+      throw new ValidationFailedError({ [field]: `needs a url column (${names})` });
     }
     // Every row counts against the user's create limit; an import that would pass it is refused whole.
     await this.shorts.takeCreate(actor, origin, rows.length);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FollowService } from '../../src/follow/follow.service';
 import { ShortEntity } from '../../src/shorts/short.entity';
 import { createTestApp, type TestApp } from '../support/app';
 import { loginAs, type LoggedIn } from '../support/login';
@@ -76,6 +77,27 @@ describe('logged-in shorts: create options, own list, delete, cross-user', () =>
     expect(forever.status).toBe(201);
     const rows = await t.query('SELECT expire_at FROM shorts WHERE code = ?', [forever.body.code]);
     expect(rows[0].expire_at).toBeNull();
+  });
+
+  it('a short says the link to share; its owner sees uses and visits apart, others neither', async () => {
+    expect(
+      (await create(alice, { url: 'https://example.com/link', code: 'alice-link' })).status,
+    ).toBe(201);
+    for (let i = 0; i < 2; i++) await t.fetch('/s/alice-link');
+    await t.app.get(FollowService).flushUses();
+    const info = (await (await t.fetch('/api/code/alice-link?redirect=false')).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(info.shortUrl).toBe(`${t.config.baseUrl}/s/alice-link`);
+    expect(info).not.toHaveProperty('uses');
+    expect(info).not.toHaveProperty('visits');
+    const row = (await list(alice, '?search=alice-link')).body.content[0] as unknown as Record<
+      string,
+      unknown
+    >;
+    expect(row).toMatchObject({ shortUrl: `${t.config.baseUrl}/s/alice-link`, uses: 2 });
+    expect(typeof row.visits).toBe('number');
   });
 
   it('each create error answers its detail', async () => {

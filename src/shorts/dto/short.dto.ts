@@ -13,6 +13,8 @@ export class ShortDto {
   id: string;
   @ApiProperty()
   code: string;
+  @ApiProperty({ description: 'The link to share', example: 'https://short.example/s/aB3dE5f' })
+  shortUrl: string;
   @ApiProperty({ type: 'string', nullable: true })
   name: string | null;
   @ApiProperty({
@@ -36,7 +38,13 @@ export class ShortDto {
   dangers: boolean;
   @ApiPropertyOptional({
     type: 'integer',
-    description: 'Visits in the statistics (bots excluded); in the own list only',
+    description: 'Uses counted (follows that reached the target, bots excluded); owners only',
+  })
+  uses?: number;
+  @ApiPropertyOptional({
+    type: 'integer',
+    description:
+      'Visits in the statistics (bots excluded; older than the retention not counted); owners only',
   })
   visits?: number;
 }

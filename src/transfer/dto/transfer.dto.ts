@@ -1,9 +1,12 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType, PickType } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IMPORT_ERROR_KEYS, type ImportErrorKey, MAX_IMPORT_ROWS } from '../import-rows';
+import { ERROR_KEYS, type ErrorKey } from '../../shared/error-keys';
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../shared/limits';
+import { EXPORT_COLUMNS, type ExportColumn } from '../../shared/short-fields';
+import { ShortDto } from '../../shorts/dto/short.dto';
 
 /** At most this many characters of CSV (the route's body limit is 2 MB). */
-export const MAX_IMPORT_CSV_LENGTH = 2 * 1024 * 1024;
+export const MAX_IMPORT_CSV_LENGTH = MAX_IMPORT_BYTES;
 
 /** An import: a CSV text with a header row, or rows as objects (exactly one of them). */
 export class ImportShortsDto {
@@ -39,11 +42,11 @@ export class SkippedRowDto {
   @ApiProperty({ description: 'Why the row was not created (the create rules’ message)' })
   reason: string;
   @ApiProperty({
-    enum: IMPORT_ERROR_KEYS,
-    enumName: 'ImportErrorKey',
+    enum: [...ERROR_KEYS],
+    enumName: 'ErrorKey',
     description: 'The stable key of why a row of an import was skipped (beside `reason`)',
   })
-  errorKey: ImportErrorKey;
+  errorKey: ErrorKey;
 }
 
 export class ImportResultDto {
@@ -53,26 +56,32 @@ export class ImportResultDto {
   skipped: SkippedRowDto[];
 }
 
-/** One short as the export writes it. */
-export class ExportedShortDto {
-  @ApiProperty({ format: 'uuid' })
-  id: string;
-  @ApiProperty()
-  code: string;
-  @ApiProperty({ type: 'string', nullable: true })
-  name: string | null;
-  @ApiProperty()
+/** What the export adds to the owner's view of a short: the target always, and both counts. */
+class ExportedCounts {
+  @ApiProperty({ description: 'The target (the owner always sees it)' })
   url: string;
-  @ApiProperty()
-  hasPassword: boolean;
-  @ApiProperty({ type: 'integer', nullable: true })
-  maxUses: number | null;
-  @ApiProperty({ type: 'integer' })
+  @ApiProperty({ type: 'integer', description: 'Uses counted (follows that reached the target)' })
   uses: number;
   @ApiProperty({ type: 'integer', description: 'Visits in the statistics (bots excluded)' })
   visits: number;
-  @ApiProperty({ type: 'string', format: 'date-time' })
-  createdAt: string;
-  @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
-  expireAt: string | null;
 }
+
+/** One short as the export writes it: the columns EXPORT_COLUMNS names, taken from ShortDto. */
+export class ExportedShortDto extends IntersectionType(
+  PickType(ShortDto, [
+    'id',
+    'code',
+    'name',
+    'hasPassword',
+    'maxUses',
+    'createdAt',
+    'expireAt',
+  ] as const),
+  ExportedCounts,
+) {}
+
+// The export's columns are exactly the DTO's properties (the compiler checks both ways).
+const _columnsAreProperties: ReadonlyArray<keyof ExportedShortDto> = EXPORT_COLUMNS;
+const _propertiesAreColumns: [Exclude<keyof ExportedShortDto, ExportColumn>] extends [never]
+  ? true
+  : never = true;

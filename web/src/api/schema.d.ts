@@ -697,7 +697,9 @@ export interface components {
             id: string;
             maxUses: number | null;
             name: string | null;
+            /** @description The target (the owner always sees it) */
             url: string;
+            /** @description Uses counted (follows that reached the target) */
             uses: number;
             /** @description Visits in the statistics (bots excluded) */
             visits: number;
@@ -736,11 +738,6 @@ export interface components {
             /** @enum {string} */
             status: "UP" | "DOWN";
         };
-        /**
-         * @description The stable key of why a row of an import was skipped (beside `reason`)
-         * @enum {string}
-         */
-        ImportErrorKey: "url_missing" | "url_invalid" | "url_blacklisted" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "row_invalid";
         ImportResultDto: {
             created: number;
             skipped: components["schemas"]["SkippedRowDto"][];
@@ -878,9 +875,16 @@ export interface components {
             maxUses: number | null;
             name: string | null;
             owner: components["schemas"]["ShortOwnerDto"] | null;
+            /**
+             * @description The link to share
+             * @example https://short.example/s/aB3dE5f
+             */
+            shortUrl: string;
             /** @description Null when password-protected and not unlocked, or when the short has maxUses (shown only to its owner and admins) */
             url: string | null;
-            /** @description Visits in the statistics (bots excluded); in the own list only */
+            /** @description Uses counted (follows that reached the target, bots excluded); owners only */
+            uses?: number;
+            /** @description Visits in the statistics (bots excluded; older than the retention not counted); owners only */
             visits?: number;
         };
         ShortMetaDto: {
@@ -902,7 +906,7 @@ export interface components {
         SkippedRowDto: {
             code: string | null;
             /** @description The stable key of why a row of an import was skipped (beside `reason`) */
-            errorKey: components["schemas"]["ImportErrorKey"];
+            errorKey: components["schemas"]["ErrorKey"];
             /** @description Why the row was not created (the create rules’ message) */
             reason: string;
             /** @description Row number, from 1 (the header row not counted) */
