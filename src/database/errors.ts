@@ -19,6 +19,20 @@ export function isUniqueViolation(err: unknown): boolean {
   );
 }
 
+/** A row refers to one that does not exist (a foreign key), on every engine. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const driver = driverOf(err);
+  if (!driver) return false;
+  const code = String(driver.code ?? '');
+  return (
+    code === 'SQLITE_CONSTRAINT_FOREIGNKEY' ||
+    code === 'ER_NO_REFERENCED_ROW_2' ||
+    code === 'ER_NO_REFERENCED_ROW' ||
+    code === '23503' || // PostgreSQL foreign_key_violation
+    driver.errno === 1452
+  );
+}
+
 /** Our own code for a pool that could not hand out a connection within DB_TIMEOUT_MS. */
 export const POOL_ACQUIRE_TIMEOUT = 'POOL_ACQUIRE_TIMEOUT';
 

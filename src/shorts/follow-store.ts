@@ -4,8 +4,7 @@ import { type FollowRow, ShortRepository } from './short.repository';
 
 export { ClaimOutcomeUnknownError, type FollowRow } from './short.repository';
 
-/** The channel on the cache bus that names a short's code after any change to it. */
-export const SHORT_CHANGED_CHANNEL = 'short-invalidate';
+export { SHORT_CHANGED_CHANNEL } from './short-events';
 
 /**
  * What the redirect engine (src/follow) reads and writes of the `shorts` table, and nothing else:

@@ -30,7 +30,6 @@ import { ApiProblems } from '../common/api-problems';
 import { RequireUser } from '../common/auth.guard';
 import { ApiPageResponse, ApiPaging, type Page, parsePageRequest } from '../common/paging';
 import { CurrentOrigin, queryParam, type RequestOrigin } from '../common/request';
-import { VISITS_ORDER } from './short.repository';
 import { ShortService } from './short.service';
 import { CreateShortDto, CreatedShortDto } from './dto/create-short.dto';
 import { UpdateShortDto } from './dto/update-short.dto';
@@ -47,7 +46,8 @@ const OWN_SORTABLE: Record<string, string> = {
   createdAt: 's.createdAt',
   expireAt: 's.expireAt',
   dangers: 's.dangerous',
-  visits: VISITS_ORDER,
+  // the statistics' expression (ShortService.visitsOrder), filled in per request
+  visits: '',
 };
 const OWN_SORTABLE_FIELDS = Object.keys(OWN_SORTABLE);
 
@@ -79,7 +79,8 @@ export class ShortController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<Page<ShortDto>> {
     const q = req.query as Record<string, unknown>;
-    const page = parsePageRequest(q, { sortable: OWN_SORTABLE, defaultSort: ['createdAt,desc'] });
+    const sortable = { ...OWN_SORTABLE, visits: this.shorts.visitsOrder('s') };
+    const page = parsePageRequest(q, { sortable, defaultSort: ['createdAt,desc'] });
     res.setHeader('Cache-Control', 'no-store');
     return this.shorts.listOwn(actor.id, page, queryParam(req, 'search'));
   }

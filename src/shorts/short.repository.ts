@@ -29,11 +29,6 @@ export class ClaimOutcomeUnknownError extends Error {
 }
 
 /** What the follow engine reads of a short. */
-/** The statistics' hourly buckets (src/statistics): the own list reads visits from them. */
-export const STATS_HOURLY_TABLE = 'stats_hourly';
-/** The own list's sort by visits. */
-export const VISITS_ORDER = `(SELECT COALESCE(SUM(h.visits), 0) FROM ${STATS_HOURLY_TABLE} h WHERE h.short_id = s.id)`;
-
 export type FollowRow = Pick<
   ShortEntity,
   'id' | 'name' | 'url' | 'passwordHash' | 'maxUses' | 'uses' | 'expireAt' | 'dangerous'
@@ -213,9 +208,8 @@ export class ShortRepository {
     return qb.getMany();
   }
 
-  async codesOwnedBy(ownerId: string): Promise<string[]> {
-    const rows = await this.repo.find({ where: { ownerId }, select: { code: true } });
-    return rows.map((r) => r.code);
+  identitiesOwnedBy(ownerId: string): Promise<Array<Pick<ShortEntity, 'id' | 'code'>>> {
+    return this.repo.find({ where: { ownerId }, select: { id: true, code: true } });
   }
 
   async deleteOwnedBy(ownerId: string): Promise<void> {
@@ -257,19 +251,14 @@ export class ShortRepository {
     return qb.getManyAndCount();
   }
 
-  /** Visits of shorts from the statistics' hourly buckets (shorts without any are absent). */
-  async visitsOf(ids: readonly string[]): Promise<Map<string, number>> {
-    const visits = new Map<string, number>();
-    if (ids.length === 0) return visits;
-    const rows = await this.repo.manager
-      .createQueryBuilder()
-      .select('h.short_id', 'id')
-      .addSelect('SUM(h.visits)', 'n')
-      .from(STATS_HOURLY_TABLE, 'h')
-      .where('h.short_id IN (:...ids)', { ids })
-      .groupBy('h.short_id')
-      .getRawMany<{ id: string; n: string | number }>();
-    for (const r of rows) visits.set(r.id, Number(r.n));
-    return visits;
+  /** Which of `ids` exist (500 per query: every engine's parameter limit allows that). */
+  async existingIds(ids: readonly string[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      const rows = await this.repo.find({ where: { id: In(chunk) }, select: { id: true } });
+      for (const r of rows) found.add(r.id);
+    }
+    return found;
   }
 }

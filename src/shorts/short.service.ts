@@ -32,7 +32,11 @@ import type { CreateShortDto } from './dto/create-short.dto';
 import type { UpdateShortDto } from './dto/update-short.dto';
 import type { ShortDto } from './dto/short.dto';
 import { CacheBus } from '../common/cache-bus';
-import { SHORT_CHANGED_CHANNEL } from './follow-store';
+import {
+  SHORT_CHANGED_CHANNEL,
+  SHORTS_DELETED_CHANNEL,
+  type ShortVisitsSource,
+} from './short-events';
 import { PasswordLimiter } from './password-limiter';
 import { ShortEntity } from './short.entity';
 import { type ShortChanges, ShortRepository } from './short.repository';
@@ -84,6 +88,32 @@ export class ShortService {
   /** Drops a code from the follow cache of every instance (after any change to its short). */
   private changed(code: string): void {
     this.bus.publish(SHORT_CHANGED_CHANNEL, code);
+  }
+
+  /** Tells every instance that these shorts are gone (their buffered statistics are dropped). */
+  private deleted(ids: readonly string[]): void {
+    if (ids.length) this.bus.publish(SHORTS_DELETED_CHANNEL, ids.join(','));
+  }
+
+  private visitsSource: ShortVisitsSource | null = null;
+
+  /** Where the own list's visits come from (the statistics module registers itself). */
+  useVisits(source: ShortVisitsSource): void {
+    this.visitsSource = source;
+  }
+
+  private visitsOf(ids: readonly string[]): Promise<Map<string, number>> {
+    return this.visitsSource?.visitsOf(ids) ?? Promise.resolve(new Map());
+  }
+
+  /** The own list's sort by visits (`0` without statistics). */
+  visitsOrder(alias: string): string {
+    return this.visitsSource?.orderExpression(alias) ?? '0';
+  }
+
+  /** Which of `ids` are shorts that exist. */
+  existingIds(ids: readonly string[]): Promise<Set<string>> {
+    return this.shorts.existingIds(ids);
   }
 
   // ---------------------------------------------------------------- the rules of a short's fields
@@ -379,7 +409,7 @@ export class ShortService {
   /** The caller's own shorts, expired and exhausted ones included; owners always see the url. */
   async listOwn(ownerId: string, req: PageRequest, search?: string): Promise<Page<ShortDto>> {
     const [rows, total] = await this.shorts.listOwn(ownerId, req, search);
-    const visits = await this.shorts.visitsOf(rows.map((s) => s.id));
+    const visits = await this.visitsOf(rows.map((s) => s.id));
     return toPage(
       rows.map((s) => this.toDto(s, true, { visits: visits.get(s.id) ?? 0 })),
       total,
@@ -397,7 +427,7 @@ export class ShortService {
     limit: number,
   ): Promise<{ page: ShortEntity[]; visits: Map<string, number> }> {
     const page = await this.shorts.pageOwnedAfter(ownerId, afterId, limit);
-    const visits = await this.shorts.visitsOf(page.map((s) => s.id));
+    const visits = await this.visitsOf(page.map((s) => s.id));
     return { page, visits };
   }
 
@@ -414,13 +444,15 @@ export class ShortService {
     }
     await this.shorts.delete(s.id);
     this.changed(s.code);
+    this.deleted([s.id]);
   }
 
   /** Deletes every short of a user (before the user is removed). */
   async deleteAllOwnedBy(ownerId: string): Promise<void> {
-    const codes = await this.shorts.codesOwnedBy(ownerId);
+    const owned = await this.shorts.identitiesOwnedBy(ownerId);
     await this.shorts.deleteOwnedBy(ownerId);
-    for (const code of codes) this.changed(code);
+    for (const { code } of owned) this.changed(code);
+    this.deleted(owned.map((s) => s.id));
   }
 
   // ---------------------------------------------------------------- changes by other modules

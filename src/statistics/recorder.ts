@@ -3,9 +3,12 @@ import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } fro
 import { DataSource } from 'typeorm';
 import type { FollowInput } from '../follow/follow.service';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { CacheBus } from '../common/cache-bus';
 import { CountBuffer } from '../database/count-buffer';
 import { FailureReporter } from '../failure/failure-reporter';
 import { MetricsService } from '../metrics/metrics.service';
+import { SHORTS_DELETED_CHANNEL } from '../shorts/short-events';
+import { ShortService } from '../shorts/short.service';
 import { GeoLookup } from './geo';
 import { keys, StatsWriter } from './stats-writer';
 import { countryCode, dayOfHour, hourOf, referrerHost } from './traits';
@@ -38,8 +41,11 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
     private readonly geo: GeoLookup,
     private readonly metrics: MetricsService,
     private readonly failures: FailureReporter,
+    shorts: ShortService,
+    bus: CacheBus,
   ) {
-    this.writer = new StatsWriter(ds);
+    this.writer = new StatsWriter(ds, (ids) => shorts.existingIds(ids));
+    bus.on(SHORTS_DELETED_CHANNEL, (ids) => this.writer.gone(ids.split(',')));
   }
 
   onModuleInit(): void {

@@ -7,25 +7,32 @@ import { StatisticsRecorder } from './recorder';
 import { StatisticsController } from './statistics.controller';
 import { StatisticsRetention } from './statistics-retention';
 import { StatisticsService } from './statistics.service';
+import { ShortVisits } from './visits';
+import { ShortService } from '../shorts/short.service';
 
 /**
  * Visit statistics (the `stats_*` tables): recorded from the follow path through FollowService's
  * observer (the redirect engine knows nothing of statistics), written in batches, answered per
- * short to its owner and admins, and trimmed by the retention job.
+ * short to its owner and admins, and trimmed by the retention job. The shorts module knows nothing
+ * of them either: this module gives it the own list's visits (ShortService.useVisits) and hears of
+ * deleted shorts on the cache bus.
  */
 @Module({
   imports: [ShortsModule, FollowModule],
   controllers: [StatisticsController],
-  providers: [GeoLookup, StatisticsRecorder, StatisticsService, StatisticsRetention],
+  providers: [GeoLookup, StatisticsRecorder, StatisticsService, StatisticsRetention, ShortVisits],
   exports: [StatisticsRecorder],
 })
 export class StatisticsModule implements OnModuleInit {
   constructor(
     private readonly follow: FollowService,
     private readonly recorder: StatisticsRecorder,
+    private readonly shorts: ShortService,
+    private readonly visits: ShortVisits,
   ) {}
 
   onModuleInit(): void {
     this.follow.observe((shortId, input) => this.recorder.record(shortId, input));
+    this.shorts.useVisits(this.visits);
   }
 }

@@ -1,7 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { DataSource, QueryRunner } from 'typeorm';
+import { LRUCache } from 'lru-cache';
 import { applyOnce } from '../database/apply-once';
 import { dialectSql, type Engine, engineOf } from '../database/dialect';
+import { isForeignKeyViolation } from '../database/errors';
 import { AgentParser, cutValue, dayOfHour, type Dimension, OTHER, VALUE_CAP } from './traits';
 
 /** Separator of the parts of an aggregate key (no header value can hold it). */
@@ -42,20 +44,46 @@ function split(key: string, limit: number): string[] {
  * Writes one batch of statistics aggregates in one transaction, exactly once (applyOnce): upserts
  * of hourly buckets and daily values (capped at VALUE_CAP distinct values per dimension, short and
  * day; the rest counted as `other`), and the day's visitor hashes (HMAC-SHA256 under the day's
- * random salt, shared by all instances through `stats_salts`). Aggregates of shorts deleted
- * meanwhile are dropped.
+ * random salt, shared by all instances through `stats_salts`).
+ *
+ * Aggregates of shorts deleted meanwhile are dropped: the shorts module tells every instance of a
+ * deletion (`gone`); a short whose event did not arrive (an instance without Redis) makes its
+ * batch fail on the foreign key, and then the shorts module is asked which of the batch's shorts
+ * still exist, and the batch is written again without the others.
  */
 export class StatsWriter {
   private readonly engine: Engine;
   private readonly salts = new Map<number, Buffer>();
   private readonly agents = new AgentParser();
+  /** Shorts deleted lately (a day is long enough for any buffered aggregate of theirs). */
+  private readonly deleted = new LRUCache<string, true>({ max: 100_000, ttl: 86_400_000 });
 
-  constructor(private readonly ds: DataSource) {
+  constructor(
+    private readonly ds: DataSource,
+    /** Which of these short ids exist (asked only after a foreign-key failure). */
+    private readonly existing: (ids: readonly string[]) => Promise<Set<string>>,
+  ) {
     this.engine = engineOf(ds);
   }
 
-  write = (batchId: string, counts: ReadonlyMap<string, number>): Promise<boolean> =>
-    applyOnce(this.ds, batchId, (runner) => this.apply(runner, counts));
+  /** Shorts that are gone: their aggregates are dropped from now on. */
+  gone(ids: Iterable<string>): void {
+    for (const id of ids) this.deleted.set(id, true);
+  }
+
+  write = async (batchId: string, counts: ReadonlyMap<string, number>): Promise<boolean> => {
+    const once = () => applyOnce(this.ds, batchId, (runner) => this.apply(runner, counts));
+    try {
+      return await once();
+    } catch (err) {
+      if (!isForeignKeyViolation(err)) throw err;
+      // Nothing was written: learn which shorts are gone and write the batch without them.
+      const ids = [...new Set([...counts.keys()].map((k) => k.split(SEP)[1]))];
+      const live = await this.existing(ids);
+      this.gone(ids.filter((id) => !live.has(id)));
+      return once();
+    }
+  };
 
   private sql(runner: QueryRunner, text: string, params: unknown[]) {
     return runner.query(dialectSql(this.engine, text), params, true) as Promise<{
@@ -103,7 +131,7 @@ export class StatsWriter {
         visitors.push([short, Number(hour), digest]);
       }
     }
-    const live = await this.liveShorts(runner, [...shorts]);
+    const live = new Set([...shorts].filter((id) => !this.deleted.has(id)));
 
     for (const [short, hour, digest] of visitors) {
       if (!live.has(short)) continue;
@@ -154,20 +182,6 @@ export class StatsWriter {
       for (const [name, n] of merged)
         await this.upsertValue(runner, short, Number(day), dim, name, n);
     }
-  }
-
-  private async liveShorts(runner: QueryRunner, ids: string[]): Promise<Set<string>> {
-    const live = new Set<string>();
-    for (let i = 0; i < ids.length; i += 500) {
-      const chunk = ids.slice(i, i + 500);
-      const rows = await this.sql(
-        runner,
-        `SELECT id FROM shorts WHERE id IN (${chunk.map(() => '?').join(',')})`,
-        chunk,
-      );
-      for (const r of rows.records) live.add(String(r.id));
-    }
-    return live;
   }
 
   /** The day's salt: read, or created by the first instance that needs it (the others read it). */

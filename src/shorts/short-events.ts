@@ -1,0 +1,21 @@
+/**
+ * What the shorts module tells others, without knowing them: events on the cache bus (every
+ * instance hears them, through Redis when configured) and the ports other modules plug into.
+ */
+
+/** A short's code after any change to it (the follow cache drops it). */
+export const SHORT_CHANGED_CHANNEL = 'short-invalidate';
+
+/** The ids of deleted shorts, comma-separated (the statistics drop what they buffered for them). */
+export const SHORTS_DELETED_CHANNEL = 'shorts-deleted';
+
+/**
+ * Where the own list's visits come from: the statistics module registers itself
+ * (`ShortService.useVisits`), so this module never reads the statistics' tables.
+ */
+export interface ShortVisitsSource {
+  /** Visits per short id (shorts without any may be absent). */
+  visitsOf(ids: readonly string[]): Promise<Map<string, number>>;
+  /** An SQL expression of a short's visits, for `ORDER BY`, given the alias of the shorts table. */
+  orderExpression(alias: string): string;
+}
