@@ -26,6 +26,12 @@ export type FieldType = 'url' | 'code' | 'text' | 'password' | 'date-time' | 'in
 /** Who may set a field: everybody (anonymous creates too), or logged-in users (and admins). */
 export type SetBy = 'anonymous' | 'user';
 
+/** A sentence the contract fixes for a field's problem, and its key. */
+export interface FieldProblem {
+  sentence: string;
+  key: ErrorKey;
+}
+
 export interface ShortFieldSpec {
   type: FieldType;
   /** The ShortEntity property it is stored in (`password` is stored as its hash). */
@@ -47,6 +53,15 @@ export interface ShortFieldSpec {
   importAliases: readonly string[];
   /** The key of a value of the wrong form (not text, not a date, null where it cannot be). */
   invalidKey: ErrorKey;
+  /** The key of a text over maxLength (else invalidKey). */
+  tooLongKey?: ErrorKey;
+  /**
+   * Answers the contract fixes as sentences (400 `detail`, not a field error): a blacklisted URL,
+   * a date in the past, a number below the minimum.
+   */
+  blacklisted?: FieldProblem;
+  past?: FieldProblem;
+  belowMinimum?: FieldProblem;
   /** Every key the field's checks answer (fieldErrorKeys, import rows). */
   errorKeys: readonly ErrorKey[];
   description: string;
@@ -64,6 +79,7 @@ export const SHORT_FIELDS = {
     maxLength: MAX_URL_LENGTH,
     importAliases: ['url', 'longUrl', 'long_url', 'target', 'long_link'],
     invalidKey: 'url_invalid',
+    blacklisted: { sentence: 'URL is blacklisted', key: 'url_blacklisted' },
     errorKeys: ['url_missing', 'url_invalid', 'url_blacklisted'],
     description: 'Absolute http(s) target URL',
     example: 'https://example.com/page',
@@ -101,6 +117,7 @@ export const SHORT_FIELDS = {
     maxLength: MAX_NAME_LENGTH,
     importAliases: ['name', 'title'],
     invalidKey: 'name_invalid',
+    tooLongKey: 'name_too_long',
     errorKeys: ['name_invalid', 'name_too_long'],
     description: 'Name (logged-in only)',
   },
@@ -111,6 +128,7 @@ export const SHORT_FIELDS = {
     nullable: true,
     importAliases: ['expireAt', 'validUntil', 'expire_in', 'expires_at'],
     invalidKey: 'expire_invalid',
+    past: { sentence: 'Expire At must be in the future', key: 'expire_past' },
     errorKeys: ['expire_invalid', 'expire_past'],
     description: 'Expiry (logged-in only; anonymous shorts expire after 24 h)',
   },
@@ -123,6 +141,7 @@ export const SHORT_FIELDS = {
     maximum: INT_MAX,
     importAliases: ['maxUses', 'maxVisits'],
     invalidKey: 'uses_invalid',
+    belowMinimum: { sentence: 'Uses must be greater than 0', key: 'uses_min' },
     errorKeys: ['uses_invalid', 'uses_min'],
     description: 'Maximum uses (logged-in only)',
   },

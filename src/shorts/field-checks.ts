@@ -2,9 +2,12 @@ import type { BlacklistService } from '../blacklist/blacklist.service';
 import type { ErrorKey } from '../shared/error-keys';
 import { CUSTOM_CODE_PATTERN, isReservedCode, MAX_NAME_LENGTH } from '../shared/limits';
 import {
+  type FieldProblem,
+  type FieldType,
   SHORT_FIELD_NAMES,
   SHORT_FIELDS,
   type ShortFieldName,
+  type ShortFieldSpec,
   type ShortInput,
 } from '../shared/short-fields';
 import { parseTargetUrl, type ServiceNames } from './target-url';
@@ -31,18 +34,20 @@ type Verdict<T> =
 const fieldError = (message: string, key: ErrorKey) => ({ fieldError: message, key });
 const problem = (sentence: string, key: ErrorKey) => ({ problem: sentence, key });
 
-/** What each field stores (the password before it is hashed). */
-export interface CheckedValues {
+/** What a field of each type stores (a password before it is hashed). */
+interface StoredValue {
   url: string;
-  password: string | null;
   code: string;
-  name: string | null;
-  expireAt: Date | null;
-  maxUses: number;
+  text: string | null;
+  password: string | null;
+  'date-time': Date;
+  integer: number;
 }
 
 /** The checked fields: absent stays absent; `null` clears. */
-export type CheckedFields = { [K in ShortFieldName]?: CheckedValues[K] | null };
+export type CheckedFields = {
+  [K in ShortFieldName]?: StoredValue[(typeof SHORT_FIELDS)[K]['type']] | null;
+};
 
 /** The message of a name over the limit (class-validator's, as the DTO answers it). */
 export const NAME_TOO_LONG = `name must be shorter than or equal to ${MAX_NAME_LENGTH} characters`;
@@ -53,44 +58,57 @@ export function normalizeName(name: string | null | undefined): string | null {
   return n ? n.slice(0, MAX_NAME_LENGTH) : null;
 }
 
+const problemOf = (p: FieldProblem) => problem(p.sentence, p.key);
+
 /**
- * The create rules of every field of the table (src/shared/short-fields.ts), one per field: a new
- * field does not compile until it has its check. Each gets a present, non-null value.
+ * The create rules of each field type, read from the field's row (its limits and the contract's
+ * sentences): a new field of a known type needs no code here. Each gets a present, non-null value.
  */
 const CHECKS: {
-  [K in ShortFieldName]: (
-    value: NonNullable<ShortInput[K]>,
+  [T in FieldType]: (
+    value: T extends 'integer' ? number : string,
+    spec: ShortFieldSpec,
     ctx: CheckContext,
-  ) => Verdict<CheckedValues[K] | null>;
+  ) => Verdict<StoredValue[T] | null>;
 } = {
-  url(value, ctx) {
+  url(value, spec, ctx) {
     const target = parseTargetUrl(value, ctx.names);
-    if ('error' in target) return fieldError(target.error, 'url_invalid');
-    if (ctx.blacklist.isBlacklisted(target.url))
-      return problem('URL is blacklisted', 'url_blacklisted');
+    if ('error' in target) return fieldError(target.error, spec.invalidKey);
+    if (spec.blacklisted && ctx.blacklist.isBlacklisted(target.url)) {
+      return problemOf(spec.blacklisted);
+    }
     return { value: target.url };
   },
   password: (value) => ({ value: value === '' ? null : value }),
-  code(value) {
+  code(value, spec) {
     if (!CUSTOM_CODE_PATTERN.test(value)) {
-      return fieldError('must be 3 to 64 characters of A-Z, a-z, 0-9, _ and -', 'code_invalid');
+      return fieldError('must be 3 to 64 characters of A-Z, a-z, 0-9, _ and -', spec.invalidKey);
     }
     if (isReservedCode(value)) return fieldError('is reserved', 'code_reserved');
     return { value };
   },
-  name(value) {
-    if (value.length > MAX_NAME_LENGTH) return fieldError(NAME_TOO_LONG, 'name_too_long');
-    return { value: normalizeName(value) };
+  text(value, spec) {
+    const max = spec.maxLength ?? MAX_NAME_LENGTH;
+    if (value.length > max) {
+      return fieldError(
+        `${spec.column} must be shorter than or equal to ${max} characters`,
+        spec.tooLongKey ?? spec.invalidKey,
+      );
+    }
+    const v = value.trim();
+    return { value: v ? v.slice(0, max) : null };
   },
-  expireAt(value, ctx) {
+  'date-time'(value, spec, ctx) {
     const at = new Date(value);
     if (!Number.isFinite(at.getTime()))
-      return fieldError('must be an ISO 8601 date-time', 'expire_invalid');
-    if (at.getTime() <= ctx.now) return problem('Expire At must be in the future', 'expire_past');
+      return fieldError('must be an ISO 8601 date-time', spec.invalidKey);
+    if (spec.past && at.getTime() <= ctx.now) return problemOf(spec.past);
     return { value: at };
   },
-  maxUses(value) {
-    if (value < 1) return problem('Uses must be greater than 0', 'uses_min');
+  integer(value, spec) {
+    if (spec.minimum !== undefined && value < spec.minimum && spec.belowMinimum) {
+      return problemOf(spec.belowMinimum);
+    }
     return { value };
   },
 };
@@ -118,7 +136,7 @@ export function checkShortFields(input: ShortInput, ctx: CheckContext): CheckOut
   const fieldErrorKeys: Record<string, ErrorKey> = {};
   const problems = new Map<ShortFieldName, { problem: string; key: ErrorKey }>();
   for (const name of SHORT_FIELD_NAMES) {
-    const spec = SHORT_FIELDS[name];
+    const spec: ShortFieldSpec = SHORT_FIELDS[name];
     let value = input[name];
     if (value === undefined) continue;
     if (spec.setBy === 'user' && !ctx.loggedIn) {
@@ -140,8 +158,12 @@ export function checkShortFields(input: ShortInput, ctx: CheckContext): CheckOut
       }
       continue;
     }
-    const check = CHECKS[name] as (v: unknown, c: CheckContext) => Verdict<unknown>;
-    const verdict = check(value, ctx);
+    const check = CHECKS[spec.type] as (
+      v: unknown,
+      s: ShortFieldSpec,
+      c: CheckContext,
+    ) => Verdict<unknown>;
+    const verdict = check(value, spec, ctx);
     if ('value' in verdict) Object.assign(checked, { [name]: verdict.value });
     else if ('fieldError' in verdict) {
       fieldErrors[name] = verdict.fieldError;
