@@ -112,3 +112,54 @@ describe('ShortService.createMany', () => {
     expect(invalidated).toEqual(['first', (results[2] as { code: string }).code]);
   });
 });
+
+describe('ShortService: who may manage a short', () => {
+  const user = (id: string, admin = false) =>
+    ({
+      id,
+      username: id,
+      activated: true,
+      roles: admin ? ['ROLE_USER', 'ROLE_ADMIN'] : ['ROLE_USER'],
+    }) satisfies Actor;
+  const shorts: Record<string, ShortEntity> = {
+    mine: { id: 'mine', code: 'mine', ownerId: 'alice', url: 'https://a.example/' } as ShortEntity,
+    anon: { id: 'anon', code: 'anon', ownerId: null, url: 'https://a.example/' } as ShortEntity,
+  };
+  const deleted: string[] = [];
+  const repo = {
+    findByIdWithOwner: async (id: string) => shorts[id] ?? null,
+    findIdentity: async (id: string) => shorts[id] ?? null,
+    delete: async (id: string) => void deleted.push(id),
+  };
+  const service = new ShortService(
+    repo as unknown as ShortRepository,
+    { baseUrl: 'https://short.example', port: 8080 } as AppConfig,
+    { isBlacklisted: () => false } as unknown as BlacklistService,
+    { publish: () => undefined } as unknown as CacheBus,
+    {} as PasswordLimiter,
+    {} as MetricsService,
+    {} as RateLimitService,
+  );
+  const keyOf = (p: Promise<unknown>) =>
+    p.then(
+      () => 'ok',
+      (err: DomainError) => err.errorKey,
+    );
+
+  it.each([
+    ['its owner', user('alice'), 'mine', 'ok'],
+    ['another user', user('bob'), 'mine', 'not_owner'],
+    ['an admin', user('root', true), 'mine', 'ok'],
+    ['a user, an anonymous short', user('alice'), 'anon', 'not_owner'],
+    ['an admin, an anonymous short', user('root', true), 'anon', 'ok'],
+    ['nobody', null, 'mine', 'unauthorized'],
+    ['anybody, an unknown id', user('alice'), 'nope', 'entity_not_exists'],
+  ] as const)('%s', async (_who, actor, id, key) => {
+    expect(await keyOf(service.findOwned(id, actor))).toBe(key);
+    expect(await keyOf(service.delete(id, actor))).toBe(key);
+  });
+
+  it('deleted only what was allowed', () => {
+    expect(deleted).toEqual(['mine', 'mine', 'anon']);
+  });
+});
