@@ -4,6 +4,27 @@ import { defineConfig } from 'vitest/config';
 // SWC emits decorator metadata, which Nest's dependency injection needs.
 const plugins = [swc.vite({ module: { type: 'es6' } })];
 
+/**
+ * e2e files whose assertions bound wall-clock time (a follow's wait under load, answers within the
+ * timeouts of an outage): they run one at a time, after the others, so no other test file shares
+ * the two cores with them.
+ */
+const TIMED_E2E = [
+  'test/e2e/event-loop-probe.e2e-spec.ts',
+  'test/e2e/outage-load.e2e-spec.ts',
+  'test/e2e/database-outage.e2e-spec.ts',
+  'test/e2e/redis-outage.e2e-spec.ts',
+  'test/e2e/load-balancer.e2e-spec.ts',
+  'test/e2e/limits.e2e-spec.ts',
+  'test/e2e/qr-reports.e2e-spec.ts',
+];
+const e2e = {
+  environment: 'node' as const,
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  setupFiles: ['test/support/setup.ts'],
+};
+
 export default defineConfig({
   plugins,
   test: {
@@ -19,14 +40,23 @@ export default defineConfig({
       {
         plugins,
         test: {
+          ...e2e,
           name: 'e2e',
           include: ['test/e2e/**/*.e2e-spec.ts'],
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          exclude: TIMED_E2E,
           // Each file boots its own app on its own database; two workers fit two cores.
           maxWorkers: 2,
-          setupFiles: ['test/support/setup.ts'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        plugins,
+        test: {
+          ...e2e,
+          name: 'e2e-timed',
+          include: TIMED_E2E,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

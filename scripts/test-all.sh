@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite (`npm test`). Runs every leg in order and prints a summary:
 #   unit            vitest --project unit
-#   e2e-sqlite      vitest --project e2e (temp SQLite files)
-#   e2e-mariadb     vitest --project e2e with TEST_DB_URL (default mysql://root@127.0.0.1:3306)
-#   e2e-postgres    vitest --project e2e with TEST_DB_URL=TEST_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres)
+#   e2e-sqlite      vitest --project e2e --project e2e-timed (temp SQLite files; the timed files one at a time, after the rest)
+#   e2e-mariadb     vitest --project e2e --project e2e-timed with TEST_DB_URL (default mysql://root@127.0.0.1:3306)
+#   e2e-postgres    vitest --project e2e --project e2e-timed with TEST_DB_URL=TEST_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres)
 #   web-unit        the web client's tests (only when web/ has them)
 #   browser         Playwright + Debian chromium (only when playwright.config.ts exists)
 # Outside CI a leg whose service or tool is missing is SKIPPED with the reason; with CI=true it FAILS.
@@ -128,12 +128,12 @@ if want unit; then
 fi
 
 if want e2e-sqlite; then
-  run_vitest_leg e2e-sqlite env -u TEST_DB_URL npx vitest run --project e2e
+  run_vitest_leg e2e-sqlite env -u TEST_DB_URL npx vitest run --project e2e --project e2e-timed
 fi
 
 if want e2e-mariadb; then
   if mariadb_reachable; then
-    run_vitest_leg e2e-mariadb env TEST_DB_URL="$MARIADB_URL" npx vitest run --project e2e
+    run_vitest_leg e2e-mariadb env TEST_DB_URL="$MARIADB_URL" npx vitest run --project e2e --project e2e-timed
   else
     unavailable e2e-mariadb "MariaDB not reachable at ${MARIADB_URL} ($(tr -d '\n' <"$OUT/mariadb-ping.err" | cut -c1-80))"
   fi
@@ -141,7 +141,7 @@ fi
 
 if want e2e-postgres; then
   if postgres_reachable; then
-    run_vitest_leg e2e-postgres env TEST_DB_URL="$POSTGRES_URL" npx vitest run --project e2e
+    run_vitest_leg e2e-postgres env TEST_DB_URL="$POSTGRES_URL" npx vitest run --project e2e --project e2e-timed
   else
     unavailable e2e-postgres "PostgreSQL not reachable at ${POSTGRES_URL} ($(tr -d '\n' <"$OUT/postgres-ping.err" | cut -c1-80))"
   fi

@@ -163,7 +163,7 @@ describe('management', () => {
     expect(routes).toContainEqual({
       method: 'POST',
       path: '/api/code',
-      handler: 'CodeController.createShort',
+      handler: 'ShortController.createShort',
     });
     expect(routes.length).toBeGreaterThan(25);
   });

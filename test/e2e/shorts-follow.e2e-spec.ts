@@ -296,6 +296,7 @@ describe('following shorts', () => {
         'maxUses',
         'name',
         'owner',
+        'shortUrl',
         'url',
       ].sort(),
     );
