@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { AccountModule } from './account/account.module';
+import { DomainsModule } from './domains/domains.module';
 import { FollowModule } from './follow/follow.module';
 import { MetadataModule } from './metadata/metadata.module';
 import { QrModule } from './qr/qr.module';
@@ -43,6 +44,7 @@ export class AppModule {
         // Before FollowModule: its literal paths (`/api/code/export`) before `/api/code/:id`.
         TransferModule,
         AccountModule,
+        DomainsModule,
         ShortsModule,
         FollowModule,
         MetadataModule,

@@ -81,6 +81,8 @@ export interface AppConfig {
    * X-Forwarded-For entry that is not trusted (see common/client-address.ts).
    */
   trustProxy: TrustProxySetting;
+  /** Own domains' DNS verification (DNS_SERVERS: empty = the system's; DNS_TIMEOUT_MS). */
+  dns: { servers: string[]; timeoutMs: number };
   /** Rate limits (LIMIT_*; CONTRACT "Limits"): no rules means off. */
   limits: {
     anonCreate: LimitRule[];
@@ -306,6 +308,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     shortCacheSize: r.get('SHORT_CACHE_SIZE'),
     trustProxy: r.get('TRUST_PROXY'),
     dbTimeoutMs: r.get('DB_TIMEOUT_MS'),
+    dns: { servers: r.get('DNS_SERVERS'), timeoutMs: r.get('DNS_TIMEOUT_MS') },
     limits: {
       anonCreate: r.get('LIMIT_ANON_CREATE'),
       userCreate: r.get('LIMIT_USER_CREATE'),

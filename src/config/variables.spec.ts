@@ -41,6 +41,8 @@ const SAMPLE: Record<VariableName, string> = {
   STATS_RETENTION_DAYS: '90',
   GEOIP_DB: '/srv/geo/GeoLite2-Country.mmdb',
   GEO_COUNTRY_HEADER: 'CF-IPCountry',
+  DNS_SERVERS: '127.0.0.1:5353, 9.9.9.9',
+  DNS_TIMEOUT_MS: '1500',
   PASSWORD_MAX_TRIES: '3',
   PASSWORD_LOCK_SECONDS: '60',
   WEB_DIR: '/srv/shorts/web',
@@ -174,6 +176,7 @@ describe('the table of variables', () => {
       shortCacheSize: 50,
       trustProxy: ['loopback', '10.0.0.0/8'],
       dbTimeoutMs: 5000,
+      dns: { servers: ['127.0.0.1:5353', '9.9.9.9'], timeoutMs: 1500 },
       limits: {
         anonCreate: [
           { count: 2, windowMs: 1000, text: '2/s' },

@@ -234,6 +234,18 @@ const trustProxy: Parser<TrustProxySetting> = withFallback((raw, ctx) => {
   return list;
 }, false);
 
+/** DNS servers as Node's resolver takes them: `ip`, `ip:port` or `[ipv6]:port`, comma-separated. */
+const dnsServers: Parser<string[]> = (raw, ctx) => {
+  if (raw === undefined) return [];
+  const servers = commaList(raw);
+  const bad = servers.filter(
+    (s) => !/^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|[0-9a-f:]+|\[[0-9a-f:]+\](:\d{1,5})?)$/i.test(s),
+  );
+  if (bad.length)
+    ctx.problem(`${ctx.name} must be a comma list of ip or ip:port (got "${bad[0]}")`);
+  return servers;
+};
+
 /** Rate-limit rules (`5/min,50/d`, or `off`). */
 function limitRules(def: string): Parser<LimitRule[]> {
   return withFallback((raw, ctx) => {
@@ -477,6 +489,20 @@ export const VARIABLES = {
     description:
       "a CDN's country header (e.g. `CF-IPCountry`), used only with `TRUST_PROXY`; else the `.mmdb` lookup",
     parse: text,
+  },
+  DNS_SERVERS: {
+    section: 'server',
+    default: "the system's",
+    description:
+      'DNS servers that verify own domains (`ip` or `ip:port`, comma-separated), e.g. `1.1.1.1,9.9.9.9`',
+    parse: dnsServers,
+  },
+  DNS_TIMEOUT_MS: {
+    section: 'server',
+    default: '`3000`',
+    description:
+      'how long a domain verification waits for DNS before it says the resolver did not answer',
+    parse: int(3000, 100, 60_000),
   },
   PASSWORD_MAX_TRIES: {
     section: 'server',

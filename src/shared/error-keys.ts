@@ -58,6 +58,18 @@ export const ERROR_KEYS = [
   'password_wrong',
   'password_locked',
   'target_hidden',
+  // own domains
+  'domain_invalid',
+  'domain_main_host',
+  'domain_taken',
+  'domain_in_use',
+  'domain_forbidden',
+  'domain_unknown',
+  'redirect_invalid',
+  'dns_no_record',
+  'dns_token_mismatch',
+  'dns_timeout',
+  'dns_failed',
   // reports, limits, QR, admin
   'report_exists',
   'rate_limited',

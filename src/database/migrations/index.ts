@@ -3,6 +3,7 @@ import { SessionsApiKeys1763780000000 } from './1763780000000-sessions-api-keys'
 import { Reports1763790000000 } from './1763790000000-reports';
 import { AppliedBatches1763800000000 } from './1763800000000-applied-batches';
 import { Statistics1763810000000 } from './1763810000000-statistics';
+import { Domains1763830000000 } from './1763830000000-domains';
 
 /** Every migration, in order. New migrations are appended here. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   Reports1763790000000,
   AppliedBatches1763800000000,
   Statistics1763810000000,
+  Domains1763830000000,
 ];

@@ -328,6 +328,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The domains the caller may use: shared and own (admins: all) */
+        get: operations["listDomains"];
+        put?: never;
+        /** Add an own domain (admins: a shared one with shared: true, verified at once) */
+        post: operations["createDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/domains/allowed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public: 200 for this service’s host or a verified, enabled domain, else 404 (for a TLS proxy’s on-demand certificates) */
+        get: operations["domainAllowed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/domains/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a domain (only when no short uses it: else 409 domain_in_use) */
+        delete: operations["deleteDomain"];
+        options?: never;
+        head?: never;
+        /** Change a domain’s redirects (admins: also enable or disable it) */
+        patch: operations["updateDomain"];
+        trace?: never;
+    };
+    "/api/domains/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check the domain’s TXT record now; answers the domain with the outcome */
+        post: operations["verifyDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend": {
         parameters: {
             query?: never;
@@ -642,6 +712,14 @@ export interface components {
              */
             url: string;
         };
+        CreateDomainDto: {
+            homeRedirect?: string | null;
+            /** @example go.example.com */
+            host: string;
+            notFoundRedirect?: string | null;
+            /** @description Admins: a shared domain every user may use (verified at once) */
+            shared?: boolean;
+        };
         CreateReportDto: {
             /** @example Leads to a phishing page */
             description: string;
@@ -681,11 +759,56 @@ export interface components {
             /** @example aB3dE5f */
             code: string;
         };
+        DomainDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description false: disabled; its links answer the not-found redirect */
+            enabled: boolean;
+            /** @description Where https://{host}/ goes */
+            homeRedirect: string | null;
+            /** @example go.example.com */
+            host: string;
+            /** Format: uuid */
+            id: string;
+            /** @description Where unknown codes go */
+            notFoundRedirect: string | null;
+            /** @description null: shared by an admin */
+            owner: components["schemas"]["ShortOwnerDto"] | null;
+            verification: components["schemas"]["DomainVerificationDto"];
+            verified: boolean;
+        };
+        DomainVerificationDto: {
+            /** Format: date-time */
+            checkedAt: string | null;
+            /** Format: date-time */
+            failingSince: string | null;
+            /**
+             * @description Why the last check failed
+             * @enum {string|null}
+             */
+            reason: "dns_no_record" | "dns_token_mismatch" | "dns_timeout" | "dns_failed" | null;
+            /**
+             * @description The TXT record to create
+             * @example _url-shorter.go.example.com
+             */
+            record: string;
+            /**
+             * @description Where the domain should point (a CNAME, or A/AAAA records of this host)
+             * @example short.example
+             */
+            target: string;
+            token: string;
+            /**
+             * @description The TXT record’s value
+             * @example url-shorter-verify=3fJ…
+             */
+            value: string;
+        };
         /**
          * @description What went wrong, as a stable key (clients translate it; detail stays English)
          * @enum {string}
          */
-        ErrorKey: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid";
+        ErrorKey: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "domain_invalid" | "domain_main_host" | "domain_taken" | "domain_in_use" | "domain_forbidden" | "domain_unknown" | "redirect_invalid" | "dns_no_record" | "dns_token_mismatch" | "dns_timeout" | "dns_failed" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid";
         ExportedShortDto: {
             code: string;
             /** Format: date-time */
@@ -812,7 +935,7 @@ export interface components {
             errorKey: components["schemas"]["ErrorKey"];
             /** @description The stable key of a field error, where the field has one (as errorKey) */
             fieldErrorKeys?: {
-                [key: string]: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid";
+                [key: string]: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "domain_invalid" | "domain_main_host" | "domain_taken" | "domain_in_use" | "domain_forbidden" | "domain_unknown" | "redirect_invalid" | "dns_no_record" | "dns_token_mismatch" | "dns_timeout" | "dns_failed" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid";
             };
             /** @description One message per invalid field */
             fieldErrors?: {
@@ -961,6 +1084,12 @@ export interface components {
             visitors: number;
             /** @description Follows redirected to the target (bots excluded) */
             visits: number;
+        };
+        UpdateDomainDto: {
+            /** @description Admins: enable or disable the domain */
+            enabled?: boolean;
+            homeRedirect?: string | null;
+            notFoundRedirect?: string | null;
         };
         UpdateShortDto: {
             /**
@@ -2936,6 +3065,492 @@ export interface operations {
              *
              *     Forbidden
              */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Internal Server Error
+             *
+             *     Internal Server Error
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     Service Unavailable
+             */
+            503: {
+                headers: {
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainDto"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateDomainDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainDto"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Internal Server Error
+             *
+             *     Internal Server Error
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     Service Unavailable
+             */
+            503: {
+                headers: {
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    domainAllowed: {
+        parameters: {
+            query: {
+                domain: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A certificate may be issued for this host */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Internal Server Error
+             *
+             *     Internal Server Error
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     Service Unavailable
+             */
+            503: {
+                headers: {
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateDomainDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainDto"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Internal Server Error
+             *
+             *     Internal Server Error
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     Service Unavailable
+             */
+            503: {
+                headers: {
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    verifyDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainDto"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
             403: {
                 headers: {
                     [name: string]: unknown;

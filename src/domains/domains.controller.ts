@@ -1,0 +1,150 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Patch,
+  Post,
+  Query,
+  Res,
+} from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiCookieAuth,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CurrentActor, type Actor } from '../common/actor';
+import { ApiProblems } from '../common/api-problems';
+import { RequireUser } from '../common/auth.guard';
+import { NotFoundError } from '../common/errors';
+import { DomainService } from './domain.service';
+import { CreateDomainDto, DomainDto, UpdateDomainDto } from './dto/domain.dto';
+
+const uuid = new ParseUUIDPipe({ version: '4' });
+
+/** Own domains (CONTRACT "Own domains"). */
+@ApiTags('domains')
+@Controller('api/domains')
+export class DomainsController {
+  constructor(private readonly domains: DomainService) {}
+
+  @Get('allowed')
+  @ApiOperation({
+    operationId: 'domainAllowed',
+    summary:
+      'Public: 200 for this service’s host or a verified, enabled domain, else 404 (for a TLS proxy’s on-demand certificates)',
+  })
+  @ApiQuery({ name: 'domain', required: true, example: 'go.example.com' })
+  @ApiOkResponse({ description: 'A certificate may be issued for this host' })
+  @ApiProblems(404)
+  domainAllowed(@Query('domain') domain: unknown, @Res({ passthrough: true }) res: Response): void {
+    res.setHeader('Cache-Control', 'no-store');
+    if (!this.domains.allowed(typeof domain === 'string' ? domain : undefined)) {
+      throw new NotFoundError('Not a domain of this service', 'domain_unknown');
+    }
+  }
+
+  @Get()
+  @RequireUser()
+  @ApiCookieAuth('session')
+  @ApiBearerAuth('apiKey')
+  @ApiOperation({
+    operationId: 'listDomains',
+    summary: 'The domains the caller may use: shared and own (admins: all)',
+  })
+  @ApiOkResponse({ type: [DomainDto] })
+  listDomains(
+    @CurrentActor() actor: Actor | null,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<DomainDto[]> {
+    res.setHeader('Cache-Control', 'no-store');
+    return this.domains.list(actor);
+  }
+
+  @Post()
+  @RequireUser()
+  @ApiCookieAuth('session')
+  @ApiBearerAuth('apiKey')
+  @ApiOperation({
+    operationId: 'createDomain',
+    summary: 'Add an own domain (admins: a shared one with shared: true, verified at once)',
+  })
+  @ApiBody({ type: CreateDomainDto })
+  @ApiCreatedResponse({ type: DomainDto })
+  @ApiProblems(400, 409)
+  createDomain(
+    @Body() dto: CreateDomainDto,
+    @CurrentActor() actor: Actor | null,
+  ): Promise<DomainDto> {
+    return this.domains.create(dto, actor);
+  }
+
+  @Patch(':id')
+  @RequireUser()
+  @ApiCookieAuth('session')
+  @ApiBearerAuth('apiKey')
+  @ApiOperation({
+    operationId: 'updateDomain',
+    summary: 'Change a domain’s redirects (admins: also enable or disable it)',
+  })
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiBody({ type: UpdateDomainDto })
+  @ApiOkResponse({ type: DomainDto })
+  @ApiProblems(400, 404)
+  updateDomain(
+    @Param('id', uuid) id: string,
+    @Body() dto: UpdateDomainDto,
+    @CurrentActor() actor: Actor | null,
+  ): Promise<DomainDto> {
+    return this.domains.update(id, dto, actor);
+  }
+
+  @Post(':id/verify')
+  @HttpCode(200)
+  @RequireUser()
+  @ApiCookieAuth('session')
+  @ApiBearerAuth('apiKey')
+  @ApiOperation({
+    operationId: 'verifyDomain',
+    summary: 'Check the domain’s TXT record now; answers the domain with the outcome',
+  })
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiOkResponse({ type: DomainDto })
+  @ApiProblems(400, 404)
+  verifyDomain(
+    @Param('id', uuid) id: string,
+    @CurrentActor() actor: Actor | null,
+  ): Promise<DomainDto> {
+    return this.domains.verify(id, actor);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @RequireUser()
+  @ApiCookieAuth('session')
+  @ApiBearerAuth('apiKey')
+  @ApiOperation({
+    operationId: 'deleteDomain',
+    summary: 'Delete a domain (only when no short uses it: else 409 domain_in_use)',
+  })
+  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiNoContentResponse()
+  @ApiProblems(400, 404, 409)
+  async deleteDomain(
+    @Param('id', uuid) id: string,
+    @CurrentActor() actor: Actor | null,
+  ): Promise<void> {
+    await this.domains.delete(id, actor);
+  }
+}

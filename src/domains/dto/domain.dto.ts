@@ -1,0 +1,90 @@
+import { ApiProperty, ApiPropertyOptional, PartialType, PickType } from '@nestjs/swagger';
+import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ShortOwnerDto } from '../../shorts/dto/short.dto';
+import { MAX_URL_LENGTH } from '../../shared/limits';
+import { MAX_HOST_LENGTH } from '../domain-host';
+
+/** How a domain is verified and how its checks went. */
+export class DomainVerificationDto {
+  @ApiProperty({ description: 'The TXT record to create', example: '_url-shorter.go.example.com' })
+  record: string;
+  @ApiProperty({ description: 'The TXT record’s value', example: 'url-shorter-verify=3fJ…' })
+  value: string;
+  @ApiProperty()
+  token: string;
+  @ApiProperty({
+    description: 'Where the domain should point (a CNAME, or A/AAAA records of this host)',
+    example: 'short.example',
+  })
+  target: string;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
+  checkedAt: string | null;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
+  failingSince: string | null;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    enum: ['dns_no_record', 'dns_token_mismatch', 'dns_timeout', 'dns_failed'],
+    description: 'Why the last check failed',
+  })
+  reason: string | null;
+}
+
+export class DomainDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+  @ApiProperty({ example: 'go.example.com' })
+  host: string;
+  @ApiProperty({ type: ShortOwnerDto, nullable: true, description: 'null: shared by an admin' })
+  owner: ShortOwnerDto | null;
+  @ApiProperty()
+  verified: boolean;
+  @ApiProperty({ description: 'false: disabled; its links answer the not-found redirect' })
+  enabled: boolean;
+  @ApiProperty({ type: 'string', nullable: true, description: 'Where https://{host}/ goes' })
+  homeRedirect: string | null;
+  @ApiProperty({ type: 'string', nullable: true, description: 'Where unknown codes go' })
+  notFoundRedirect: string | null;
+  @ApiProperty({ type: DomainVerificationDto })
+  verification: DomainVerificationDto;
+  @ApiProperty({ type: 'string', format: 'date-time' })
+  createdAt: string;
+}
+
+/** The redirects of a domain (absolute http(s) URLs; null: this service's pages). */
+export class DomainRedirectsDto {
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: MAX_URL_LENGTH })
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX_URL_LENGTH)
+  homeRedirect?: string | null;
+
+  @ApiPropertyOptional({ type: 'string', nullable: true, maxLength: MAX_URL_LENGTH })
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX_URL_LENGTH)
+  notFoundRedirect?: string | null;
+}
+
+export class CreateDomainDto extends DomainRedirectsDto {
+  @ApiProperty({ maxLength: MAX_HOST_LENGTH, example: 'go.example.com' })
+  @IsString()
+  @MaxLength(MAX_HOST_LENGTH * 4)
+  host: string;
+
+  @ApiPropertyOptional({
+    description: 'Admins: a shared domain every user may use (verified at once)',
+  })
+  @IsOptional()
+  @IsBoolean()
+  shared?: boolean;
+}
+
+export class UpdateDomainDto extends PartialType(
+  PickType(DomainRedirectsDto, ['homeRedirect', 'notFoundRedirect'] as const),
+) {
+  @ApiPropertyOptional({ description: 'Admins: enable or disable the domain' })
+  @IsOptional()
+  @IsBoolean()
+  enabled?: boolean;
+}
