@@ -4,12 +4,15 @@ import { FOLLOW_PAGE } from '../src/follow/follow-path';
 import { defineConfig } from 'vitest/config';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
+/** The pure rules the server and the client share (src/shared/README.md), as `@shared/…`. */
+const shared = fileURLToPath(new URL('../src/shared', import.meta.url));
 const backend = process.env.VITE_BACKEND ?? 'http://localhost:8080';
 
 // The client builds into the server's static folder (dist/web); `npm run dev` proxies the API.
 export default defineConfig({
   root: here,
   plugins: [react()],
+  resolve: { alias: { '@shared': shared } },
   build: {
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
     emptyOutDir: true,
