@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { api, unwrap, type CreateShort } from '../api/client';
 import { de, t } from '../i18n/de';
-import { createErrorMessage } from '../lib/errors';
+import { errorText } from '../lib/errors';
 import { formatDateTime, parseExpiry } from '../lib/expiry';
 import { auth } from '../state/auth';
 import { toast } from '../state/toasts';
@@ -50,7 +50,7 @@ export function CreateForm() {
       toast.success(de.create.success);
       navigate(`/s/${encodeURIComponent(created.code)}/info?show_created=true`);
     } catch (err) {
-      toast.error(createErrorMessage(err));
+      toast.error(errorText(err, de.create.errorOther));
     } finally {
       setBusy(false);
     }
@@ -62,7 +62,7 @@ export function CreateForm() {
         <h2 className="h4">{de.create.title}</h2>
         <Form onSubmit={(e) => void submit(e)}>
           <Form.Group className="mb-3" controlId="create-url">
-            <Form.Label>{de.create.url}</Form.Label>
+            <Form.Label>{de.fields.url}</Form.Label>
             <Form.Control
               type="url"
               required
@@ -83,7 +83,7 @@ export function CreateForm() {
           {loggedIn && (
             <>
               <Form.Group className="mb-3" controlId="create-code">
-                <Form.Label>{de.create.code}</Form.Label>
+                <Form.Label>{de.fields.code}</Form.Label>
                 <Form.Control
                   value={code}
                   onChange={(e) => setCode(e.target.value)}
@@ -91,7 +91,7 @@ export function CreateForm() {
                 />
               </Form.Group>
               <Form.Group className="mb-3" controlId="create-expiry">
-                <Form.Label>{de.create.expiry}</Form.Label>
+                <Form.Label>{de.fields.expireAt}</Form.Label>
                 <Form.Control
                   value={expiry}
                   onChange={(e) => setExpiry(e.target.value)}
@@ -104,7 +104,7 @@ export function CreateForm() {
                 )}
               </Form.Group>
               <Form.Group className="mb-3" controlId="create-maxuses">
-                <Form.Label>{de.create.maxUses}</Form.Label>
+                <Form.Label>{de.fields.maxUses}</Form.Label>
                 <Form.Control
                   type="number"
                   min={1}
@@ -116,7 +116,7 @@ export function CreateForm() {
                 />
               </Form.Group>
               <Form.Group className="mb-3" controlId="create-name">
-                <Form.Label>{de.create.name}</Form.Label>
+                <Form.Label>{de.fields.name}</Form.Label>
                 <Form.Control
                   value={name}
                   onChange={(e) => setName(e.target.value)}

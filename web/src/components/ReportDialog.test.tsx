@@ -45,7 +45,11 @@ describe('report dialog', () => {
 
   it('validates, then maps the server answer to the catalogue toast', async () => {
     auth.status = 'authenticated';
-    const calls = stubFetch(409, { status: 409, detail: 'Entity already exists' });
+    const calls = stubFetch(409, {
+      status: 409,
+      detail: 'Entity already exists',
+      errorKey: 'report_exists',
+    });
     const onClose = vi.fn();
     render(<ReportDialog code="abc" show onClose={onClose} />);
     fireEvent.click(screen.getByRole('button', { name: 'Senden' }));

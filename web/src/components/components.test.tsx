@@ -91,6 +91,39 @@ describe('create form', () => {
     });
     expect(await screen.findByText(/^Verstanden als: /)).toBeInTheDocument();
   });
+
+  it('shows the German text of the answer by its errorKey', async () => {
+    auth.status = 'authenticated';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              status: 409,
+              detail: 'Code already exists',
+              errorKey: 'code_exists',
+            }),
+            { status: 409, headers: { 'Content-Type': 'application/problem+json' } },
+          ),
+      ),
+    );
+    try {
+      render(
+        <Router hook={memoryLocation({ path: '/' }).hook}>
+          <CreateForm />
+          <Toasts />
+        </Router>,
+      );
+      fireEvent.change(screen.getByLabelText('URL'), {
+        target: { value: 'https://example.com/x' },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Kürzen' }));
+      expect(await screen.findByText('Der Code ist bereits vergeben')).toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
 
 describe('top bar on small screens', () => {

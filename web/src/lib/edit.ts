@@ -1,6 +1,4 @@
 import type { Schemas, Short } from '../api/client';
-import { ApiError } from '../api/errors';
-import { de } from '../i18n/de';
 
 export type ShortChanges = Schemas['UpdateShortDto'];
 
@@ -58,14 +56,4 @@ export function changesOf(short: Short, f: EditFields, expireAt: Date | null): S
   if (f.removePassword) changes.password = null;
   else if (f.password) changes.password = f.password;
   return changes;
-}
-
-/** German text of a failed edit: the create messages by detail, else by the first invalid field. */
-export function editErrorMessage(err: unknown): string {
-  if (!(err instanceof ApiError)) return de.edit.errorOther;
-  if (err.unavailable) return de.error.unavailable;
-  const detail = err.detail;
-  if (detail !== undefined && Object.hasOwn(de.edit.errors, detail)) return de.edit.errors[detail];
-  const field = Object.keys(err.fieldErrors).find((f) => Object.hasOwn(de.edit.fields, f));
-  return field ? de.edit.fields[field] : de.edit.errorOther;
 }

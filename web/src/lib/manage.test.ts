@@ -1,9 +1,18 @@
+import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '@shared/limits';
 import { describe, expect, it } from 'vitest';
 import type { Short } from '../api/client';
 import { ApiError } from '../api/errors';
-import { changesOf, editErrorMessage, expiryText, fieldsOf } from './edit';
+import { changesOf, expiryText, fieldsOf } from './edit';
+import { errorText } from './errors';
 import { parseExpiry } from './expiry';
-import { mapColumns, parseImportCsv, skippedCsv, skippedReason } from './import';
+import {
+  importRefusal,
+  mapColumns,
+  parseImportCsv,
+  skippedCsv,
+  skippedReason,
+  urlColumnNames,
+} from './import';
 
 const short: Short = {
   id: '5f0c6a0e-4a8a-4c53-9a34-1f6f7f4f2c11',
@@ -60,19 +69,29 @@ describe('edit form', () => {
     ).toEqual(expect.objectContaining({ code: 'neuer-code', maxUses: 9 }));
   });
 
-  it('maps edit errors to German: by detail, by field, else the general text', () => {
+  it('maps edit errors to German by errorKey, by the field key, else the general text', () => {
     const problem = (body: object, status = 400) =>
       new ApiError(status, { type: 'about:blank', title: 'x', status, ...body } as never);
-    expect(editErrorMessage(problem({ detail: 'Code already exists' }, 409))).toBe(
-      'Der Code ist bereits vergeben',
-    );
+    const other = 'Der Short konnte nicht gespeichert werden';
     expect(
-      editErrorMessage(problem({ detail: 'Validation failed', fieldErrors: { url: 'bad' } })),
+      errorText(problem({ detail: 'Code already exists', errorKey: 'code_exists' }, 409), other),
+    ).toBe('Der Code ist bereits vergeben');
+    expect(
+      errorText(
+        problem({
+          detail: 'Validation failed',
+          errorKey: 'validation_failed',
+          fieldErrors: { url: 'bad' },
+          fieldErrorKeys: { url: 'url_invalid' },
+        }),
+        other,
+      ),
     ).toBe('Die URL ist ungültig');
-    expect(editErrorMessage(problem({ detail: 'toString' }))).toBe(
-      'Der Short konnte nicht gespeichert werden',
-    );
-    expect(editErrorMessage(new Error('x'))).toBe('Der Short konnte nicht gespeichert werden');
+    expect(
+      errorText(problem({ errorKey: 'not_owner', detail: 'Only the owner' }, 403), other),
+    ).toBe('Das darf nur der Besitzer des Shorts oder ein Admin.');
+    expect(errorText(problem({ detail: 'toString', errorKey: 'bad_request' }), other)).toBe(other);
+    expect(errorText(new Error('x'), other)).toBe(other);
   });
 });
 
@@ -91,6 +110,11 @@ describe('import', () => {
       ['validUntil', 'expireAt'],
       ['maxVisits', 'maxUses'],
     ]);
+    expect(mapColumns(['url', 'url'])).toEqual([
+      ['url', 'url'],
+      ['url', null],
+    ]);
+    expect(urlColumnNames()).toBe('url, longUrl, long_url, target oder long_link');
   });
 
   it('parses CSV with a BOM, `;`, quotes and line breaks in fields', async () => {
@@ -104,17 +128,42 @@ describe('import', () => {
     await expect(parseImportCsv('url\n"offen')).rejects.toThrow();
   });
 
-  it('gives skipped rows German reasons and writes them as CSV with formulas escaped', () => {
-    expect(skippedReason('Code already exists')).toBe('Der Code ist bereits vergeben');
-    expect(skippedReason('url: missing')).toBe('Die URL fehlt');
-    expect(skippedReason('url: must be an absolute http(s) URL')).toBe('Die URL ist ungültig');
-    expect(skippedReason('something new')).toBe('Die Zeile wurde nicht übernommen (something new)');
+  it('refuses what the server would refuse: too many rows or columns (the shared limits)', () => {
+    const row = { url: 'https://a.example' };
+    expect(importRefusal({ headers: ['url'], rows: Array(MAX_IMPORT_ROWS).fill(row) })).toBeNull();
+    expect(importRefusal({ headers: ['url'], rows: Array(MAX_IMPORT_ROWS + 1).fill(row) })).toBe(
+      `Es können höchstens ${MAX_IMPORT_ROWS} Zeilen auf einmal importiert werden.`,
+    );
+    const headers = Array.from({ length: MAX_IMPORT_COLUMNS + 1 }, (_, i) => `c${i}`);
+    expect(importRefusal({ headers, rows: [row] })).toBe(
+      `Eine Datei darf höchstens ${MAX_IMPORT_COLUMNS} Spalten haben.`,
+    );
+  });
+
+  it('gives skipped rows German reasons by errorKey and writes them as CSV with formulas escaped', () => {
+    const row = (errorKey: string, reason: string) =>
+      ({ errorKey, reason }) as Parameters<typeof skippedReason>[0];
+    expect(skippedReason(row('code_exists', 'Code already exists'))).toBe(
+      'Der Code ist bereits vergeben',
+    );
+    expect(skippedReason(row('url_missing', 'url: missing'))).toBe('Die URL fehlt');
+    expect(skippedReason(row('url_invalid', 'url: must be an absolute http(s) URL'))).toBe(
+      'Die URL ist ungültig',
+    );
+    expect(skippedReason(row('expire_invalid', 'expireAt: not a date'))).toBe(
+      'Das Ablaufdatum ist ungültig',
+    );
+    // A key this client does not know yet (a newer server): the general text with the reason.
+    expect(skippedReason(row('something_new', 'something new'))).toBe(
+      'Die Zeile wurde nicht übernommen (something new)',
+    );
     expect(
       skippedCsv([
         { row: 2, code: '=evil', reason: 'URL is blacklisted', errorKey: 'url_blacklisted' },
+        { row: 3, code: "'=x", reason: 'Code already exists', errorKey: 'code_exists' },
       ]),
     ).toBe(
-      "Zeile,Code,Grund\r\n2,'=evil,Der Link ist auf der Blacklist. Du darfst auf ihn nicht verlinken\r\n",
+      "Zeile,Code,Grund\r\n2,'=evil,Der Link ist auf der Blacklist. Du darfst auf ihn nicht verlinken\r\n3,''=x,Der Code ist bereits vergeben\r\n",
     );
   });
 });

@@ -16,7 +16,7 @@ import { MetaSection } from '../components/info/MetaSection';
 import { ShortFields } from '../components/info/ShortFields';
 import { ReportDialog } from '../components/ReportDialog';
 import { de, t } from '../i18n/de';
-import { isNotFound, problemText } from '../lib/errors';
+import { errorText, isNotFound } from '../lib/errors';
 import { useUrlQuery } from '../lib/useUrlQuery';
 import { auth, isAdmin } from '../state/auth';
 import { toast } from '../state/toasts';
@@ -41,7 +41,7 @@ export default function InfoPage() {
       <section>
         <h1 className="h3">{de.info.loadError}</h1>
         <Alert variant="danger">
-          {isNotFound(error) ? t(de.info.notFound, { code }) : problemText(error)}
+          {isNotFound(error) ? t(de.info.notFound, { code }) : errorText(error)}
         </Alert>
         <Link href="/" className="btn btn-outline-primary">
           {de.error.toStart}

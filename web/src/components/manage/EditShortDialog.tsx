@@ -6,7 +6,8 @@ import Modal from 'react-bootstrap/Modal';
 import type { Short } from '../../api/client';
 import { useUpdateShort } from '../../api/queries/shorts';
 import { de, t } from '../../i18n/de';
-import { changesOf, editErrorMessage, fieldsOf, type EditFields } from '../../lib/edit';
+import { changesOf, fieldsOf, type EditFields } from '../../lib/edit';
+import { errorText } from '../../lib/errors';
 import { formatDateTime, parseExpiry } from '../../lib/expiry';
 import { toast } from '../../state/toasts';
 
@@ -66,7 +67,7 @@ function EditForm({
       onSaved?.(saved);
       onClose();
     } catch (err) {
-      toast.error(editErrorMessage(err));
+      toast.error(errorText(err, de.edit.errorOther));
     }
   }
 
@@ -77,7 +78,7 @@ function EditForm({
       </Modal.Header>
       <Modal.Body>
         <Form.Group className="mb-3" controlId="edit-url">
-          <Form.Label>{de.create.url}</Form.Label>
+          <Form.Label>{de.fields.url}</Form.Label>
           <Form.Control
             type="url"
             required
@@ -86,11 +87,11 @@ function EditForm({
           />
         </Form.Group>
         <Form.Group className="mb-3" controlId="edit-code">
-          <Form.Label>{de.create.code}</Form.Label>
+          <Form.Label>{de.fields.code}</Form.Label>
           <Form.Control required value={f.code} onChange={(e) => set('code', e.target.value)} />
         </Form.Group>
         <Form.Group className="mb-3" controlId="edit-name">
-          <Form.Label>{de.create.name}</Form.Label>
+          <Form.Label>{de.fields.name}</Form.Label>
           <Form.Control
             value={f.name}
             placeholder={de.create.namePlaceholder}
@@ -98,7 +99,7 @@ function EditForm({
           />
         </Form.Group>
         <Form.Group className="mb-3" controlId="edit-expiry">
-          <Form.Label>{de.create.expiry}</Form.Label>
+          <Form.Label>{de.fields.expireAt}</Form.Label>
           <InputGroup>
             <Form.Control
               value={f.expiry}
@@ -124,7 +125,7 @@ function EditForm({
           </Form.Text>
         </Form.Group>
         <Form.Group className="mb-3" controlId="edit-maxuses">
-          <Form.Label>{de.create.maxUses}</Form.Label>
+          <Form.Label>{de.fields.maxUses}</Form.Label>
           <InputGroup>
             <Form.Control
               type="number"
