@@ -4,7 +4,18 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { auth } from '../state/auth';
 import { dismissToast, toasts } from '../state/toasts';
+import {
+  CODE_MAX_LENGTH,
+  CUSTOM_CODE_PATTERN,
+  CODE_MIN_LENGTH,
+  INT_MAX,
+  MAX_NAME_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MAX_URL_LENGTH,
+} from '@shared/limits';
+import { htmlPattern } from '../lib/short-form';
 import { CreateForm } from './CreateForm';
+import { ShortFields } from './ShortFields';
 import { ErrorBoundary } from './ErrorBoundary';
 import { LookupForm } from './LookupForm';
 import { Toasts } from './Toasts';
@@ -92,6 +103,25 @@ describe('create form', () => {
     expect(await screen.findByText(/^Verstanden als: /)).toBeInTheDocument();
   });
 
+  it('takes its limits from the field table', () => {
+    auth.status = 'authenticated';
+    render(<CreateForm />);
+    const code = screen.getByLabelText('Code');
+    expect(code).toHaveAttribute('maxLength', String(CODE_MAX_LENGTH));
+    expect(code).toHaveAttribute('minLength', String(CODE_MIN_LENGTH));
+    expect(code).toHaveAttribute('pattern', htmlPattern(CUSTOM_CODE_PATTERN.source));
+    expect(code).not.toBeRequired();
+    expect(screen.getByLabelText('Name')).toHaveAttribute('maxLength', String(MAX_NAME_LENGTH));
+    expect(screen.getByLabelText('URL')).toHaveAttribute('maxLength', String(MAX_URL_LENGTH));
+    expect(screen.getByLabelText('URL')).toBeRequired();
+    expect(screen.getByLabelText('Passwort (optional)')).toHaveAttribute(
+      'maxLength',
+      String(MAX_PASSWORD_LENGTH),
+    );
+    expect(screen.getByLabelText('Max. Aufrufe')).toHaveAttribute('min', '1');
+    expect(screen.getByLabelText('Max. Aufrufe')).toHaveAttribute('max', String(INT_MAX));
+  });
+
   it('shows the German text of the answer by its errorKey', async () => {
     auth.status = 'authenticated';
     vi.stubGlobal(
@@ -123,6 +153,60 @@ describe('create form', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe('the short fields in edit mode', () => {
+  const values = {
+    url: 'https://example.com/a',
+    password: '',
+    code: 'abc1234',
+    name: '',
+    expireAt: '',
+    maxUses: '3',
+    removePassword: false,
+  };
+
+  it('every field, the code needed, clear buttons for what may be cleared, the password box', () => {
+    const onChange = vi.fn();
+    render(
+      <ShortFields
+        mode="edit"
+        loggedIn
+        values={values}
+        onChange={onChange}
+        expireAt={null}
+        hasPassword
+      />,
+    );
+    expect(screen.getByLabelText('Code')).toBeRequired();
+    expect(screen.getByLabelText('Code')).not.toHaveAttribute('placeholder');
+    expect(screen.getByLabelText('Neues Passwort')).toHaveAccessibleDescription(
+      'Leer lassen, um das bisherige Passwort zu behalten.',
+    );
+    expect(screen.getByLabelText('Ablaufdatum')).toHaveAccessibleDescription('Läuft nie ab');
+    expect(screen.getByRole('button', { name: 'Ablaufdatum entfernen' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Begrenzung entfernen' }));
+    expect(onChange).toHaveBeenLastCalledWith({ maxUses: '' });
+    fireEvent.click(screen.getByLabelText('Passwortschutz entfernen'));
+    expect(onChange).toHaveBeenLastCalledWith({ removePassword: true });
+  });
+
+  it('says when a typed expiry is not understood', () => {
+    render(
+      <ShortFields
+        mode="edit"
+        loggedIn
+        values={{ ...values, expireAt: 'irgendwann' }}
+        onChange={() => undefined}
+        expireAt={null}
+      />,
+    );
+    expect(screen.getByLabelText('Ablaufdatum')).toHaveAccessibleDescription(
+      'Das Datum wurde nicht verstanden.',
+    );
+    expect(screen.getByLabelText('Ablaufdatum')).toHaveClass('is-invalid');
+    expect(screen.queryByLabelText('Passwortschutz entfernen')).toBeNull();
   });
 });
 

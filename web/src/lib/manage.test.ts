@@ -1,8 +1,8 @@
-import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '@shared/limits';
+import { CUSTOM_CODE_PATTERN, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '@shared/limits';
+import { SHORT_FIELD_NAMES } from '@shared/short-fields';
 import { describe, expect, it } from 'vitest';
 import type { Short } from '../api/client';
 import { ApiError } from '../api/errors';
-import { changesOf, expiryText, fieldsOf } from './edit';
 import { errorText } from './errors';
 import { parseExpiry } from './expiry';
 import {
@@ -13,6 +13,16 @@ import {
   skippedReason,
   urlColumnNames,
 } from './import';
+import {
+  changesOf,
+  createBody,
+  emptyValues,
+  expiryText,
+  fieldsOf,
+  formFields,
+  htmlPattern,
+  isRequired,
+} from './short-form';
 
 const short: Short = {
   id: '5f0c6a0e-4a8a-4c53-9a34-1f6f7f4f2c11',
@@ -27,11 +37,68 @@ const short: Short = {
   dangers: false,
 } as Short;
 
+describe('the form of a short (create and edit)', () => {
+  it('anonymous callers get the fields set by anonymous; logged-in callers all, in table order', () => {
+    expect(formFields(false)).toEqual(['url', 'password']);
+    expect(formFields(true)).toEqual(SHORT_FIELD_NAMES);
+  });
+
+  it('needs the url always and, on edit, the fields that cannot be cleared', () => {
+    expect(SHORT_FIELD_NAMES.filter((n) => isRequired(n, 'create'))).toEqual(['url']);
+    expect(SHORT_FIELD_NAMES.filter((n) => isRequired(n, 'edit'))).toEqual(['url', 'code']);
+  });
+
+  it("gives the code pattern to the browser as its `v`-flag pattern, anchored like the server's", () => {
+    const pattern = htmlPattern(CUSTOM_CODE_PATTERN.source)!;
+    const browser = new RegExp(`^(?:${pattern})$`, 'v');
+    for (const code of ['abc', 'a_b-c', 'X'.repeat(64), 'summer-sale'])
+      expect([code, browser.test(code)]).toEqual([code, CUSTOM_CODE_PATTERN.test(code)]);
+    for (const code of ['ab', 'X'.repeat(65), 'a b', 'ä-code', 'a/b', '-', 'a.b'])
+      expect([code, browser.test(code)]).toEqual([code, false]);
+    expect(htmlPattern(undefined)).toBeUndefined();
+  });
+
+  it('creates with what the caller may set: empty fields as null, the understood expiry', () => {
+    const when = new Date('2030-01-02T03:04:00Z');
+    const values = {
+      ...emptyValues(),
+      url: ' https://example.org/x ',
+      code: ' mein-code ',
+      expireAt: 'in 2 Tagen',
+      maxUses: '7',
+    };
+    expect(createBody(values, when, true)).toEqual({
+      url: 'https://example.org/x',
+      password: null,
+      code: 'mein-code',
+      name: null,
+      expireAt: when.toISOString(),
+      maxUses: 7,
+    });
+    // Anonymous: url and password only (a password is taken as typed, spaces too).
+    expect(createBody({ ...values, password: ' geheim ' }, when, false)).toEqual({
+      url: 'https://example.org/x',
+      password: ' geheim ',
+    });
+    // An expiry that is not understood is sent as none (SPEC: unparsable becomes null).
+    expect(createBody(values, null, true).expireAt).toBeNull();
+  });
+});
+
 describe('edit form', () => {
   it('prefills the expiry as text that the German parser reads back to the same minute', async () => {
     const text = expiryText(short.expireAt);
     expect(text).toMatch(/^\d{2}\.\d{2}\.2027 \d{2}:\d{2}$/);
     expect((await parseExpiry(text, new Date('2026-06-01')))?.toISOString()).toBe(short.expireAt);
+    expect(fieldsOf(short)).toEqual({
+      url: 'https://example.com/a',
+      password: '',
+      code: 'abc1234',
+      name: 'Alt',
+      expireAt: text,
+      maxUses: '5',
+      removePassword: false,
+    });
   });
 
   it('sends nothing for an untouched form', () => {
@@ -42,7 +109,7 @@ describe('edit form', () => {
     const f = {
       ...fieldsOf(short),
       url: ' https://example.org/b ',
-      expiry: '',
+      expireAt: '',
       maxUses: '',
       name: '',
     };
@@ -56,7 +123,7 @@ describe('edit form', () => {
 
   it('a new expiry text sends the understood date; a new password or its removal', () => {
     const when = new Date('2028-01-01T12:00:00Z');
-    expect(changesOf(short, { ...fieldsOf(short), expiry: 'in 2 Jahren' }, when)).toEqual({
+    expect(changesOf(short, { ...fieldsOf(short), expireAt: 'in 2 Jahren' }, when)).toEqual({
       expireAt: when.toISOString(),
     });
     expect(changesOf(short, { ...fieldsOf(short), password: 'neu' }, null).password).toBe('neu');
@@ -67,6 +134,11 @@ describe('edit form', () => {
     expect(
       changesOf(short, { ...fieldsOf(short), code: 'neuer-code', maxUses: '9' }, null),
     ).toEqual(expect.objectContaining({ code: 'neuer-code', maxUses: 9 }));
+  });
+
+  it('never sends a url the server did not show', () => {
+    const hidden = { ...short, url: null } as Short;
+    expect(changesOf(hidden, fieldsOf(hidden), new Date(short.expireAt!))).toEqual({});
   });
 
   it('maps edit errors to German by errorKey, by the field key, else the general text', () => {

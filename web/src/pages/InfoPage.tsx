@@ -13,7 +13,7 @@ import { InfoActions } from '../components/info/InfoActions';
 import { EditShortDialog } from '../components/manage/EditShortDialog';
 import { QrDialog } from '../components/manage/QrDialog';
 import { MetaSection } from '../components/info/MetaSection';
-import { ShortFields } from '../components/info/ShortFields';
+import { ShortFacts } from '../components/info/ShortFacts';
 import { ReportDialog } from '../components/ReportDialog';
 import { de, t } from '../i18n/de';
 import { errorText, isNotFound } from '../lib/errors';
@@ -83,7 +83,7 @@ export default function InfoPage() {
       {short.dangers && <Alert variant="warning">{de.info.dangerous}</Alert>}
       <Card className="mb-3">
         <Card.Body>
-          <ShortFields short={short} />
+          <ShortFacts short={short} />
           <InfoActions
             short={short}
             canDelete={owner}

@@ -54,7 +54,7 @@ function UrlField({ url }: { url: string | null }) {
 }
 
 /** The short's facts as read-only fields. */
-export function ShortFields({ short }: { short: Short }) {
+export function ShortFacts({ short }: { short: Short }) {
   return (
     <>
       <Field id="code" label={de.info.fieldCode} value={short.code} />
