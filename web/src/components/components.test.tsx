@@ -15,6 +15,8 @@ import {
 } from '@shared/limits';
 import { htmlPattern } from '../lib/short-form';
 import { CreateForm } from './CreateForm';
+import type { Short } from '../api/client';
+import { ShortFacts } from './info/ShortFacts';
 import { ShortFields } from './ShortFields';
 import { ErrorBoundary } from './ErrorBoundary';
 import { LookupForm } from './LookupForm';
@@ -228,5 +230,30 @@ describe('top bar on small screens', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     act(() => mem.navigate('/'));
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('the facts of a short on its info page', () => {
+  const short = {
+    id: '5f0c6a0e-4a8a-4c53-9a34-1f6f7f4f2c11',
+    code: 'abc1234',
+    shortUrl: 'http://localhost/s/abc1234',
+    name: null,
+    url: null,
+    hasPassword: false,
+    maxUses: 10,
+    createdAt: '2026-01-01T10:00:00.000Z',
+    expireAt: null,
+    owner: null,
+    dangers: false,
+  } as unknown as Short;
+
+  it("shows the uses ('Nutzungen') apart from the limit where the server tells them (owners)", () => {
+    render(<ShortFacts short={{ ...short, uses: 3 }} />);
+    expect(screen.getByRole('textbox', { name: 'Nutzungen' })).toHaveValue('3 / 10');
+    expect(screen.getByRole('textbox', { name: 'Max. Aufrufe' })).toHaveValue('10');
+    cleanup();
+    render(<ShortFacts short={short} />);
+    expect(screen.queryByRole('textbox', { name: 'Nutzungen' })).toBeNull();
   });
 });

@@ -275,6 +275,7 @@ export const de = {
     fieldUrl: 'Url',
     fieldPassword: 'Passwortgeschützt',
     fieldMaxUses: 'Max. Aufrufe',
+    fieldUses: 'Nutzungen',
     fieldCreatedAt: 'Erstellt am',
     fieldExpireAt: 'Ablaufdatum',
     fieldOwner: 'Ersteller',
@@ -372,7 +373,7 @@ export const de = {
       url: 'Url',
       hasPassword: 'Passwortgeschützt',
       maxUses: 'Max. Aufrufe',
-      uses: 'Aufrufe',
+      uses: 'Nutzungen',
       createdAt: 'Erstellt am',
       expireAt: 'Ablaufdatum',
       ownerId: 'Ersteller-ID',
@@ -557,6 +558,7 @@ export const de = {
       code: 'Code',
       url: 'Url',
       maxUses: 'Max. Aufrufe',
+      uses: 'Nutzungen',
       visits: 'Aufrufe',
       dangers: 'Bedrohlichkeit',
       createdAt: 'Erstellt am',
@@ -591,6 +593,8 @@ export const de = {
     showShortUrl: 'Url gekürzt anzeigen',
     unlimited: 'Unbegrenzt',
     never: 'Nie',
+    /** Uses of a short with a limit ('3 / 10'); without one, the number alone. */
+    usesOf: '{uses} / {max}',
   },
   account: {
     notActivated: 'Nicht aktiviert',

@@ -23,6 +23,7 @@ import {
   htmlPattern,
   isRequired,
 } from './short-form';
+import { usesText } from './uses';
 
 const short: Short = {
   id: '5f0c6a0e-4a8a-4c53-9a34-1f6f7f4f2c11',
@@ -164,6 +165,14 @@ describe('edit form', () => {
     ).toBe('Das darf nur der Besitzer des Shorts oder ein Admin.');
     expect(errorText(problem({ detail: 'toString', errorKey: 'bad_request' }), other)).toBe(other);
     expect(errorText(new Error('x'), other)).toBe(other);
+  });
+});
+
+describe('uses and visits', () => {
+  it("uses read '3 / 10' with a limit, the number alone without; nothing when not shown", () => {
+    expect(usesText({ uses: 3, maxUses: 10 })).toBe('3 / 10');
+    expect(usesText({ uses: 1234, maxUses: null })).toBe('1.234');
+    expect(usesText({ maxUses: 10 })).toBeUndefined();
   });
 });
 
