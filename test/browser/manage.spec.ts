@@ -108,6 +108,51 @@ test('edit from a row of /shorts: a new code shows in the table; clearing the li
   expect(((await info.json()) as { maxUses: number | null }).maxUses).toBeNull();
 });
 
+test("uses read as 'Nutzungen' (what the limit counts), apart from visits ('Aufrufe')", async ({
+  page,
+}) => {
+  await devLogin(page, 'nutzerin');
+  const code = await createOwn(page, { url: `https://${TARGET_HOST}/nutzung`, maxUses: 2 });
+  const row = page.locator(`[data-code="${code}"]`);
+  const showUses = async () => {
+    await page.goto('/shorts');
+    await page.getByRole('button', { name: 'Spalten' }).click();
+    await page.getByLabel('Nutzungen', { exact: true }).check();
+    await page.keyboard.press('Escape');
+  };
+  await showUses();
+  await expect(page.locator('thead th').filter({ hasText: /^Nutzungen/ })).toHaveCount(1);
+  await expect(page.locator('thead th').filter({ hasText: /^Aufrufe/ })).toHaveCount(1);
+  await expect(row.locator('[data-column="uses"]')).toHaveText('0 / 2');
+  await expect(row.locator('[data-column="visits"]')).toHaveText('0');
+
+  // One follow from a person's browser (headless Chromium counts as a bot, and a bot claims no use).
+  await page.setExtraHTTPHeaders({
+    'user-agent':
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  });
+  await page.evaluate(
+    (path) =>
+      (globalThis as unknown as { location: { assign(u: string): void } }).location.assign(path),
+    `/s/${code}`,
+  );
+  await expect(page.getByRole('heading', { name: 'Zielseite /nutzung' })).toBeVisible();
+
+  // The visit reaches the statistics in a batch; then the table shows both, each under its name.
+  await expect
+    .poll(
+      async () => {
+        const list = await page.request.get(`${BASE}/api/code`, { params: { search: code } });
+        return ((await list.json()) as { content: { visits: number }[] }).content[0]?.visits;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(1);
+  await showUses();
+  await expect(row.locator('[data-column="uses"]')).toHaveText('1 / 2');
+  await expect(row.locator('[data-column="visits"]')).toHaveText('1');
+});
+
 for (const scheme of ['light', 'dark'] as const) {
   test(`axe (${scheme}): the edit and the QR code dialogs`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: scheme });

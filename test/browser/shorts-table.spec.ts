@@ -240,6 +240,7 @@ test('column filter: hidden by default, shown on demand, the last column stays',
   await expect(rows(page)).toHaveCount(20);
   const header = (name: string) => page.locator('thead th').filter({ hasText: name });
   await expect(header('ID')).toHaveCount(0);
+  await expect(header('Nutzungen')).toHaveCount(0);
   await expect(header('Max. Aufrufe')).toHaveCount(0);
   await expect(header('Bedrohlichkeit')).toHaveCount(0);
 
@@ -298,7 +299,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.goto('/shorts');
     await expect(rows(page)).toHaveCount(20);
     await page.getByRole('button', { name: 'Spalten' }).click();
-    for (const name of ['ID', 'Max. Aufrufe', 'Bedrohlichkeit'])
+    for (const name of ['ID', 'Nutzungen', 'Max. Aufrufe', 'Bedrohlichkeit'])
       await page.getByLabel(name, { exact: true }).check();
     await page.keyboard.press('Escape');
     const first = (await rows(page).first().getAttribute('data-code'))!;

@@ -19,7 +19,8 @@ export interface RuntimeConfig {
 }
 
 const defaults: RuntimeConfig = {
-  version: '1.7.1',
+  // The server's island always says the version; without one (the dev server), the build's.
+  version: __APP_VERSION__,
   baseUrl: typeof location !== 'undefined' ? location.origin : 'http://localhost:8080',
   flags: {
     url: '/api/frontend',

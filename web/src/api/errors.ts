@@ -1,3 +1,5 @@
+import { ERROR_KEYS, type ErrorKey } from '@shared/error-keys';
+
 /**
  * The two ways an API call fails. The client (`client.ts`) throws exactly these:
  * `ApiError` for every answer that is not ok (the server answers problem+json, see docs/api.md),
@@ -8,12 +10,14 @@
 export class ApiError extends Error {
   /** The HTTP status of the answer. */
   readonly status: number;
-  /** The problem's `detail` (English; the client maps known details to German texts). */
+  /** The problem's `detail` (English, for API clients; the web client speaks by `errorKey`). */
   readonly detail: string | undefined;
-  /** The problem's stable `errorKey` (e.g. `entity_not_exists`). */
-  readonly errorKey: string | undefined;
-  /** One message per invalid field (validation problems). */
+  /** The problem's stable `errorKey` (e.g. `entity_not_exists`); undefined for a key this client does not know. */
+  readonly errorKey: ErrorKey | undefined;
+  /** One message per invalid field (validation problems; English). */
   readonly fieldErrors: Readonly<Record<string, string>>;
+  /** The stable key of a field's error, where the server gives one (known keys only). */
+  readonly fieldErrorKeys: Readonly<Record<string, ErrorKey>>;
   /** The problem's `title` (the HTTP reason phrase). */
   readonly title: string | undefined;
   /** The parsed body as it came (e.g. the health report of a 503 from /management/health). */
@@ -34,8 +38,9 @@ export class ApiError extends Error {
     this.status = status;
     this.detail = detail;
     this.title = title;
-    this.errorKey = text('errorKey');
+    this.errorKey = errorKeyOf(text('errorKey'));
     this.fieldErrors = fieldErrorsOf((problem as Record<string, unknown>).fieldErrors);
+    this.fieldErrorKeys = fieldErrorKeysOf((problem as Record<string, unknown>).fieldErrorKeys);
     this.body = body;
     const retry: unknown = (problem as Record<string, unknown>).retryAfter ?? retryAfterHeader;
     const seconds = typeof retry === 'string' && /^\d{1,9}$/.test(retry) ? Number(retry) : retry;
@@ -70,6 +75,22 @@ export class ApiError extends Error {
   get unavailable(): boolean {
     return this.status === 503;
   }
+}
+
+const KNOWN_KEYS: ReadonlySet<string> = new Set(ERROR_KEYS);
+
+function errorKeyOf(value: unknown): ErrorKey | undefined {
+  return typeof value === 'string' && KNOWN_KEYS.has(value) ? (value as ErrorKey) : undefined;
+}
+
+function fieldErrorKeysOf(value: unknown): Record<string, ErrorKey> {
+  if (value === null || typeof value !== 'object') return {};
+  const keys: Record<string, ErrorKey> = {};
+  for (const [field, key] of Object.entries(value)) {
+    const known = errorKeyOf(key);
+    if (known) keys[field] = known;
+  }
+  return keys;
 }
 
 function fieldErrorsOf(value: unknown): Record<string, string> {

@@ -4,20 +4,6 @@ import { auth } from '../state/auth';
 import { dismissToast, toasts } from '../state/toasts';
 import { ReportDialog } from './ReportDialog';
 
-// The API client is created at import with the global Request, which (outside a browser) refuses
-// the client's same-origin relative paths: resolve them against the test page's origin first.
-vi.hoisted(() => {
-  const Base = globalThis.Request;
-  globalThis.Request = class extends Base {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(
-        typeof input === 'string' && input.startsWith('/') ? `http://localhost${input}` : input,
-        init,
-      );
-    }
-  } as typeof Request;
-});
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -59,7 +45,11 @@ describe('report dialog', () => {
 
   it('validates, then maps the server answer to the catalogue toast', async () => {
     auth.status = 'authenticated';
-    const calls = stubFetch(409, { status: 409, detail: 'Entity already exists' });
+    const calls = stubFetch(409, {
+      status: 409,
+      detail: 'Entity already exists',
+      errorKey: 'report_exists',
+    });
     const onClose = vi.fn();
     render(<ReportDialog code="abc" show onClose={onClose} />);
     fireEvent.click(screen.getByRole('button', { name: 'Senden' }));

@@ -6,7 +6,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { de } from '../i18n/de';
-import { reportErrorMessage } from '../lib/errors';
+import { errorText } from '../lib/errors';
 import { rememberLoginReturn } from '../lib/login';
 import {
   REPORT_DESCRIPTION_MAX,
@@ -57,7 +57,7 @@ export function ReportDialog({
       toast.success(de.report.success);
       onClose();
     } catch (err) {
-      toast.error(reportErrorMessage(err));
+      toast.error(errorText(err, de.report.errorOther));
     } finally {
       setBusy(false);
     }

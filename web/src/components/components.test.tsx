@@ -4,7 +4,20 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { auth } from '../state/auth';
 import { dismissToast, toasts } from '../state/toasts';
+import {
+  CODE_MAX_LENGTH,
+  CUSTOM_CODE_PATTERN,
+  CODE_MIN_LENGTH,
+  INT_MAX,
+  MAX_NAME_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MAX_URL_LENGTH,
+} from '@shared/limits';
+import { htmlPattern } from '../lib/short-form';
 import { CreateForm } from './CreateForm';
+import type { Short } from '../api/client';
+import { ShortFacts } from './info/ShortFacts';
+import { ShortFields } from './ShortFields';
 import { ErrorBoundary } from './ErrorBoundary';
 import { LookupForm } from './LookupForm';
 import { Toasts } from './Toasts';
@@ -91,6 +104,112 @@ describe('create form', () => {
     });
     expect(await screen.findByText(/^Verstanden als: /)).toBeInTheDocument();
   });
+
+  it('takes its limits from the field table', () => {
+    auth.status = 'authenticated';
+    render(<CreateForm />);
+    const code = screen.getByLabelText('Code');
+    expect(code).toHaveAttribute('maxLength', String(CODE_MAX_LENGTH));
+    expect(code).toHaveAttribute('minLength', String(CODE_MIN_LENGTH));
+    expect(code).toHaveAttribute('pattern', htmlPattern(CUSTOM_CODE_PATTERN.source));
+    expect(code).not.toBeRequired();
+    expect(screen.getByLabelText('Name')).toHaveAttribute('maxLength', String(MAX_NAME_LENGTH));
+    expect(screen.getByLabelText('URL')).toHaveAttribute('maxLength', String(MAX_URL_LENGTH));
+    expect(screen.getByLabelText('URL')).toBeRequired();
+    expect(screen.getByLabelText('Passwort (optional)')).toHaveAttribute(
+      'maxLength',
+      String(MAX_PASSWORD_LENGTH),
+    );
+    expect(screen.getByLabelText('Max. Aufrufe')).toHaveAttribute('min', '1');
+    expect(screen.getByLabelText('Max. Aufrufe')).toHaveAttribute('max', String(INT_MAX));
+  });
+
+  it('shows the German text of the answer by its errorKey', async () => {
+    auth.status = 'authenticated';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              status: 409,
+              detail: 'Code already exists',
+              errorKey: 'code_exists',
+            }),
+            { status: 409, headers: { 'Content-Type': 'application/problem+json' } },
+          ),
+      ),
+    );
+    try {
+      render(
+        <Router hook={memoryLocation({ path: '/' }).hook}>
+          <CreateForm />
+          <Toasts />
+        </Router>,
+      );
+      fireEvent.change(screen.getByLabelText('URL'), {
+        target: { value: 'https://example.com/x' },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Kürzen' }));
+      expect(await screen.findByText('Der Code ist bereits vergeben')).toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
+describe('the short fields in edit mode', () => {
+  const values = {
+    url: 'https://example.com/a',
+    password: '',
+    code: 'abc1234',
+    name: '',
+    expireAt: '',
+    maxUses: '3',
+    removePassword: false,
+  };
+
+  it('every field, the code needed, clear buttons for what may be cleared, the password box', () => {
+    const onChange = vi.fn();
+    render(
+      <ShortFields
+        mode="edit"
+        loggedIn
+        values={values}
+        onChange={onChange}
+        expireAt={null}
+        hasPassword
+      />,
+    );
+    expect(screen.getByLabelText('Code')).toBeRequired();
+    expect(screen.getByLabelText('Code')).not.toHaveAttribute('placeholder');
+    expect(screen.getByLabelText('Neues Passwort')).toHaveAccessibleDescription(
+      'Leer lassen, um das bisherige Passwort zu behalten.',
+    );
+    expect(screen.getByLabelText('Ablaufdatum')).toHaveAccessibleDescription('Läuft nie ab');
+    expect(screen.getByRole('button', { name: 'Ablaufdatum entfernen' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Begrenzung entfernen' }));
+    expect(onChange).toHaveBeenLastCalledWith({ maxUses: '' });
+    fireEvent.click(screen.getByLabelText('Passwortschutz entfernen'));
+    expect(onChange).toHaveBeenLastCalledWith({ removePassword: true });
+  });
+
+  it('says when a typed expiry is not understood', () => {
+    render(
+      <ShortFields
+        mode="edit"
+        loggedIn
+        values={{ ...values, expireAt: 'irgendwann' }}
+        onChange={() => undefined}
+        expireAt={null}
+      />,
+    );
+    expect(screen.getByLabelText('Ablaufdatum')).toHaveAccessibleDescription(
+      'Das Datum wurde nicht verstanden.',
+    );
+    expect(screen.getByLabelText('Ablaufdatum')).toHaveClass('is-invalid');
+    expect(screen.queryByLabelText('Passwortschutz entfernen')).toBeNull();
+  });
 });
 
 describe('top bar on small screens', () => {
@@ -111,5 +230,30 @@ describe('top bar on small screens', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     act(() => mem.navigate('/'));
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('the facts of a short on its info page', () => {
+  const short = {
+    id: '5f0c6a0e-4a8a-4c53-9a34-1f6f7f4f2c11',
+    code: 'abc1234',
+    shortUrl: 'http://localhost/s/abc1234',
+    name: null,
+    url: null,
+    hasPassword: false,
+    maxUses: 10,
+    createdAt: '2026-01-01T10:00:00.000Z',
+    expireAt: null,
+    owner: null,
+    dangers: false,
+  } as unknown as Short;
+
+  it("shows the uses ('Nutzungen') apart from the limit where the server tells them (owners)", () => {
+    render(<ShortFacts short={{ ...short, uses: 3 }} />);
+    expect(screen.getByRole('textbox', { name: 'Nutzungen' })).toHaveValue('3 / 10');
+    expect(screen.getByRole('textbox', { name: 'Max. Aufrufe' })).toHaveValue('10');
+    cleanup();
+    render(<ShortFacts short={short} />);
+    expect(screen.queryByRole('textbox', { name: 'Nutzungen' })).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { de, t } from './de';
+import type { ErrorKey } from '@shared/error-keys';
+import type { ShortFieldName } from '@shared/short-fields';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { de, t, type Messages } from './de';
 
 /** The client's source files (not the tests, not this catalogue, not the generated API types). */
 const sources = Object.entries(
@@ -77,24 +79,18 @@ const SPEC_TEXTS: [string, string[]][] = [
   ['Es muss eine Art der Beschwerde ausgewählt werden.', ['report', 'typeRequired']],
   ['Es muss eine Beschreibung angegeben werden.', ['report', 'descriptionRequired']],
   ['Sie müssen eingeloggt sein, um einen Short zu melden.', ['report', 'mustLogin']],
-  ['Der Code ist bereits vergeben', ['create', 'errors', 'Code already exists']],
+  ['Der Code ist bereits vergeben', ['errors', 'code_exists']],
   [
     'Der Link ist auf der Blacklist. Du darfst auf ihn nicht verlinken',
-    ['create', 'errors', 'URL is blacklisted'],
+    ['errors', 'url_blacklisted'],
   ],
-  [
-    'Die maximalen Aufrufe müssen größer als 0 sein',
-    ['create', 'errors', 'Uses must be greater than 0'],
-  ],
-  [
-    'Das Ablaufdatum muss in der Zukunft liegen',
-    ['create', 'errors', 'Expire At must be in the future'],
-  ],
+  ['Die maximalen Aufrufe müssen größer als 0 sein', ['errors', 'uses_min']],
+  ['Das Ablaufdatum muss in der Zukunft liegen', ['errors', 'expire_past']],
   ['Link konnte nicht erstellt werden', ['create', 'errorOther']],
   ['Der Short wurde erfolgreich erstellt', ['create', 'success']],
   ['Der Short wurde erfolgreich erstellt', ['info', 'created']],
-  ['Du hast diesen Short bereits gemeldet.', ['report', 'errors', 'Entity already exists']],
-  ['Der Short existiert nicht.', ['report', 'errors', 'Entity URLShort not exists']],
+  ['Du hast diesen Short bereits gemeldet.', ['errors', 'report_exists']],
+  ['Der Short existiert nicht.', ['errors', 'entity_not_exists']],
   ['Die Beschwerde konnte nicht gesendet werden.', ['report', 'errorOther']],
   ['Die Beschwerde wurde erfolgreich gesendet.', ['report', 'success']],
   ['Short erfolgreich gelöscht!', ['info', 'deleted']],
@@ -161,6 +157,16 @@ describe('de.ts', () => {
       expect(isRendered(path)).toBe(true);
     },
   );
+
+  it('has the shape every language follows: a text for every ErrorKey and every field of the short', () => {
+    // Checked by the compiler (tsc -p web/tsconfig.json): a second catalogue is a `Messages`.
+    expectTypeOf(de).toExtend<Messages>();
+    expectTypeOf<Messages['errors']>().toEqualTypeOf<{ readonly [K in ErrorKey]: string }>();
+    expectTypeOf<Messages['fields']>().toEqualTypeOf<{ readonly [K in ShortFieldName]: string }>();
+    // Texts, arrays and sections alike: any wording of the same shape is a catalogue.
+    const other: Messages = JSON.parse(JSON.stringify(de)) as typeof de;
+    expect(Object.keys(other)).toEqual(Object.keys(de));
+  });
 
   it('fills placeholders', () => {
     expect(t(de.info.notFound, { code: 'abc' })).toBe('Der Short abc wurde nicht gefunden.');

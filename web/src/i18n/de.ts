@@ -1,6 +1,10 @@
+import type { ErrorKey } from '@shared/error-keys';
+import type { ShortFieldName } from '@shared/short-fields';
+
 /**
  * Every user-visible German string of the product. Keys are stable; texts are verbatim from the
  * product specification (i18n/de.test.ts checks them against the components that render them).
+ * The shape is `Messages` (below): a second language is a catalogue of that type.
  */
 export const de = {
   app: {
@@ -47,9 +51,9 @@ export const de = {
     toStart: 'Zur Startseite',
     report: 'Fehler melden',
     unknown: 'Unbekannter Fehler',
-    unavailable: 'Der Dienst ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.',
     rateLimited: 'Zu viele Anfragen. Du kannst es {when} wieder versuchen.',
-    rateLimitedLater: 'Zu viele Anfragen. Bitte versuche es später noch einmal.',
+    /** A field's error whose text does not name the field itself. */
+    field: '{field}: {text}',
     retry: {
       oneSecond: 'in einer Sekunde',
       seconds: 'in {n} Sekunden',
@@ -103,28 +107,26 @@ export const de = {
     ],
     pitchButton: 'Jetzt anmelden',
   },
+  /** The short's fields by their name in the field table (src/shared/short-fields.ts). */
+  fields: {
+    url: 'URL',
+    password: 'Passwort',
+    code: 'Code',
+    name: 'Name',
+    expireAt: 'Ablaufdatum',
+    maxUses: 'Max. Aufrufe',
+  } satisfies Record<ShortFieldName, string>,
   create: {
     title: 'Link kürzen',
-    url: 'URL',
     urlPlaceholder: 'https://example.com/ein/langer/link',
     password: 'Passwort (optional)',
-    code: 'Code',
     codePlaceholder: 'Eigener Code (optional)',
-    expiry: 'Ablaufdatum',
     expiryPlaceholder: 'z. B. morgen um 15 Uhr, in 2 Tagen, 12.05.2023',
     understoodAs: 'Verstanden als: {date}',
-    maxUses: 'Max. Aufrufe',
     unlimited: 'Unbegrenzt',
-    name: 'Name',
     namePlaceholder: 'Name (optional)',
     submit: 'Kürzen',
     success: 'Der Short wurde erfolgreich erstellt',
-    errors: {
-      'Code already exists': 'Der Code ist bereits vergeben',
-      'URL is blacklisted': 'Der Link ist auf der Blacklist. Du darfst auf ihn nicht verlinken',
-      'Uses must be greater than 0': 'Die maximalen Aufrufe müssen größer als 0 sein',
-      'Expire At must be in the future': 'Das Ablaufdatum muss in der Zukunft liegen',
-    } as Record<string, string>,
     errorOther: 'Link konnte nicht erstellt werden',
   },
   edit: {
@@ -135,7 +137,6 @@ export const de = {
     passwordHint: 'Leer lassen, um das bisherige Passwort zu behalten.',
     passwordNone: 'Leer lassen, wenn der Short kein Passwort haben soll.',
     removePassword: 'Passwortschutz entfernen',
-    clear: 'Leeren',
     clearExpiry: 'Ablaufdatum entfernen',
     clearMaxUses: 'Begrenzung entfernen',
     noExpiry: 'Läuft nie ab',
@@ -145,22 +146,6 @@ export const de = {
     close: 'Schließen',
     saved: 'Der Short wurde gespeichert',
     noChanges: 'Es gibt keine Änderungen zu speichern.',
-    errors: {
-      'Code already exists': 'Der Code ist bereits vergeben',
-      'URL is blacklisted': 'Der Link ist auf der Blacklist. Du darfst auf ihn nicht verlinken',
-      'Uses must be greater than 0': 'Die maximalen Aufrufe müssen größer als 0 sein',
-      'Expire At must be in the future': 'Das Ablaufdatum muss in der Zukunft liegen',
-      'Only the owner or an admin may do this':
-        'Nur der Besitzer oder ein Admin darf diesen Short bearbeiten',
-    } as Record<string, string>,
-    fields: {
-      url: 'Die URL ist ungültig',
-      code: 'Der Code ist ungültig (3 bis 64 Zeichen: A–Z, a–z, 0–9, _ und -; reservierte Wörter sind nicht erlaubt)',
-      name: 'Der Name ist ungültig (höchstens 100 Zeichen)',
-      expireAt: 'Das Ablaufdatum ist ungültig',
-      maxUses: 'Die maximalen Aufrufe sind ungültig',
-      password: 'Das Passwort ist ungültig (höchstens 128 Zeichen)',
-    } as Record<string, string>,
     errorOther: 'Der Short konnte nicht gespeichert werden',
   },
   qr: {
@@ -202,16 +187,10 @@ export const de = {
     column: 'Spalte',
     becomes: 'wird zu',
     ignored: 'wird ignoriert',
-    fieldNames: {
-      url: 'URL',
-      code: 'Code',
-      name: 'Name',
-      expireAt: 'Ablaufdatum',
-      maxUses: 'Max. Aufrufe',
-    } as Record<string, string>,
-    noUrlColumn:
-      'Keine URL-Spalte gefunden. Erwartet wird eine Spalte url, longUrl, long_url, target oder long_link.',
+    noUrlColumn: 'Keine URL-Spalte gefunden. Erwartet wird eine Spalte {names}.',
+    or: 'oder',
     tooMany: 'Es können höchstens {max} Zeilen auf einmal importiert werden.',
+    tooManyColumns: 'Eine Datei darf höchstens {max} Spalten haben.',
     unreadable: 'Die Datei konnte nicht als CSV gelesen werden.',
     empty: 'Die Datei enthält keine Zeilen.',
     start: 'Import starten',
@@ -225,10 +204,6 @@ export const de = {
     downloadSkipped: 'Übersprungene Zeilen als CSV herunterladen',
     failed: 'Der Import ist abgebrochen: {message}',
     done: 'Import abgeschlossen',
-    reasons: {
-      'url: missing': 'Die URL fehlt',
-      'expireAt: not a date': 'Das Ablaufdatum wurde nicht erkannt',
-    } as Record<string, string>,
     reasonOther: 'Die Zeile wurde nicht übernommen ({detail})',
   },
   stats: {
@@ -300,6 +275,7 @@ export const de = {
     fieldUrl: 'Url',
     fieldPassword: 'Passwortgeschützt',
     fieldMaxUses: 'Max. Aufrufe',
+    fieldUses: 'Nutzungen',
     fieldCreatedAt: 'Erstellt am',
     fieldExpireAt: 'Ablaufdatum',
     fieldOwner: 'Ersteller',
@@ -337,10 +313,6 @@ export const de = {
     typeRequired: 'Es muss eine Art der Beschwerde ausgewählt werden.',
     descriptionRequired: 'Es muss eine Beschreibung angegeben werden.',
     mustLogin: 'Sie müssen eingeloggt sein, um einen Short zu melden.',
-    errors: {
-      'Entity already exists': 'Du hast diesen Short bereits gemeldet.',
-      'Entity URLShort not exists': 'Der Short existiert nicht.',
-    } as Record<string, string>,
     errorOther: 'Die Beschwerde konnte nicht gesendet werden.',
     success: 'Die Beschwerde wurde erfolgreich gesendet.',
     types: {
@@ -366,6 +338,10 @@ export const de = {
     entitiesHeading: 'Daten',
     managementHeading: 'System',
     loadError: 'Die Daten konnten nicht geladen werden: {detail}',
+    /** The admin's own texts for keys whose catalogue text speaks of a short. */
+    errors: {
+      entity_not_exists: 'Der Eintrag existiert nicht.',
+    } satisfies Partial<Record<ErrorKey, string>>,
     entities: {
       users: 'Nutzer',
       shorts: 'Shorts',
@@ -397,7 +373,7 @@ export const de = {
       url: 'Url',
       hasPassword: 'Passwortgeschützt',
       maxUses: 'Max. Aufrufe',
-      uses: 'Aufrufe',
+      uses: 'Nutzungen',
       createdAt: 'Erstellt am',
       expireAt: 'Ablaufdatum',
       ownerId: 'Ersteller-ID',
@@ -582,6 +558,7 @@ export const de = {
       code: 'Code',
       url: 'Url',
       maxUses: 'Max. Aufrufe',
+      uses: 'Nutzungen',
       visits: 'Aufrufe',
       dangers: 'Bedrohlichkeit',
       createdAt: 'Erstellt am',
@@ -616,6 +593,8 @@ export const de = {
     showShortUrl: 'Url gekürzt anzeigen',
     unlimited: 'Unbegrenzt',
     never: 'Nie',
+    /** Uses of a short with a limit ('3 / 10'); without one, the number alone. */
+    usesOf: '{uses} / {max}',
   },
   account: {
     notActivated: 'Nicht aktiviert',
@@ -691,7 +670,90 @@ export const de = {
       ],
     },
   },
+  /**
+   * The text of every `errorKey` the API answers (src/shared/error-keys.ts): a key without a text
+   * here does not compile. `{placeholders}` are the shared limits (lib/errors.ts fills them). The
+   * spec's texts are verbatim (SPEC.md §8). Views may fall back to their own generic text for the
+   * keys that only name a status (lib/errors.ts, `errorText`).
+   */
+  errors: {
+    // any request (by status)
+    bad_request: 'Die Anfrage ist ungültig.',
+    validation_failed: 'Deine Eingaben sind ungültig.',
+    unauthorized: 'Dafür musst du angemeldet sein.',
+    forbidden: 'Dafür fehlen dir die Rechte.',
+    not_found: 'Das Gesuchte wurde nicht gefunden.',
+    method_not_allowed: 'Diese Aktion ist hier nicht möglich.',
+    conflict: 'Das steht im Widerspruch zu einem vorhandenen Eintrag.',
+    request_timeout: 'Die Anfrage hat zu lange gedauert. Bitte versuche es noch einmal.',
+    payload_too_large: 'Die Anfrage ist zu groß.',
+    unsupported_media_type: 'Dieses Format wird nicht unterstützt.',
+    too_many_requests: 'Zu viele Anfragen. Bitte versuche es später noch einmal.',
+    request_header_fields_too_large: 'Die Kopfzeilen der Anfrage sind zu groß.',
+    internal_error:
+      'Auf dem Server ist ein Fehler aufgetreten. Bitte versuche es später noch einmal.',
+    service_unavailable:
+      'Der Dienst ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.',
+    // the request itself
+    json_invalid: 'Die Anfrage enthält kein gültiges JSON.',
+    body_too_large: 'Die Anfrage ist zu groß.',
+    content_type_unsupported: 'Die Anfrage muss als JSON gesendet werden.',
+    nul_refused: 'Deine Eingabe enthält ein unzulässiges Steuerzeichen.',
+    // accounts, sessions, API keys
+    account_not_activated: 'Dein Account ist nicht aktiviert.',
+    admin_required: 'Das dürfen nur Admins.',
+    not_owner: 'Das darf nur der Besitzer des Shorts oder ein Admin.',
+    api_key_invalid: 'Der Api Key ist ungültig.',
+    api_key_in_query: 'Der Api Key darf nicht in der Adresse stehen.',
+    api_key_missing: 'Du hast noch keinen Api Key.',
+    cross_site_refused: 'Die Anfrage kam nicht von dieser Seite und wurde abgelehnt.',
+    provider_not_enabled: 'Dieser Login Anbieter ist nicht eingerichtet.',
+    login_needs_session: 'Die Anmeldung braucht ein Browserfenster mit Cookies.',
+    self_change_refused: 'Das kannst du an deinem eigenen Account nicht ändern.',
+    // shorts: their fields (create, edit, import rows)
+    entity_not_exists: 'Der Short existiert nicht.',
+    url_missing: 'Die URL fehlt',
+    url_invalid: 'Die URL ist ungültig',
+    url_blacklisted: 'Der Link ist auf der Blacklist. Du darfst auf ihn nicht verlinken',
+    code_invalid: 'Der Code ist ungültig ({codeMin} bis {codeMax} Zeichen: A–Z, a–z, 0–9, _ und -)',
+    code_reserved: 'Dieser Code ist reserviert. Bitte wähle einen anderen.',
+    code_exists: 'Der Code ist bereits vergeben',
+    name_invalid: 'Der Name ist ungültig',
+    name_too_long: 'Der Name ist zu lang (höchstens {nameMax} Zeichen)',
+    expire_invalid: 'Das Ablaufdatum ist ungültig',
+    expire_past: 'Das Ablaufdatum muss in der Zukunft liegen',
+    uses_invalid: 'Die maximalen Aufrufe sind ungültig',
+    uses_min: 'Die maximalen Aufrufe müssen größer als 0 sein',
+    password_invalid: 'Das Passwort ist ungültig (höchstens {passwordMax} Zeichen)',
+    field_not_allowed: 'Das dürfen nur angemeldete Nutzer setzen.',
+    row_invalid: 'Die Zeile ist ungültig.',
+    // shorts: reading and following
+    password_required: 'Dieser Short ist durch ein Passwort geschützt.',
+    password_wrong: 'Das Passwort ist falsch.',
+    password_locked: 'Zu viele falsche Versuche. Bitte versuche es später noch einmal.',
+    target_hidden: 'Das Ziel dieses Shorts sieht nur sein Besitzer.',
+    // reports, limits, QR, admin
+    report_exists: 'Du hast diesen Short bereits gemeldet.',
+    rate_limited: 'Zu viele Anfragen. Bitte versuche es später noch einmal.',
+    qr_busy: 'Gerade werden zu viele QR-Codes erzeugt. Bitte versuche es gleich noch einmal.',
+    query_invalid:
+      'Prüfe Klammern, Anführungszeichen und Operatoren; reguläre Ausdrücke werden nicht unterstützt.',
+  } satisfies Record<ErrorKey, string>,
 } as const;
+
+/** Texts, arrays and sections of a catalogue, whatever their German wording. */
+type Shape<T> = T extends string
+  ? string
+  : T extends readonly (infer U)[]
+    ? readonly Shape<U>[]
+    : { readonly [K in keyof T]: Shape<T[K]> };
+
+/**
+ * The shape every language's catalogue has: the same sections and keys as `de` (`errors`: every
+ * ErrorKey, `fields`: every field of the short), any wording. A second language is
+ * `export const en: Messages = { … }`.
+ */
+export type Messages = Shape<typeof de>;
 
 /** Replaces {name} placeholders. */
 export function t(text: string, values: Record<string, string | number> = {}): string {

@@ -1,19 +1,64 @@
+import { STATUS_ERROR_KEYS, type ErrorKey } from '@shared/error-keys';
+import {
+  CODE_MAX_LENGTH,
+  CODE_MIN_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_PASSWORD_LENGTH,
+} from '@shared/limits';
+import { SHORT_FIELDS, type ShortFieldName } from '@shared/short-fields';
 import { ApiError } from '../api/errors';
 import { de, t } from '../i18n/de';
 
 /**
- * German texts for failed API calls. Every non-ok answer arrives as an ApiError (problem+json);
- * anything else (NetworkError, a bug) has no detail. A 503 (the server's database is away; the
- * server adds Retry-After) always reads as 'Der Dienst ist gerade nicht erreichbar …'.
+ * German texts for failed API calls, chosen by the problem's `errorKey` (never by its English
+ * `detail`): the catalogue `de.errors` has a text for every key. Every non-ok answer arrives as an
+ * ApiError (problem+json); anything else (NetworkError, a bug) has no key and reads as the view's
+ * fallback.
  */
 
-/** The problem's `detail` of an ApiError. */
-function errorDetail(err: unknown): string | undefined {
-  return err instanceof ApiError ? err.detail : undefined;
+/** The `{placeholders}` of the catalogue: the limits shared with the server. */
+const LIMITS = {
+  codeMin: CODE_MIN_LENGTH,
+  codeMax: CODE_MAX_LENGTH,
+  nameMax: MAX_NAME_LENGTH,
+  passwordMax: MAX_PASSWORD_LENGTH,
+} as const;
+
+/** Keys that only name a status (or "some field is wrong"): a view says its own generic text instead. */
+const GENERIC_KEYS: ReadonlySet<ErrorKey> = new Set<ErrorKey>([
+  ...Object.values(STATUS_ERROR_KEYS),
+  'validation_failed',
+]);
+
+/** Keys whose text names their field ('Die URL ist ungültig'): every key of the field table. */
+const FIELD_KEYS: ReadonlySet<ErrorKey> = new Set<ErrorKey>(
+  Object.values(SHORT_FIELDS).flatMap((f) => [f.invalidKey, ...f.errorKeys]),
+);
+
+/** A view's own texts for some keys (e.g. the admin's 'Der Eintrag existiert nicht.'). */
+export type ViewErrors = Partial<Readonly<Record<ErrorKey, string>>>;
+
+/** The catalogue's text of a key, placeholders filled. */
+export function keyText(key: ErrorKey): string {
+  return t(de.errors[key], LIMITS);
 }
 
-function unavailable(err: unknown): boolean {
-  return err instanceof ApiError && err.unavailable;
+const isShortField = (field: string): field is ShortFieldName => Object.hasOwn(SHORT_FIELDS, field);
+
+/**
+ * The key of a field's error: the server's `fieldErrorKeys`, else (a field of the short refused at
+ * the API's boundary, which answers no key) the field's `invalidKey` from the field table.
+ */
+function fieldKey(err: ApiError, field: string): ErrorKey | undefined {
+  return (
+    err.fieldErrorKeys[field] ?? (isShortField(field) ? SHORT_FIELDS[field].invalidKey : undefined)
+  );
+}
+
+/** The German text of one field's error: the key's text, named by the field where the text does not. */
+function fieldKeyText(field: string, key: ErrorKey): string {
+  if (FIELD_KEYS.has(key) || !isShortField(field)) return keyText(key);
+  return t(de.error.field, { field: de.fields[field], text: keyText(key) });
 }
 
 /** When a refused call may be tried again, as German words ('in 42 Sekunden', 'um 14:05 Uhr'). */
@@ -35,37 +80,45 @@ export function retryWhen(seconds: number, now: Date = new Date()): string {
 export function rateLimitText(err: unknown, now: Date = new Date()): string | undefined {
   if (!(err instanceof ApiError) || !err.rateLimited) return undefined;
   return err.retryAfter === undefined
-    ? de.error.rateLimitedLater
+    ? keyText('rate_limited')
     : t(de.error.rateLimited, { when: retryWhen(err.retryAfter, now) });
 }
 
 /**
- * The generic text of a failure: the unavailable text for a 503, the rate limit's text with its
- * time for a 429, else the server's detail, else `fallback`.
+ * The German text of any failure, by `errorKey`, in this order: a rate limit with its time; the
+ * view's own text for the key; the catalogue's text of a specific key; the first invalid field's
+ * text (by its `fieldErrorKeys` key); the unavailable text for a 503; else `fallback`, the view's
+ * generic text ('Link konnte nicht erstellt werden') — also for keys that only name a status.
+ * Without a fallback, such a key reads as its catalogue text.
  */
-export function problemText(err: unknown, fallback: string = de.error.unknown): string {
-  if (unavailable(err)) return de.error.unavailable;
-  return rateLimitText(err) ?? errorDetail(err) ?? fallback;
+export function errorText(err: unknown, fallback?: string, view: ViewErrors = {}): string {
+  if (!(err instanceof ApiError)) return fallback ?? de.error.unknown;
+  const limited = rateLimitText(err);
+  if (limited !== undefined) return limited;
+  const key = err.errorKey;
+  const own = key === undefined ? undefined : view[key];
+  if (own !== undefined) return own;
+  if (key !== undefined && !GENERIC_KEYS.has(key)) return keyText(key);
+  for (const field of Object.keys(err.fieldErrors)) {
+    const k = fieldKey(err, field);
+    if (k !== undefined && !GENERIC_KEYS.has(k)) return fieldKeyText(field, k);
+  }
+  if (err.unavailable) return keyText('service_unavailable');
+  if (fallback !== undefined) return fallback;
+  return key !== undefined ? keyText(key) : de.error.unknown;
 }
 
-/** The catalogue's text for a detail; own keys only (a detail such as `toString` is no text). */
-function catalogued(catalogue: Readonly<Record<string, string>>, detail: string | undefined) {
-  return detail !== undefined && Object.hasOwn(catalogue, detail) ? catalogue[detail] : undefined;
-}
-
-/** Create errors by `detail` (docs/api.md lists the details); anything else: 'Link konnte nicht erstellt werden'. */
-export function createErrorMessage(err: unknown): string {
-  if (unavailable(err)) return de.error.unavailable;
-  return (
-    rateLimitText(err) ?? catalogued(de.create.errors, errorDetail(err)) ?? de.create.errorOther
-  );
-}
-
-/** Report errors by `detail`; anything else: 'Die Beschwerde konnte nicht gesendet werden.' */
-export function reportErrorMessage(err: unknown): string {
-  if (unavailable(err)) return de.error.unavailable;
-  return (
-    rateLimitText(err) ?? catalogued(de.report.errors, errorDetail(err)) ?? de.report.errorOther
+/**
+ * One German text per invalid field, for forms that show errors at their fields: by the field's
+ * key; a field without one keeps the server's message (the admin's own checks answer no keys).
+ */
+export function fieldErrorTexts(err: unknown): Readonly<Record<string, string>> {
+  if (!(err instanceof ApiError)) return {};
+  return Object.fromEntries(
+    Object.entries(err.fieldErrors).map(([field, message]) => {
+      const key = fieldKey(err, field);
+      return [field, key === undefined ? message : fieldKeyText(field, key)];
+    }),
   );
 }
 
@@ -74,18 +127,17 @@ export function isNotFound(err: unknown): boolean {
   return err instanceof ApiError && (err.errorKey === 'entity_not_exists' || err.status === 404);
 }
 
-/** One message per invalid field of a validation problem. */
-export function fieldErrors(err: unknown): Readonly<Record<string, string>> {
-  return err instanceof ApiError ? err.fieldErrors : {};
-}
-
 /**
- * The load error of a table: 'Status {status}: {message}' with the detail or title of the answer
- * ('Unbekannter Fehler' without one); without an answer, the error's own message.
+ * The load error of a table: 'Status {status}: {message}' with the German text of the answer's
+ * key; an answer without one (not from this server: a proxy) with its detail or title
+ * ('Unbekannter Fehler' without either); without an answer, the error's own message.
  */
 export function loadErrorText(err: unknown): string {
   if (err instanceof ApiError) {
-    const message = err.detail ?? err.title ?? de.shorts.unknownError;
+    const message =
+      err.errorKey !== undefined
+        ? keyText(err.errorKey)
+        : (err.detail ?? err.title ?? de.shorts.unknownError);
     return t(de.shorts.loadErrorStatus, { status: err.status, message });
   }
   if (err instanceof Error && err.message.trim() !== '') return err.message;

@@ -1,41 +1,38 @@
+import { csvCell } from '@shared/csv-cell';
+import { MAX_IMPORT_COLUMNS, MAX_IMPORT_RECORD, MAX_IMPORT_ROWS } from '@shared/limits';
+import { mapImportColumns, URL_COLUMN_NAMES, type ImportField } from '@shared/short-fields';
 import { api, unwrap, type Schemas } from '../api/client';
 import { de, t } from '../i18n/de';
+import { keyText } from './errors';
 
-/** At most this many rows per import (the server's limit). */
-export const MAX_IMPORT_ROWS = 5000;
+export { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, type ImportField };
+
 /** Rows per request: each stays far below the server's 2 MB body limit, and the bar moves. */
 export const IMPORT_CHUNK = 250;
 
-export type ImportField = 'url' | 'code' | 'name' | 'expireAt' | 'maxUses';
 export type ImportRow = Record<string, string>;
 export type SkippedRow = Schemas['SkippedRowDto'];
 
 /**
- * Column names the server recognises (src/code/import-rows.ts): ours, Shlink, YOURLS, Kutt and
- * Bitly, compared without case, spaces, `_` and `-`. Used for the preview only; the server decides.
+ * Which field each header becomes (null: ignored), by the column names of the field table
+ * (`mapImportColumns`, as the server maps them): the first column naming a field wins. Used for
+ * the preview; the server decides.
  */
-const COLUMNS: Record<ImportField, string[]> = {
-  url: ['url', 'longUrl', 'long_url', 'target', 'long_link'],
-  code: ['code', 'shortCode', 'keyword', 'address', 'custom_url'],
-  name: ['name', 'title'],
-  expireAt: ['expireAt', 'validUntil', 'expire_in', 'expires_at'],
-  maxUses: ['maxUses', 'maxVisits'],
-};
-const key = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '');
-
-/** Which field each header becomes (null: ignored); the first column naming a field wins. */
 export function mapColumns(headers: readonly string[]): Array<[string, ImportField | null]> {
-  const known = new Map<string, ImportField>();
-  for (const [field, names] of Object.entries(COLUMNS) as Array<[ImportField, string[]]>) {
-    for (const n of names) known.set(key(n), field);
-  }
-  const taken = new Set<ImportField>();
+  const mapping = mapImportColumns(headers);
+  const seen = new Set<string>();
   return headers.map((h) => {
-    const field = known.get(key(h));
-    if (!field || taken.has(field)) return [h, null];
-    taken.add(field);
-    return [h, field];
+    const field = seen.has(h) ? undefined : mapping.get(h);
+    seen.add(h);
+    return [h, field ?? null];
   });
+}
+
+/** The column names an import takes as the url, in German words ('url, longUrl … oder long_link'). */
+export function urlColumnNames(): string {
+  const names = [...URL_COLUMN_NAMES];
+  const last = names.pop();
+  return `${names.join(', ')} ${de.transfer.or} ${last}`;
 }
 
 export interface ParsedImport {
@@ -43,7 +40,10 @@ export interface ParsedImport {
   rows: ImportRow[];
 }
 
-/** Parses a CSV text with a header row like the server (`,` or `;`, quotes, line breaks, BOM). */
+/**
+ * Parses a CSV text with a header row like the server (`,` or `;`, quotes, line breaks, BOM; a
+ * record at most MAX_IMPORT_RECORD characters long).
+ */
 export async function parseImportCsv(text: string): Promise<ParsedImport> {
   const { parse } = await import('csv-parse/browser/esm/sync');
   const clean = text.replace(/^\uFEFF/, '');
@@ -56,8 +56,17 @@ export async function parseImportCsv(text: string): Promise<ParsedImport> {
     skip_empty_lines: true,
     relax_column_count: true,
     trim: true,
+    max_record_size: MAX_IMPORT_RECORD,
   }) as ImportRow[];
   return { headers, rows };
+}
+
+/** Why the server would refuse the file as a whole (the shared limits), or null. */
+export function importRefusal(parsed: ParsedImport): string | null {
+  if (parsed.headers.length > MAX_IMPORT_COLUMNS)
+    return t(de.transfer.tooManyColumns, { max: MAX_IMPORT_COLUMNS });
+  if (parsed.rows.length > MAX_IMPORT_ROWS) return t(de.transfer.tooMany, { max: MAX_IMPORT_ROWS });
+  return null;
 }
 
 export interface ImportOutcome {
@@ -84,24 +93,18 @@ export async function sendImport(
   return outcome;
 }
 
-/** The German reason of a skipped row: the create messages, the import's own, else by field. */
-export function skippedReason(reason: string): string {
-  if (Object.hasOwn(de.create.errors, reason)) return de.create.errors[reason];
-  if (Object.hasOwn(de.transfer.reasons, reason)) return de.transfer.reasons[reason];
-  const field = /^(\w+):/.exec(reason)?.[1];
-  if (field && Object.hasOwn(de.edit.fields, field)) return de.edit.fields[field];
-  return t(de.transfer.reasonOther, { detail: reason });
+/**
+ * The German reason of a skipped row, by its `errorKey`; a key this client does not know (a newer
+ * server) shows the server's reason in the general text.
+ */
+export function skippedReason(s: Pick<SkippedRow, 'errorKey' | 'reason'>): string {
+  if (Object.hasOwn(de.errors, s.errorKey)) return keyText(s.errorKey);
+  return t(de.transfer.reasonOther, { detail: s.reason });
 }
 
-/** The skipped rows as a CSV file (row, code, reason in German). */
+/** The skipped rows as a CSV file (row, code, reason in German), cells escaped as our export's. */
 export function skippedCsv(skipped: readonly SkippedRow[]): string {
-  const cell = (v: string | number | null) => {
-    const text = v === null ? '' : String(v).replace(/^([=+\-@\t\r])/, "'$1");
-    return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
-  const lines = skipped.map((s) => [s.row, s.code, skippedReason(s.reason)].map(cell).join(','));
-  return (
-    [[de.transfer.row, de.transfer.code, de.transfer.reason].join(','), ...lines].join('\r\n') +
-    '\r\n'
-  );
+  const header = [de.transfer.row, de.transfer.code, de.transfer.reason];
+  const lines = skipped.map((s) => [s.row, s.code, skippedReason(s)].map(csvCell).join(','));
+  return [header.map(csvCell).join(','), ...lines].join('\r\n') + '\r\n';
 }

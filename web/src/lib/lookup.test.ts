@@ -17,6 +17,8 @@ describe('parseLookup', () => {
     ['s/aB3dE5f', 'aB3dE5f'],
     ['/s/my-code_1/', 'my-code_1'],
     ['https://sho.rt/aB3dE5f', 'aB3dE5f'],
+    ['abc', 'abc'],
+    ['x'.repeat(64), 'x'.repeat(64)],
   ])('%s → %s', (input, code) => {
     expect(parseLookup(input)).toBe(code);
   });
@@ -31,6 +33,8 @@ describe('parseLookup', () => {
     'ab cd',
     '/s/%E0%A4%A',
     'äöü',
+    'ab',
+    'x'.repeat(65),
   ])('rejects junk %j', (input) => {
     expect(parseLookup(input)).toBeNull();
   });

@@ -1,3 +1,5 @@
+import { CUSTOM_CODE_PATTERN } from '@shared/limits';
+
 /**
  * Turns what the user typed into the lookup form (a code or a full short URL, with or
  * without host, with or without /s/, trailing slashes) into a short code, or null.
@@ -22,5 +24,6 @@ export function parseLookup(input: string): string | null {
   } catch {
     return null;
   }
-  return /^[A-Za-z0-9_-]{1,64}$/.test(decoded) ? decoded : null;
+  // Every code, generated or chosen, has the form of a custom code (the server's pattern).
+  return CUSTOM_CODE_PATTERN.test(decoded) ? decoded : null;
 }

@@ -18,7 +18,7 @@ import { InfoSection } from '../components/admin/management/InfoSection';
 import { LoggersSection } from '../components/admin/management/LoggersSection';
 import { LogsSection } from '../components/admin/management/LogsSection';
 import { de, t } from '../i18n/de';
-import { problemText } from '../lib/errors';
+import { errorText } from '../lib/errors';
 import { admin, toggleSidebar } from '../state/admin';
 
 const MANAGEMENT: Record<ManagementSection, () => React.JSX.Element> = {
@@ -100,7 +100,9 @@ export default function AdminPage() {
         <div className="flex-grow-1" style={{ minWidth: 0 }}>
           {query.isError && (
             <Alert variant="danger">
-              {t(de.admin.loadError, { detail: problemText(query.error) })}
+              {t(de.admin.loadError, {
+                detail: errorText(query.error, undefined, de.admin.errors),
+              })}
             </Alert>
           )}
           {entity ? (

@@ -13,10 +13,10 @@ import { InfoActions } from '../components/info/InfoActions';
 import { EditShortDialog } from '../components/manage/EditShortDialog';
 import { QrDialog } from '../components/manage/QrDialog';
 import { MetaSection } from '../components/info/MetaSection';
-import { ShortFields } from '../components/info/ShortFields';
+import { ShortFacts } from '../components/info/ShortFacts';
 import { ReportDialog } from '../components/ReportDialog';
 import { de, t } from '../i18n/de';
-import { isNotFound, problemText } from '../lib/errors';
+import { errorText, isNotFound } from '../lib/errors';
 import { useUrlQuery } from '../lib/useUrlQuery';
 import { auth, isAdmin } from '../state/auth';
 import { toast } from '../state/toasts';
@@ -41,7 +41,7 @@ export default function InfoPage() {
       <section>
         <h1 className="h3">{de.info.loadError}</h1>
         <Alert variant="danger">
-          {isNotFound(error) ? t(de.info.notFound, { code }) : problemText(error)}
+          {isNotFound(error) ? t(de.info.notFound, { code }) : errorText(error)}
         </Alert>
         <Link href="/" className="btn btn-outline-primary">
           {de.error.toStart}
@@ -83,7 +83,7 @@ export default function InfoPage() {
       {short.dangers && <Alert variant="warning">{de.info.dangerous}</Alert>}
       <Card className="mb-3">
         <Card.Body>
-          <ShortFields short={short} />
+          <ShortFacts short={short} />
           <InfoActions
             short={short}
             canDelete={owner}

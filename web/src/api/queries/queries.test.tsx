@@ -9,20 +9,6 @@ import { ENTITY_SEARCH_KEY, useDeleteEntity, useSaveEntity } from './admin';
 import { LOGGERS_KEY, useHealth, useLoggers, useSetLoggerLevel } from './management';
 import { OWN_SHORTS_KEY, SHORT_KEY, useDeleteShorts } from './shorts';
 
-// The API client is created at import with the global Request, which (outside a browser) refuses
-// the client's same-origin relative paths: resolve them against the test page's origin first.
-vi.hoisted(() => {
-  const Base = globalThis.Request;
-  globalThis.Request = class extends Base {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(
-        typeof input === 'string' && input.startsWith('/') ? `http://localhost${input}` : input,
-        init,
-      );
-    }
-  } as typeof Request;
-});
-
 afterEach(() => vi.unstubAllGlobals());
 
 type Answer = { status: number; body?: unknown };

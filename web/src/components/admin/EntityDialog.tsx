@@ -15,7 +15,7 @@ import {
   type AdminField,
   type FormValue,
 } from '../../lib/admin';
-import { fieldErrors, problemText } from '../../lib/errors';
+import { errorText, fieldErrorTexts } from '../../lib/errors';
 import { admin, closeEntityDialog } from '../../state/admin';
 import { toast } from '../../state/toasts';
 import { CELL_LABELS, entityLabel, fieldLabel } from './labels';
@@ -147,8 +147,14 @@ export function EntityDialog({ entities }: { entities: readonly AdminEntity[] })
       toast.success(creating ? de.admin.created : de.admin.saved);
       closeEntityDialog();
     } catch (err) {
-      setErrors({ ...fieldErrors(err) });
-      setProblem(problemText(err, de.admin.saveFailed));
+      const fields = fieldErrorTexts(err);
+      setErrors({ ...fields });
+      // Field errors show at their fields; the alert then only says that nothing was saved.
+      setProblem(
+        Object.keys(fields).length > 0
+          ? de.admin.saveFailed
+          : errorText(err, de.admin.saveFailed, de.admin.errors),
+      );
     }
   }
 

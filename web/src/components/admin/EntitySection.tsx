@@ -5,7 +5,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useDeleteEntity, useEntitySearch, type EntitySearch } from '../../api/queries/admin';
 import { de, t } from '../../i18n/de';
 import { rowId, type AdminEntity, type AdminRow } from '../../lib/admin';
-import { problemText } from '../../lib/errors';
+import { errorText } from '../../lib/errors';
 import { DEFAULT_PAGE_SIZE, nextSort, pageBeyondEnd } from '../../lib/table';
 import { openEntityDialog } from '../../state/admin';
 import { toast } from '../../state/toasts';
@@ -37,7 +37,7 @@ export function EntitySection({ entity }: { entity: AdminEntity }) {
   const data = search.isError || beyond !== null ? undefined : search.data;
   const error = search.isError
     ? t(view.query ? de.admin.searchError : de.admin.loadError, {
-        detail: problemText(search.error),
+        detail: errorText(search.error, undefined, de.admin.errors),
       })
     : null;
 
@@ -51,7 +51,7 @@ export function EntitySection({ entity }: { entity: AdminEntity }) {
       });
       toast.success(de.admin.deleted);
     } catch (err) {
-      toast.error(`${de.admin.deleteFailed} ${problemText(err, '')}`.trim());
+      toast.error(`${de.admin.deleteFailed} ${errorText(err, '', de.admin.errors)}`.trim());
     }
   }
 

@@ -7,20 +7,6 @@ import { renderWithQueries } from '../../test-utils';
 import { AdminSidebar } from './AdminSidebar';
 import { EntityDialog } from './EntityDialog';
 
-// The API client is created at import with the global Request, which (outside a browser) refuses
-// the client's same-origin relative paths: resolve them against the test page's origin first.
-vi.hoisted(() => {
-  const Base = globalThis.Request;
-  globalThis.Request = class extends Base {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(
-        typeof input === 'string' && input.startsWith('/') ? `http://localhost${input}` : input,
-        init,
-      );
-    }
-  } as typeof Request;
-});
-
 const shorts: AdminEntity = {
   name: 'shorts',
   description: 'Short links',
@@ -125,18 +111,37 @@ describe('admin edit dialog', () => {
     expect(admin.entityDialog.open).toBe(false);
   });
 
-  it('shows the server problem and keeps the dialog open', async () => {
+  it('shows the server problem in German at its field and keeps the dialog open', async () => {
     stubFetch(400, {
       status: 400,
       detail: 'Validation failed',
+      errorKey: 'validation_failed',
       fieldErrors: { name: 'must be at most 100 characters' },
+      fieldErrorKeys: { name: 'name_too_long' },
     });
     renderWithQueries(<EntityDialog entities={[shorts]} />);
     act(() => openEntityDialog('shorts', { id: 'a1', code: 'abc', name: 'Alt', dangerous: false }));
     fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'x'.repeat(101) } });
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
-    expect(await screen.findByText('must be at most 100 characters')).toBeInTheDocument();
-    expect(screen.getByText('Validation failed')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Der Name ist zu lang (höchstens 100 Zeichen)'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Der Eintrag konnte nicht gespeichert werden.')).toBeInTheDocument();
+    expect(screen.queryByText('Validation failed')).toBeNull();
+    expect(admin.entityDialog.open).toBe(true);
+  });
+
+  it("says a key's text, in the admin's words, when no field is at fault", async () => {
+    stubFetch(404, {
+      status: 404,
+      detail: 'Entity shorts not exists',
+      errorKey: 'entity_not_exists',
+    });
+    renderWithQueries(<EntityDialog entities={[shorts]} />);
+    act(() => openEntityDialog('shorts', { id: 'a1', code: 'abc', name: 'Alt', dangerous: false }));
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Neu' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Der Eintrag existiert nicht.')).toBeInTheDocument();
     expect(admin.entityDialog.open).toBe(true);
   });
 });

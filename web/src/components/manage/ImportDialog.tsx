@@ -8,14 +8,15 @@ import ProgressBar from 'react-bootstrap/ProgressBar';
 import Table from 'react-bootstrap/Table';
 import { invalidateShorts } from '../../api/queries/shorts';
 import { de, t } from '../../i18n/de';
-import { problemText } from '../../lib/errors';
+import { errorText } from '../../lib/errors';
 import {
-  MAX_IMPORT_ROWS,
+  importRefusal,
   mapColumns,
   parseImportCsv,
   sendImport,
   skippedCsv,
   skippedReason,
+  urlColumnNames,
   type ImportOutcome,
   type ParsedImport,
 } from '../../lib/import';
@@ -63,7 +64,7 @@ function ImportSteps({ onClose }: { onClose: () => void }) {
       setStep({ kind: 'result', outcome });
       toast.success(de.transfer.done);
     } catch (err) {
-      setStep({ kind: 'choose', error: t(de.transfer.failed, { message: problemText(err) }) });
+      setStep({ kind: 'choose', error: t(de.transfer.failed, { message: errorText(err) }) });
     } finally {
       void invalidateShorts(client);
     }
@@ -143,21 +144,20 @@ function ImportSteps({ onClose }: { onClose: () => void }) {
 }
 
 function importable(parsed: ParsedImport): boolean {
-  return (
-    parsed.rows.length <= MAX_IMPORT_ROWS && mapColumns(parsed.headers).some(([, f]) => f === 'url')
-  );
+  return importRefusal(parsed) === null && mapColumns(parsed.headers).some(([, f]) => f === 'url');
 }
 
 function Preview({ parsed }: { parsed: ParsedImport }) {
   const mapping = mapColumns(parsed.headers);
   const hasUrl = mapping.some(([, f]) => f === 'url');
+  const refusal = importRefusal(parsed);
   return (
     <>
       <p>{t(de.transfer.rows, { count: parsed.rows.length })}</p>
-      {!hasUrl && <Alert variant="danger">{de.transfer.noUrlColumn}</Alert>}
-      {parsed.rows.length > MAX_IMPORT_ROWS && (
-        <Alert variant="danger">{t(de.transfer.tooMany, { max: MAX_IMPORT_ROWS })}</Alert>
+      {!hasUrl && (
+        <Alert variant="danger">{t(de.transfer.noUrlColumn, { names: urlColumnNames() })}</Alert>
       )}
+      {refusal && <Alert variant="danger">{refusal}</Alert>}
       <h3 className="h6">{de.transfer.mapping}</h3>
       <Table size="sm" data-testid="import-mapping">
         <thead>
@@ -174,7 +174,7 @@ function Preview({ parsed }: { parsed: ParsedImport }) {
               </td>
               <td>
                 {field ? (
-                  de.transfer.fieldNames[field]
+                  de.fields[field]
                 ) : (
                   <span className="text-body-secondary">{de.transfer.ignored}</span>
                 )}
@@ -240,7 +240,7 @@ function Result({ outcome }: { outcome: ImportOutcome }) {
                 <tr key={s.row}>
                   <td>{s.row}</td>
                   <td>{s.code}</td>
-                  <td>{skippedReason(s.reason)}</td>
+                  <td>{skippedReason(s)}</td>
                 </tr>
               ))}
             </tbody>

@@ -5,6 +5,7 @@ import type { Short } from '../../api/client';
 import { de } from '../../i18n/de';
 import { formatDateTime } from '../../lib/expiry';
 import type { SortState } from '../../lib/table';
+import { usesText } from '../../lib/uses';
 import { UrlCell } from './UrlCell';
 
 /**
@@ -18,6 +19,7 @@ export const SHORT_COLUMNS = [
   'code',
   'url',
   'visits',
+  'uses',
   'maxUses',
   'dangers',
   'createdAt',
@@ -48,6 +50,11 @@ export const COLUMNS: Readonly<Record<ShortColumn, ShortColumnDef>> = {
     label: de.shorts.columns.visits,
     cell: (s) => (s.visits ?? 0).toLocaleString('de-DE'),
   },
+  uses: {
+    label: de.shorts.columns.uses,
+    hiddenByDefault: true,
+    cell: (s) => usesText(s) ?? '',
+  },
   maxUses: {
     label: de.shorts.columns.maxUses,
     hiddenByDefault: true,
@@ -70,7 +77,7 @@ export const COLUMNS: Readonly<Record<ShortColumn, ShortColumnDef>> = {
   },
 };
 
-/** ID, Max. Aufrufe and Bedrohlichkeit are hidden by default. */
+/** ID, Nutzungen, Max. Aufrufe and Bedrohlichkeit are hidden by default. */
 export function defaultVisibleColumns(): ShortColumn[] {
   return SHORT_COLUMNS.filter((c) => !COLUMNS[c].hiddenByDefault);
 }

@@ -1,6 +1,6 @@
 import Button from 'react-bootstrap/Button';
 import { de, t } from '../../../i18n/de';
-import { problemText } from '../../../lib/errors';
+import { errorText } from '../../../lib/errors';
 
 /** The title of a management section, with 'Aktualisieren' when the section can load again. */
 export function Heading({
@@ -28,5 +28,5 @@ export function Heading({
 
 /** 'Die Daten konnten nicht geladen werden: …' with the server's detail (or the unavailable text). */
 export function loadError(err: unknown): string {
-  return t(de.admin.loadError, { detail: problemText(err) });
+  return t(de.admin.loadError, { detail: errorText(err, undefined, de.admin.errors) });
 }

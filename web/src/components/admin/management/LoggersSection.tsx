@@ -5,7 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { useLoggers, useSetLoggerLevel } from '../../../api/queries/management';
 import { de, t } from '../../../i18n/de';
-import { problemText } from '../../../lib/errors';
+import { errorText } from '../../../lib/errors';
 import { toast } from '../../../state/toasts';
 import { Heading, loadError } from './Heading';
 
@@ -26,7 +26,7 @@ export function LoggersSection() {
         t(de.admin.loggers.changed, { logger, level: level ?? de.admin.loggers.reset }),
       );
     } catch (err) {
-      toast.error(`${de.admin.loggers.failed} ${problemText(err, '')}`.trim());
+      toast.error(`${de.admin.loggers.failed} ${errorText(err, '', de.admin.errors)}`.trim());
     }
   }
 

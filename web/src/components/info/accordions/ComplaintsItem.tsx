@@ -6,7 +6,7 @@ import Table from 'react-bootstrap/Table';
 import type { Short } from '../../../api/client';
 import { useShortReports } from '../../../api/queries/shorts';
 import { de } from '../../../i18n/de';
-import { problemText } from '../../../lib/errors';
+import { errorText } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/expiry';
 
 const STATE_VARIANT: Record<string, string> = {
@@ -46,7 +46,7 @@ export function ComplaintsItem({
 
 function ReportList({ id }: { id: string }) {
   const { data, error } = useShortReports(id, true);
-  if (error) return <Alert variant="danger">{problemText(error, de.complaints.loadError)}</Alert>;
+  if (error) return <Alert variant="danger">{errorText(error, de.complaints.loadError)}</Alert>;
   if (!data)
     return (
       <Spinner animation="border" size="sm" role="status" aria-label={de.complaints.loading} />

@@ -7,7 +7,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { useShortStatistics } from '../../../api/queries/statistics';
 import { de } from '../../../i18n/de';
-import { problemText } from '../../../lib/errors';
+import { errorText } from '../../../lib/errors';
 import {
   bucketLabel,
   entryName,
@@ -63,7 +63,7 @@ export default function StatisticsPanel({ id }: { id: string }) {
         )}
       </div>
       {error ? (
-        <Alert variant="danger">{problemText(error, de.stats.loadError)}</Alert>
+        <Alert variant="danger">{errorText(error, de.stats.loadError)}</Alert>
       ) : !data ? null : (
         <StatsView data={data} />
       )}

@@ -4,6 +4,7 @@ import type { Short } from '../../api/client';
 import { de } from '../../i18n/de';
 import { formatDateTime } from '../../lib/expiry';
 import { displayUrl } from '../../lib/idn';
+import { usesText } from '../../lib/uses';
 
 function Field({
   id,
@@ -53,8 +54,9 @@ function UrlField({ url }: { url: string | null }) {
   );
 }
 
-/** The short's facts as read-only fields. */
-export function ShortFields({ short }: { short: Short }) {
+/** The short's facts as read-only fields (its uses only for its owner, who is shown them). */
+export function ShortFacts({ short }: { short: Short }) {
+  const uses = usesText(short);
   return (
     <>
       <Field id="code" label={de.info.fieldCode} value={short.code} />
@@ -70,6 +72,7 @@ export function ShortFields({ short }: { short: Short }) {
         label={de.info.fieldMaxUses}
         value={short.maxUses == null ? de.create.unlimited : String(short.maxUses)}
       />
+      {uses !== undefined && <Field id="uses" label={de.info.fieldUses} value={uses} />}
       <Field id="created" label={de.info.fieldCreatedAt} value={formatDateTime(short.createdAt)} />
       <Field
         id="expire"

@@ -1,0 +1,201 @@
+import { SHORT_FIELDS, type ShortFieldName, type ShortFieldSpec } from '@shared/short-fields';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import { de, t } from '../i18n/de';
+import { formatDateTime, parseExpiry } from '../lib/expiry';
+import {
+  formFields,
+  htmlPattern,
+  isRequired,
+  type FormMode,
+  type FormValues,
+} from '../lib/short-form';
+
+/**
+ * The short's fields, for the start page's create form (`mode: 'create'`) and the edit dialog
+ * (`mode: 'edit'`): one input per row of the field table (src/shared/short-fields.ts) that the
+ * caller may set, its input by the field's type, its limits (maxLength, pattern, minimum) from the
+ * row. A new field is a row there, its label in `de.fields` (the compiler asks for it) and, for a
+ * new type, an input here.
+ */
+
+/** The form's state: the typed values and the understood expiry (chrono-node/de, loaded lazily). */
+export function useShortForm(initial: () => FormValues, initialExpiry: Date | null = null) {
+  const [values, setValues] = useState(initial);
+  const [expireAt, setExpireAt] = useState<Date | null>(initialExpiry);
+  const expiry = values.expireAt;
+  useEffect(() => {
+    let live = true;
+    // Empty text is no expiry and loads no parser (anonymous visitors never type one).
+    void parseExpiry(expiry).then((d) => {
+      if (live) setExpireAt(d);
+    });
+    return () => {
+      live = false;
+    };
+  }, [expiry]);
+  const change = useCallback((c: Partial<FormValues>) => setValues((v) => ({ ...v, ...c })), []);
+  return {
+    values,
+    change,
+    expireAt,
+    /** False while a typed expiry is not understood. */
+    expiryUnderstood: !expiry.trim() || expireAt !== null,
+  };
+}
+
+export interface ShortFieldsProps {
+  mode: FormMode;
+  /** Create: whether the caller is logged in (else only the fields anonymous callers may set). */
+  loggedIn: boolean;
+  values: FormValues;
+  onChange: (change: Partial<FormValues>) => void;
+  /** The understood expiry (null: none, or not understood). */
+  expireAt: Date | null;
+  /** Edit: whether the short has a password now (its hint and the box that removes it). */
+  hasPassword?: boolean;
+}
+
+/** Example texts of the inputs; a needed field of the edit form has its value instead. */
+const PLACEHOLDERS: Partial<Record<ShortFieldName, string>> = {
+  url: de.create.urlPlaceholder,
+  code: de.create.codePlaceholder,
+  name: de.create.namePlaceholder,
+  expireAt: de.create.expiryPlaceholder,
+  maxUses: de.create.unlimited,
+};
+
+/** The edit form's buttons that clear a field that may be cleared. */
+const CLEAR_LABELS: Partial<Record<ShortFieldName, string>> = {
+  expireAt: de.edit.clearExpiry,
+  maxUses: de.edit.clearMaxUses,
+};
+
+export function ShortFields(props: ShortFieldsProps) {
+  return (
+    <>
+      {formFields(props.mode === 'edit' || props.loggedIn).map((name) => (
+        <ShortField key={name} name={name} {...props} />
+      ))}
+    </>
+  );
+}
+
+function ShortField({
+  name,
+  mode,
+  values,
+  onChange,
+  expireAt,
+  hasPassword = false,
+}: ShortFieldsProps & { name: ShortFieldName }) {
+  const spec: ShortFieldSpec = SHORT_FIELDS[name];
+  const id = `${mode}-${name}`;
+  const value = values[name];
+  const set = (text: string) => onChange({ [name]: text });
+  const required = isRequired(name, mode);
+  const common = {
+    value,
+    required,
+    placeholder: mode === 'edit' && required ? undefined : PLACEHOLDERS[name],
+    onChange: (e: { target: { value: string } }) => set(e.target.value),
+  };
+  const clear = mode === 'edit' && spec.nullable ? CLEAR_LABELS[name] : undefined;
+  const withClear = (input: ReactNode) =>
+    clear ? (
+      <InputGroup>
+        {input}
+        <Button variant="outline-secondary" onClick={() => set('')} disabled={!value}>
+          {clear}
+        </Button>
+      </InputGroup>
+    ) : (
+      input
+    );
+
+  switch (spec.type) {
+    case 'url':
+    case 'code':
+    case 'text':
+      return (
+        <Form.Group className="mb-3" controlId={id}>
+          <Form.Label>{de.fields[name]}</Form.Label>
+          <Form.Control
+            {...common}
+            type={spec.type === 'url' ? 'url' : 'text'}
+            minLength={spec.type === 'url' ? undefined : spec.minLength}
+            maxLength={spec.maxLength}
+            pattern={htmlPattern(spec.pattern)}
+          />
+        </Form.Group>
+      );
+    case 'password': {
+      const removing = mode === 'edit' && values.removePassword;
+      return (
+        <>
+          <Form.Group className={mode === 'edit' ? 'mb-2' : 'mb-3'} controlId={id}>
+            <Form.Label>{mode === 'edit' ? de.edit.password : de.create.password}</Form.Label>
+            <Form.Control
+              {...common}
+              type="password"
+              autoComplete="new-password"
+              maxLength={spec.maxLength}
+              disabled={removing}
+              aria-describedby={mode === 'edit' ? `${id}-help` : undefined}
+            />
+            {mode === 'edit' && (
+              <Form.Text id={`${id}-help`}>
+                {hasPassword ? de.edit.passwordHint : de.edit.passwordNone}
+              </Form.Text>
+            )}
+          </Form.Group>
+          {mode === 'edit' && hasPassword && (
+            <Form.Check
+              className="mb-3"
+              id={`${mode}-remove-${name}`}
+              label={de.edit.removePassword}
+              checked={values.removePassword}
+              onChange={(e) => onChange({ removePassword: e.target.checked })}
+            />
+          )}
+        </>
+      );
+    }
+    case 'date-time': {
+      const understood = !value.trim() || expireAt !== null;
+      return (
+        <Form.Group className="mb-3" controlId={id}>
+          <Form.Label>{de.fields[name]}</Form.Label>
+          {withClear(
+            <Form.Control {...common} isInvalid={!understood} aria-describedby={`${id}-help`} />,
+          )}
+          <Form.Text id={`${id}-help`} className={understood ? undefined : 'text-danger'}>
+            {!value.trim()
+              ? de.edit.noExpiry
+              : expireAt
+                ? t(de.create.understoodAs, { date: formatDateTime(expireAt) })
+                : de.edit.expiryNotUnderstood}
+          </Form.Text>
+        </Form.Group>
+      );
+    }
+    case 'integer':
+      return (
+        <Form.Group className="mb-3" controlId={id}>
+          <Form.Label>{de.fields[name]}</Form.Label>
+          {withClear(
+            <Form.Control
+              {...common}
+              type="number"
+              min={spec.minimum}
+              max={spec.maximum}
+              step={1}
+              inputMode="numeric"
+            />,
+          )}
+        </Form.Group>
+      );
+  }
+}

@@ -1,0 +1,144 @@
+import {
+  SHORT_FIELD_NAMES,
+  SHORT_FIELDS,
+  type ShortFieldName,
+  type ShortFieldSpec,
+} from '@shared/short-fields';
+import type { CreateShort, Schemas, Short } from '../api/client';
+
+/**
+ * The rules of the short's form (create and edit, components/ShortFields.tsx), driven by the field
+ * table (src/shared/short-fields.ts): which fields a caller may set, what each input holds and how
+ * its text becomes the value the API takes.
+ */
+
+export type ShortChanges = Schemas['UpdateShortDto'];
+export type FormMode = 'create' | 'edit';
+
+/**
+ * The form's fields as typed (text inputs), by the field table's names; `expireAt` is German free
+ * text ('' = no expiry), `password` '' keeps the password (or none).
+ */
+export type FormValues = Record<ShortFieldName, string> & { removePassword: boolean };
+
+const spec = (name: ShortFieldName): ShortFieldSpec => SHORT_FIELDS[name];
+
+/** The fields a caller may set, in the table's order: anonymous callers only those `setBy: 'anonymous'`. */
+export function formFields(loggedIn: boolean): ShortFieldName[] {
+  return SHORT_FIELD_NAMES.filter((name) => loggedIn || spec(name).setBy === 'anonymous');
+}
+
+/** Whether the input must be filled: needed on create, or (edit) a field that cannot be cleared. */
+export function isRequired(name: ShortFieldName, mode: FormMode): boolean {
+  return spec(name).required === true || (mode === 'edit' && !spec(name).nullable);
+}
+
+/**
+ * A field's pattern as an HTML `pattern` attribute: browsers anchor it themselves and compile it
+ * with the `v` flag, where a `-` inside a class must be escaped.
+ */
+export function htmlPattern(pattern: string | undefined): string | undefined {
+  if (pattern === undefined) return undefined;
+  return pattern
+    .replace(/^\^/, '')
+    .replace(/\$$/, '')
+    .replace(/(?<!\\)-\]/g, '\\-]');
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A date as the expiry field shows it and chrono reads it back: `31.12.2027 18:30` (local time). */
+export function expiryText(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The empty create form. */
+export function emptyValues(): FormValues {
+  const values = Object.fromEntries(SHORT_FIELD_NAMES.map((name) => [name, ''])) as Record<
+    ShortFieldName,
+    string
+  >;
+  return { ...values, removePassword: false };
+}
+
+/** The edit form, prefilled from the short (the password is never shown: '' keeps it). */
+export function fieldsOf(short: Short): FormValues {
+  return {
+    url: short.url ?? '',
+    password: '',
+    code: short.code,
+    name: short.name ?? '',
+    expireAt: expiryText(short.expireAt),
+    maxUses: short.maxUses === null ? '' : String(short.maxUses),
+    removePassword: false,
+  };
+}
+
+/**
+ * A field's text as the API takes it, by the field's type: trimmed text, the understood expiry
+ * (`expireAt`), a number; an empty input is null (none, or on edit: cleared), except for a field
+ * that is needed.
+ */
+function valueOf(
+  name: ShortFieldName,
+  text: string,
+  expireAt: Date | null,
+): string | number | null {
+  const s = spec(name);
+  switch (s.type) {
+    case 'password':
+      return text === '' ? null : text;
+    case 'date-time':
+      return text.trim() === '' ? null : (expireAt?.toISOString() ?? null);
+    case 'integer':
+      return text.trim() === '' ? null : Number(text);
+    case 'url':
+    case 'code':
+    case 'text': {
+      const v = text.trim();
+      return v === '' && !s.required ? null : v;
+    }
+  }
+}
+
+/** The create payload: every field the caller may set (null where empty). */
+export function createBody(
+  values: FormValues,
+  expireAt: Date | null,
+  loggedIn: boolean,
+): CreateShort {
+  const body: Record<string, string | number | null> = {};
+  for (const name of formFields(loggedIn)) body[name] = valueOf(name, values[name], expireAt);
+  return body as unknown as CreateShort;
+}
+
+/**
+ * Only what changed, as PATCH takes it: cleared expiry, limit and name as null; a new password, or
+ * null to remove it. `expireAt` is the understood date of the expiry text (null when cleared); an
+ * expiry text that was not changed keeps the stored date exactly. A field the server did not show
+ * (a hidden url) is not sent.
+ */
+export function changesOf(short: Short, values: FormValues, expireAt: Date | null): ShortChanges {
+  const changes: Record<string, string | number | null> = {};
+  for (const name of SHORT_FIELD_NAMES) {
+    const type = spec(name).type;
+    if (type === 'password') {
+      // Never shown, so never compared: a new one, or its removal.
+      if (values.removePassword) changes[name] = null;
+      else if (values[name]) changes[name] = values[name];
+      continue;
+    }
+    const current = (short as unknown as Record<ShortFieldName, string | number | null>)[name];
+    if (current === null && !spec(name).nullable) continue;
+    if (type === 'date-time') {
+      if (values[name] !== expiryText(current as string | null))
+        changes[name] = valueOf(name, values[name], expireAt);
+      continue;
+    }
+    const next = valueOf(name, values[name], expireAt);
+    if (next !== current) changes[name] = next;
+  }
+  return changes as ShortChanges;
+}
