@@ -738,6 +738,19 @@ export const de = {
     qr_busy: 'Gerade werden zu viele QR-Codes erzeugt. Bitte versuche es gleich noch einmal.',
     query_invalid:
       'Prüfe Klammern, Anführungszeichen und Operatoren; reguläre Ausdrücke werden nicht unterstützt.',
+    domain_invalid:
+      'Das ist kein gültiger Domainname (z. B. go.example.com, ohne https:// und Pfad).',
+    domain_main_host: 'Das ist die Domain dieses Dienstes selbst.',
+    domain_taken: 'Diese Domain ist bereits eingetragen.',
+    domain_in_use: 'Auf dieser Domain gibt es noch Shorts. Lösche oder verschiebe sie zuerst.',
+    domain_forbidden: 'Diese Domain darfst du nicht verwenden.',
+    domain_unknown: 'Diese Domain gibt es nicht.',
+    redirect_invalid: 'Die Weiterleitung muss ein vollständiger http- oder https-Link sein.',
+    dns_no_record: 'Der TXT-Eintrag wurde nicht gefunden.',
+    dns_token_mismatch: 'Der TXT-Eintrag enthält nicht den erwarteten Wert.',
+    dns_timeout:
+      'Der DNS-Server hat nicht rechtzeitig geantwortet. Versuche es später noch einmal.',
+    dns_failed: 'Die DNS-Abfrage ist fehlgeschlagen. Versuche es später noch einmal.',
   } satisfies Record<ErrorKey, string>,
 } as const;
 
