@@ -5,8 +5,8 @@
  * A spreadsheet runs a cell that starts with `=`, `+`, `-`, `@`, tab or CR as a formula, so the
  * export puts a `'` before such a cell. To keep that reversible for every text, a cell that starts
  * with `'` followed by one of those characters or another `'` gets one more `'` too; the import
- * takes exactly one leading `'` off a cell that starts that way. (The web client restates the
- * formula escape for its own report of skipped rows: `web/src/lib/import.ts`, `skippedCsv`.)
+ * takes exactly one leading `'` off a cell that starts that way. The web client's report of
+ * skipped rows writes its cells with csvCell too.
  */
 
 /** Starts a cell that a spreadsheet would run as a formula. */
