@@ -8,7 +8,7 @@ import {
   Patch,
   ParseUUIDPipe,
   Post,
-  Req,
+  Query,
   Res,
 } from '@nestjs/common';
 import {
@@ -21,23 +21,23 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiParam,
-  ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
 import { RequireUser } from '../common/auth.guard';
-import { ApiPageResponse, ApiPaging, type Page, parsePageRequest } from '../common/paging';
-import { CurrentOrigin, queryParam, type RequestOrigin } from '../common/request';
+import { ApiPageResponse, type Page, pageRequest } from '../common/paging';
+import { CurrentOrigin, type RequestOrigin } from '../common/request';
 import { VISITS_ORDER } from './short.repository';
 import { ShortService } from './short.service';
 import { CreateShortDto, CreatedShortDto } from './dto/create-short.dto';
 import { UpdateShortDto } from './dto/update-short.dto';
 import { ShortDto } from './dto/short.dto';
+import { OWN_DEFAULT_SORT, OwnShortsQueryDto, type OwnSortField } from './dto/own-shorts-query.dto';
 
 /** Sort allow-list of the own list: API field → query-builder column. */
-const OWN_SORTABLE: Record<string, string> = {
+const OWN_SORTABLE: Record<OwnSortField, string> = {
   id: 's.id',
   code: 's.code',
   name: 's.name',
@@ -49,7 +49,6 @@ const OWN_SORTABLE: Record<string, string> = {
   dangers: 's.dangerous',
   visits: VISITS_ORDER,
 };
-const OWN_SORTABLE_FIELDS = Object.keys(OWN_SORTABLE);
 
 @ApiTags('code')
 @ApiExtraModels(ShortDto)
@@ -65,23 +64,16 @@ export class ShortController {
     operationId: 'listOwnShorts',
     summary: 'The caller’s own shorts (expired and exhausted included)',
   })
-  @ApiPaging(OWN_SORTABLE_FIELDS, 'createdAt,desc')
-  @ApiQuery({
-    name: 'search',
-    required: false,
-    description: 'Matches code, name and url (case-insensitive)',
-  })
   @ApiPageResponse(ShortDto)
   @ApiProblems(400)
   async listOwnShorts(
-    @Req() req: Request,
+    @Query() query: OwnShortsQueryDto,
     @CurrentActor() actor: Actor,
     @Res({ passthrough: true }) res: Response,
   ): Promise<Page<ShortDto>> {
-    const q = req.query as Record<string, unknown>;
-    const page = parsePageRequest(q, { sortable: OWN_SORTABLE, defaultSort: ['createdAt,desc'] });
+    const page = pageRequest(query, { sortable: OWN_SORTABLE, defaultSort: [OWN_DEFAULT_SORT] });
     res.setHeader('Cache-Control', 'no-store');
-    return this.shorts.listOwn(actor.id, page, queryParam(req, 'search'));
+    return this.shorts.listOwn(actor.id, page, query.search);
   }
 
   @Post()

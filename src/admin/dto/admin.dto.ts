@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { PageQueryDto } from '../../common/paging';
 import { MAX_QUERY_LENGTH } from '../query';
 
 export class QueryStringDto {
@@ -80,3 +81,8 @@ export class AdminPageDto {
   @ApiProperty()
   empty: boolean;
 }
+
+/** `POST /api/admin/entity/{entity}/search`: paging; the sort fields are the entity's (checked by the service). */
+export class AdminSearchQueryDto extends PageQueryDto({
+  description: 'Repeatable field,asc|desc over the fields of the entity (GET /api/admin/entity)',
+}) {}
