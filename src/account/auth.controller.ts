@@ -10,6 +10,7 @@ import {
 import type { Request, Response } from 'express';
 import { ApiProblems } from '../common/api-problems';
 import { BadRequestError, NotFoundError } from '../common/errors';
+import { NoStore } from '../common/no-store';
 import {
   LoginCallbackGuard,
   LoginFailure,
@@ -54,13 +55,13 @@ export class AuthController {
     content: { 'text/html': { schema: { type: 'string' } } },
   })
   @ApiProblems(400, 404)
+  @NoStore()
   async devLogin(@Req() req: Request, @Res() res: Response): Promise<void> {
     if (!this.login.isEnabled('dev'))
       throw new NotFoundError('Login provider not enabled', 'provider_not_enabled');
     const q = req.query as Record<string, unknown>;
     const redirect = typeof q.redirect === 'string' ? q.redirect : '';
     if (q.username === undefined || q.username === '') {
-      res.setHeader('Cache-Control', 'no-store');
       res
         .type('html')
         .send(

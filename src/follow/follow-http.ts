@@ -6,6 +6,7 @@ import { type FailureHandler, sendProblem } from '../common/problem.filter';
 import { clientKey, queryParam } from '../common/request';
 import type { FollowInput, FollowResult, FollowService } from './follow.service';
 import { matchFollow } from './follow-path';
+import { noStore } from '../common/no-store';
 
 type Redirect = Exclude<FollowResult, { kind: 'preview' }>;
 
@@ -80,7 +81,7 @@ async function answer(
     const body = previewPage(result.name);
     res.statusCode = 200;
     for (const [k, v] of SECURITY_HEADERS) res.setHeader(k, v);
-    res.setHeader('Cache-Control', 'no-store');
+    noStore(res);
     res.setHeader('X-Robots-Tag', 'noindex');
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Content-Length', Buffer.byteLength(body));
@@ -89,7 +90,7 @@ async function answer(
   }
   res.statusCode = 302;
   for (const [k, v] of SECURITY_HEADERS) res.setHeader(k, v);
-  res.setHeader('Cache-Control', 'no-store');
+  noStore(res);
   res.setHeader(
     'Referrer-Policy',
     result.kind === 'target' ? 'no-referrer' : 'strict-origin-when-cross-origin',

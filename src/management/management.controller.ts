@@ -15,6 +15,7 @@ import { RequireAdmin } from '../common/auth.guard';
 import { BadRequestError, ForbiddenError, UnauthorizedError } from '../common/errors';
 import { LogService, MANAGEMENT_LEVELS, type ManagementLevel } from '../logging/log.service';
 import { MetricsService } from '../metrics/metrics.service';
+import { sendMetrics } from '../metrics/scrape-token.middleware';
 import {
   HealthReportDto,
   LogEntryDto,
@@ -27,6 +28,7 @@ import {
 } from './dto/management.dto';
 import { type HealthGroup, HealthService } from './health.service';
 import { ManagementService } from './management.service';
+import { noStore } from '../common/no-store';
 
 @ApiTags('management')
 @Controller('management')
@@ -44,7 +46,8 @@ export class ManagementController {
     res: Response,
   ): Promise<void> {
     const report = await this.healthService.check(group);
-    res.status(report.status === 'UP' ? 200 : 503).setHeader('Cache-Control', 'no-store');
+    res.status(report.status === 'UP' ? 200 : 503);
+    noStore(res);
     res.json(isAdmin(actor) ? report : { status: report.status });
   }
 
@@ -189,11 +192,6 @@ export class ManagementController {
     // A request with the scrape token was answered by scrapeTokenMiddleware already.
     if (!actor) throw new UnauthorizedError();
     if (!isAdmin(actor)) throw new ForbiddenError('Admin role required', 'admin_required');
-    const { contentType, body } = await this.metrics.render();
-    res
-      .status(200)
-      .setHeader('Content-Type', contentType)
-      .setHeader('Cache-Control', 'no-store')
-      .send(body);
+    await sendMetrics(this.metrics, res);
   }
 }

@@ -9,7 +9,6 @@ import {
   ParseUUIDPipe,
   Post,
   Query,
-  Res,
 } from '@nestjs/common';
 import {
   ApiBearerAuth,
@@ -23,12 +22,12 @@ import {
   ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
 import { RequireUser } from '../common/auth.guard';
 import { ApiPageResponse, type Page, pageRequest } from '../common/paging';
 import { CurrentOrigin, type RequestOrigin } from '../common/request';
+import { NoStore } from '../common/no-store';
 import { VISITS_ORDER } from './short.repository';
 import { ShortService } from './short.service';
 import { CreateShortDto, CreatedShortDto } from './dto/create-short.dto';
@@ -66,13 +65,12 @@ export class ShortController {
   })
   @ApiPageResponse(ShortDto)
   @ApiProblems(400)
+  @NoStore()
   async listOwnShorts(
     @Query() query: OwnShortsQueryDto,
     @CurrentActor() actor: Actor,
-    @Res({ passthrough: true }) res: Response,
   ): Promise<Page<ShortDto>> {
     const page = pageRequest(query, { sortable: OWN_SORTABLE, defaultSort: [OWN_DEFAULT_SORT] });
-    res.setHeader('Cache-Control', 'no-store');
     return this.shorts.listOwn(actor.id, page, query.search);
   }
 

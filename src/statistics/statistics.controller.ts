@@ -12,6 +12,7 @@ import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
 import { RequireUser } from '../common/auth.guard';
 import { ValidationFailedError } from '../common/errors';
+import { NoStore } from '../common/no-store';
 import { StatisticsDto } from './statistics.dto';
 import { StatisticsQueryDto } from './statistics-query.dto';
 import { StatisticsService } from './statistics.service';
@@ -40,13 +41,12 @@ export class StatisticsController {
   @ApiParam({ name: 'id', description: "The short's id (UUID)", format: 'uuid' })
   @ApiOkResponse({ type: StatisticsDto })
   @ApiProblems(400, 401, 403, 404)
+  @NoStore()
   getShortStatistics(
     @Param('id', shortId()) id: string,
     @Query() query: StatisticsQueryDto,
     @CurrentActor() actor: Actor | null,
-    @Res({ passthrough: true }) res: Response,
   ): Promise<StatisticsDto> {
-    res.setHeader('Cache-Control', 'no-store');
     return this.stats.forShort(id, actor, query);
   }
 
@@ -59,6 +59,7 @@ export class StatisticsController {
   @ApiParam({ name: 'id', description: "The short's id (UUID)", format: 'uuid' })
   @ApiOkResponse({ content: { 'text/csv': { schema: { type: 'string' } } } })
   @ApiProblems(400, 401, 403, 404)
+  @NoStore()
   async getShortStatisticsCsv(
     @Param('id', shortId()) id: string,
     @Query() query: StatisticsQueryDto,
@@ -66,7 +67,6 @@ export class StatisticsController {
     @Res() res: Response,
   ): Promise<void> {
     const csv = await this.stats.csvForShort(id, actor, query);
-    res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Content-Disposition', 'attachment; filename="statistics.csv"');
     res.type('text/csv; charset=utf-8').send(csv);
   }

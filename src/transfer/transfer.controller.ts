@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, StreamableFile } from '@nestjs/common';
 import {
   ApiBody,
   ApiCookieAuth,
@@ -9,12 +9,12 @@ import {
   getSchemaPath,
   ApiExtraModels,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
 import { RequireUser } from '../common/auth.guard';
 import { CurrentOrigin, type RequestOrigin } from '../common/request';
 import { validateTopLevel } from '../common/validation';
+import { NoStore } from '../common/no-store';
 import {
   ExportedShortDto,
   ExportQueryDto,
@@ -52,12 +52,8 @@ export class TransferController {
     },
   })
   @ApiProblems(400)
-  exportShorts(
-    @Query() { format }: ExportQueryDto,
-    @CurrentActor() actor: Actor,
-    @Res({ passthrough: true }) res: Response,
-  ): StreamableFile {
-    res.setHeader('Cache-Control', 'no-store');
+  @NoStore()
+  exportShorts(@Query() { format }: ExportQueryDto, @CurrentActor() actor: Actor): StreamableFile {
     const stream =
       format === 'csv' ? this.transfer.exportCsv(actor.id) : this.transfer.exportJson(actor.id);
     return new StreamableFile(stream, {
