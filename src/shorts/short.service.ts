@@ -16,7 +16,7 @@ import {
 import { type Page, type PageRequest, toPage } from '../common/paging';
 import type { RequestOrigin } from '../common/request';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { isUniqueViolation } from '../database/errors';
+import { isUniqueViolation, onUniqueViolation } from '../database/errors';
 import { RateLimitService } from '../limits/rate-limit.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { ANONYMOUS_LIFETIME_MS } from '../shared/limits';
@@ -264,12 +264,7 @@ export class ShortService {
     const s = await this.findOwned(id, caller);
     const checked = this.checkFields(dto, 'edit', activeActor(caller), origin);
     const changes = await columnsOf(checked);
-    try {
-      await this.shorts.update(s.id, changes);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw codeExists();
-      throw err;
-    }
+    await onUniqueViolation(this.shorts.update(s.id, changes), codeExists);
     this.changed(s.code);
     if (changes.code && changes.code !== s.code) this.changed(changes.code);
     const updated = await this.shorts.findByIdWithOwner(s.id);
