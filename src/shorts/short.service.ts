@@ -2,7 +2,7 @@ import { Algorithm, hash, verify } from '@node-rs/argon2';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { BlacklistService } from '../blacklist/blacklist.service';
-import { activeActor, isAdmin, type Actor } from '../common/actor';
+import { activeActor, isAdmin, isOwnerOrAdmin, type Actor } from '../common/actor';
 import {
   BadRequestError,
   ConflictError,
@@ -281,7 +281,7 @@ export class ShortService {
     if (!actor) throw new UnauthorizedError();
     const s = await this.shorts.findByIdWithOwner(id);
     if (!s) throw shortNotFound();
-    if (!isAdmin(actor) && (s.ownerId === null || s.ownerId !== actor.id)) {
+    if (!isOwnerOrAdmin(actor, s.ownerId)) {
       throw new ForbiddenError('Only the owner or an admin may do this', 'not_owner');
     }
     return s;
@@ -320,7 +320,7 @@ export class ShortService {
     password: string | undefined,
     client: string,
   ): Promise<boolean> {
-    if (caller && (caller.id === s.ownerId || isAdmin(caller))) return true;
+    if (isOwnerOrAdmin(caller, s.ownerId)) return true;
     if (s.maxUses !== null) return false;
     if (!s.passwordHash) return true;
     if (password === undefined || password === '') return false;
@@ -404,7 +404,7 @@ export class ShortService {
     if (!actor) throw new UnauthorizedError();
     const s = await this.shorts.findIdentity(id);
     if (!s) throw shortNotFound();
-    if (!isAdmin(actor) && (s.ownerId === null || s.ownerId !== actor.id)) {
+    if (!isOwnerOrAdmin(actor, s.ownerId)) {
       throw new ForbiddenError('Only the owner or an admin may delete this short', 'not_owner');
     }
     await this.shorts.delete(s.id);
