@@ -11,6 +11,7 @@ import type { Request, Response } from 'express';
 import { ApiProblems } from '../common/api-problems';
 import { BadRequestError, NotFoundError } from '../common/errors';
 import { NoStore } from '../common/no-store';
+import { escapeHtml } from '../common/html';
 import {
   LoginCallbackGuard,
   LoginFailure,
@@ -21,10 +22,6 @@ import {
 import { LoginService } from './login.service';
 
 const DEV_USERNAME = /^[A-Za-z0-9_.-]{1,64}$/;
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /**
  * Login flows: browser navigations, answered with redirects. The provider logins run through their

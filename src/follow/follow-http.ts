@@ -2,6 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import { isbot } from 'isbot';
 import { clientAddress, type TrustFn } from '../common/client-address';
+import { escapeHtml } from '../common/html';
 import { type FailureHandler, sendProblem } from '../common/problem.filter';
 import { clientKey, queryParam } from '../common/request';
 import type { FollowInput, FollowResult, FollowService } from './follow.service';
@@ -35,11 +36,6 @@ export const SECURITY_HEADERS: ReadonlyArray<[string, string]> = [
 ];
 
 const PRODUCT_TITLE = 'URL-Shorter';
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 /**
  * A bot's answer for a short with maxUses: a tiny page for link previews (the short's name or the
