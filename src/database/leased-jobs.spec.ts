@@ -4,7 +4,7 @@ import type { MetricsService } from '../metrics/metrics.service';
 import type { JobLockService } from './job-lock.service';
 import { type LeasedJob, LeasedJobs } from './leased-jobs';
 
-const JOB: LeasedJob = { name: 'test-job', leaseMs: 60_000, what: 'Testing', logger: 'Test' };
+const JOB: LeasedJob = { name: 'test-job', everyMs: 60_000, what: 'Testing', logger: 'Test' };
 
 function setup(acquire: () => Promise<boolean>) {
   const locks = { tryAcquire: vi.fn(acquire), release: vi.fn(async () => undefined) };

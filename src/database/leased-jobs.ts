@@ -8,11 +8,11 @@ export interface LeasedJob {
   /** The lease's name in `job_locks`, and the `job` of `url_shorter_job_runs_total`. */
   name: string;
   /**
-   * How long a run holds the lease: the job's interval. The lease is not released when a run ends,
-   * so the other instances' timers in the same interval find it taken; the holder renews it at its
-   * next run, and the lease of a vanished holder lapses after one interval.
+   * The job's interval, and how long a run holds the lease: the lease is not released when a run
+   * ends, so the other instances' timers in the same interval find it taken; the holder renews it
+   * at its next run, and the lease of a vanished holder lapses after one interval.
    */
-  leaseMs: number;
+  everyMs: number;
   /** What failed, in the failure's log line and report ("Cleanup failed: …"). */
   what: string;
   /** The logger of that line. */
@@ -33,7 +33,7 @@ export class LeasedJobs {
    * counted; one that fails releases the lease (another instance may retry) and throws.
    */
   async run<T>(job: LeasedJob, work: () => Promise<T>): Promise<{ value: T } | null> {
-    if (!(await this.locks.tryAcquire(job.name, job.leaseMs))) return null;
+    if (!(await this.locks.tryAcquire(job.name, job.everyMs))) return null;
     this.metrics.jobRuns.inc({ job: job.name });
     try {
       return { value: await work() };

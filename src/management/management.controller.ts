@@ -1,4 +1,14 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import {
+  applyDecorators,
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Res,
+} from '@nestjs/common';
 import {
   ApiBody,
   ApiNoContentResponse,
@@ -28,7 +38,18 @@ import {
 } from './dto/management.dto';
 import { type HealthGroup, HealthService } from './health.service';
 import { ManagementService } from './management.service';
-import { noStore } from '../common/no-store';
+import { NoStore } from '../common/no-store';
+
+/** A health route: public, never stored, 200 when UP and 503 when DOWN. */
+function HealthRoute(path: string, operationId: string, summary: string): MethodDecorator {
+  return applyDecorators(
+    Get(path),
+    ApiOperation({ operationId, summary }),
+    ApiOkResponse({ type: HealthReportDto }),
+    ApiServiceUnavailableResponse({ type: HealthReportDto }),
+    NoStore(),
+  );
+}
 
 @ApiTags('management')
 @Controller('management')
@@ -46,42 +67,28 @@ export class ManagementController {
     res: Response,
   ): Promise<void> {
     const report = await this.healthService.check(group);
-    res.status(report.status === 'UP' ? 200 : 503);
-    noStore(res);
-    res.json(isAdmin(actor) ? report : { status: report.status });
+    res
+      .status(report.status === 'UP' ? 200 : 503)
+      .json(isAdmin(actor) ? report : { status: report.status });
   }
 
-  @Get('health')
-  @ApiOperation({
-    operationId: 'health',
-    summary: 'Overall health (public: status only; admins: components)',
-  })
-  @ApiOkResponse({ type: HealthReportDto })
-  @ApiServiceUnavailableResponse({ type: HealthReportDto })
-  async health(@CurrentActor() actor: Actor | null, @Res() res: Response): Promise<void> {
-    await this.answerHealth('all', actor, res);
+  @HealthRoute('health', 'health', 'Overall health (public: status only; admins: components)')
+  health(@CurrentActor() actor: Actor | null, @Res() res: Response): Promise<void> {
+    return this.answerHealth('all', actor, res);
   }
 
-  @Get('health/liveness')
-  @ApiOperation({
-    operationId: 'healthLiveness',
-    summary: 'Liveness group (memory); public: status only',
-  })
-  @ApiOkResponse({ type: HealthReportDto })
-  @ApiServiceUnavailableResponse({ type: HealthReportDto })
-  async healthLiveness(@CurrentActor() actor: Actor | null, @Res() res: Response): Promise<void> {
-    await this.answerHealth('liveness', actor, res);
+  @HealthRoute('health/liveness', 'healthLiveness', 'Liveness group (memory); public: status only')
+  healthLiveness(@CurrentActor() actor: Actor | null, @Res() res: Response): Promise<void> {
+    return this.answerHealth('liveness', actor, res);
   }
 
-  @Get('health/readiness')
-  @ApiOperation({
-    operationId: 'healthReadiness',
-    summary: 'Readiness group (database, disk); public: status only',
-  })
-  @ApiOkResponse({ type: HealthReportDto })
-  @ApiServiceUnavailableResponse({ type: HealthReportDto })
-  async healthReadiness(@CurrentActor() actor: Actor | null, @Res() res: Response): Promise<void> {
-    await this.answerHealth('readiness', actor, res);
+  @HealthRoute(
+    'health/readiness',
+    'healthReadiness',
+    'Readiness group (database, disk); public: status only',
+  )
+  healthReadiness(@CurrentActor() actor: Actor | null, @Res() res: Response): Promise<void> {
+    return this.answerHealth('readiness', actor, res);
   }
 
   @Get('info')

@@ -15,11 +15,10 @@ import { SESSION_COOKIE } from './session-data';
 import { SessionEntity } from './session.entity';
 import './session-data';
 
-const PRUNE_INTERVAL_MS = 10 * 60_000;
 /** One prune per interval across all instances (the lease is held for the interval, see LeasedJob). */
 const PRUNE_JOB: LeasedJob = {
   name: 'prune-sessions',
-  leaseMs: PRUNE_INTERVAL_MS,
+  everyMs: 10 * 60_000,
   what: 'Pruning sessions',
   logger: 'Sessions',
 };
@@ -60,7 +59,7 @@ export class SessionService implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit(): void {
     // Also with Redis: sessions made during a Redis outage live in the database.
-    this.pruneTimer = setInterval(() => void this.scheduledPrune(), PRUNE_INTERVAL_MS);
+    this.pruneTimer = setInterval(() => void this.scheduledPrune(), PRUNE_JOB.everyMs);
     this.pruneTimer.unref();
   }
 

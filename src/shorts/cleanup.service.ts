@@ -11,11 +11,10 @@ import { pruneAppliedBatches } from '../database/apply-once';
 import { type LeasedJob, LeasedJobs } from '../database/leased-jobs';
 import { ShortRepository } from './short.repository';
 
-const EVERY_MS = 60 * 60 * 1000;
 /** One run per hour across all instances (the lease is held for the interval, see LeasedJob). */
 const JOB: LeasedJob = {
   name: 'cleanup-expired-anonymous-shorts',
-  leaseMs: EVERY_MS,
+  everyMs: 60 * 60 * 1000,
   what: 'Cleanup',
   logger: 'CleanupService',
 };
@@ -56,7 +55,7 @@ export class CleanupService implements OnApplicationBootstrap, OnApplicationShut
     clearTimeout(this.firstRunTimer);
   }
 
-  @Interval(JOB.name, EVERY_MS)
+  @Interval(JOB.name, JOB.everyMs)
   async scheduled(): Promise<void> {
     await this.jobs.scheduled(JOB, () => this.clean(new Date()));
   }

@@ -7,11 +7,10 @@ import { type LeasedJob, LeasedJobs } from '../database/leased-jobs';
 import { StatisticsRecorder } from './recorder';
 import { DAY_MS, HOUR_MS } from './traits';
 
-const EVERY_MS = 60 * 60 * 1000;
 /** One run per hour across all instances (the lease is held for the interval, see LeasedJob). */
 const JOB: LeasedJob = {
   name: 'statistics-retention',
-  leaseMs: EVERY_MS,
+  everyMs: HOUR_MS,
   what: 'Statistics retention',
   logger: 'StatisticsRetention',
 };
@@ -31,7 +30,7 @@ export class StatisticsRetention {
     private readonly recorder: StatisticsRecorder,
   ) {}
 
-  @Interval(JOB.name, EVERY_MS)
+  @Interval(JOB.name, JOB.everyMs)
   async scheduled(): Promise<void> {
     await this.jobs.scheduled(JOB, () => this.clean(Date.now()));
   }
