@@ -11,6 +11,7 @@ import type { Request, Response } from 'express';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
 import { UnauthorizedError } from '../common/errors';
+import { NoStore } from '../common/no-store';
 import { SESSION_COOKIE } from '../session/session-data';
 import { AuthProviderDto, LoggedInDto, UserDto } from './dto/user.dto';
 import { LoginService } from './login.service';
@@ -33,14 +34,11 @@ export class AccountController {
   @ApiBearerAuth('apiKey')
   @ApiOkResponse({ type: UserDto })
   @ApiProblems(401)
-  async getAccount(
-    @CurrentActor() actor: Actor | null,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<UserDto> {
+  @NoStore()
+  async getAccount(@CurrentActor() actor: Actor | null): Promise<UserDto> {
     if (!actor) throw new UnauthorizedError();
     const user = await this.users.findById(actor.id);
     if (!user) throw new UnauthorizedError();
-    res.setHeader('Cache-Control', 'no-store');
     return this.users.toDto(user);
   }
 
@@ -50,11 +48,8 @@ export class AccountController {
     summary: 'Whether the caller is logged in (always 200)',
   })
   @ApiOkResponse({ type: LoggedInDto })
-  getLoggedIn(
-    @CurrentActor() actor: Actor | null,
-    @Res({ passthrough: true }) res: Response,
-  ): LoggedInDto {
-    res.setHeader('Cache-Control', 'no-store');
+  @NoStore()
+  getLoggedIn(@CurrentActor() actor: Actor | null): LoggedInDto {
     return { loggedIn: !!actor };
   }
 

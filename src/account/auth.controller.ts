@@ -10,6 +10,8 @@ import {
 import type { Request, Response } from 'express';
 import { ApiProblems } from '../common/api-problems';
 import { BadRequestError, NotFoundError } from '../common/errors';
+import { NoStore } from '../common/no-store';
+import { escapeHtml } from '../common/html';
 import {
   LoginCallbackGuard,
   LoginFailure,
@@ -20,10 +22,6 @@ import {
 import { LoginService } from './login.service';
 
 const DEV_USERNAME = /^[A-Za-z0-9_.-]{1,64}$/;
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /**
  * Login flows: browser navigations, answered with redirects. The provider logins run through their
@@ -54,13 +52,13 @@ export class AuthController {
     content: { 'text/html': { schema: { type: 'string' } } },
   })
   @ApiProblems(400, 404)
+  @NoStore()
   async devLogin(@Req() req: Request, @Res() res: Response): Promise<void> {
     if (!this.login.isEnabled('dev'))
       throw new NotFoundError('Login provider not enabled', 'provider_not_enabled');
     const q = req.query as Record<string, unknown>;
     const redirect = typeof q.redirect === 'string' ? q.redirect : '';
     if (q.username === undefined || q.username === '') {
-      res.setHeader('Cache-Control', 'no-store');
       res
         .type('html')
         .send(

@@ -14,6 +14,7 @@ import { LoginService, requireSession } from './login.service';
 import type { OAuthProviderId } from './providers/login-strategy';
 import { OidcDiscovery } from './providers/oidc.strategy';
 import type { LoginProfile } from './user.service';
+import { noStore } from '../common/no-store';
 
 /** A request that passed LoginCallbackGuard: the provider's answer, as the strategy's `validate` made it. */
 export type LoginRequest = Request & { loginProfile: LoginProfile };
@@ -30,7 +31,7 @@ export class LoginFailure extends Error {
 export class LoginFailureFilter implements ExceptionFilter<LoginFailure> {
   catch(failure: LoginFailure, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
-    res.setHeader('Cache-Control', 'no-store');
+    noStore(res);
     res.redirect(302, `/login?error=${failure.reason}`);
   }
 }

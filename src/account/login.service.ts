@@ -7,6 +7,7 @@ import '../session/session-data';
 import type { OAuthProviderId } from './providers/login-strategy';
 import { safeRedirectPath } from './safe-redirect';
 import { type LoginProfile, UserService } from './user.service';
+import { noStore } from '../common/no-store';
 
 export type ProviderId = OAuthProviderId | 'dev';
 
@@ -107,7 +108,7 @@ export class LoginService {
     req.session.auth = { userId: user.id, loginAt: Date.now() };
     await promisify((cb) => req.session.save(cb));
     this.logger.log(`Login: ${profile.provider}:${user.username} (${user.id})`);
-    res.setHeader('Cache-Control', 'no-store');
+    noStore(res);
     res.redirect(302, redirect);
   }
 

@@ -7,7 +7,7 @@ import {
   Param,
   Post,
   Put,
-  Req,
+  Query,
   Res,
 } from '@nestjs/common';
 import {
@@ -17,16 +17,20 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiParam,
-  ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
 import { RequireAdmin } from '../common/auth.guard';
 import { AdminService, type AdminRow } from './admin.service';
-import { AdminEntityDto, AdminPageDto, SearchRequestDto } from './dto/admin.dto';
-import { type Page, parsePageRequest } from '../common/paging';
+import {
+  AdminEntityDto,
+  AdminPageDto,
+  AdminSearchQueryDto,
+  SearchRequestDto,
+} from './dto/admin.dto';
+import { type Page, pageRequest } from '../common/paging';
 
 const ENTITY_PARAM = {
   name: 'entity',
@@ -56,33 +60,15 @@ export class AdminController {
     summary: 'Search an entity with a Lucene-style query (paged)',
   })
   @ApiParam(ENTITY_PARAM)
-  @ApiQuery({ name: 'page', required: false, schema: { type: 'integer', minimum: 0, default: 0 } })
-  @ApiQuery({
-    name: 'size',
-    required: false,
-    schema: { type: 'integer', minimum: 1, maximum: 250, default: 20 },
-  })
-  @ApiQuery({
-    name: 'sort',
-    required: false,
-    isArray: true,
-    style: 'form',
-    explode: true,
-    schema: { type: 'array', items: { type: 'string' } },
-    description: 'Repeatable field,asc|desc over the fields of the entity (GET /api/admin/entity)',
-  })
   @ApiBody({ type: SearchRequestDto })
   @ApiOkResponse({ type: AdminPageDto })
   @ApiProblems(400, 404)
   searchAdminEntity(
     @Param('entity') entity: string,
     @Body() body: SearchRequestDto,
-    @Req() req: Request,
+    @Query() query: AdminSearchQueryDto,
   ): Promise<Page<AdminRow>> {
-    const page = parsePageRequest(
-      req.query as Record<string, unknown>,
-      this.admin.pagingOptions(entity),
-    );
+    const page = pageRequest(query, this.admin.pagingOptions(entity));
     return this.admin.search(entity, body?.query_string?.query ?? '', page);
   }
 

@@ -1,4 +1,4 @@
-import { Controller, Get, Put, Res } from '@nestjs/common';
+import { Controller, Get, Put } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiCookieAuth,
@@ -7,10 +7,10 @@ import {
   ApiProperty,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
 import { RequireUser } from '../common/auth.guard';
+import { NoStore } from '../common/no-store';
 import { ApiKeyService } from './apikey.service';
 
 export class ApiKeyDto {
@@ -33,11 +33,8 @@ export class ApiKeyController {
   @ApiOperation({ operationId: 'getApiKey', summary: 'Reveal the caller’s API key' })
   @ApiOkResponse({ type: ApiKeyDto })
   @ApiProblems(404)
-  async getApiKey(
-    @CurrentActor() actor: Actor,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<ApiKeyDto> {
-    res.setHeader('Cache-Control', 'no-store');
+  @NoStore()
+  async getApiKey(@CurrentActor() actor: Actor): Promise<ApiKeyDto> {
     return { id: await this.keys.reveal(actor.id) };
   }
 
@@ -48,11 +45,8 @@ export class ApiKeyController {
     summary: 'Create or renew the API key (the old one stops working at once)',
   })
   @ApiOkResponse({ type: ApiKeyDto })
-  async renewApiKey(
-    @CurrentActor() actor: Actor,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<ApiKeyDto> {
-    res.setHeader('Cache-Control', 'no-store');
+  @NoStore()
+  async renewApiKey(@CurrentActor() actor: Actor): Promise<ApiKeyDto> {
     return { id: await this.keys.renew(actor.id) };
   }
 }

@@ -4,13 +4,16 @@ import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
 import { CacheBus } from '../common/cache-bus';
 import { BadRequestError } from '../common/errors';
-import { isUniqueViolation } from '../database/errors';
+import { onUniqueViolation } from '../database/errors';
 import { ConflictError } from '../common/errors';
 import { BlacklistEntity, type BlacklistKind } from './blacklist.entity';
 import { hostMatches, normalizeHost } from './host';
 
 const RELOAD_MS = 30_000;
 const CHANGED_CHANNEL = 'blacklist-changed';
+
+/** A second entry of the same kind and value (409). */
+const entryExists = () => new ConflictError('Entity already exists');
 
 /**
  * Holds the blacklist in memory (it is small and read on every create and follow),
@@ -112,12 +115,7 @@ export class BlacklistService implements OnModuleInit, OnModuleDestroy {
   ): Promise<BlacklistEntity> {
     const stored = this.normalizeEntry(kind, value);
     const entity = this.repo.create({ id, kind, value: stored, reason, createdAt: new Date() });
-    try {
-      await this.repo.insert(entity);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new ConflictError('Entity already exists');
-      throw err;
-    }
+    await onUniqueViolation(this.repo.insert(entity), entryExists);
     await this.changed();
     return entity;
   }
@@ -134,15 +132,13 @@ export class BlacklistService implements OnModuleInit, OnModuleDestroy {
       patch.value !== undefined || patch.kind !== undefined
         ? this.normalizeEntry(kind, patch.value ?? current.value)
         : current.value;
-    try {
-      await this.repo.update(
+    await onUniqueViolation(
+      this.repo.update(
         { id },
         { kind, value, reason: patch.reason === undefined ? current.reason : patch.reason },
-      );
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new ConflictError('Entity already exists');
-      throw err;
-    }
+      ),
+      entryExists,
+    );
     await this.changed();
     return true;
   }

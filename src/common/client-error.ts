@@ -1,6 +1,7 @@
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { PROBLEM_CONTENT_TYPE, problem } from './problem';
+import { NO_STORE } from './no-store';
 
 const DETAILS: Record<number, string> = {
   400: 'The request could not be parsed',
@@ -33,7 +34,7 @@ export function answerClientErrors(server: Server): void {
       `HTTP/1.1 ${status} ${title}\r\n` +
         `Content-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-        'Cache-Control: no-store\r\n' +
+        `${NO_STORE.join(': ')}\r\n` +
         'X-Content-Type-Options: nosniff\r\n' +
         'Connection: close\r\n\r\n' +
         body,

@@ -1,12 +1,8 @@
 import { applyDecorators, type Type } from '@nestjs/common';
-import {
-  ApiExtraModels,
-  ApiOkResponse,
-  ApiProperty,
-  ApiQuery,
-  getSchemaPath,
-} from '@nestjs/swagger';
+import { ApiExtraModels, ApiOkResponse, ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import { BadRequestError } from './errors';
+import { QueryInt, QueryList } from './query';
+import { readQuery } from './validation';
 
 /** Paging (docs/api.md#paging): page from 0, size default 20 and at most 250, repeated sort=field,asc|desc. */
 export const DEFAULT_PAGE_SIZE = 20;
@@ -37,29 +33,67 @@ export interface PagingOptions {
   defaultSort: readonly string[];
 }
 
-function values(v: unknown): string[] {
-  if (v === undefined || v === null) return [];
-  if (Array.isArray(v)) return v.filter((x): x is string => typeof x === 'string');
-  return typeof v === 'string' ? [v] : [];
-}
-
-function intParam(name: string, raw: unknown, def: number, min: number): number {
-  const v = values(raw)[0];
-  if (v === undefined || v === '') return def;
-  if (!/^\d{1,9}$/.test(v) || Number(v) < min) {
-    throw new BadRequestError(`${name} must be an integer of at least ${min}`);
-  }
-  return Number(v);
+/** The query of a paged list as the DTO reads it (page and size checked, sort still raw). */
+export interface PageQuery {
+  page: number;
+  size: number;
+  sort: string[];
 }
 
 /**
- * Parses `page`, `size` and repeated `sort` from a query object (works with the `simple` and the
- * `extended` query parser). Unknown sort fields or directions → 400; size above 250 is capped.
+ * The paging parameters of a list (`@Query() dto`): page from 0, size from 1 (above 250 reads as
+ * 250), repeated sort. A bad page or size is a plain 400 (`page must be an integer of at least 0`);
+ * the sort fields are resolved against the route's allow-list by `pageRequest`.
  */
-export function parsePageRequest(query: Record<string, unknown>, opts: PagingOptions): PageRequest {
-  const page = intParam('page', query.page, 0, 0);
-  const size = Math.min(intParam('size', query.size, DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE);
-  const raw = values(query.sort).filter((s) => s.trim() !== '');
+export function PageQueryDto(sort: { description: string; fields?: readonly string[] }) {
+  class PageQueryDto implements PageQuery {
+    @QueryInt({
+      default: 0,
+      minimum: 0,
+      digits: 9,
+      message: 'page must be an integer of at least 0',
+      asDetail: true,
+    })
+    page: number;
+
+    @QueryInt({
+      default: DEFAULT_PAGE_SIZE,
+      minimum: 1,
+      maximum: MAX_PAGE_SIZE,
+      capAtMaximum: true,
+      digits: 9,
+      message: 'size must be an integer of at least 1',
+      asDetail: true,
+    })
+    size: number;
+
+    @QueryList({
+      items: {
+        type: 'string',
+        ...(sort.fields ? { pattern: `^(${sort.fields.join('|')})(,(asc|desc))?$` } : {}),
+      },
+      description: sort.description,
+    })
+    sort: string[];
+  }
+  return PageQueryDto;
+}
+
+/** The description of a sort over a fixed allow-list. */
+export function sortDescription(fields: readonly string[], defaultSort: string): string {
+  return `Repeatable field,asc|desc; fields: ${fields.join(', ')}; default ${defaultSort}`;
+}
+
+/** Paging without a fixed allow-list (the spec's tests and plain query objects). */
+const AnyPageQueryDto = PageQueryDto({ description: 'Repeatable field,asc|desc' });
+
+/**
+ * The page a checked query asks for: its sort resolved against the allow-list (unknown sort fields
+ * or directions → 400; the default sort when none is given).
+ */
+export function pageRequest(query: PageQuery, opts: PagingOptions): PageRequest {
+  const { page, size } = query;
+  const raw = query.sort.filter((s) => s.trim() !== '');
   const sort: SortOrder[] = [];
   const seen = new Set<string>();
   for (const s of raw.length ? raw : opts.defaultSort) {
@@ -75,6 +109,14 @@ export function parsePageRequest(query: Record<string, unknown>, opts: PagingOpt
     sort.push({ field, column: opts.sortable[field], direction: d === 'asc' ? 'ASC' : 'DESC' });
   }
   return { page, size, sort, offset: page * size };
+}
+
+/**
+ * Parses `page`, `size` and repeated `sort` from a plain query object, as a paged route's DTO and
+ * `pageRequest` do. Unknown sort fields or directions → 400; size above 250 is capped.
+ */
+export function parsePageRequest(query: Record<string, unknown>, opts: PagingOptions): PageRequest {
+  return pageRequest(readQuery(AnyPageQueryDto, query), opts);
 }
 
 /** Escapes `!`, `%` and `_` for a LIKE pattern used with `ESCAPE '!'` (portable: SQLite and MySQL). */
@@ -137,34 +179,6 @@ export class PageMetaDto {
   last: boolean;
   @ApiProperty()
   empty: boolean;
-}
-
-/** Documents page, size and repeated sort query parameters. */
-export function ApiPaging(sortable: readonly string[], defaultSort: string) {
-  return applyDecorators(
-    ApiQuery({
-      name: 'page',
-      required: false,
-      schema: { type: 'integer', minimum: 0, default: 0 },
-    }),
-    ApiQuery({
-      name: 'size',
-      required: false,
-      schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
-    }),
-    ApiQuery({
-      name: 'sort',
-      required: false,
-      isArray: true,
-      style: 'form',
-      explode: true,
-      schema: {
-        type: 'array',
-        items: { type: 'string', pattern: `^(${sortable.join('|')})(,(asc|desc))?$` },
-      },
-      description: `Repeatable field,asc|desc; fields: ${sortable.join(', ')}; default ${defaultSort}`,
-    }),
-  );
 }
 
 /** 200 response: a page of `model`. */

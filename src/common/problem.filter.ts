@@ -10,6 +10,7 @@ import {
   ValidationFailedError,
 } from './errors';
 import { PROBLEM_CONTENT_TYPE, problem, type Problem } from './problem';
+import { noStore } from './no-store';
 
 /**
  * What a thrown value means for the answer and the logs:
@@ -103,7 +104,7 @@ export function sendProblem(res: ServerResponse, body: Problem): void {
   const json = JSON.stringify(body);
   res.statusCode = body.status;
   res.setHeader('Content-Type', `${PROBLEM_CONTENT_TYPE}; charset=utf-8`);
-  res.setHeader('Cache-Control', 'no-store');
+  noStore(res);
   if (body.status === 503) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
   if (body.retryAfter !== undefined) res.setHeader('Retry-After', String(body.retryAfter));
   res.setHeader('Content-Length', Buffer.byteLength(json));

@@ -1,6 +1,19 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
-import { validate } from 'class-validator';
-import { ValidationFailedError } from './errors';
+import {
+  type ArgumentMetadata,
+  type PipeTransform,
+  type ValidationError,
+  ValidationPipe,
+} from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
+import { validate, validateSync } from 'class-validator';
+import { BadRequestError, type DomainError, ValidationFailedError } from './errors';
+
+/**
+ * The `context` of a constraint whose refusal is a plain 400 with the constraint's message as its
+ * `detail` (errorKey `bad_request`), not a `fieldErrors` entry: the paging parameters and the
+ * management calls answer that way.
+ */
+export const AS_DETAIL = { problem: 'detail' } as const;
 
 function collect(errors: ValidationError[], prefix: string, out: Record<string, string>): void {
   for (const e of errors) {
@@ -16,20 +29,65 @@ function collect(errors: ValidationError[], prefix: string, out: Record<string, 
   }
 }
 
-/** The one validation pipe: unknown fields and wrong types are 400 with fieldErrors. */
-export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
-    whitelist: true,
-    forbidNonWhitelisted: true,
-    transform: true,
-    transformOptions: { enableImplicitConversion: false },
-    validationError: { target: false, value: false },
-    exceptionFactory: (errors) => {
-      const fieldErrors: Record<string, string> = {};
-      collect(errors, '', fieldErrors);
-      return new ValidationFailedError(fieldErrors);
-    },
-  });
+/** The first refusal that is answered as a plain 400 (AS_DETAIL), in the order of the properties. */
+function detailOf(errors: ValidationError[]): string | undefined {
+  for (const e of errors) {
+    for (const [name, message] of Object.entries(e.constraints ?? {})) {
+      const context = e.contexts?.[name] as { problem?: string } | undefined;
+      if (context?.problem === AS_DETAIL.problem) return message;
+    }
+  }
+  return undefined;
+}
+
+/** The problem of refused input: 400 with fieldErrors, or a plain 400 (AS_DETAIL). */
+export function validationProblem(errors: ValidationError[]): DomainError {
+  const detail = detailOf(errors);
+  if (detail !== undefined) return new BadRequestError(detail);
+  const fieldErrors: Record<string, string> = {};
+  collect(errors, '', fieldErrors);
+  return new ValidationFailedError(fieldErrors);
+}
+
+const COMMON = {
+  whitelist: true,
+  transform: true,
+  transformOptions: { enableImplicitConversion: false },
+  validationError: { target: false, value: false },
+  exceptionFactory: validationProblem,
+};
+
+/**
+ * The one validation pipe. Bodies and path parameters: unknown fields and wrong types are 400 with
+ * fieldErrors. Query DTOs: transformed by their decorators (common/query.ts: first values, numbers,
+ * defaults) and checked the same way, but query parameters a DTO does not declare are dropped, not
+ * refused (browsers, the web client and ShareX send extras).
+ */
+class AppValidationPipe implements PipeTransform {
+  private readonly strict = new ValidationPipe({ ...COMMON, forbidNonWhitelisted: true });
+  private readonly query = new ValidationPipe({ ...COMMON, forbidNonWhitelisted: false });
+
+  transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    return (metadata.type === 'query' ? this.query : this.strict).transform(value, metadata);
+  }
+}
+
+export function createValidationPipe(): PipeTransform {
+  return new AppValidationPipe();
+}
+
+/**
+ * A query DTO read from a plain query object as the pipe reads it (first values, defaults), for
+ * callers outside a request (unit tests, parsePageRequest); refused input throws the same problem.
+ */
+export function readQuery<T extends object>(
+  dtoClass: new () => T,
+  query: Record<string, unknown>,
+): T {
+  const dto = plainToInstance(dtoClass, query, COMMON.transformOptions);
+  const errors = validateSync(dto, { whitelist: true, validationError: COMMON.validationError });
+  if (errors.length) throw validationProblem(errors);
+  return dto;
 }
 
 /**
@@ -51,10 +109,6 @@ export async function validateTopLevel<T extends object>(
     forbidNonWhitelisted: true,
     validationError: { target: false, value: false },
   });
-  if (errors.length) {
-    const fieldErrors: Record<string, string> = {};
-    collect(errors, '', fieldErrors);
-    throw new ValidationFailedError(fieldErrors);
-  }
+  if (errors.length) throw validationProblem(errors);
   return dto;
 }

@@ -4,6 +4,7 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { dataSourceOptions } from './data-source';
 import { JobLockService } from './job-lock.service';
+import { LeasedJobs } from './leased-jobs';
 import { applyMysqlTimeouts } from './mysql-timeouts';
 import { applyPostgresTimeouts } from './postgres-timeouts';
 import { applySqliteBusyRetry } from './sqlite-busy';
@@ -33,7 +34,7 @@ import { applySqliteBusyRetry } from './sqlite-busy';
       },
     }),
   ],
-  providers: [JobLockService],
-  exports: [JobLockService],
+  providers: [JobLockService, LeasedJobs],
+  exports: [JobLockService, LeasedJobs],
 })
 export class DatabaseModule {}

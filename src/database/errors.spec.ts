@@ -4,6 +4,7 @@ import {
   databaseErrorCode,
   isDatabaseUnavailable,
   isUniqueViolation,
+  onUniqueViolation,
   statementMayHaveRun,
 } from './errors';
 
@@ -110,5 +111,19 @@ describe('database error classification', () => {
       expect(statementMayHaveRun(wrapped(driverError({ code }))), code).toBe(true);
     }
     expect(statementMayHaveRun(driverError({}, 'Connection terminated unexpectedly'))).toBe(true);
+  });
+});
+
+describe('onUniqueViolation', () => {
+  const conflict = () => new Error('taken');
+
+  it('answers the write, turns a unique violation into the conflict and passes anything else on', async () => {
+    await expect(onUniqueViolation(Promise.resolve(7), conflict)).resolves.toBe(7);
+    const dup = Object.assign(new Error('dup'), { code: 'SQLITE_CONSTRAINT_UNIQUE' });
+    await expect(onUniqueViolation(Promise.reject(dup), conflict)).rejects.toThrow('taken');
+    const pg = Object.assign(new Error('dup'), { code: '23505' });
+    await expect(onUniqueViolation(Promise.reject(pg), conflict)).rejects.toThrow('taken');
+    const down = Object.assign(new Error('down'), { code: 'ECONNREFUSED' });
+    await expect(onUniqueViolation(Promise.reject(down), conflict)).rejects.toBe(down);
   });
 });

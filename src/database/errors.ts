@@ -33,6 +33,19 @@ export function isForeignKeyViolation(err: unknown): boolean {
   );
 }
 
+/**
+ * Awaits a write; when it fails on a unique index, throws `conflict()` instead (the caller's 409),
+ * any other failure as it is.
+ */
+export async function onUniqueViolation<T>(write: Promise<T>, conflict: () => Error): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict();
+    throw err;
+  }
+}
+
 /** Our own code for a pool that could not hand out a connection within DB_TIMEOUT_MS. */
 export const POOL_ACQUIRE_TIMEOUT = 'POOL_ACQUIRE_TIMEOUT';
 

@@ -1,50 +1,43 @@
 import { Injectable } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
-import { JobLockService } from '../database/job-lock.service';
-import { FailureReporter } from '../failure/failure-reporter';
-import { MetricsService } from '../metrics/metrics.service';
+import { type LeasedJob, LeasedJobs } from '../database/leased-jobs';
 import { DomainService } from './domain.service';
 
-const JOB = 'recheck-domains';
-const EVERY_MS = 24 * 60 * 60 * 1000;
+const JOB: LeasedJob = {
+  name: 'recheck-domains',
+  everyMs: 24 * 60 * 60 * 1000,
+  what: 'Domain re-check',
+  logger: 'DomainCheckJob',
+};
 /** A verified domain whose record has been missing this long is disabled. */
 export const DISABLE_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * Re-checks the TXT record of every verified user domain once a day (one instance per day under
- * a database lease held for the interval); a domain that has failed for 7 days is disabled.
+ * the job's lease); a domain that has failed for 7 days is disabled.
  */
 @Injectable()
 export class DomainCheckJob {
   constructor(
     private readonly domains: DomainService,
-    private readonly locks: JobLockService,
-    private readonly failures: FailureReporter,
-    private readonly metrics: MetricsService,
+    private readonly jobs: LeasedJobs,
   ) {}
 
-  @Interval(JOB, EVERY_MS)
+  @Interval(JOB.name, JOB.everyMs)
   async scheduled(): Promise<void> {
-    try {
-      await this.run();
-    } catch (err) {
-      this.failures.background(err, 'Domain re-check', DomainCheckJob.name);
-    }
+    await this.jobs.scheduled(JOB, () => this.recheck(new Date()));
   }
 
   /** Returns how many domains failed their check, or null when another instance holds the job. */
   async run(now = new Date()): Promise<number | null> {
-    if (!(await this.locks.tryAcquire(JOB, EVERY_MS))) return null;
-    this.metrics.jobRuns.inc({ job: JOB });
-    try {
-      let failed = 0;
-      for (const d of await this.domains.verifiedUserDomains()) {
-        if (!(await this.domains.check(d, now, { disableAfterMs: DISABLE_AFTER_MS }))) failed++;
-      }
-      return failed;
-    } catch (err) {
-      await this.locks.release(JOB).catch(() => undefined);
-      throw err;
+    return (await this.jobs.run(JOB, () => this.recheck(now)))?.value ?? null;
+  }
+
+  private async recheck(now: Date): Promise<number> {
+    let failed = 0;
+    for (const d of await this.domains.verifiedUserDomains()) {
+      if (!(await this.domains.check(d, now, { disableAfterMs: DISABLE_AFTER_MS }))) failed++;
     }
+    return failed;
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { IsNull, type Repository } from 'typeorm';
-import { activeActor, type Actor, isAdmin } from '../common/actor';
+import { activeActor, type Actor, isAdmin, isOwnerOrAdmin } from '../common/actor';
 import {
   ConflictError,
   ForbiddenError,
@@ -11,7 +11,7 @@ import {
   ValidationFailedError,
 } from '../common/errors';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { isUniqueViolation } from '../database/errors';
+import { onUniqueViolation } from '../database/errors';
 import { MAX_URL_LENGTH } from '../shared/limits';
 import { DnsVerifier, verificationRecord, verificationValue } from './dns-verifier';
 import { normalizeDomainHost, requestHost } from './domain-host';
@@ -105,12 +105,10 @@ export class DomainService {
       failReason: null,
       createdAt: new Date(),
     });
-    try {
-      await this.repo.insert(entity);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new ConflictError('Domain already exists', 'domain_taken');
-      throw err;
-    }
+    await onUniqueViolation(
+      this.repo.insert(entity),
+      () => new ConflictError('Domain already exists', 'domain_taken'),
+    );
     this.registry.changed();
     return this.toDto(await this.find(entity.id));
   }
@@ -231,7 +229,7 @@ export class DomainService {
   private async owned(id: string, actor: Actor): Promise<DomainEntity> {
     const d = await this.repo.findOne({ where: { id }, relations: { owner: true } });
     if (!d) throw domainNotFound();
-    if (!isAdmin(actor) && (d.ownerId === null || d.ownerId !== actor.id)) {
+    if (!isOwnerOrAdmin(actor, d.ownerId)) {
       throw new ForbiddenError('Only the owner or an admin may do this', 'not_owner');
     }
     return d;

@@ -9,7 +9,6 @@ import {
   Patch,
   Post,
   Query,
-  Res,
 } from '@nestjs/common';
 import {
   ApiBearerAuth,
@@ -23,11 +22,11 @@ import {
   ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
 import { RequireUser } from '../common/auth.guard';
 import { NotFoundError } from '../common/errors';
+import { NoStore } from '../common/no-store';
 import { DomainService } from './domain.service';
 import { CreateDomainDto, DomainDto, UpdateDomainDto } from './dto/domain.dto';
 
@@ -48,8 +47,8 @@ export class DomainsController {
   @ApiQuery({ name: 'domain', required: true, example: 'go.example.com' })
   @ApiOkResponse({ description: 'A certificate may be issued for this host' })
   @ApiProblems(404)
-  domainAllowed(@Query('domain') domain: unknown, @Res({ passthrough: true }) res: Response): void {
-    res.setHeader('Cache-Control', 'no-store');
+  @NoStore()
+  domainAllowed(@Query('domain') domain: unknown): void {
     if (!this.domains.allowed(typeof domain === 'string' ? domain : undefined)) {
       throw new NotFoundError('Not a domain of this service', 'domain_unknown');
     }
@@ -64,11 +63,8 @@ export class DomainsController {
     summary: 'The domains the caller may use: shared and own (admins: all)',
   })
   @ApiOkResponse({ type: [DomainDto] })
-  listDomains(
-    @CurrentActor() actor: Actor | null,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<DomainDto[]> {
-    res.setHeader('Cache-Control', 'no-store');
+  @NoStore()
+  listDomains(@CurrentActor() actor: Actor | null): Promise<DomainDto[]> {
     return this.domains.list(actor);
   }
 

@@ -1,7 +1,8 @@
-import { Controller, Get, Header } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { FrontendTogglesDto } from './flags.dto';
 import { FlagsService } from './flags.service';
+import { NoStore } from '../common/no-store';
 
 /** Embedded Unleash-compatible frontend API, so unleash-proxy-client works without an Unleash server. */
 @ApiTags('flags')
@@ -10,7 +11,7 @@ export class FlagsController {
   constructor(private readonly flags: FlagsService) {}
 
   @Get()
-  @Header('Cache-Control', 'no-store')
+  @NoStore()
   @ApiOperation({
     operationId: 'getFrontendFlags',
     summary: 'Enabled feature flags in the Unleash frontend-API format',

@@ -2,10 +2,12 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import { isbot } from 'isbot';
 import { clientAddress, type TrustFn } from '../common/client-address';
+import { escapeHtml } from '../common/html';
 import { type FailureHandler, sendProblem } from '../common/problem.filter';
 import { clientKey, queryParam } from '../common/request';
 import type { FollowInput, FollowResult, FollowService } from './follow.service';
 import { matchFollow } from './follow-path';
+import { noStore } from '../common/no-store';
 
 type Redirect = Exclude<FollowResult, { kind: 'preview' }>;
 
@@ -34,11 +36,6 @@ export const SECURITY_HEADERS: ReadonlyArray<[string, string]> = [
 ];
 
 const PRODUCT_TITLE = 'URL-Shorter';
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 /**
  * A bot's answer for a short with maxUses: a tiny page for link previews (the short's name or the
@@ -80,7 +77,7 @@ async function answer(
     const body = previewPage(result.name);
     res.statusCode = 200;
     for (const [k, v] of SECURITY_HEADERS) res.setHeader(k, v);
-    res.setHeader('Cache-Control', 'no-store');
+    noStore(res);
     res.setHeader('X-Robots-Tag', 'noindex');
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Content-Length', Buffer.byteLength(body));
@@ -89,7 +86,7 @@ async function answer(
   }
   res.statusCode = 302;
   for (const [k, v] of SECURITY_HEADERS) res.setHeader(k, v);
-  res.setHeader('Cache-Control', 'no-store');
+  noStore(res);
   res.setHeader(
     'Referrer-Policy',
     result.kind === 'target' ? 'no-referrer' : 'strict-origin-when-cross-origin',

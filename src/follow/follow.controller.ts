@@ -13,6 +13,7 @@ import type { Request, Response } from 'express';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
 import { clientKey, queryParam } from '../common/request';
+import { NoStore } from '../common/no-store';
 import { ShortDto } from '../shorts/dto/short.dto';
 import { ShortService } from '../shorts/short.service';
 import { followAndRedirect } from './follow-http';
@@ -86,6 +87,7 @@ export class ShortFollowController {
   })
   @ApiFoundResponse({ description: 'Redirect to the target or to the matching /s/{code}/… page' })
   @ApiProblems(403, 404, 429)
+  @NoStore()
   async getOrFollowShort(
     @Param('id') code: string,
     @Req() req: Request,
@@ -95,7 +97,6 @@ export class ShortFollowController {
     if (queryParam(req, 'redirect') !== 'false')
       return followAndRedirect(this.follow, code, req, res);
     const dto = await this.shorts.info(code, actor, queryParam(req, 'password'), clientKey(req));
-    res.setHeader('Cache-Control', 'no-store');
     res.json(dto);
   }
 }

@@ -1,12 +1,20 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import {
+  applyDecorators,
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Res,
+} from '@nestjs/common';
 import {
   ApiBody,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiParam,
   ApiProduces,
-  ApiQuery,
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
@@ -17,18 +25,31 @@ import { RequireAdmin } from '../common/auth.guard';
 import { BadRequestError, ForbiddenError, UnauthorizedError } from '../common/errors';
 import { LogService, MANAGEMENT_LEVELS, type ManagementLevel } from '../logging/log.service';
 import { MetricsService } from '../metrics/metrics.service';
+import { sendMetrics } from '../metrics/scrape-token.middleware';
 import {
   HealthReportDto,
   LogEntryDto,
   LoggerLevelDto,
+  LoggerParamDto,
   LoggersDto,
+  LogsQueryDto,
   RouteMappingDto,
   SetLoggerLevelDto,
 } from './dto/management.dto';
 import { type HealthGroup, HealthService } from './health.service';
 import { ManagementService } from './management.service';
+import { NoStore } from '../common/no-store';
 
-const LOGGER_NAME = /^[A-Za-z0-9._-]{1,100}$/;
+/** A health route: public, never stored, 200 when UP and 503 when DOWN. */
+function HealthRoute(path: string, operationId: string, summary: string): MethodDecorator {
+  return applyDecorators(
+    Get(path),
+    ApiOperation({ operationId, summary }),
+    ApiOkResponse({ type: HealthReportDto }),
+    ApiServiceUnavailableResponse({ type: HealthReportDto }),
+    NoStore(),
+  );
+}
 
 @ApiTags('management')
 @Controller('management')
@@ -46,41 +67,28 @@ export class ManagementController {
     res: Response,
   ): Promise<void> {
     const report = await this.healthService.check(group);
-    res.status(report.status === 'UP' ? 200 : 503).setHeader('Cache-Control', 'no-store');
-    res.json(isAdmin(actor) ? report : { status: report.status });
+    res
+      .status(report.status === 'UP' ? 200 : 503)
+      .json(isAdmin(actor) ? report : { status: report.status });
   }
 
-  @Get('health')
-  @ApiOperation({
-    operationId: 'health',
-    summary: 'Overall health (public: status only; admins: components)',
-  })
-  @ApiOkResponse({ type: HealthReportDto })
-  @ApiServiceUnavailableResponse({ type: HealthReportDto })
-  async health(@CurrentActor() actor: Actor | null, @Res() res: Response): Promise<void> {
-    await this.answerHealth('all', actor, res);
+  @HealthRoute('health', 'health', 'Overall health (public: status only; admins: components)')
+  health(@CurrentActor() actor: Actor | null, @Res() res: Response): Promise<void> {
+    return this.answerHealth('all', actor, res);
   }
 
-  @Get('health/liveness')
-  @ApiOperation({
-    operationId: 'healthLiveness',
-    summary: 'Liveness group (memory); public: status only',
-  })
-  @ApiOkResponse({ type: HealthReportDto })
-  @ApiServiceUnavailableResponse({ type: HealthReportDto })
-  async healthLiveness(@CurrentActor() actor: Actor | null, @Res() res: Response): Promise<void> {
-    await this.answerHealth('liveness', actor, res);
+  @HealthRoute('health/liveness', 'healthLiveness', 'Liveness group (memory); public: status only')
+  healthLiveness(@CurrentActor() actor: Actor | null, @Res() res: Response): Promise<void> {
+    return this.answerHealth('liveness', actor, res);
   }
 
-  @Get('health/readiness')
-  @ApiOperation({
-    operationId: 'healthReadiness',
-    summary: 'Readiness group (database, disk); public: status only',
-  })
-  @ApiOkResponse({ type: HealthReportDto })
-  @ApiServiceUnavailableResponse({ type: HealthReportDto })
-  async healthReadiness(@CurrentActor() actor: Actor | null, @Res() res: Response): Promise<void> {
-    await this.answerHealth('readiness', actor, res);
+  @HealthRoute(
+    'health/readiness',
+    'healthReadiness',
+    'Readiness group (database, disk); public: status only',
+  )
+  healthReadiness(@CurrentActor() actor: Actor | null, @Res() res: Response): Promise<void> {
+    return this.answerHealth('readiness', actor, res);
   }
 
   @Get('info')
@@ -116,22 +124,10 @@ export class ManagementController {
     operationId: 'logs',
     summary: 'Recent structured log lines from the in-memory ring',
   })
-  @ApiQuery({
-    name: 'startDate',
-    required: false,
-    description: 'ISO date-time: only lines at or after it',
-  })
   @ApiOkResponse({ type: [LogEntryDto] })
   @ApiProblems(400)
-  logs(@Query('startDate') startDate?: string): LogEntryDto[] {
-    let since: Date | undefined;
-    if (startDate !== undefined && startDate !== '') {
-      since = new Date(startDate);
-      if (typeof startDate !== 'string' || Number.isNaN(since.getTime())) {
-        throw new BadRequestError('startDate must be an ISO date-time');
-      }
-    }
-    return this.log.recent(since) as LogEntryDto[];
+  logs(@Query() { startDate }: LogsQueryDto): LogEntryDto[] {
+    return this.log.recent(startDate ? new Date(startDate) : undefined) as LogEntryDto[];
   }
 
   @Get('loggers')
@@ -148,12 +144,9 @@ export class ManagementController {
   @Get('loggers/:logger')
   @RequireAdmin()
   @ApiOperation({ operationId: 'logger', summary: 'One logger' })
-  @ApiParam({ name: 'logger', example: 'ROOT' })
   @ApiOkResponse({ type: LoggerLevelDto })
   @ApiProblems(400)
-  logger(@Param('logger') name: string): LoggerLevelDto {
-    if (!LOGGER_NAME.test(name))
-      throw new BadRequestError('Logger names are letters, digits, dots, _ and -');
+  logger(@Param() { logger: name }: LoggerParamDto): LoggerLevelDto {
     return (
       this.log.loggers()[name] ?? {
         configuredLevel: null,
@@ -169,17 +162,14 @@ export class ManagementController {
     operationId: 'setLoggerLevel',
     summary: 'Set a logger level at once (null resets)',
   })
-  @ApiParam({ name: 'logger', example: 'ROOT' })
   @ApiBody({ type: SetLoggerLevelDto })
   @ApiNoContentResponse({ description: 'Changed' })
   @ApiProblems(400)
   setLoggerLevel(
-    @Param('logger') name: string,
+    @Param() { logger: name }: LoggerParamDto,
     @Body() body: SetLoggerLevelDto,
     @CurrentActor() actor: Actor,
   ): void {
-    if (!LOGGER_NAME.test(name))
-      throw new BadRequestError('Logger names are letters, digits, dots, _ and -');
     const raw = body?.configuredLevel;
     const level =
       raw === null || raw === undefined
@@ -209,11 +199,6 @@ export class ManagementController {
     // A request with the scrape token was answered by scrapeTokenMiddleware already.
     if (!actor) throw new UnauthorizedError();
     if (!isAdmin(actor)) throw new ForbiddenError('Admin role required', 'admin_required');
-    const { contentType, body } = await this.metrics.render();
-    res
-      .status(200)
-      .setHeader('Content-Type', contentType)
-      .setHeader('Cache-Control', 'no-store')
-      .send(body);
+    await sendMetrics(this.metrics, res);
   }
 }

@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Param, Req } from '@nestjs/common';
+import { Controller, Get, Param, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CurrentActor, type Actor } from '../common/actor';
@@ -8,6 +8,7 @@ import { clientKey, queryParam } from '../common/request';
 import { ShortService } from '../shorts/short.service';
 import { ShortMetaDto } from './dto/short-meta.dto';
 import { MetadataService } from './metadata.service';
+import { NoStore } from '../common/no-store';
 
 @ApiTags('code')
 @Controller('api/code')
@@ -18,7 +19,7 @@ export class MetadataController {
   ) {}
 
   @Get(':code/metadata')
-  @Header('Cache-Control', 'no-store')
+  @NoStore()
   @ApiOperation({
     operationId: 'getShortMetadata',
     summary: "Title, description and image of the short's target page (all null when unavailable)",

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { timingSafeEqual } from 'node:crypto';
 import type { MetricsService } from './metrics.service';
+import { noStore } from '../common/no-store';
 
 export const PROMETHEUS_PATH = '/management/prometheus';
 
@@ -12,6 +13,13 @@ export function scrapeTokenMatches(header: string | undefined, token: string | u
   return given.length === want.length && timingSafeEqual(given, want);
 }
 
+/** The Prometheus answer (to the scrape token here, to admins by ManagementController): never stored. */
+export async function sendMetrics(metrics: MetricsService, res: Response): Promise<void> {
+  const { contentType, body } = await metrics.render();
+  noStore(res);
+  res.status(200).setHeader('Content-Type', contentType).send(body);
+}
+
 /**
  * Runs before the authentication pipeline (which treats every bearer token as an API key):
  * GET /management/prometheus with `Authorization: Bearer {METRICS_TOKEN}` is answered here,
@@ -21,13 +29,6 @@ export function scrapeTokenMiddleware(metrics: MetricsService, token: string | u
   return (req: Request, res: Response, next: NextFunction): void => {
     if (!token || req.method !== 'GET' || req.path !== PROMETHEUS_PATH) return next();
     if (!scrapeTokenMatches(req.headers.authorization, token)) return next();
-    metrics
-      .render()
-      .then(({ contentType, body }) => {
-        res.status(200).setHeader('Content-Type', contentType);
-        res.setHeader('Cache-Control', 'no-store');
-        res.send(body);
-      })
-      .catch(next);
+    sendMetrics(metrics, res).catch(next);
   };
 }

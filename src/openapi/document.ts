@@ -40,6 +40,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     operationIdFactory: (_controllerKey: string, methodKey: string) => methodKey,
   });
   addPipelineProblems(doc);
+  repeatableQueryParameters(doc);
   return sortKeys(doc);
 }
 
@@ -70,6 +71,26 @@ function addPipelineProblems(doc: OpenAPIObject): void {
   }
   const logEntry = doc.components?.schemas?.LogEntryDto as { additionalProperties?: boolean };
   if (logEntry) logEntry.additionalProperties = true;
+}
+
+/**
+ * A list in the query (a query DTO's array property, e.g. `sort`) is the parameter repeated:
+ * `?sort=a&sort=b`. That is OpenAPI's default for the query; said explicitly, as `@ApiProperty`
+ * cannot.
+ */
+function repeatableQueryParameters(doc: OpenAPIObject): void {
+  for (const item of Object.values(doc.paths)) {
+    for (const [method, op] of Object.entries(item as Record<string, unknown>)) {
+      if (!OPERATIONS.has(method) || !op || typeof op !== 'object') continue;
+      for (const p of (op as { parameters?: Array<Record<string, unknown>> }).parameters ?? []) {
+        const schema = p.schema as { type?: string } | undefined;
+        if (p.in === 'query' && schema?.type === 'array') {
+          p.style ??= 'form';
+          p.explode ??= true;
+        }
+      }
+    }
+  }
 }
 
 export function setupSwagger(app: INestApplication): void {

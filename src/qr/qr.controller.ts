@@ -1,36 +1,11 @@
-import { Controller, Get, Param, Req, Res } from '@nestjs/common';
-import {
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiQuery,
-  ApiResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ApiProblems } from '../common/api-problems';
-import { ValidationFailedError } from '../common/errors';
-import { clientKey, queryParam } from '../common/request';
-import {
-  QR_DEFAULT_SIZE,
-  QR_MAX_SIZE,
-  QR_MIN_SIZE,
-  QR_PNG_SIZES,
-  type QrImage,
-  QrService,
-} from './qr.service';
+import { clientKey } from '../common/request';
+import { QrPngQueryDto } from './dto/qr-png-query.dto';
+import { type QrImage, QrService } from './qr.service';
 import { ShortService } from '../shorts/short.service';
-
-function sizeOf(raw: string | undefined): number {
-  if (raw === undefined || raw === '') return QR_DEFAULT_SIZE;
-  const size = /^\d{1,5}$/.test(raw) ? Number(raw) : NaN;
-  if (!(size >= QR_MIN_SIZE && size <= QR_MAX_SIZE)) {
-    throw new ValidationFailedError({
-      size: `must be a whole number from ${QR_MIN_SIZE} to ${QR_MAX_SIZE}`,
-    });
-  }
-  return size;
-}
 
 const NOT_MODIFIED = {
   status: 304,
@@ -67,21 +42,15 @@ export class QrController {
   @Get(':code/qr.png')
   @ApiOperation({ operationId: 'getShortQrPng', summary: 'QR code of {BASE_URL}/s/{code} (PNG)' })
   @ApiParam({ name: 'code', type: String })
-  @ApiQuery({
-    name: 'size',
-    required: false,
-    schema: { type: 'integer', minimum: QR_MIN_SIZE, maximum: QR_MAX_SIZE, default: 512 },
-    description: `Width and height in pixels, rounded up to the next of ${QR_PNG_SIZES.join(', ')} (the PNG has that size)`,
-  })
   @ApiOkResponse({ content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } })
   @ApiResponse(NOT_MODIFIED)
   @ApiProblems(400, 404, 429)
   async getShortQrPng(
     @Param('code') code: string,
+    @Query() { size }: QrPngQueryDto,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const size = sizeOf(queryParam(req, 'size'));
     const short = await this.shorts.findVisible(code);
     send(req, res, await this.qr.png(this.shorts.shortUrl(short.code), size, clientKey(req)));
   }

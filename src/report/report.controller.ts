@@ -1,9 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
 import { RequireUser } from '../common/auth.guard';
+import { NoStore } from '../common/no-store';
 import { CreateReportDto, OwnerReportDto, ReportCreatedDto } from './dto/report.dto';
 import { ReportService } from './report.service';
 
@@ -41,12 +41,11 @@ export class ReportController {
   @ApiParam({ name: 'id', description: "The short's id (UUID)", format: 'uuid' })
   @ApiOkResponse({ type: [OwnerReportDto] })
   @ApiProblems(400, 401, 403, 404)
+  @NoStore()
   listShortReports(
     @Param('id', new ParseUUIDPipe({ version: '4' })) id: string,
     @CurrentActor() actor: Actor | null,
-    @Res({ passthrough: true }) res: Response,
   ): Promise<OwnerReportDto[]> {
-    res.setHeader('Cache-Control', 'no-store');
     return this.reports.forOwner(id, actor);
   }
 }

@@ -7,7 +7,7 @@ import { ConflictError, UnauthorizedError } from '../common/errors';
 import { ShortService } from '../shorts/short.service';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { dbTimeMs } from '../database/columns';
-import { isUniqueViolation } from '../database/errors';
+import { onUniqueViolation } from '../database/errors';
 import { LogService } from '../logging/log.service';
 import { MetricsService } from '../metrics/metrics.service';
 import type { CreateReportDto, OwnerReportDto } from './dto/report.dto';
@@ -32,8 +32,8 @@ export class ReportService {
     const actor = activeActor(caller);
     if (!actor) throw new UnauthorizedError();
     const short = await this.shorts.findVisible(code); // 404 Entity URLShort not exists
-    try {
-      await this.reports.insert({
+    await onUniqueViolation(
+      this.reports.insert({
         id: randomUUID(),
         shortId: short.id,
         reporterId: actor.id,
@@ -41,11 +41,9 @@ export class ReportService {
         description: dto.description,
         state: 'open',
         createdAt: new Date(),
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new ConflictError('Entity already exists', 'report_exists');
-      throw err;
-    }
+      }),
+      () => new ConflictError('Entity already exists', 'report_exists'),
+    );
     this.metrics.reports.inc();
     if (short.dangerous) return;
     await this.flagIfThresholdReached(short.id);

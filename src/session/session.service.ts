@@ -3,9 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Request, RequestHandler } from 'express';
 import session from 'express-session';
 import { randomBytes } from 'node:crypto';
-import { JobLockService } from '../database/job-lock.service';
-import { FailureReporter } from '../failure/failure-reporter';
-import { MetricsService } from '../metrics/metrics.service';
+import { type LeasedJob, LeasedJobs } from '../database/leased-jobs';
 import { isFollowRequest } from '../follow/follow-path';
 import { RedisConnection } from '../redis/redis.connection';
 import type { Repository } from 'typeorm';
@@ -17,8 +15,13 @@ import { SESSION_COOKIE } from './session-data';
 import { SessionEntity } from './session.entity';
 import './session-data';
 
-const PRUNE_INTERVAL_MS = 10 * 60_000;
-const PRUNE_JOB = 'prune-sessions';
+/** One prune per interval across all instances (the lease is held for the interval, see LeasedJob). */
+const PRUNE_JOB: LeasedJob = {
+  name: 'prune-sessions',
+  everyMs: 10 * 60_000,
+  what: 'Pruning sessions',
+  logger: 'Sessions',
+};
 
 /** A new session id: 192 bits of randomness (as express-session's own). */
 const newSid = () => randomBytes(24).toString('base64url');
@@ -41,9 +44,7 @@ export class SessionService implements OnModuleInit, OnApplicationShutdown {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectRepository(SessionEntity) repo: Repository<SessionEntity>,
     private readonly redis: RedisConnection,
-    private readonly failures: FailureReporter,
-    private readonly locks: JobLockService,
-    private readonly metrics: MetricsService,
+    private readonly jobs: LeasedJobs,
   ) {
     const ttl = config.auth.sessionIdleSeconds * 1000;
     this.dbStore = new DbSessionStore(repo, ttl);
@@ -58,7 +59,7 @@ export class SessionService implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit(): void {
     // Also with Redis: sessions made during a Redis outage live in the database.
-    this.pruneTimer = setInterval(() => void this.scheduledPrune(), PRUNE_INTERVAL_MS);
+    this.pruneTimer = setInterval(() => void this.scheduledPrune(), PRUNE_JOB.everyMs);
     this.pruneTimer.unref();
   }
 
@@ -66,17 +67,8 @@ export class SessionService implements OnModuleInit, OnApplicationShutdown {
    * The timer's run: one instance per interval (a lease held for the interval, as the cleanup job),
    * failures to the background handling. Returns whether this instance ran it.
    */
-  async scheduledPrune(): Promise<boolean> {
-    try {
-      if (!(await this.locks.tryAcquire(PRUNE_JOB, PRUNE_INTERVAL_MS))) return false;
-      this.metrics.jobRuns.inc({ job: PRUNE_JOB });
-      await this.dbStore.prune();
-      return true;
-    } catch (err) {
-      await this.locks.release(PRUNE_JOB).catch(() => undefined);
-      this.failures.background(err, 'Pruning sessions', 'Sessions');
-      return false;
-    }
+  scheduledPrune(): Promise<boolean> {
+    return this.jobs.scheduled(PRUNE_JOB, () => this.dbStore.prune());
   }
 
   onApplicationShutdown(): void {

@@ -8,8 +8,7 @@ import {
   Patch,
   ParseUUIDPipe,
   Post,
-  Req,
-  Res,
+  Query,
 } from '@nestjs/common';
 import {
   ApiBearerAuth,
@@ -21,22 +20,22 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiParam,
-  ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
 import { RequireUser } from '../common/auth.guard';
-import { ApiPageResponse, ApiPaging, type Page, parsePageRequest } from '../common/paging';
-import { CurrentOrigin, queryParam, type RequestOrigin } from '../common/request';
+import { ApiPageResponse, type Page, pageRequest } from '../common/paging';
+import { CurrentOrigin, type RequestOrigin } from '../common/request';
+import { NoStore } from '../common/no-store';
 import { ShortService } from './short.service';
 import { CreateShortDto, CreatedShortDto } from './dto/create-short.dto';
 import { UpdateShortDto } from './dto/update-short.dto';
 import { ShortDto } from './dto/short.dto';
+import { OWN_DEFAULT_SORT, OwnShortsQueryDto, type OwnSortField } from './dto/own-shorts-query.dto';
 
 /** Sort allow-list of the own list: API field → query-builder column. */
-const OWN_SORTABLE: Record<string, string> = {
+const OWN_SORTABLE: Record<OwnSortField, string> = {
   id: 's.id',
   code: 's.code',
   name: 's.name',
@@ -49,7 +48,6 @@ const OWN_SORTABLE: Record<string, string> = {
   // the statistics' expression (ShortService.visitsOrder), filled in per request
   visits: '',
 };
-const OWN_SORTABLE_FIELDS = Object.keys(OWN_SORTABLE);
 
 @ApiTags('code')
 @ApiExtraModels(ShortDto)
@@ -65,24 +63,16 @@ export class ShortController {
     operationId: 'listOwnShorts',
     summary: 'The caller’s own shorts (expired and exhausted included)',
   })
-  @ApiPaging(OWN_SORTABLE_FIELDS, 'createdAt,desc')
-  @ApiQuery({
-    name: 'search',
-    required: false,
-    description: 'Matches code, name and url (case-insensitive)',
-  })
   @ApiPageResponse(ShortDto)
   @ApiProblems(400)
+  @NoStore()
   async listOwnShorts(
-    @Req() req: Request,
+    @Query() query: OwnShortsQueryDto,
     @CurrentActor() actor: Actor,
-    @Res({ passthrough: true }) res: Response,
   ): Promise<Page<ShortDto>> {
-    const q = req.query as Record<string, unknown>;
     const sortable = { ...OWN_SORTABLE, visits: this.shorts.visitsOrder('s') };
-    const page = parsePageRequest(q, { sortable, defaultSort: ['createdAt,desc'] });
-    res.setHeader('Cache-Control', 'no-store');
-    return this.shorts.listOwn(actor.id, page, queryParam(req, 'search'));
+    const page = pageRequest(query, { sortable, defaultSort: [OWN_DEFAULT_SORT] });
+    return this.shorts.listOwn(actor.id, page, query.search);
   }
 
   @Post()

@@ -2,7 +2,7 @@ import { Algorithm, hash, verify } from '@node-rs/argon2';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { BlacklistService } from '../blacklist/blacklist.service';
-import { activeActor, isAdmin, type Actor } from '../common/actor';
+import { activeActor, isAdmin, isOwnerOrAdmin, type Actor } from '../common/actor';
 import {
   BadRequestError,
   ConflictError,
@@ -16,7 +16,7 @@ import {
 import { type Page, type PageRequest, toPage } from '../common/paging';
 import type { RequestOrigin } from '../common/request';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { isUniqueViolation } from '../database/errors';
+import { isUniqueViolation, onUniqueViolation } from '../database/errors';
 import { RateLimitService } from '../limits/rate-limit.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { ANONYMOUS_LIFETIME_MS } from '../shared/limits';
@@ -294,12 +294,7 @@ export class ShortService {
     const s = await this.findOwned(id, caller);
     const checked = this.checkFields(dto, 'edit', activeActor(caller), origin);
     const changes = await columnsOf(checked);
-    try {
-      await this.shorts.update(s.id, changes);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw codeExists();
-      throw err;
-    }
+    await onUniqueViolation(this.shorts.update(s.id, changes), codeExists);
     this.changed(s.code);
     if (changes.code && changes.code !== s.code) this.changed(changes.code);
     const updated = await this.shorts.findByIdWithOwner(s.id);
@@ -316,7 +311,7 @@ export class ShortService {
     if (!actor) throw new UnauthorizedError();
     const s = await this.shorts.findByIdWithOwner(id);
     if (!s) throw shortNotFound();
-    if (!isAdmin(actor) && (s.ownerId === null || s.ownerId !== actor.id)) {
+    if (!isOwnerOrAdmin(actor, s.ownerId)) {
       throw new ForbiddenError('Only the owner or an admin may do this', 'not_owner');
     }
     return s;
@@ -355,7 +350,7 @@ export class ShortService {
     password: string | undefined,
     client: string,
   ): Promise<boolean> {
-    if (caller && (caller.id === s.ownerId || isAdmin(caller))) return true;
+    if (isOwnerOrAdmin(caller, s.ownerId)) return true;
     if (s.maxUses !== null) return false;
     if (!s.passwordHash) return true;
     if (password === undefined || password === '') return false;
@@ -439,7 +434,7 @@ export class ShortService {
     if (!actor) throw new UnauthorizedError();
     const s = await this.shorts.findIdentity(id);
     if (!s) throw shortNotFound();
-    if (!isAdmin(actor) && (s.ownerId === null || s.ownerId !== actor.id)) {
+    if (!isOwnerOrAdmin(actor, s.ownerId)) {
       throw new ForbiddenError('Only the owner or an admin may delete this short', 'not_owner');
     }
     await this.shorts.delete(s.id);

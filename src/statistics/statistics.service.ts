@@ -5,19 +5,16 @@ import { ValidationFailedError } from '../common/errors';
 import { ShortService } from '../shorts/short.service';
 import { dialectSql, engineOf } from '../database/dialect';
 import type { StatisticsDto, StatsEntryDto } from './statistics.dto';
+import {
+  checkStatisticsQuery,
+  type StatisticsQuery,
+  type StatisticsRange,
+} from './statistics-query.dto';
 import { DAY_MS, type Dimension, HOUR_MS, OTHER } from './traits';
-import { bucketStarts, canonicalTimeZone, type Granularity } from './zoned';
+import { bucketStarts } from './zoned';
 
-export interface StatisticsQuery {
-  from?: string;
-  to?: string;
-  granularity?: string;
-  tz?: string;
-}
+export type { StatisticsQuery } from './statistics-query.dto';
 
-const GRANULARITIES: readonly Granularity[] = ['hour', 'day', 'month'];
-const MAX_DAYS = 400;
-const MAX_HOUR_DAYS = 31;
 const TOP = 10;
 const LISTS: Array<[keyof StatisticsDto, Dimension]> = [
   ['referrers', 'referrer'],
@@ -26,17 +23,6 @@ const LISTS: Array<[keyof StatisticsDto, Dimension]> = [
   ['os', 'os'],
   ['devices', 'device'],
 ];
-
-/** Statistics begin in 1970 (earlier years would meet Date.UTC's mapping of 0–99 to 19xx). */
-const EARLIEST_MS = 0;
-
-function date(raw: string | undefined, field: string, errors: Record<string, string>) {
-  if (raw === undefined || raw === '') return undefined;
-  const ms = /^\d{4}-\d{2}-\d{2}/.test(raw) ? Date.parse(raw) : NaN;
-  if (!Number.isFinite(ms)) errors[field] = 'must be an ISO 8601 date-time';
-  else if (ms < EARLIEST_MS) errors[field] = 'must not be before 1970-01-01T00:00:00Z';
-  return ms;
-}
 
 /** The statistics of a short as CONTRACT "Statistics" answers them (owner or admin). */
 @Injectable()
@@ -51,26 +37,13 @@ export class StatisticsService {
   }
 
   /**
-   * Checks the query: the range (from 1970 on, at most 400 days, 31 by hour), granularity and time
-   * zone (matched case-insensitively, answered in its canonical spelling); 400 with fieldErrors.
+   * Checks the query (checkStatisticsQuery: the range, granularity and time zone) and answers what
+   * it asks for; 400 with fieldErrors.
    */
-  parse(q: StatisticsQuery, now = Date.now()) {
-    const errors: Record<string, string> = {};
-    const toMs = date(q.to, 'to', errors) ?? now;
-    const fromMs = date(q.from, 'from', errors) ?? Math.max(EARLIEST_MS, toMs - 30 * DAY_MS);
-    const granularity = (q.granularity ?? 'day') as Granularity;
-    if (!GRANULARITIES.includes(granularity)) errors.granularity = 'must be hour, day or month';
-    const tz = canonicalTimeZone(q.tz ?? 'Europe/Berlin') ?? '';
-    if (!tz) errors.tz = 'must be an IANA time zone (e.g. Europe/Berlin)';
-    if (!errors.from && !errors.to) {
-      if (fromMs >= toMs) errors.from = 'must be before to';
-      else if (toMs - fromMs > MAX_DAYS * DAY_MS)
-        errors.to = `the range is at most ${MAX_DAYS} days`;
-      else if (granularity === 'hour' && toMs - fromMs > MAX_HOUR_DAYS * DAY_MS)
-        errors.granularity = `hour covers at most ${MAX_HOUR_DAYS} days`;
-    }
-    if (Object.keys(errors).length) throw new ValidationFailedError(errors);
-    return { fromMs, toMs, granularity, tz };
+  parse(q: StatisticsQuery, now = Date.now()): StatisticsRange {
+    const { range, errors } = checkStatisticsQuery(q, now);
+    if (errors) throw new ValidationFailedError(errors);
+    return range;
   }
 
   async forShort(id: string, caller: Actor | null, q: StatisticsQuery): Promise<StatisticsDto> {
@@ -79,10 +52,7 @@ export class StatisticsService {
     return this.compute(short.id, range);
   }
 
-  async compute(
-    shortId: string,
-    r: { fromMs: number; toMs: number; granularity: Granularity; tz: string },
-  ): Promise<StatisticsDto> {
+  async compute(shortId: string, r: StatisticsRange): Promise<StatisticsDto> {
     const starts = bucketStarts(r.fromMs, r.toMs, r.granularity, r.tz);
     const first = starts[0] ?? r.fromMs;
     const series = starts.map((s) => ({

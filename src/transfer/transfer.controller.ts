@@ -1,23 +1,26 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, StreamableFile } from '@nestjs/common';
 import {
   ApiBody,
   ApiCookieAuth,
   ApiBearerAuth,
   ApiOkResponse,
   ApiOperation,
-  ApiQuery,
   ApiTags,
   getSchemaPath,
   ApiExtraModels,
 } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
 import { RequireUser } from '../common/auth.guard';
-import { ValidationFailedError } from '../common/errors';
-import { CurrentOrigin, queryParam, type RequestOrigin } from '../common/request';
+import { CurrentOrigin, type RequestOrigin } from '../common/request';
 import { validateTopLevel } from '../common/validation';
-import { ExportedShortDto, ImportResultDto, ImportShortsDto } from './dto/transfer.dto';
+import { NoStore } from '../common/no-store';
+import {
+  ExportedShortDto,
+  ExportQueryDto,
+  ImportResultDto,
+  ImportShortsDto,
+} from './dto/transfer.dto';
 import { TransferService } from './transfer.service';
 
 /**
@@ -40,7 +43,6 @@ export class TransferController {
     summary:
       'Every own short as CSV or JSON (streamed; CSV cells that look like formulas are escaped)',
   })
-  @ApiQuery({ name: 'format', required: false, enum: ['csv', 'json'], description: 'Default csv' })
   @ApiOkResponse({
     content: {
       'text/csv': { schema: { type: 'string' } },
@@ -50,16 +52,8 @@ export class TransferController {
     },
   })
   @ApiProblems(400)
-  exportShorts(
-    @Req() req: Request,
-    @CurrentActor() actor: Actor,
-    @Res({ passthrough: true }) res: Response,
-  ): StreamableFile {
-    const format = queryParam(req, 'format') ?? 'csv';
-    if (format !== 'csv' && format !== 'json') {
-      throw new ValidationFailedError({ format: 'must be csv or json' });
-    }
-    res.setHeader('Cache-Control', 'no-store');
+  @NoStore()
+  exportShorts(@Query() { format }: ExportQueryDto, @CurrentActor() actor: Actor): StreamableFile {
     const stream =
       format === 'csv' ? this.transfer.exportCsv(actor.id) : this.transfer.exportJson(actor.id);
     return new StreamableFile(stream, {

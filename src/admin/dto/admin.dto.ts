@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { PageMetaDto, PageQueryDto } from '../../common/paging';
 import { MAX_QUERY_LENGTH } from '../query';
 
 export class QueryStringDto {
@@ -56,27 +57,17 @@ export class AdminEntityDto {
   fields: AdminFieldDto[];
 }
 
-export class AdminPageDto {
+/** A page of entries (the page fields of every paged list, common/paging.ts). */
+export class AdminPageDto extends PageMetaDto {
   @ApiProperty({
     type: 'array',
     items: { type: 'object', additionalProperties: true },
     description: 'Entries with the fields of the entity',
   })
   content: Record<string, unknown>[];
-  @ApiProperty({ description: 'Page number, from 0' })
-  number: number;
-  @ApiProperty()
-  numberOfElements: number;
-  @ApiProperty()
-  size: number;
-  @ApiProperty()
-  totalElements: number;
-  @ApiProperty()
-  totalPages: number;
-  @ApiProperty()
-  first: boolean;
-  @ApiProperty()
-  last: boolean;
-  @ApiProperty()
-  empty: boolean;
 }
+
+/** `POST /api/admin/entity/{entity}/search`: paging; the sort fields are the entity's (checked by the service). */
+export class AdminSearchQueryDto extends PageQueryDto({
+  description: 'Repeatable field,asc|desc over the fields of the entity (GET /api/admin/entity)',
+}) {}

@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString } from 'class-validator';
+import { IsOptional, IsString, Matches, ValidateBy } from 'class-validator';
+import { QueryText } from '../../common/query';
+import { AS_DETAIL } from '../../common/validation';
 import { MANAGEMENT_LEVELS, type ManagementLevel } from '../../logging/log.service';
 
 export class HealthStatusDto {
@@ -72,4 +74,30 @@ export class SetLoggerLevelDto {
   @IsOptional()
   @IsString()
   configuredLevel: string | null;
+}
+
+/** `GET /management/logs?startDate`: only lines at or after it (an empty one: all). */
+export class LogsQueryDto {
+  @QueryText({ description: 'ISO date-time: only lines at or after it' })
+  @ValidateBy(
+    {
+      name: 'dateTime',
+      validator: {
+        validate: (v: unknown) =>
+          v === undefined || v === '' || !Number.isNaN(new Date(v as string).getTime()),
+      },
+    },
+    { message: 'startDate must be an ISO date-time', context: AS_DETAIL },
+  )
+  startDate?: string;
+}
+
+/** The `{logger}` of the loggers calls: letters, digits, dots, `_` and `-` (at most 100). */
+export class LoggerParamDto {
+  @ApiProperty({ example: 'ROOT' })
+  @Matches(/^[A-Za-z0-9._-]{1,100}$/, {
+    message: 'Logger names are letters, digits, dots, _ and -',
+    context: AS_DETAIL,
+  })
+  logger: string;
 }

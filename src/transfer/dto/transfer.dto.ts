@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType, PickType } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
+import { QueryEnum } from '../../common/query';
 import { ERROR_KEYS, type ErrorKey } from '../../shared/error-keys';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../shared/limits';
 import { EXPORT_COLUMNS, type ExportColumn } from '../../shared/short-fields';
@@ -85,3 +86,16 @@ const _columnsAreProperties: ReadonlyArray<keyof ExportedShortDto> = EXPORT_COLU
 const _propertiesAreColumns: [Exclude<keyof ExportedShortDto, ExportColumn>] extends [never]
   ? true
   : never = true;
+
+export const EXPORT_FORMATS = ['csv', 'json'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** `GET /api/code/export?format=csv|json` (default csv). */
+export class ExportQueryDto {
+  @QueryEnum(EXPORT_FORMATS, {
+    default: 'csv',
+    message: 'must be csv or json',
+    description: 'Default csv',
+  })
+  format: ExportFormat;
+}

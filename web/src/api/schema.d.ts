@@ -1270,10 +1270,10 @@ export interface operations {
     searchAdminEntity: {
         parameters: {
             query?: {
+                page?: number;
+                size?: number;
                 /** @description Repeatable field,asc|desc over the fields of the entity (GET /api/admin/entity) */
                 sort?: string[];
-                size?: number;
-                page?: number;
             };
             header?: never;
             path: {
@@ -1793,12 +1793,12 @@ export interface operations {
     listOwnShorts: {
         parameters: {
             query?: {
-                /** @description Matches code, name and url (case-insensitive) */
-                search?: unknown;
                 page?: number;
                 size?: number;
                 /** @description Repeatable field,asc|desc; fields: id, code, name, url, maxUses, uses, createdAt, expireAt, dangers, visits; default createdAt,desc */
                 sort?: string[];
+                /** @description Matches code, name and url (case-insensitive) */
+                search?: string;
             };
             header?: never;
             path?: never;
@@ -2916,7 +2916,7 @@ export interface operations {
                 /** @description Default day; hour covers at most 31 days */
                 granularity?: "hour" | "day" | "month";
                 /** @description IANA time zone of the buckets, matched case-insensitively (the answer gives its canonical spelling); default Europe/Berlin */
-                tz?: unknown;
+                tz?: string;
             };
             header?: never;
             path: {
@@ -3019,7 +3019,7 @@ export interface operations {
                 /** @description Default day; hour covers at most 31 days */
                 granularity?: "hour" | "day" | "month";
                 /** @description IANA time zone of the buckets, matched case-insensitively (the answer gives its canonical spelling); default Europe/Berlin */
-                tz?: unknown;
+                tz?: string;
             };
             header?: never;
             path: {

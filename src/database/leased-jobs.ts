@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { FailureReporter } from '../failure/failure-reporter';
+import { MetricsService } from '../metrics/metrics.service';
+import { JobLockService } from './job-lock.service';
+
+/** A scheduled job that one instance runs per interval (docs/architecture.md, "Jobs"). */
+export interface LeasedJob {
+  /** The lease's name in `job_locks`, and the `job` of `url_shorter_job_runs_total`. */
+  name: string;
+  /**
+   * The job's interval, and how long a run holds the lease: the lease is not released when a run
+   * ends, so the other instances' timers in the same interval find it taken; the holder renews it
+   * at its next run, and the lease of a vanished holder lapses after one interval.
+   */
+  everyMs: number;
+  /** What failed, in the failure's log line and report ("Cleanup failed: …"). */
+  what: string;
+  /** The logger of that line. */
+  logger: string;
+}
+
+/** The skeleton of every leased job: take the lease, count the run, run, report a failure. */
+@Injectable()
+export class LeasedJobs {
+  constructor(
+    private readonly locks: JobLockService,
+    private readonly metrics: MetricsService,
+    private readonly failures: FailureReporter,
+  ) {}
+
+  /**
+   * Runs `work` under the job's lease, or answers null when another instance holds it. A run is
+   * counted; one that fails releases the lease (another instance may retry) and throws.
+   */
+  async run<T>(job: LeasedJob, work: () => Promise<T>): Promise<{ value: T } | null> {
+    if (!(await this.locks.tryAcquire(job.name, job.everyMs))) return null;
+    this.metrics.jobRuns.inc({ job: job.name });
+    try {
+      return { value: await work() };
+    } catch (err) {
+      await this.locks.release(job.name).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /**
+   * A timer's run: `run`, with a failure (of the lease too) reported through
+   * FailureReporter.background instead of thrown. Answers whether this instance ran the job.
+   */
+  async scheduled(job: LeasedJob, work: () => Promise<unknown>): Promise<boolean> {
+    try {
+      return (await this.run(job, work)) !== null;
+    } catch (err) {
+      this.failures.background(err, job.what, job.logger);
+      return false;
+    }
+  }
+}

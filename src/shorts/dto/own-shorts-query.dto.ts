@@ -1,0 +1,27 @@
+import { PageQueryDto, sortDescription } from '../../common/paging';
+import { QueryText } from '../../common/query';
+
+/** The fields the own list may be sorted by (the controller maps each to its column). */
+export const OWN_SORT_FIELDS = [
+  'id',
+  'code',
+  'name',
+  'url',
+  'maxUses',
+  'uses',
+  'createdAt',
+  'expireAt',
+  'dangers',
+  'visits',
+] as const;
+export type OwnSortField = (typeof OWN_SORT_FIELDS)[number];
+export const OWN_DEFAULT_SORT = 'createdAt,desc';
+
+/** `GET /api/code`: paging, sort over OWN_SORT_FIELDS, and a search text. */
+export class OwnShortsQueryDto extends PageQueryDto({
+  fields: OWN_SORT_FIELDS,
+  description: sortDescription(OWN_SORT_FIELDS, OWN_DEFAULT_SORT),
+}) {
+  @QueryText({ description: 'Matches code, name and url (case-insensitive)' })
+  search?: string;
+}
