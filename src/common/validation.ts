@@ -6,7 +6,7 @@ import {
 } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate, validateSync } from 'class-validator';
-import { BadRequestError, type DomainError, ValidationFailedError } from './errors';
+import { BadRequestError, type DomainError, type ErrorKey, ValidationFailedError } from './errors';
 
 /**
  * The `context` of a constraint whose refusal is a plain 400 with the constraint's message as its
@@ -15,7 +15,18 @@ import { BadRequestError, type DomainError, ValidationFailedError } from './erro
  */
 export const AS_DETAIL = { problem: 'detail' } as const;
 
-function collect(errors: ValidationError[], prefix: string, out: Record<string, string>): void {
+/**
+ * The `context` of a constraint that names the stable key of its refusal (`fieldErrorKeys`), e.g.
+ * `MaxLength(100, withErrorKey('name_too_long'))`: the short's DTOs take theirs from the field table.
+ */
+export const withErrorKey = (errorKey: ErrorKey) => ({ context: { errorKey } });
+
+function collect(
+  errors: ValidationError[],
+  prefix: string,
+  out: Record<string, string>,
+  keys: Record<string, ErrorKey> = {},
+): void {
   for (const e of errors) {
     const key = prefix ? `${prefix}.${e.property}` : e.property;
     if (e.constraints) {
@@ -24,8 +35,12 @@ function collect(errors: ValidationError[], prefix: string, out: Record<string, 
       out[key] = messages
         .map((m) => (m.endsWith('should not exist') ? 'Unknown field' : m))
         .join('; ');
+      const named = Object.keys(e.constraints)
+        .map((name) => (e.contexts?.[name] as { errorKey?: ErrorKey } | undefined)?.errorKey)
+        .find((k) => k !== undefined);
+      if (named) keys[key] = named;
     }
-    if (e.children?.length) collect(e.children, key, out);
+    if (e.children?.length) collect(e.children, key, out, keys);
   }
 }
 
@@ -45,8 +60,9 @@ export function validationProblem(errors: ValidationError[]): DomainError {
   const detail = detailOf(errors);
   if (detail !== undefined) return new BadRequestError(detail);
   const fieldErrors: Record<string, string> = {};
-  collect(errors, '', fieldErrors);
-  return new ValidationFailedError(fieldErrors);
+  const fieldErrorKeys: Record<string, ErrorKey> = {};
+  collect(errors, '', fieldErrors, fieldErrorKeys);
+  return new ValidationFailedError(fieldErrors, fieldErrorKeys);
 }
 
 const COMMON = {

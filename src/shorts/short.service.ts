@@ -328,7 +328,10 @@ export class ShortService {
   ): Promise<ShortDto> {
     const s = await this.findVisible(code);
     const mayReveal = await this.mayReveal(s, caller, password, client);
-    return this.toDto(s, mayReveal);
+    if (!isOwnerOrAdmin(activeActor(caller), s.ownerId)) return this.toDto(s, mayReveal);
+    // Its owner (and admins) see its uses and visits, as in the own list.
+    const visits = await this.visitsOf([s.id]);
+    return this.toDto(s, mayReveal, { visits: visits.get(s.id) ?? 0 });
   }
 
   /** Finds a short that visitors may see (not expired, not exhausted) or throws 404. */

@@ -92,6 +92,18 @@ describe('logged-in shorts: create options, own list, delete, cross-user', () =>
     expect(info.shortUrl).toBe(`${t.config.baseUrl}/s/alice-link`);
     expect(info).not.toHaveProperty('uses');
     expect(info).not.toHaveProperty('visits');
+    const ownInfo = (await (
+      await alice.fetch('/api/code/alice-link?redirect=false')
+    ).json()) as Record<string, unknown>;
+    expect(ownInfo).toMatchObject({ uses: 2 });
+    expect(typeof ownInfo.visits).toBe('number');
+    // A refusal at the boundary names its key too (a name over the table's maxLength).
+    const long = await alice.post('/api/code', {
+      url: 'https://example.com/n',
+      name: 'x'.repeat(101),
+    });
+    expect(long.status).toBe(400);
+    expect(await long.json()).toMatchObject({ fieldErrorKeys: { name: 'name_too_long' } });
     const row = (await list(alice, '?search=alice-link')).body.content[0] as unknown as Record<
       string,
       unknown

@@ -9,6 +9,7 @@ import {
   MinLength,
 } from 'class-validator';
 import { IsStorableDate } from '../../common/db-limits';
+import { withErrorKey } from '../../common/validation';
 import {
   type FieldType,
   SHORT_FIELD_NAMES,
@@ -22,15 +23,35 @@ import {
  */
 const URL_INPUT_MAX = 5000;
 
-/** What the boundary checks of each field type (the rules beyond it are field-checks.ts). */
+/**
+ * What the boundary checks of each field type (the rules beyond it are field-checks.ts); each
+ * refusal names the row's key (`fieldErrorKeys`): a text over its length its `tooLongKey`, anything
+ * else its `invalidKey`.
+ */
 const VALIDATORS: Record<FieldType, (spec: ShortFieldSpec) => PropertyDecorator[]> = {
-  url: () => [IsString(), MinLength(1), MaxLength(URL_INPUT_MAX)],
-  code: (spec) => [IsString(), MaxLength(spec.maxLength ?? URL_INPUT_MAX)],
-  text: (spec) => [IsString(), MaxLength(spec.maxLength ?? URL_INPUT_MAX)],
-  password: (spec) => [IsString(), MaxLength(spec.maxLength ?? URL_INPUT_MAX)],
-  'date-time': () => [IsDateString({ strict: true }), IsStorableDate()],
-  integer: (spec) => [IsInt(), ...(spec.maximum === undefined ? [] : [Max(spec.maximum)])],
+  url: (spec) => {
+    const key = withErrorKey(spec.invalidKey);
+    return [IsString(key), MinLength(1, key), MaxLength(URL_INPUT_MAX, key)];
+  },
+  code: (spec) => textValidators(spec),
+  text: (spec) => textValidators(spec),
+  password: (spec) => textValidators(spec),
+  'date-time': (spec) => [
+    IsDateString({ strict: true }, withErrorKey(spec.invalidKey)),
+    IsStorableDate(withErrorKey(spec.invalidKey)),
+  ],
+  integer: (spec) => [
+    IsInt(withErrorKey(spec.invalidKey)),
+    ...(spec.maximum === undefined ? [] : [Max(spec.maximum, withErrorKey(spec.invalidKey))]),
+  ],
 };
+
+function textValidators(spec: ShortFieldSpec): PropertyDecorator[] {
+  return [
+    IsString(withErrorKey(spec.invalidKey)),
+    MaxLength(spec.maxLength ?? URL_INPUT_MAX, withErrorKey(spec.tooLongKey ?? spec.invalidKey)),
+  ];
+}
 
 /** The OpenAPI schema of a field, from its row. */
 function schemaOf(spec: ShortFieldSpec): ApiPropertyOptions {
