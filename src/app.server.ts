@@ -3,6 +3,8 @@ import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { installFollowEntry } from './follow/follow-http';
 import { FollowService } from './follow/follow.service';
+import { APP_CONFIG, type AppConfig } from './config/config';
+import { DomainRegistry } from './domains/domain-registry';
 import type { TrustFn } from './common/client-address';
 import { answerClientErrors } from './common/client-error';
 import { closeGracefully } from './common/graceful-close';
@@ -21,6 +23,8 @@ export function composeHttpServer(app: INestApplication): void {
   };
   installFollowEntry(server, {
     follow: app.get(FollowService),
+    domains: app.get(DomainRegistry),
+    baseUrl: app.get<AppConfig>(APP_CONFIG).baseUrl,
     // The trust function configureApp gave Express, so both see the same client address.
     trust: express.get('trust proxy fn') as TrustFn,
     failures: app.get(FailureReporter),

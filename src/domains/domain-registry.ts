@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { CacheBus } from '../common/cache-bus';
 import { FailureReporter } from '../failure/failure-reporter';
+import { requestHost } from './domain-host';
 import { DomainEntity } from './domain.entity';
 
 /** The channel on the cache bus that tells every instance to reload its domains. */
@@ -54,6 +55,17 @@ export class DomainRegistry implements OnModuleInit, OnApplicationShutdown {
   /** The domain of a host (any state), or undefined. */
   get(host: string): KnownDomain | undefined {
     return this.byHost.get(host);
+  }
+
+  /**
+   * The verified domain a request was sent to (its `Host`; enabled or disabled), or undefined: an
+   * unknown or unverified host is this service's own host and never reaches a domain's shorts.
+   */
+  ofRequest(hostHeader: string | undefined): KnownDomain | undefined {
+    if (this.byHost.size === 0) return undefined;
+    const host = requestHost(hostHeader);
+    const d = host === null ? undefined : this.byHost.get(host);
+    return d?.verified ? d : undefined;
   }
 
   /** The domain a follow may use: verified and enabled. */

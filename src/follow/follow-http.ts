@@ -6,18 +6,19 @@ import { escapeHtml } from '../common/html';
 import { type FailureHandler, sendProblem } from '../common/problem.filter';
 import { clientKey, queryParam } from '../common/request';
 import type { FollowInput, FollowResult, FollowService } from './follow.service';
-import { matchFollow } from './follow-path';
+import type { DomainRegistry } from '../domains/domain-registry';
+import { matchFollow, matchOwnDomain } from './follow-path';
 import { noStore } from '../common/no-store';
 
 type Redirect = Exclude<FollowResult, { kind: 'preview' }>;
 
-function location(code: string, result: Redirect): string {
+function location(code: string, result: Redirect, notFound?: string): string {
   const c = encodeURIComponent(code);
   switch (result.kind) {
     case 'target':
       return result.url;
     case 'not-found':
-      return `/s/${c}/not-found`;
+      return notFound ?? `/s/${c}/not-found`;
     case 'dangerous':
       return `/s/${c}/potentially-dangerous`;
     case 'password-required':
@@ -65,12 +66,16 @@ export function visitorInput(
   };
 }
 
-/** Runs the follow decision and writes the 302 (or a bot's preview page). */
+/**
+ * Runs the follow decision and writes the 302 (or a bot's preview page). `notFound`: where an
+ * unknown, expired or used-up code goes instead of this service's not-found page (own domains).
+ */
 async function answer(
   follow: FollowService,
   code: string,
   input: FollowInput,
   res: ServerResponse,
+  notFound?: string,
 ): Promise<void> {
   const result = await follow.follow(code, input);
   if (result.kind === 'preview') {
@@ -91,7 +96,16 @@ async function answer(
     'Referrer-Policy',
     result.kind === 'target' ? 'no-referrer' : 'strict-origin-when-cross-origin',
   );
-  res.setHeader('Location', location(code, result));
+  res.setHeader('Location', location(code, result, notFound));
+  res.end();
+}
+
+/** A plain 302 of the follow path (an own domain's home). */
+function redirect(res: ServerResponse, to: string): void {
+  res.statusCode = 302;
+  for (const [k, v] of SECURITY_HEADERS) res.setHeader(k, v);
+  noStore(res);
+  res.setHeader('Location', to);
   res.end();
 }
 
@@ -118,6 +132,10 @@ export function followAndRedirect(
 
 export interface FollowEntryDeps {
   follow: FollowService;
+  /** Own domains by host: a request to one follows its codes. */
+  domains: DomainRegistry;
+  /** BASE_URL: an own domain's home and not-found redirects default to this service's pages. */
+  baseUrl: string;
   /** The TRUST_PROXY trust function (the same one Express uses). */
   trust: TrustFn;
   failures: FailureHandler;
@@ -142,22 +160,30 @@ export function installFollowEntry(server: Server, deps: FollowEntryDeps): void 
   };
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const m = matchFollow(req.method, req.url);
+    // A request to an own domain follows that domain's codes (CONTRACT "Own domains").
+    const own = deps.domains.ofRequest(req.headers.host);
+    const m = own ? matchOwnDomain(req.method, req.url) : matchFollow(req.method, req.url);
     if (!m) return fallback(req, res);
+    if (m === 'home') return redirect(res, own?.homeRedirect ?? `${deps.baseUrl}/`);
     let code: string;
     try {
       code = decodeURIComponent(m.rawCode);
     } catch {
       return fallback(req, res);
     }
+    const notFound = own
+      ? (own.notFoundRedirect ?? `${deps.baseUrl}/s/${encodeURIComponent(code)}/not-found`)
+      : undefined;
+    if (own && !own.enabled) return redirect(res, notFound as string);
     const client = clientAddress(req, deps.trust);
     const input: FollowInput = {
+      domain: own?.host,
       acceptDanger: m.query.get('accept_danger') === 'true',
       password: m.query.get('password') ?? undefined,
       client,
       ...visitorInput(req, client, deps.follow.countryHeader),
     };
-    answer(deps.follow, code, input, res).catch((err: unknown) => {
+    answer(deps.follow, code, input, res, notFound).catch((err: unknown) => {
       if (res.headersSent) return res.destroy();
       const path = `/${m.prefix}/${m.rawCode}`;
       sendProblem(res, deps.failures.request(err, { method: req.method ?? 'GET', path }));

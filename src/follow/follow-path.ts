@@ -34,6 +34,28 @@ export function matchFollow(
   return { prefix, rawCode: m[2], query };
 }
 
+/** A path segment that can be a code (custom codes: 3–64; anything shorter is no code either). */
+const CODE_SHAPED = /^[A-Za-z0-9_-]{1,64}$/;
+const OWN_DOMAIN_FOLLOW = /^\/(?:s\/)?([^/?#]+)\/?(?:\?(.*))?$/;
+const OWN_DOMAIN_HOME = /^\/(?:\?.*)?$/;
+
+/**
+ * On an own domain, besides the follow routes: `GET /` (its home redirect) and `GET /{code}` (no
+ * `/s/`: short is the point). A segment that cannot be a code (a file with a dot, a reserved word
+ * such as `login` or `assets`) is left to the app, which serves its pages there too.
+ */
+export function matchOwnDomain(
+  method: string | undefined,
+  url: string | undefined,
+): FollowMatch | 'home' | null {
+  const follow = matchFollow(method, url);
+  if (follow || (method !== 'GET' && method !== 'HEAD')) return follow;
+  if (OWN_DOMAIN_HOME.test(url ?? '')) return 'home';
+  const m = OWN_DOMAIN_FOLLOW.exec(url ?? '');
+  if (!m || !CODE_SHAPED.test(m[1]) || isReservedCode(m[1])) return null;
+  return { prefix: 's', rawCode: m[1], query: new URLSearchParams(m[2] ?? '') };
+}
+
 /** Whether a request is a follow (see matchFollow). */
 export function isFollowRequest(method: string | undefined, url: string | undefined): boolean {
   return matchFollow(method, url) !== null;

@@ -96,7 +96,13 @@ export class ShortFollowController {
   ): Promise<void> {
     if (queryParam(req, 'redirect') !== 'false')
       return followAndRedirect(this.follow, code, req, res);
-    const dto = await this.shorts.info(code, actor, queryParam(req, 'password'), clientKey(req));
+    const dto = await this.shorts.info(
+      code,
+      actor,
+      queryParam(req, 'password'),
+      clientKey(req),
+      this.shorts.requestDomain(req.headers.host),
+    );
     res.json(dto);
   }
 }

@@ -30,7 +30,7 @@ function engine(rows: Record<string, FollowRow>, blacklisted = false) {
     publish: (c: string, m: string) => handlers.get(c)?.(m),
   } as unknown as CacheBus;
   const store = {
-    findForFollow: async (code: string) => rows[code] ?? null,
+    findForFollow: async (_domain: string, code: string) => rows[code] ?? null,
     hasUseLeft: async (id: string) =>
       Object.values(rows).some((r) => r.id === id && (r.maxUses === null || r.uses < r.maxUses)),
     claimUse: async (id: string) => {

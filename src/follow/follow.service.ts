@@ -10,6 +10,7 @@ import { MetricsService } from '../metrics/metrics.service';
 import { PasswordLimiter } from '../shorts/password-limiter';
 import {
   ClaimOutcomeUnknownError,
+  followKey,
   FollowStore,
   SHORT_CHANGED_CHANNEL,
 } from '../shorts/follow-store';
@@ -41,6 +42,8 @@ export type FollowResult =
   | { kind: 'not-found' | 'dangerous' | 'password-required' | 'wrong-password' | 'locked' };
 
 export interface FollowInput {
+  /** The own domain the code lives on ('' or absent: this service's host). */
+  domain?: string;
   acceptDanger: boolean;
   password?: string;
   client: string;
@@ -127,7 +130,9 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async decide(code: string, input: FollowInput): Promise<FollowResult> {
-    const s = await this.lookup(code);
+    const domain = input.domain ?? '';
+    const key = followKey(domain, code);
+    const s = await this.lookup(key, domain, code);
     const now = Date.now();
     if (!s || (s.expireAt !== null && s.expireAt <= now)) return { kind: 'not-found' };
     if (!input.acceptDanger && (s.dangerous || this.isBlacklisted(s))) return { kind: 'dangerous' };
@@ -146,14 +151,14 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
       // Whether a use is left is read afresh: the cache does not see the claims of other follows
       // (or instances), and an exhausted short is not found for everyone, bots included.
       if (!(await this.shorts.hasUseLeft(s.id))) {
-        this.cache?.set(code, MISSING, { ttl: MISSING_TTL_MS });
+        this.cache?.set(key, MISSING, { ttl: MISSING_TTL_MS });
         return { kind: 'not-found' };
       }
       return { kind: 'preview', name: s.name, shortId: s.id };
     }
     if (s.maxUses !== null) {
       if (!(await this.claim(s.id))) {
-        this.cache?.set(code, MISSING, { ttl: MISSING_TTL_MS });
+        this.cache?.set(key, MISSING, { ttl: MISSING_TTL_MS });
         return { kind: 'not-found' };
       }
     } else {
@@ -180,12 +185,13 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
     return s.blacklisted;
   }
 
-  private async lookup(code: string): Promise<CachedShort | null> {
-    const hit = this.cache?.get(code);
+  /** A short by its follow key (`followKey(domain, code)`), from the cache or the database. */
+  private async lookup(key: string, domain: string, code: string): Promise<CachedShort | null> {
+    const hit = this.cache?.get(key);
     if (hit) return 'missing' in hit ? null : hit;
-    const row = await this.shorts.findForFollow(code);
+    const row = await this.shorts.findForFollow(domain, code);
     if (!row || (row.maxUses !== null && row.uses >= row.maxUses)) {
-      this.cache?.set(code, MISSING, { ttl: MISSING_TTL_MS });
+      this.cache?.set(key, MISSING, { ttl: MISSING_TTL_MS });
       return null;
     }
     const cached: CachedShort = {
@@ -199,13 +205,13 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
       blacklisted: false,
       blacklistVersion: -1,
     };
-    this.cache?.set(code, cached);
+    this.cache?.set(key, cached);
     return cached;
   }
 
-  /** Drops a code from the follow cache of every instance (after any change to the short). */
-  invalidate(code: string): void {
-    this.bus.publish(SHORT_CHANGED_CHANNEL, code);
+  /** Drops a short from the follow cache of every instance (after any change to the short). */
+  invalidate(code: string, domain = ''): void {
+    this.bus.publish(SHORT_CHANGED_CHANNEL, followKey(domain, code));
   }
 
   /** Use counts not yet written (distinct shorts). */

@@ -41,7 +41,7 @@ export class MetadataController {
     @Req() req: Request,
     @CurrentActor() actor: Actor | null,
   ): Promise<ShortMetaDto> {
-    const short = await this.shorts.findVisible(code);
+    const short = await this.shorts.findVisible(code, this.shorts.requestDomain(req.headers.host));
     const may = await this.shorts.mayReveal(
       short,
       actor,

@@ -35,8 +35,12 @@ export class QrController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const short = await this.shorts.findVisible(code);
-    send(req, res, await this.qr.svg(this.shorts.shortUrl(short.code), clientKey(req)));
+    const short = await this.shorts.findVisible(code, this.shorts.requestDomain(req.headers.host));
+    send(
+      req,
+      res,
+      await this.qr.svg(this.shorts.shortUrl(short.code, short.domain), clientKey(req)),
+    );
   }
 
   @Get(':code/qr.png')
@@ -51,8 +55,9 @@ export class QrController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const short = await this.shorts.findVisible(code);
-    send(req, res, await this.qr.png(this.shorts.shortUrl(short.code), size, clientKey(req)));
+    const short = await this.shorts.findVisible(code, this.shorts.requestDomain(req.headers.host));
+    const link = this.shorts.shortUrl(short.code, short.domain);
+    send(req, res, await this.qr.png(link, size, clientKey(req)));
   }
 }
 

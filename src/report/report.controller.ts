@@ -1,4 +1,13 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+} from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
@@ -27,8 +36,9 @@ export class ReportController {
     @Param('code') code: string,
     @Body() dto: CreateReportDto,
     @CurrentActor() actor: Actor | null,
+    @Headers('host') host: string | undefined,
   ): Promise<ReportCreatedDto> {
-    await this.reports.report(code, dto, actor);
+    await this.reports.report(code, dto, actor, host);
     return { success: true };
   }
 

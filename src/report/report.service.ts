@@ -28,10 +28,16 @@ export class ReportService {
     private readonly metrics: MetricsService,
   ) {}
 
-  async report(code: string, dto: CreateReportDto, caller: Actor | null): Promise<void> {
+  async report(
+    code: string,
+    dto: CreateReportDto,
+    caller: Actor | null,
+    hostHeader?: string,
+  ): Promise<void> {
     const actor = activeActor(caller);
     if (!actor) throw new UnauthorizedError();
-    const short = await this.shorts.findVisible(code); // 404 Entity URLShort not exists
+    // 404 Entity URLShort not exists; on an own domain, its codes
+    const short = await this.shorts.findVisible(code, this.shorts.requestDomain(hostHeader));
     await onUniqueViolation(
       this.reports.insert({
         id: randomUUID(),

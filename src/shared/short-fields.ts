@@ -21,7 +21,7 @@ import {
  * What a field holds: decides its validation at the boundary, its OpenAPI schema, the web form's
  * input and how an import reads its cell.
  */
-export type FieldType = 'url' | 'code' | 'text' | 'password' | 'date-time' | 'integer';
+export type FieldType = 'url' | 'code' | 'text' | 'password' | 'date-time' | 'integer' | 'domain';
 
 /** Who may set a field: everybody (anonymous creates too), or logged-in users (and admins). */
 export type SetBy = 'anonymous' | 'user';
@@ -41,6 +41,8 @@ export interface ShortFieldSpec {
   required?: true;
   /** `null` clears the field on edit; on create, `null` counts as absent for every field. */
   nullable: boolean;
+  /** What the column holds for "none", when not NULL (a domain: '' is this service's host). */
+  none?: '';
   minLength?: number;
   maxLength?: number;
   pattern?: string;
@@ -51,6 +53,8 @@ export interface ShortFieldSpec {
    * (compared without case, spaces, `_` and `-`). Empty: never imported.
    */
   importAliases: readonly string[];
+  /** A domain the caller may not use (403 instead of a field error). */
+  forbidden?: FieldProblem;
   /** The key of a value of the wrong form (not text, not a date, null where it cannot be). */
   invalidKey: ErrorKey;
   /** The key of a text over maxLength (else invalidKey). */
@@ -145,6 +149,21 @@ export const SHORT_FIELDS = {
     errorKeys: ['uses_invalid', 'uses_min'],
     description: 'Maximum uses (logged-in only)',
   },
+  domain: {
+    type: 'domain',
+    column: 'domain',
+    setBy: 'user',
+    nullable: true,
+    none: '',
+    maxLength: 253,
+    importAliases: ['domain'],
+    invalidKey: 'domain_unknown',
+    forbidden: { sentence: 'This domain may not be used by you', key: 'domain_forbidden' },
+    errorKeys: ['domain_unknown', 'domain_forbidden'],
+    description:
+      'The own domain the short lives on (a shared one or the caller’s own); null: this service’s host',
+    example: 'go.example.com',
+  },
 } as const satisfies Record<string, ShortFieldSpec>;
 
 export type ShortFieldName = keyof typeof SHORT_FIELDS;
@@ -205,6 +224,7 @@ export const URL_COLUMN_NAMES = SHORT_FIELDS.url.importAliases;
  */
 export const EXPORT_COLUMNS = [
   'id',
+  'domain',
   'code',
   'name',
   'url',

@@ -10,6 +10,8 @@ const ctx = (over: Partial<CheckContext> = {}): CheckContext => ({
   names: new ServiceNames('https://sho.rt'),
   blacklist: { isBlacklisted: (url: string) => url.includes('evil.example') } as BlacklistService,
   now: NOW,
+  domainAccess: (host) =>
+    host === 'go.example.com' ? 'ok' : host === 'theirs.example.com' ? 'forbidden' : 'unknown',
   ...over,
 });
 const future = new Date(NOW + 86_400_000).toISOString();

@@ -10,6 +10,7 @@ import {
   type ShortFieldSpec,
   type ShortInput,
 } from '../shared/short-fields';
+import { normalizeDomainHost } from '../domains/domain-host';
 import { parseTargetUrl, type ServiceNames } from './target-url';
 
 /** What the checks of a short's fields need to know. */
@@ -22,6 +23,8 @@ export interface CheckContext {
   names: ServiceNames;
   blacklist: BlacklistService;
   now: number;
+  /** Whether the caller may put shorts on a domain (its normalised host). */
+  domainAccess(host: string): 'ok' | 'forbidden' | 'unknown';
 }
 
 /**
@@ -42,6 +45,7 @@ interface StoredValue {
   password: string | null;
   'date-time': Date;
   integer: number;
+  domain: string;
 }
 
 /** The checked fields: absent stays absent; `null` clears. */
@@ -105,6 +109,16 @@ const CHECKS: {
     if (spec.past && at.getTime() <= ctx.now) return problemOf(spec.past);
     return { value: at };
   },
+  domain(value, spec, ctx) {
+    const host = normalizeDomainHost(value);
+    if ('error' in host) return fieldError(host.error, spec.invalidKey);
+    const access = ctx.domainAccess(host.host);
+    if (access === 'unknown') return fieldError('is not a domain of this service', spec.invalidKey);
+    if (access === 'forbidden' && spec.forbidden) {
+      return { ...problemOf(spec.forbidden), status: 403 as const };
+    }
+    return { value: host.host };
+  },
   integer(value, spec) {
     if (spec.minimum !== undefined && value < spec.minimum && spec.belowMinimum) {
       return problemOf(spec.belowMinimum);
@@ -122,7 +136,7 @@ export type CheckOutcome =
       fieldErrors: Record<string, string>;
       fieldErrorKeys: Record<string, ErrorKey>;
     }
-  | { problem: string; key: ErrorKey };
+  | { problem: string; key: ErrorKey; status?: 403 };
 
 /**
  * The create rules for every field present in `input`, driven by the field table: who may set it
@@ -134,7 +148,7 @@ export function checkShortFields(input: ShortInput, ctx: CheckContext): CheckOut
   const checked: CheckedFields = {};
   const fieldErrors: Record<string, string> = {};
   const fieldErrorKeys: Record<string, ErrorKey> = {};
-  const problems = new Map<ShortFieldName, { problem: string; key: ErrorKey }>();
+  const problems = new Map<ShortFieldName, { problem: string; key: ErrorKey; status?: 403 }>();
   for (const name of SHORT_FIELD_NAMES) {
     const spec: ShortFieldSpec = SHORT_FIELDS[name];
     let value = input[name];

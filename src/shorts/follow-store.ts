@@ -4,7 +4,7 @@ import { type FollowRow, ShortRepository } from './short.repository';
 
 export { ClaimOutcomeUnknownError, type FollowRow } from './short.repository';
 
-export { SHORT_CHANGED_CHANNEL } from './short-events';
+export { followKey, SHORT_CHANGED_CHANNEL } from './short-events';
 
 /**
  * What the redirect engine (src/follow) reads and writes of the `shorts` table, and nothing else:
@@ -15,9 +15,9 @@ export { SHORT_CHANGED_CHANNEL } from './short-events';
 export class FollowStore {
   constructor(private readonly shorts: ShortRepository) {}
 
-  /** What a follow needs of a short, by code (one plain SELECT on the unique index). */
-  findForFollow(code: string): Promise<FollowRow | null> {
-    return this.shorts.findForFollow(code);
+  /** What a follow needs of a short, by domain and code (one plain SELECT on the unique index). */
+  findForFollow(domain: string, code: string): Promise<FollowRow | null> {
+    return this.shorts.findForFollow(domain, code);
   }
 
   /** Whether the short exists and has a use left (a bot's preview of a limited short). */

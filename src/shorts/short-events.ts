@@ -3,8 +3,16 @@
  * instance hears them, through Redis when configured) and the ports other modules plug into.
  */
 
-/** A short's code after any change to it (the follow cache drops it). */
+/** A short's follow key (`followKey`) after any change to it (the follow cache drops it). */
 export const SHORT_CHANGED_CHANNEL = 'short-invalidate';
+
+/**
+ * The key of a short in the follow cache and on the bus: its code on this service's host, and
+ * `{domain}/{code}` on an own domain (no code or host holds a `/`).
+ */
+export function followKey(domain: string, code: string): string {
+  return domain ? `${domain}/${code}` : code;
+}
 
 /** The ids of deleted shorts, comma-separated (the statistics drop what they buffered for them). */
 export const SHORTS_DELETED_CHANNEL = 'shorts-deleted';

@@ -7,9 +7,13 @@ export class ShortEntity {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id: string;
 
-  /** Case-sensitive (binary collation on MySQL), unique. */
+  /** Case-sensitive (binary collation on MySQL), unique per domain. */
   @Column({ type: 'varchar', length: 64 })
   code: string;
+
+  /** The own domain's host the short lives on; '' for this service's own host. */
+  @Column({ type: 'varchar', length: 253, default: '' })
+  domain: string;
 
   @Column({ type: 'varchar', length: 100, nullable: true })
   name: string | null;

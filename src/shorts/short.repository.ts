@@ -10,7 +10,7 @@ import { ShortEntity } from './short.entity';
 
 /** The one atomic use claim: succeeds at most max_uses times in total, under any concurrency. */
 const FOLLOW_SQL =
-  'SELECT id, name, url, password_hash, max_uses, uses, expire_at, dangerous FROM shorts WHERE code = ?';
+  'SELECT id, name, url, password_hash, max_uses, uses, expire_at, dangerous FROM shorts WHERE domain = ? AND code = ?';
 const USE_LEFT_SQL =
   'SELECT 1 AS one FROM shorts WHERE id = ? AND (max_uses IS NULL OR uses < max_uses)';
 const CLAIM_USE_SQL =
@@ -38,7 +38,15 @@ export type FollowRow = Pick<
 export type ShortChanges = Partial<
   Pick<
     ShortEntity,
-    'code' | 'name' | 'url' | 'passwordHash' | 'maxUses' | 'expireAt' | 'dangerous' | 'dangerReason'
+    | 'code'
+    | 'domain'
+    | 'name'
+    | 'url'
+    | 'passwordHash'
+    | 'maxUses'
+    | 'expireAt'
+    | 'dangerous'
+    | 'dangerReason'
   >
 >;
 
@@ -76,11 +84,11 @@ export class ShortRepository {
     if (shorts.length) await this.repo.insert(shorts as ShortEntity[]);
   }
 
-  /** Which of `codes` are taken (case-sensitive, as the unique index compares them). */
-  async existingCodes(codes: readonly string[]): Promise<Set<string>> {
+  /** Which of `codes` are taken on `domain` (case-sensitive, as the unique index compares them). */
+  async existingCodes(domain: string, codes: readonly string[]): Promise<Set<string>> {
     if (codes.length === 0) return new Set();
     const rows = await this.repo.find({
-      where: { code: In(codes as string[]) },
+      where: { domain, code: In(codes as string[]) },
       select: { code: true },
     });
     return new Set(rows.map((r) => r.code));
@@ -91,9 +99,9 @@ export class ShortRepository {
    * miss of the follow path; the query builder and entity hydration cost more than the lookup). A
    * code the column cannot hold (a NUL: PostgreSQL refuses the statement) matches nothing.
    */
-  async findForFollow(code: string): Promise<FollowRow | null> {
-    if (hasNul(code)) return null;
-    const rows = (await this.repo.manager.query(this.followSql, [code])) as Array<{
+  async findForFollow(domain: string, code: string): Promise<FollowRow | null> {
+    if (hasNul(code) || hasNul(domain)) return null;
+    const rows = (await this.repo.manager.query(this.followSql, [domain, code])) as Array<{
       id: string;
       name: string | null;
       url: string;
@@ -117,9 +125,9 @@ export class ShortRepository {
     };
   }
 
-  findByCodeWithOwner(code: string): Promise<ShortEntity | null> {
-    if (hasNul(code)) return Promise.resolve(null);
-    return this.repo.findOne({ where: { code }, relations: { owner: true } });
+  findByCodeWithOwner(code: string, domain = ''): Promise<ShortEntity | null> {
+    if (hasNul(code) || hasNul(domain)) return Promise.resolve(null);
+    return this.repo.findOne({ where: { domain, code }, relations: { owner: true } });
   }
 
   findByIdWithOwner(id: string): Promise<ShortEntity | null> {
@@ -128,10 +136,10 @@ export class ShortRepository {
 
   findIdentity(
     id: string,
-  ): Promise<Pick<ShortEntity, 'id' | 'code' | 'ownerId' | 'dangerous'> | null> {
+  ): Promise<Pick<ShortEntity, 'id' | 'code' | 'domain' | 'ownerId' | 'dangerous'> | null> {
     return this.repo.findOne({
       where: { id },
-      select: { id: true, code: true, ownerId: true, dangerous: true },
+      select: { id: true, code: true, domain: true, ownerId: true, dangerous: true },
     });
   }
 
@@ -208,8 +216,8 @@ export class ShortRepository {
     return qb.getMany();
   }
 
-  identitiesOwnedBy(ownerId: string): Promise<Array<Pick<ShortEntity, 'id' | 'code'>>> {
-    return this.repo.find({ where: { ownerId }, select: { id: true, code: true } });
+  identitiesOwnedBy(ownerId: string): Promise<Array<Pick<ShortEntity, 'id' | 'code' | 'domain'>>> {
+    return this.repo.find({ where: { ownerId }, select: { id: true, code: true, domain: true } });
   }
 
   async deleteOwnedBy(ownerId: string): Promise<void> {
@@ -249,6 +257,11 @@ export class ShortRepository {
     // (visits) stays as written.
     qb.addOrderBy('s.id', 'ASC').offset(req.offset).limit(req.size);
     return qb.getManyAndCount();
+  }
+
+  /** How many shorts live on a domain. */
+  countOnDomain(domain: string): Promise<number> {
+    return this.repo.count({ where: { domain } });
   }
 
   /** Which of `ids` exist (500 per query: every engine's parameter limit allows that). */

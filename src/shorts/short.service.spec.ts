@@ -3,6 +3,7 @@ import type { BlacklistService } from '../blacklist/blacklist.service';
 import type { Actor } from '../common/actor';
 import { type DomainError, ValidationFailedError } from '../common/errors';
 import type { AppConfig } from '../config/config';
+import type { DomainRegistry } from '../domains/domain-registry';
 import type { RateLimitService } from '../limits/rate-limit.service';
 import type { MetricsService } from '../metrics/metrics.service';
 import type { CacheBus } from '../common/cache-bus';
@@ -36,7 +37,8 @@ describe('ShortService.createMany', () => {
     );
     const repo = {
       create: (fields: ShortEntity) => ({ ...fields }),
-      existingCodes: async (codes: readonly string[]) => new Set(codes.filter((c) => table.has(c))),
+      existingCodes: async (_domain: string, codes: readonly string[]) =>
+        new Set(codes.filter((c) => table.has(c))),
       insertMany: async (shorts: readonly ShortEntity[]) => {
         for (const c of racing) table.set(c, { code: c } as ShortEntity);
         if (shorts.some((s) => table.has(s.code))) throw unique();
@@ -59,6 +61,7 @@ describe('ShortService.createMany', () => {
       {} as PasswordLimiter,
       { creates: { inc } } as unknown as MetricsService,
       {} as RateLimitService,
+      { get: () => undefined } as unknown as DomainRegistry,
     );
     return { service, table, invalidated, inc };
   }
@@ -139,6 +142,7 @@ describe('ShortService: who may manage a short', () => {
     {} as PasswordLimiter,
     {} as MetricsService,
     {} as RateLimitService,
+    { get: () => undefined } as unknown as DomainRegistry,
   );
   const keyOf = (p: Promise<unknown>) =>
     p.then(

@@ -17,10 +17,16 @@ import { type Page, type PageRequest, toPage } from '../common/paging';
 import type { RequestOrigin } from '../common/request';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { isUniqueViolation, onUniqueViolation } from '../database/errors';
+import { DomainRegistry } from '../domains/domain-registry';
 import { RateLimitService } from '../limits/rate-limit.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { ANONYMOUS_LIFETIME_MS } from '../shared/limits';
-import { SHORT_FIELD_NAMES, SHORT_FIELDS, type ShortInput } from '../shared/short-fields';
+import {
+  SHORT_FIELD_NAMES,
+  SHORT_FIELDS,
+  type ShortFieldSpec,
+  type ShortInput,
+} from '../shared/short-fields';
 import { generateCode } from './code-generator';
 import {
   type CheckContext,
@@ -33,6 +39,7 @@ import type { UpdateShortDto } from './dto/update-short.dto';
 import type { ShortDto } from './dto/short.dto';
 import { CacheBus } from '../common/cache-bus';
 import {
+  followKey,
   SHORT_CHANGED_CHANNEL,
   SHORTS_DELETED_CHANNEL,
   type ShortVisitsSource,
@@ -54,10 +61,15 @@ const codeExists = () => new ConflictError('Code already exists', 'code_exists')
 async function columnsOf(checked: CheckedFields): Promise<ShortChanges> {
   const columns: Record<string, unknown> = {};
   for (const name of SHORT_FIELD_NAMES) {
+    const spec: ShortFieldSpec = SHORT_FIELDS[name];
     const value = checked[name];
     if (value === undefined) continue;
-    columns[SHORT_FIELDS[name].column] =
-      name === 'password' ? await passwordHashOf(value as string | null) : value;
+    columns[spec.column] =
+      name === 'password'
+        ? await passwordHashOf(value as string | null)
+        : value === null && spec.none !== undefined
+          ? spec.none
+          : value;
   }
   return columns as ShortChanges;
 }
@@ -80,14 +92,15 @@ export class ShortService {
     private readonly limiter: PasswordLimiter,
     private readonly metrics: MetricsService,
     private readonly limits: RateLimitService,
+    private readonly domains: DomainRegistry,
   ) {
     this.serviceNames = new ServiceNames(config.baseUrl, config.port);
     this.baseUrl = config.baseUrl;
   }
 
-  /** Drops a code from the follow cache of every instance (after any change to its short). */
-  private changed(code: string): void {
-    this.bus.publish(SHORT_CHANGED_CHANNEL, code);
+  /** Drops a short from the follow cache of every instance (after any change to it). */
+  private changed(s: Pick<ShortEntity, 'code' | 'domain'>): void {
+    this.bus.publish(SHORT_CHANGED_CHANNEL, followKey(s.domain, s.code));
   }
 
   /** Tells every instance that these shorts are gone (their buffered statistics are dropped). */
@@ -109,6 +122,11 @@ export class ShortService {
   /** The own list's sort by visits (`0` without statistics). */
   visitsOrder(alias: string): string {
     return this.visitsSource?.orderExpression(alias) ?? '0';
+  }
+
+  /** How many shorts live on an own domain (its host). */
+  countOnDomain(host: string): Promise<number> {
+    return this.shorts.countOnDomain(host);
   }
 
   /** Which of `ids` are shorts that exist. */
@@ -135,11 +153,20 @@ export class ShortService {
       names: this.serviceNames.withRequestHost(origin?.host, origin?.protocol ?? 'http'),
       blacklist: this.blacklist,
       now: Date.now(),
+      domainAccess: (host) => {
+        const d = this.domains.get(host);
+        if (!d) return 'unknown';
+        return isAdmin(actor) || d.ownerId === null || d.ownerId === actor?.id ? 'ok' : 'forbidden';
+      },
     });
     if ('fieldErrors' in outcome) {
       throw new ValidationFailedError(outcome.fieldErrors, outcome.fieldErrorKeys);
     }
-    if ('problem' in outcome) throw new BadRequestError(outcome.problem, outcome.key);
+    if ('problem' in outcome) {
+      throw outcome.status === 403
+        ? new ForbiddenError(outcome.problem, outcome.key)
+        : new BadRequestError(outcome.problem, outcome.key);
+    }
     return outcome.checked;
   }
 
@@ -162,7 +189,7 @@ export class ShortService {
     if (!options.counted) await this.takeCreate(actor, origin);
     const entity = this.newShort(await columnsOf(checked), actor);
     await this.insertNew(entity, typeof checked.code === 'string');
-    this.created([entity.code]);
+    this.created([entity]);
     return { code: entity.code, id: entity.id };
   }
 
@@ -186,8 +213,9 @@ export class ShortService {
       try {
         const checked = this.checkCreate({ ...dto, password: undefined }, actor, origin);
         if (typeof checked.code === 'string') {
-          if (customCodes.has(checked.code)) throw codeExists(); // an earlier row takes it
-          customCodes.add(checked.code);
+          const key = followKey(checked.domain ?? '', checked.code);
+          if (customCodes.has(key)) throw codeExists(); // an earlier row takes it
+          customCodes.add(key);
         }
         const entity = this.newShort(await columnsOf(checked), actor);
         pending.push({ index, entity, custom: typeof checked.code === 'string' });
@@ -196,9 +224,11 @@ export class ShortService {
         results[index] = { error: err };
       }
     }
-    const taken = await this.shorts.existingCodes([...customCodes]);
+    const taken = await this.takenCodes(pending.filter((p) => p.custom).map((p) => p.entity));
     const fresh = pending.filter((p) => {
-      if (p.custom && taken.has(p.entity.code)) results[p.index] = { error: codeExists() };
+      if (p.custom && taken.has(followKey(p.entity.domain, p.entity.code))) {
+        results[p.index] = { error: codeExists() };
+      }
       return results[p.index] === undefined;
     });
     try {
@@ -216,8 +246,23 @@ export class ShortService {
         }
       }
     }
-    this.created(fresh.filter((p) => 'code' in results[p.index]).map((p) => p.entity.code));
+    this.created(fresh.filter((p) => 'code' in results[p.index]).map((p) => p.entity));
     return results;
+  }
+
+  /** Which of these shorts' codes are taken on their domains (as followKeys). */
+  private async takenCodes(
+    shorts: ReadonlyArray<Pick<ShortEntity, 'code' | 'domain'>>,
+  ): Promise<Set<string>> {
+    const byDomain = new Map<string, string[]>();
+    for (const s of shorts) byDomain.set(s.domain, [...(byDomain.get(s.domain) ?? []), s.code]);
+    const taken = new Set<string>();
+    for (const [domain, codes] of byDomain) {
+      for (const code of await this.shorts.existingCodes(domain, codes)) {
+        taken.add(followKey(domain, code));
+      }
+    }
+    return taken;
   }
 
   /** The create rules for a create's fields (anonymous callers: only url and password). */
@@ -235,6 +280,7 @@ export class ShortService {
     return this.shorts.create({
       id: randomUUID(),
       code: columns.code ?? generateCode(),
+      domain: columns.domain ?? '',
       name: columns.name ?? null,
       url: columns.url as string,
       passwordHash: columns.passwordHash ?? null,
@@ -264,9 +310,9 @@ export class ShortService {
   }
 
   /** New codes leave every instance's follow cache (a cached "missing") and count as creates. */
-  private created(codes: readonly string[]): void {
-    for (const code of codes) this.changed(code);
-    if (codes.length) this.metrics.creates.inc({ kind: 'short' }, codes.length);
+  private created(shorts: ReadonlyArray<Pick<ShortEntity, 'code' | 'domain'>>): void {
+    for (const s of shorts) this.changed(s);
+    if (shorts.length) this.metrics.creates.inc({ kind: 'short' }, shorts.length);
   }
 
   /**
@@ -295,8 +341,8 @@ export class ShortService {
     const checked = this.checkFields(dto, 'edit', activeActor(caller), origin);
     const changes = await columnsOf(checked);
     await onUniqueViolation(this.shorts.update(s.id, changes), codeExists);
-    this.changed(s.code);
-    if (changes.code && changes.code !== s.code) this.changed(changes.code);
+    this.changed(s);
+    this.changed({ code: changes.code ?? s.code, domain: changes.domain ?? s.domain });
     const updated = await this.shorts.findByIdWithOwner(s.id);
     if (!updated) throw shortNotFound();
     return this.toDto(updated, true);
@@ -325,8 +371,9 @@ export class ShortService {
     caller: Actor | null,
     password: string | undefined,
     client: string,
+    domain = '',
   ): Promise<ShortDto> {
-    const s = await this.findVisible(code);
+    const s = await this.findVisible(code, domain);
     const mayReveal = await this.mayReveal(s, caller, password, client);
     if (!isOwnerOrAdmin(activeActor(caller), s.ownerId)) return this.toDto(s, mayReveal);
     // Its owner (and admins) see its uses and visits, as in the own list.
@@ -334,9 +381,17 @@ export class ShortService {
     return this.toDto(s, mayReveal, { visits: visits.get(s.id) ?? 0 });
   }
 
+  /**
+   * The domain whose codes a request resolves: the verified own domain it was sent to (`Host`),
+   * else '' (this service's host; an unknown host never reaches a domain's shorts).
+   */
+  requestDomain(hostHeader: string | undefined): string {
+    return this.domains.ofRequest(hostHeader)?.host ?? '';
+  }
+
   /** Finds a short that visitors may see (not expired, not exhausted) or throws 404. */
-  async findVisible(code: string): Promise<ShortEntity> {
-    const s = await this.shorts.findByCodeWithOwner(code);
+  async findVisible(code: string, domain = ''): Promise<ShortEntity> {
+    const s = await this.shorts.findByCodeWithOwner(code, domain);
     if (!s || !this.isLive(s, Date.now())) throw shortNotFound();
     return s;
   }
@@ -378,7 +433,8 @@ export class ShortService {
     return {
       id: s.id,
       code: s.code,
-      shortUrl: this.shortUrl(s.code),
+      domain: s.domain || null,
+      shortUrl: this.shortUrl(s.code, s.domain),
       name: s.name,
       url: revealUrl ? s.url : null,
       hasPassword: s.passwordHash !== null,
@@ -391,9 +447,13 @@ export class ShortService {
     };
   }
 
-  /** The link of a short to share (`{BASE_URL}/s/{code}`). */
-  shortUrl(code: string): string {
-    return `${this.baseUrl}/s/${encodeURIComponent(code)}`;
+  /**
+   * The link of a short to share: `{BASE_URL}/s/{code}` on this service's host, `{scheme}://{domain}/
+   * {code}` on an own domain (no `/s/`: short is the point; the scheme is BASE_URL's).
+   */
+  shortUrl(code: string, domain = ''): string {
+    const c = encodeURIComponent(code);
+    return domain ? `${new URL(this.baseUrl).protocol}//${domain}/${c}` : `${this.baseUrl}/s/${c}`;
   }
 
   private isLive(s: ShortEntity, now: number): boolean {
@@ -441,7 +501,7 @@ export class ShortService {
       throw new ForbiddenError('Only the owner or an admin may delete this short', 'not_owner');
     }
     await this.shorts.delete(s.id);
-    this.changed(s.code);
+    this.changed(s);
     this.deleted([s.id]);
   }
 
@@ -449,7 +509,7 @@ export class ShortService {
   async deleteAllOwnedBy(ownerId: string): Promise<void> {
     const owned = await this.shorts.identitiesOwnedBy(ownerId);
     await this.shorts.deleteOwnedBy(ownerId);
-    for (const { code } of owned) this.changed(code);
+    for (const s of owned) this.changed(s);
     this.deleted(owned.map((s) => s.id));
   }
 
@@ -477,14 +537,14 @@ export class ShortService {
     const s = await this.shorts.findIdentity(id);
     if (!s?.dangerous) return;
     await this.shorts.update(id, { dangerReason: reason });
-    this.changed(s.code);
+    this.changed(s);
   }
 
   /** Flags a short dangerous unless it already is; true when this call flagged it. */
   async flagDangerousOnce(id: string, reason: string): Promise<boolean> {
     const s = await this.shorts.findIdentity(id);
     if (!s || !(await this.shorts.flagDangerousOnce(id, reason))) return false;
-    this.changed(s.code);
+    this.changed(s);
     return true;
   }
 
@@ -492,6 +552,6 @@ export class ShortService {
     const s = await this.shorts.findIdentity(id);
     if (!s) return;
     await this.shorts.update(id, changes);
-    this.changed(s.code);
+    this.changed(s);
   }
 }

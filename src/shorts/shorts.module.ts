@@ -1,6 +1,8 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BlacklistModule } from '../blacklist/blacklist.module';
+import { DomainService } from '../domains/domain.service';
+import { DomainsModule } from '../domains/domains.module';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { RedisConnection } from '../redis/redis.connection';
 import { CleanupService } from './cleanup.service';
@@ -19,7 +21,7 @@ import { ShortService } from './short.service';
  * cache bus (SHORT_CHANGED_CHANNEL), so no module needs to be called back.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ShortEntity]), BlacklistModule],
+  imports: [TypeOrmModule.forFeature([ShortEntity]), BlacklistModule, DomainsModule],
   controllers: [ShortController],
   providers: [
     ShortRepository,
@@ -40,4 +42,14 @@ import { ShortService } from './short.service';
   ],
   exports: [ShortService, FollowStore, PasswordLimiter],
 })
-export class ShortsModule {}
+export class ShortsModule implements OnModuleInit {
+  constructor(
+    private readonly shorts: ShortService,
+    private readonly domains: DomainService,
+  ) {}
+
+  /** A domain with shorts on it is not deleted: the domains module asks how many there are. */
+  onModuleInit(): void {
+    this.domains.useUsage({ shortsOn: (host) => this.shorts.countOnDomain(host) });
+  }
+}

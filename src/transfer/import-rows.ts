@@ -226,6 +226,7 @@ const CELL_READERS: Record<FieldType, (text: string, now: number) => CellReading
   url: (text) => ({ value: text }),
   text: (text) => ({ value: text }),
   password: (text) => ({ value: text }),
+  domain: (text) => ({ value: text }),
   // Bitly's `custom_url` may be a whole link (`bit.ly/abc`): the last part.
   code: (text) => {
     const v = text.replace(/\/+$/, '');

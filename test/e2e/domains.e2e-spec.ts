@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISABLE_AFTER_MS, DomainCheckJob } from '../../src/domains/domain-check.job';
 import { DomainRegistry } from '../../src/domains/domain-registry';
@@ -5,6 +6,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { FakeDns } from '../support/fake-dns';
 import { loginAs, type LoggedIn } from '../support/login';
 import { expectProblem } from '../support/problem';
+import { BROWSER_UA } from '../support/user-agent';
 
 interface Domain {
   id: string;
@@ -212,5 +214,244 @@ describe('own domains', () => {
     await job.run(new Date(day0.getTime() + DISABLE_AFTER_MS + 86_400_000));
     await registry.reload();
     expect(registry.followable('daily.example.com')).toBeDefined();
+  });
+});
+
+/** A GET with its own Host header (fetch may not set one): status and Location. */
+function getAs(
+  url: string,
+  host: string,
+  path: string,
+): Promise<{ status: number; location: string | undefined; body: string }> {
+  return new Promise((resolve, reject) => {
+    const u = new URL(url);
+    const req = httpRequest(
+      {
+        host: u.hostname,
+        port: u.port,
+        path,
+        headers: { host, 'user-agent': BROWSER_UA },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (d: Buffer) => (body += d.toString()));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, location: res.headers.location, body }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('shorts on own domains', () => {
+  const dns = new FakeDns();
+  let t: TestApp;
+  let alice: LoggedIn;
+  let bob: LoggedIn;
+  let admin: LoggedIn;
+  let go: Domain;
+
+  beforeAll(async () => {
+    await dns.start();
+    t = await createTestApp({
+      AUTH_DEV_LOGIN: 'true',
+      ADMIN_USERS: 'dev:admin',
+      BASE_URL: 'http://short.example',
+      DNS_SERVERS: dns.server,
+      DNS_TIMEOUT_MS: '500',
+    });
+    [alice, bob, admin] = await Promise.all([
+      loginAs(t, 'alice'),
+      loginAs(t, 'bob'),
+      loginAs(t, 'admin'),
+    ]);
+    go = (await (await alice.post('/api/domains', { host: 'go.example.com' })).json()) as Domain;
+    dns.answers.set('_url-shorter.go.example.com', { txt: [[go.verification.value]] });
+    go = (await (await alice.post(`/api/domains/${go.id}/verify`, {})).json()) as Domain;
+    expect(go.verified).toBe(true);
+    expect(
+      (await admin.post('/api/domains', { host: 'team.example.com', shared: true })).status,
+    ).toBe(201);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await dns.stop();
+  });
+
+  const create = (u: LoggedIn, body: Record<string, unknown>) => u.post('/api/code', body);
+
+  it('codes are per domain: the same code on the main host and on a domain are two shorts', async () => {
+    expect((await create(alice, { url: 'https://example.com/main', code: 'launch' })).status).toBe(
+      201,
+    );
+    const onDomain = await create(alice, {
+      url: 'https://example.com/brand',
+      code: 'launch',
+      domain: 'GO.example.com',
+    });
+    expect(onDomain.status).toBe(201);
+    expect(
+      (
+        await expectProblem(
+          await create(alice, {
+            url: 'https://x.example',
+            code: 'launch',
+            domain: 'go.example.com',
+          }),
+          409,
+        )
+      ).errorKey,
+    ).toBe('code_exists');
+    const list = (await (await alice.fetch('/api/code?search=launch')).json()) as {
+      content: Array<{ domain: string | null; shortUrl: string; code: string }>;
+    };
+    expect(list.content.map((s) => [s.domain, s.shortUrl]).sort()).toEqual([
+      [null, 'http://short.example/s/launch'],
+      ['go.example.com', 'http://go.example.com/launch'],
+    ]);
+  });
+
+  it('following by Host: /{code} and /s/{code} on the domain, the main host’s own shorts elsewhere', async () => {
+    expect((await getAs(t.url, 'go.example.com', '/launch')).location).toBe(
+      'https://example.com/brand',
+    );
+    expect((await getAs(t.url, 'go.example.com:443', '/s/launch')).location).toBe(
+      'https://example.com/brand',
+    );
+    expect((await getAs(t.url, 'short.example', '/s/launch')).location).toBe(
+      'https://example.com/main',
+    );
+    // A host that is no verified domain is the main host: it never reaches a domain's shorts.
+    expect((await getAs(t.url, 'evil.example', '/s/launch')).location).toBe(
+      'https://example.com/main',
+    );
+    expect((await getAs(t.url, 'evil.example', '/launch')).status).not.toBe(302);
+    // The info call made from the domain's pages resolves its codes there.
+    const info = await getAs(t.url, 'go.example.com', '/api/code/launch?redirect=false');
+    expect(JSON.parse(info.body)).toMatchObject({
+      domain: 'go.example.com',
+      url: 'https://example.com/brand',
+    });
+  });
+
+  it('home and not-found redirects: this service’s pages by default, the domain’s own when set', async () => {
+    expect((await getAs(t.url, 'go.example.com', '/')).location).toBe('http://short.example/');
+    expect((await getAs(t.url, 'go.example.com', '/nope')).location).toBe(
+      'http://short.example/s/nope/not-found',
+    );
+    await alice.patch(`/api/domains/${go.id}`, {
+      homeRedirect: 'https://brand.example/',
+      notFoundRedirect: 'https://brand.example/404',
+    });
+    expect((await getAs(t.url, 'go.example.com', '/')).location).toBe('https://brand.example/');
+    expect((await getAs(t.url, 'go.example.com', '/nope')).location).toBe(
+      'https://brand.example/404',
+    );
+    // Other kinds of answers stay on the domain (its pages are served there too).
+    const pw = await create(alice, {
+      url: 'https://example.com/pw',
+      code: 'secret',
+      password: 'pw',
+      domain: 'go.example.com',
+    });
+    expect(pw.status).toBe(201);
+    expect((await getAs(t.url, 'go.example.com', '/secret')).location).toBe(
+      '/s/secret/password-required',
+    );
+  });
+
+  it('a disabled domain answers its not-found redirect; nothing is deleted', async () => {
+    expect((await admin.patch(`/api/domains/${go.id}`, { enabled: false })).status).toBe(200);
+    expect((await getAs(t.url, 'go.example.com', '/launch')).location).toBe(
+      'https://brand.example/404',
+    );
+    expect((await admin.patch(`/api/domains/${go.id}`, { enabled: true })).status).toBe(200);
+    expect((await getAs(t.url, 'go.example.com', '/launch')).location).toBe(
+      'https://example.com/brand',
+    );
+  });
+
+  it('rights: another user’s domain is 403, an unknown one 400, shared ones are everybody’s, anonymous callers have none', async () => {
+    expect(
+      (
+        await expectProblem(
+          await create(bob, { url: 'https://x.example', domain: 'go.example.com' }),
+          403,
+        )
+      ).errorKey,
+    ).toBe('domain_forbidden');
+    const unknown = await expectProblem(
+      await create(bob, { url: 'https://x.example', domain: 'nowhere.example' }),
+      400,
+    );
+    expect((unknown as { fieldErrorKeys?: Record<string, string> }).fieldErrorKeys?.domain).toBe(
+      'domain_unknown',
+    );
+    expect(
+      (
+        await create(bob, {
+          url: 'https://x.example',
+          code: 'team-link',
+          domain: 'team.example.com',
+        })
+      ).status,
+    ).toBe(201);
+    const anon = await expectProblem(
+      await t.post('/api/code', { url: 'https://x.example', domain: 'team.example.com' }),
+      400,
+    );
+    expect((anon as { fieldErrorKeys?: Record<string, string> }).fieldErrorKeys?.domain).toBe(
+      'field_not_allowed',
+    );
+    // Import rows are checked alike.
+    const imported = (await (
+      await bob.post('/api/code/import', {
+        csv: 'url,domain\nhttps://a.example/1,go.example.com\nhttps://a.example/2,team.example.com\n',
+      })
+    ).json()) as { created: number; skipped: Array<{ row: number; errorKey: string }> };
+    expect(imported).toMatchObject({
+      created: 1,
+      skipped: [{ row: 1, errorKey: 'domain_forbidden' }],
+    });
+  });
+
+  it('moving a short to another domain (PATCH) checks the code there; export and import carry the domain', async () => {
+    const made = (await (
+      await create(alice, { url: 'https://example.com/move', code: 'mover' })
+    ).json()) as { code: string };
+    const id = (
+      (await (await alice.fetch(`/api/code/${made.code}?redirect=false`)).json()) as { id: string }
+    ).id;
+    expect(
+      await (await alice.patch(`/api/code/${id}`, { domain: 'go.example.com' })).json(),
+    ).toMatchObject({
+      domain: 'go.example.com',
+      shortUrl: 'http://go.example.com/mover',
+    });
+    expect((await getAs(t.url, 'go.example.com', '/mover')).location).toBe(
+      'https://example.com/move',
+    );
+    expect((await getAs(t.url, 'short.example', '/s/mover')).location).toBe('/s/mover/not-found');
+    // Back to the main host; a code taken there is a 409.
+    expect((await alice.patch(`/api/code/${id}`, { domain: null, code: 'launch' })).status).toBe(
+      409,
+    );
+    const exported = (await (await alice.fetch('/api/code/export?format=json')).json()) as Array<{
+      code: string;
+      domain: string | null;
+    }>;
+    expect(exported.find((s) => s.code === 'mover')?.domain).toBe('go.example.com');
+    const csv = await (await alice.fetch('/api/code/export')).text();
+    expect(csv.split('\r\n')[0]).toBe(
+      'id,domain,code,name,url,hasPassword,maxUses,uses,visits,createdAt,expireAt',
+    );
+  });
+
+  it('a domain with shorts is not deleted (409 domain_in_use)', async () => {
+    expect((await expectProblem(await alice.delete(`/api/domains/${go.id}`), 409)).errorKey).toBe(
+      'domain_in_use',
+    );
   });
 });

@@ -105,6 +105,7 @@ describe('OpenAPI conformance', () => {
     const short = {
       id: randomUUID(),
       code: 'abcdefg',
+      domain: null,
       shortUrl: 'http://127.0.0.1/s/abcdefg',
       name: null,
       url: 'https://example.com/',

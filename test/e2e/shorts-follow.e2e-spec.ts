@@ -290,6 +290,7 @@ describe('following shorts', () => {
         'code',
         'createdAt',
         'dangers',
+        'domain',
         'expireAt',
         'hasPassword',
         'id',

@@ -4,6 +4,7 @@ import { Reports1763790000000 } from './1763790000000-reports';
 import { AppliedBatches1763800000000 } from './1763800000000-applied-batches';
 import { Statistics1763810000000 } from './1763810000000-statistics';
 import { Domains1763830000000 } from './1763830000000-domains';
+import { ShortDomains1763840000000 } from './1763840000000-short-domains';
 
 /** Every migration, in order. New migrations are appended here. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   AppliedBatches1763800000000,
   Statistics1763810000000,
   Domains1763830000000,
+  ShortDomains1763840000000,
 ];

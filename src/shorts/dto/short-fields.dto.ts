@@ -36,6 +36,7 @@ const VALIDATORS: Record<FieldType, (spec: ShortFieldSpec) => PropertyDecorator[
   code: (spec) => textValidators(spec),
   text: (spec) => textValidators(spec),
   password: (spec) => textValidators(spec),
+  domain: (spec) => textValidators(spec),
   'date-time': (spec) => [
     IsDateString({ strict: true }, withErrorKey(spec.invalidKey)),
     IsStorableDate(withErrorKey(spec.invalidKey)),
@@ -85,6 +86,7 @@ export class ShortFieldsDto {
   name?: string | null;
   expireAt?: string | null;
   maxUses?: number | null;
+  domain?: string | null;
 }
 
 for (const name of SHORT_FIELD_NAMES) {

@@ -13,7 +13,17 @@ export class ShortDto {
   id: string;
   @ApiProperty()
   code: string;
-  @ApiProperty({ description: 'The link to share', example: 'https://short.example/s/aB3dE5f' })
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description: 'The own domain the short lives on; null: this service’s host',
+    example: 'go.example.com',
+  })
+  domain: string | null;
+  @ApiProperty({
+    description: 'The link to share ({BASE_URL}/s/{code}, or {scheme}://{domain}/{code})',
+    example: 'https://short.example/s/aB3dE5f',
+  })
   shortUrl: string;
   @ApiProperty({ type: 'string', nullable: true })
   name: string | null;

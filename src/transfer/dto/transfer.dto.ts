@@ -71,6 +71,7 @@ class ExportedCounts {
 export class ExportedShortDto extends IntersectionType(
   PickType(ShortDto, [
     'id',
+    'domain',
     'code',
     'name',
     'hasPassword',

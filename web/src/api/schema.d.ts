@@ -736,6 +736,11 @@ export interface components {
              */
             code?: string | null;
             /**
+             * @description The own domain the short lives on (a shared one or the caller’s own); null: this service’s host
+             * @example go.example.com
+             */
+            domain?: string | null;
+            /**
              * Format: date-time
              * @description Expiry (logged-in only; anonymous shorts expire after 24 h)
              */
@@ -813,6 +818,11 @@ export interface components {
             code: string;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description The own domain the short lives on; null: this service’s host
+             * @example go.example.com
+             */
+            domain: string | null;
             /** Format: date-time */
             expireAt: string | null;
             hasPassword: boolean;
@@ -990,6 +1000,11 @@ export interface components {
             createdAt: string;
             /** @description Flagged dangerous or blacklisted */
             dangers: boolean;
+            /**
+             * @description The own domain the short lives on; null: this service’s host
+             * @example go.example.com
+             */
+            domain: string | null;
             /** Format: date-time */
             expireAt: string | null;
             hasPassword: boolean;
@@ -999,7 +1014,7 @@ export interface components {
             name: string | null;
             owner: components["schemas"]["ShortOwnerDto"] | null;
             /**
-             * @description The link to share
+             * @description The link to share ({BASE_URL}/s/{code}, or {scheme}://{domain}/{code})
              * @example https://short.example/s/aB3dE5f
              */
             shortUrl: string;
@@ -1097,6 +1112,11 @@ export interface components {
              * @example summer-sale
              */
             code?: string | null;
+            /**
+             * @description The own domain the short lives on (a shared one or the caller’s own); null: this service’s host
+             * @example go.example.com
+             */
+            domain?: string | null;
             /**
              * Format: date-time
              * @description Expiry (logged-in only; anonymous shorts expire after 24 h)

@@ -56,6 +56,8 @@ export interface ShortFieldsProps {
   expireAt: Date | null;
   /** Edit: whether the short has a password now (its hint and the box that removes it). */
   hasPassword?: boolean;
+  /** The own domains the caller may use (hosts); none: no domain field. */
+  domains?: readonly string[];
 }
 
 /** Example texts of the inputs; a needed field of the edit form has its value instead. */
@@ -90,6 +92,7 @@ function ShortField({
   onChange,
   expireAt,
   hasPassword = false,
+  domains = [],
 }: ShortFieldsProps & { name: ShortFieldName }) {
   const spec: ShortFieldSpec = SHORT_FIELDS[name];
   const id = `${mode}-${name}`;
@@ -181,6 +184,21 @@ function ShortField({
         </Form.Group>
       );
     }
+    case 'domain':
+      if (domains.length === 0 && !value) return null;
+      return (
+        <Form.Group className="mb-3" controlId={id}>
+          <Form.Label>{de.fields[name]}</Form.Label>
+          <Form.Select value={value} onChange={(e) => set(e.target.value)}>
+            <option value="">{de.create.mainDomain}</option>
+            {[...new Set([...domains, ...(value ? [value] : [])])].map((host) => (
+              <option key={host} value={host}>
+                {host}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+      );
     case 'integer':
       return (
         <Form.Group className="mb-3" controlId={id}>

@@ -166,6 +166,7 @@ describe('the short fields in edit mode', () => {
     name: '',
     expireAt: '',
     maxUses: '3',
+    domain: '',
     removePassword: false,
   };
 

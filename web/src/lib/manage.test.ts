@@ -75,6 +75,7 @@ describe('the form of a short (create and edit)', () => {
       name: null,
       expireAt: when.toISOString(),
       maxUses: 7,
+      domain: null, // this service's host
     });
     // Anonymous: url and password only (a password is taken as typed, spaces too).
     expect(createBody({ ...values, password: ' geheim ' }, when, false)).toEqual({
@@ -98,6 +99,7 @@ describe('edit form', () => {
       name: 'Alt',
       expireAt: text,
       maxUses: '5',
+      domain: '',
       removePassword: false,
     });
   });

@@ -72,6 +72,7 @@ export function fieldsOf(short: Short): FormValues {
     name: short.name ?? '',
     expireAt: expiryText(short.expireAt),
     maxUses: short.maxUses === null ? '' : String(short.maxUses),
+    domain: short.domain ?? '',
     removePassword: false,
   };
 }
@@ -94,6 +95,9 @@ function valueOf(
       return text.trim() === '' ? null : (expireAt?.toISOString() ?? null);
     case 'integer':
       return text.trim() === '' ? null : Number(text);
+    case 'domain':
+      // '' is this service's own host.
+      return text === '' ? null : text;
     case 'url':
     case 'code':
     case 'text': {
@@ -130,7 +134,8 @@ export function changesOf(short: Short, values: FormValues, expireAt: Date | nul
       else if (values[name]) changes[name] = values[name];
       continue;
     }
-    const current = (short as unknown as Record<ShortFieldName, string | number | null>)[name];
+    const current =
+      (short as unknown as Record<ShortFieldName, string | number | null>)[name] ?? null;
     if (current === null && !spec(name).nullable) continue;
     if (type === 'date-time') {
       if (values[name] !== expiryText(current as string | null))
