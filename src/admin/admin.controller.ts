@@ -31,10 +31,11 @@ import {
   SearchRequestDto,
 } from './dto/admin.dto';
 import { type Page, pageRequest } from '../common/paging';
+import { ADMIN_ENTITY_NAMES } from './query';
 
 const ENTITY_PARAM = {
   name: 'entity',
-  enum: ['users', 'shorts', 'reports', 'blacklist', 'apikeys'],
+  enum: ADMIN_ENTITY_NAMES,
 };
 
 @ApiTags('admin')
@@ -111,7 +112,7 @@ export class AdminController {
   @ApiParam(ENTITY_PARAM)
   @ApiParam({ name: 'id' })
   @ApiNoContentResponse({ description: 'Deleted' })
-  @ApiProblems(400, 404)
+  @ApiProblems(400, 404, 409)
   async deleteAdminEntity(
     @Param('entity') entity: string,
     @Param('id') id: string,

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AccountModule } from '../account/account.module';
 import { ApiKeyModule } from '../apikey/apikey.module';
 import { BlacklistModule } from '../blacklist/blacklist.module';
+import { DomainsModule } from '../domains/domains.module';
 import { ShortsModule } from '../shorts/shorts.module';
 import { ReportModule } from '../report/report.module';
 import { AdminController } from './admin.controller';
@@ -9,7 +10,14 @@ import { AdminService } from './admin.service';
 
 /** The generic admin API; it reads every table and writes none (the owners' services do). */
 @Module({
-  imports: [AccountModule, ApiKeyModule, BlacklistModule, ShortsModule, ReportModule],
+  imports: [
+    AccountModule,
+    ApiKeyModule,
+    BlacklistModule,
+    DomainsModule,
+    ShortsModule,
+    ReportModule,
+  ],
   controllers: [AdminController],
   providers: [AdminService],
 })

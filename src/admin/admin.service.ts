@@ -9,6 +9,7 @@ import { DATETIME_RANGE_MESSAGE, INT_MAX, isStorableDate } from '../common/db-li
 import { BadRequestError, NotFoundError, ValidationFailedError } from '../common/errors';
 import { type Page, type PageRequest, type PagingOptions, toPage } from '../common/paging';
 import { dbTimeMs } from '../database/columns';
+import { DomainService } from '../domains/domain.service';
 import { LogService } from '../logging/log.service';
 import { ReportService } from '../report/report.service';
 import {
@@ -47,11 +48,12 @@ export class AdminService {
     reports: ReportService,
     blacklist: BlacklistService,
     apiKeys: ApiKeyService,
+    domains: DomainService,
     private readonly log: LogService,
   ) {
     this.entities = resolveAdminEntities(
       ds,
-      adminEntities({ users, shorts, reports, blacklist, apiKeys }),
+      adminEntities({ users, shorts, reports, blacklist, apiKeys, domains }),
     );
   }
 

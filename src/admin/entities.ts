@@ -5,6 +5,8 @@ import { ApiKeyEntity } from '../apikey/apikey.entity';
 import type { ApiKeyService } from '../apikey/apikey.service';
 import { BlacklistEntity, type BlacklistKind } from '../blacklist/blacklist.entity';
 import type { BlacklistService } from '../blacklist/blacklist.service';
+import { DomainEntity } from '../domains/domain.entity';
+import type { DomainService } from '../domains/domain.service';
 import { ShortEntity } from '../shorts/short.entity';
 import type { ShortService } from '../shorts/short.service';
 import type { Actor } from '../common/actor';
@@ -15,7 +17,7 @@ import {
   type ReportState,
 } from '../report/report.entity';
 import type { ReportService } from '../report/report.service';
-import type { FieldType } from './query';
+import type { AdminEntityName, FieldType } from './query';
 
 export type AdminRow = Record<string, unknown>;
 /** A validated PUT body: field name → value (dates as Date, lists as string arrays). */
@@ -47,7 +49,7 @@ export interface AdminField {
 
 /** An entity of the admin API. Writes go to the methods of the module that owns the table. */
 export interface AdminEntityDef {
-  name: string;
+  name: AdminEntityName;
   description: string;
   entity: EntityTarget<object>;
   /** The table (from the metadata). */
@@ -71,6 +73,7 @@ export interface AdminOwners {
   reports: ReportService;
   blacklist: BlacklistService;
   apiKeys: ApiKeyService;
+  domains: DomainService;
 }
 
 const optional = <T>(v: unknown) => v as T | undefined;
@@ -400,6 +403,64 @@ export function adminEntities(o: AdminOwners): AdminEntityDef[] {
           property: 'createdAt',
           description: 'Created or last renewed',
         },
+      ],
+    },
+    {
+      name: 'domains',
+      description:
+        'Own domains (shared ones have no owner); PUT enabled disables or enables one, DELETE only when no short uses it',
+      entity: DomainEntity,
+      alias: 'd',
+      joins: [{ table: 'users', alias: 'u', on: 'u.id = d.owner_id' }],
+      defaultSort: { field: 'createdAt', direction: 'DESC' },
+      update: async (id, p, { actor }) => {
+        await o.domains.update(id, { enabled: optional<boolean>(p.enabled) }, actor);
+      },
+      remove: (id, actor) => o.domains.delete(id, actor),
+      fields: [
+        { name: 'id', type: 'keyword', property: 'id', description: 'UUID' },
+        {
+          name: 'host',
+          type: 'text',
+          property: 'host',
+          description: 'Host name (lower case, punycode)',
+          freeText: true,
+        },
+        {
+          name: 'ownerId',
+          type: 'keyword',
+          property: 'ownerId',
+          description: 'Owner user id (null: shared)',
+        },
+        {
+          name: 'owner',
+          type: 'text',
+          column: 'u.username',
+          description: 'Owner username',
+          freeText: true,
+          nullable: true,
+        },
+        { name: 'verified', type: 'boolean', property: 'verified', description: 'TXT record seen' },
+        {
+          name: 'enabled',
+          type: 'boolean',
+          property: 'enabled',
+          description: 'false: its follows answer the not-found redirect',
+          editable: true,
+        },
+        {
+          name: 'failReason',
+          type: 'keyword',
+          property: 'failReason',
+          description: 'Why the last check failed',
+        },
+        {
+          name: 'failingSince',
+          type: 'date',
+          property: 'failingSince',
+          description: 'First failed check of the current run',
+        },
+        { name: 'createdAt', type: 'date', property: 'createdAt', description: 'Added at' },
       ],
     },
   ];

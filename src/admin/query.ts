@@ -13,6 +13,17 @@ const queryError = (detail: string) => new BadRequestError(detail, 'query_invali
  * into LIKE patterns in which `%`, `_` and the escape character itself are escaped.
  */
 
+/** The entities of the admin API, in the order GET /api/admin/entity lists them (see entities.ts). */
+export const ADMIN_ENTITY_NAMES = [
+  'users',
+  'shorts',
+  'reports',
+  'blacklist',
+  'apikeys',
+  'domains',
+] as const;
+export type AdminEntityName = (typeof ADMIN_ENTITY_NAMES)[number];
+
 export type FieldType = 'text' | 'keyword' | 'number' | 'boolean' | 'date' | 'enum';
 
 export interface SearchField {

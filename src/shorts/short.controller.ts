@@ -88,8 +88,8 @@ export class ShortController {
     @CurrentActor() actor: Actor | null,
     @CurrentOrigin() origin: RequestOrigin,
   ): Promise<CreatedShortDto> {
-    const { code } = await this.shorts.create(dto, actor, origin);
-    return { code };
+    const { code, shortUrl } = await this.shorts.create(dto, actor, origin);
+    return { code, shortUrl };
   }
 
   @Patch(':id')

@@ -183,14 +183,18 @@ export class ShortService {
     caller: Actor | null,
     origin?: RequestOrigin,
     options: { counted?: boolean } = {},
-  ): Promise<{ code: string; id: string }> {
+  ): Promise<{ code: string; id: string; shortUrl: string }> {
     const actor = activeActor(caller);
     const checked = this.checkCreate(dto, actor, origin);
     if (!options.counted) await this.takeCreate(actor, origin);
     const entity = this.newShort(await columnsOf(checked), actor);
     await this.insertNew(entity, typeof checked.code === 'string');
     this.created([entity]);
-    return { code: entity.code, id: entity.id };
+    return {
+      code: entity.code,
+      id: entity.id,
+      shortUrl: this.shortUrl(entity.code, entity.domain),
+    };
   }
 
   /**
@@ -349,18 +353,31 @@ export class ShortService {
   }
 
   /**
+   * Loads the short `id` through `load` when the caller may manage it: its owner or an admin
+   * (anonymous shorts only admins). Anonymous callers 401, others 403 `not_owner`, unknown 404.
+   */
+  private async managed<S extends { ownerId: string | null }>(
+    caller: Actor | null,
+    load: (id: string) => Promise<S | null>,
+    id: string,
+    action: string,
+  ): Promise<S> {
+    const actor = activeActor(caller);
+    if (!actor) throw new UnauthorizedError();
+    const s = await load(id);
+    if (!s) throw shortNotFound();
+    if (!isOwnerOrAdmin(actor, s.ownerId)) {
+      throw new ForbiddenError(`Only the owner or an admin may ${action}`, 'not_owner');
+    }
+    return s;
+  }
+
+  /**
    * The short `id` if the caller may manage it (change it, see its reports): its owner or an admin;
    * anonymous shorts only admins. Anonymous callers 401, others 403, unknown 404.
    */
   async findOwned(id: string, caller: Actor | null): Promise<ShortEntity> {
-    const actor = activeActor(caller);
-    if (!actor) throw new UnauthorizedError();
-    const s = await this.shorts.findByIdWithOwner(id);
-    if (!s) throw shortNotFound();
-    if (!isOwnerOrAdmin(actor, s.ownerId)) {
-      throw new ForbiddenError('Only the owner or an admin may do this', 'not_owner');
-    }
-    return s;
+    return this.managed(caller, (a) => this.shorts.findByIdWithOwner(a), id, 'do this');
   }
 
   // ---------------------------------------------------------------- info
@@ -493,13 +510,12 @@ export class ShortService {
 
   /** Deletes a short: its owner or an admin; anonymous shorts only admins. */
   async delete(id: string, caller: Actor | null): Promise<void> {
-    const actor = activeActor(caller);
-    if (!actor) throw new UnauthorizedError();
-    const s = await this.shorts.findIdentity(id);
-    if (!s) throw shortNotFound();
-    if (!isOwnerOrAdmin(actor, s.ownerId)) {
-      throw new ForbiddenError('Only the owner or an admin may delete this short', 'not_owner');
-    }
+    const s = await this.managed(
+      caller,
+      (a) => this.shorts.findIdentity(a),
+      id,
+      'delete this short',
+    );
     await this.shorts.delete(s.id);
     this.changed(s);
     this.deleted([s.id]);

@@ -109,6 +109,7 @@ describe('admin entity API', () => {
       'reports',
       'blacklist',
       'apikeys',
+      'domains',
     ]);
     for (const e of entities)
       for (const f of e.fields) expect(f.description.length).toBeGreaterThan(0);

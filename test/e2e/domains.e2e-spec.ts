@@ -1,12 +1,11 @@
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISABLE_AFTER_MS, DomainCheckJob } from '../../src/domains/domain-check.job';
 import { DomainRegistry } from '../../src/domains/domain-registry';
 import { createTestApp, type TestApp } from '../support/app';
 import { FakeDns } from '../support/fake-dns';
 import { loginAs, type LoggedIn } from '../support/login';
+import { getOnHost } from '../support/on-host';
 import { expectProblem } from '../support/problem';
-import { BROWSER_UA } from '../support/user-agent';
 
 interface Domain {
   id: string;
@@ -217,34 +216,6 @@ describe('own domains', () => {
   });
 });
 
-/** A GET with its own Host header (fetch may not set one): status and Location. */
-function getAs(
-  url: string,
-  host: string,
-  path: string,
-): Promise<{ status: number; location: string | undefined; body: string }> {
-  return new Promise((resolve, reject) => {
-    const u = new URL(url);
-    const req = httpRequest(
-      {
-        host: u.hostname,
-        port: u.port,
-        path,
-        headers: { host, 'user-agent': BROWSER_UA },
-      },
-      (res) => {
-        let body = '';
-        res.on('data', (d: Buffer) => (body += d.toString()));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, location: res.headers.location, body }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 describe('shorts on own domains', () => {
   const dns = new FakeDns();
   let t: TestApp;
@@ -314,22 +285,22 @@ describe('shorts on own domains', () => {
   });
 
   it('following by Host: /{code} and /s/{code} on the domain, the main host’s own shorts elsewhere', async () => {
-    expect((await getAs(t.url, 'go.example.com', '/launch')).location).toBe(
+    expect((await getOnHost(t.url, 'go.example.com', '/launch')).location).toBe(
       'https://example.com/brand',
     );
-    expect((await getAs(t.url, 'go.example.com:443', '/s/launch')).location).toBe(
+    expect((await getOnHost(t.url, 'go.example.com:443', '/s/launch')).location).toBe(
       'https://example.com/brand',
     );
-    expect((await getAs(t.url, 'short.example', '/s/launch')).location).toBe(
+    expect((await getOnHost(t.url, 'short.example', '/s/launch')).location).toBe(
       'https://example.com/main',
     );
     // A host that is no verified domain is the main host: it never reaches a domain's shorts.
-    expect((await getAs(t.url, 'evil.example', '/s/launch')).location).toBe(
+    expect((await getOnHost(t.url, 'evil.example', '/s/launch')).location).toBe(
       'https://example.com/main',
     );
-    expect((await getAs(t.url, 'evil.example', '/launch')).status).not.toBe(302);
+    expect((await getOnHost(t.url, 'evil.example', '/launch')).status).not.toBe(302);
     // The info call made from the domain's pages resolves its codes there.
-    const info = await getAs(t.url, 'go.example.com', '/api/code/launch?redirect=false');
+    const info = await getOnHost(t.url, 'go.example.com', '/api/code/launch?redirect=false');
     expect(JSON.parse(info.body)).toMatchObject({
       domain: 'go.example.com',
       url: 'https://example.com/brand',
@@ -337,16 +308,16 @@ describe('shorts on own domains', () => {
   });
 
   it('home and not-found redirects: this service’s pages by default, the domain’s own when set', async () => {
-    expect((await getAs(t.url, 'go.example.com', '/')).location).toBe('http://short.example/');
-    expect((await getAs(t.url, 'go.example.com', '/nope')).location).toBe(
+    expect((await getOnHost(t.url, 'go.example.com', '/')).location).toBe('http://short.example/');
+    expect((await getOnHost(t.url, 'go.example.com', '/nope')).location).toBe(
       'http://short.example/s/nope/not-found',
     );
     await alice.patch(`/api/domains/${go.id}`, {
       homeRedirect: 'https://brand.example/',
       notFoundRedirect: 'https://brand.example/404',
     });
-    expect((await getAs(t.url, 'go.example.com', '/')).location).toBe('https://brand.example/');
-    expect((await getAs(t.url, 'go.example.com', '/nope')).location).toBe(
+    expect((await getOnHost(t.url, 'go.example.com', '/')).location).toBe('https://brand.example/');
+    expect((await getOnHost(t.url, 'go.example.com', '/nope')).location).toBe(
       'https://brand.example/404',
     );
     // Other kinds of answers stay on the domain (its pages are served there too).
@@ -357,18 +328,18 @@ describe('shorts on own domains', () => {
       domain: 'go.example.com',
     });
     expect(pw.status).toBe(201);
-    expect((await getAs(t.url, 'go.example.com', '/secret')).location).toBe(
+    expect((await getOnHost(t.url, 'go.example.com', '/secret')).location).toBe(
       '/s/secret/password-required',
     );
   });
 
   it('a disabled domain answers its not-found redirect; nothing is deleted', async () => {
     expect((await admin.patch(`/api/domains/${go.id}`, { enabled: false })).status).toBe(200);
-    expect((await getAs(t.url, 'go.example.com', '/launch')).location).toBe(
+    expect((await getOnHost(t.url, 'go.example.com', '/launch')).location).toBe(
       'https://brand.example/404',
     );
     expect((await admin.patch(`/api/domains/${go.id}`, { enabled: true })).status).toBe(200);
-    expect((await getAs(t.url, 'go.example.com', '/launch')).location).toBe(
+    expect((await getOnHost(t.url, 'go.example.com', '/launch')).location).toBe(
       'https://example.com/brand',
     );
   });
@@ -430,10 +401,12 @@ describe('shorts on own domains', () => {
       domain: 'go.example.com',
       shortUrl: 'http://go.example.com/mover',
     });
-    expect((await getAs(t.url, 'go.example.com', '/mover')).location).toBe(
+    expect((await getOnHost(t.url, 'go.example.com', '/mover')).location).toBe(
       'https://example.com/move',
     );
-    expect((await getAs(t.url, 'short.example', '/s/mover')).location).toBe('/s/mover/not-found');
+    expect((await getOnHost(t.url, 'short.example', '/s/mover')).location).toBe(
+      '/s/mover/not-found',
+    );
     // Back to the main host; a code taken there is a 409.
     expect((await alice.patch(`/api/code/${id}`, { domain: null, code: 'launch' })).status).toBe(
       409,

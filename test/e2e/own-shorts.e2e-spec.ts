@@ -64,7 +64,10 @@ describe('logged-in shorts: create options, own list, delete, cross-user', () =>
       maxUses: 5,
     });
     expect(r.status).toBe(201);
-    expect(r.body).toEqual({ code: 'alice-full' });
+    expect(r.body).toEqual({
+      code: 'alice-full',
+      shortUrl: expect.stringMatching(/^https?:\/\/[^/]+\/s\/alice-full$/),
+    });
     const info = (await (await t.fetch('/api/code/alice-full?redirect=false')).json()) as ShortRow;
     expect(info).toMatchObject({
       name: 'Full',

@@ -15,14 +15,15 @@ describe('creating shorts (anonymous)', () => {
     await t?.close();
   });
 
-  it('answers 201 {code} on /api/code and /api/code/, with a 24 h expiry set by the server', async () => {
+  it('answers 201 {code, shortUrl} on /api/code and /api/code/, with a 24 h expiry set by the server', async () => {
     for (const path of ['/api/code', '/api/code/']) {
       const before = Date.now();
       const res = await t.post(path, { url: 'https://example.com/page?x=1#frag' });
       expect(res.status).toBe(201);
-      const body = (await res.json()) as { code: string };
-      expect(Object.keys(body)).toEqual(['code']);
+      const body = (await res.json()) as { code: string; shortUrl: string };
+      expect(Object.keys(body)).toEqual(['code', 'shortUrl']);
       expect(body.code).toMatch(/^[23456789abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ]{7}$/);
+      expect(body.shortUrl).toMatch(new RegExp(`^https?://[^/]+/s/${body.code}$`));
       const row = await t.ds.getRepository(ShortEntity).findOneByOrFail({ code: body.code });
       expect(row.url).toBe('https://example.com/page?x=1#frag');
       expect(row.ownerId).toBeNull();

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { PageMetaDto, PageQueryDto } from '../../common/paging';
-import { MAX_QUERY_LENGTH } from '../query';
+import { ADMIN_ENTITY_NAMES, MAX_QUERY_LENGTH } from '../query';
 
 export class QueryStringDto {
   @ApiProperty({
@@ -45,7 +45,7 @@ export class AdminFieldDto {
 }
 
 export class AdminEntityDto {
-  @ApiProperty({ enum: ['users', 'shorts', 'reports', 'blacklist', 'apikeys'] })
+  @ApiProperty({ enum: ADMIN_ENTITY_NAMES })
   name: string;
   @ApiProperty()
   description: string;

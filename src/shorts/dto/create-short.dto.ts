@@ -11,4 +11,10 @@ export class CreateShortDto extends ShortFieldsDto {}
 export class CreatedShortDto {
   @ApiProperty({ example: 'aB3dE5f' })
   code: string;
+
+  @ApiProperty({
+    description: 'The link to share ({BASE_URL}/s/{code}, or {scheme}://{domain}/{code})',
+    example: 'https://kurz.example/s/aB3dE5f',
+  })
+  shortUrl: string;
 }

@@ -666,7 +666,7 @@ export interface components {
             description: string;
             fields: components["schemas"]["AdminFieldDto"][];
             /** @enum {string} */
-            name: "users" | "shorts" | "reports" | "blacklist" | "apikeys";
+            name: "users" | "shorts" | "reports" | "blacklist" | "apikeys" | "domains";
         };
         AdminFieldDto: {
             description: string;
@@ -763,6 +763,11 @@ export interface components {
         CreatedShortDto: {
             /** @example aB3dE5f */
             code: string;
+            /**
+             * @description The link to share ({BASE_URL}/s/{code}, or {scheme}://{domain}/{code})
+             * @example https://kurz.example/s/aB3dE5f
+             */
+            shortUrl: string;
         };
         DomainDto: {
             /** Format: date-time */
@@ -1297,7 +1302,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                entity: "users" | "shorts" | "reports" | "blacklist" | "apikeys";
+                entity: "users" | "shorts" | "reports" | "blacklist" | "apikeys" | "domains";
             };
             cookie?: never;
         };
@@ -1378,7 +1383,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                entity: "users" | "shorts" | "reports" | "blacklist" | "apikeys";
+                entity: "users" | "shorts" | "reports" | "blacklist" | "apikeys" | "domains";
                 id: string;
             };
             cookie?: never;
@@ -1485,7 +1490,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                entity: "users" | "shorts" | "reports" | "blacklist" | "apikeys";
+                entity: "users" | "shorts" | "reports" | "blacklist" | "apikeys" | "domains";
                 id: string;
             };
             cookie?: never;
@@ -1528,6 +1533,15 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app';
+import { createTestDatabase, type TestDatabase } from '../support/database';
+import { loginAs, type LoggedIn } from '../support/login';
+import { getOnHost } from '../support/on-host';
+import { expectProblem } from '../support/problem';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+interface Domain {
+  id: string;
+  host: string;
+  enabled: boolean;
+}
+interface Page {
+  totalElements: number;
+  content: Array<Record<string, unknown>>;
+}
+
+/**
+ * Own domains across instances and in the admin area (CONTRACT "Own domains"): a domain added or
+ * disabled on one instance is honoured by the other within a second (the cache bus); admins see
+ * every domain, disable one, and delete only an empty one.
+ */
+describe('own domains on two instances and in the admin area', () => {
+  let db: TestDatabase;
+  let a: TestApp;
+  let b: TestApp;
+  let adminA: LoggedIn;
+  let aliceA: LoggedIn;
+  const env = () => ({
+    ...db.env,
+    REDIS_URL,
+    AUTH_DEV_LOGIN: 'true',
+    ADMIN_USERS: 'dev:admin',
+    BASE_URL: 'http://short.example',
+  });
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    a = await createTestApp(env());
+    b = await createTestApp(env());
+    [adminA, aliceA] = await Promise.all([loginAs(a, 'admin'), loginAs(a, 'alice')]);
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await db?.drop();
+  });
+
+  /** Where instance B sends `GET /{code}` on `host`, polled for up to a second. */
+  const pollOnB = (host: string, path: string, expected: string | undefined) =>
+    expect
+      .poll(async () => (await getOnHost(b.url, host, path)).location, {
+        timeout: 1000,
+        interval: 25,
+      })
+      .toBe(expected);
+
+  let shared: Domain;
+
+  it('a shared domain added on A is followed on B within a second', async () => {
+    // B has read its (empty) registry before the domain exists: it must learn of it by the bus.
+    expect((await getOnHost(b.url, 'team.example.org', '/')).location).not.toBe(
+      'https://home.example.org/',
+    );
+    const res = await adminA.post('/api/domains', {
+      host: 'team.example.org',
+      shared: true,
+      homeRedirect: 'https://home.example.org/',
+    });
+    expect(res.status).toBe(201);
+    shared = (await res.json()) as Domain;
+    const created = await aliceA.post('/api/code', {
+      url: 'https://example.com/team',
+      code: 'team',
+      domain: 'team.example.org',
+    });
+    expect(created.status).toBe(201);
+    expect(((await created.json()) as { shortUrl: string }).shortUrl).toBe(
+      'http://team.example.org/team',
+    );
+    await pollOnB('team.example.org', '/team', 'https://example.com/team');
+    await pollOnB('team.example.org', '/', 'https://home.example.org/');
+  });
+
+  it('a domain disabled on A answers the not-found redirect on B within a second; nothing is deleted', async () => {
+    const res = await adminA.patch(`/api/domains/${shared.id}`, {
+      enabled: false,
+      notFoundRedirect: 'https://home.example.org/gone',
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Domain).enabled).toBe(false);
+    await pollOnB('team.example.org', '/team', 'https://home.example.org/gone');
+    const again = await adminA.patch(`/api/domains/${shared.id}`, { enabled: true });
+    expect(again.status).toBe(200);
+    await pollOnB('team.example.org', '/team', 'https://example.com/team');
+  });
+
+  it('the admin area lists every domain with its owner, never its token', async () => {
+    expect((await aliceA.post('/api/domains', { host: 'alice.example.org' })).status).toBe(201);
+    const res = await adminA.post('/api/admin/entity/domains/search', {
+      query_string: { query: '' },
+    });
+    expect(res.status).toBe(200);
+    const page = (await res.json()) as Page;
+    expect(page.totalElements).toBe(2);
+    const byHost = Object.fromEntries(page.content.map((r) => [r.host, r]));
+    expect(byHost['alice.example.org']).toMatchObject({ owner: 'alice', verified: false });
+    expect(byHost['team.example.org']).toMatchObject({ owner: null, verified: true });
+    expect(JSON.stringify(page)).not.toMatch(/token|url-shorter-verify/);
+    // Users have no admin area.
+    expect(
+      (await aliceA.post('/api/admin/entity/domains/search', { query_string: { query: '' } }))
+        .status,
+    ).toBe(403);
+  });
+
+  it('admins disable a domain through the admin area (honoured on B) and delete only an empty one', async () => {
+    const put = await adminA.put(`/api/admin/entity/domains/${shared.id}`, { enabled: false });
+    expect(put.status).toBeLessThan(300);
+    await pollOnB('team.example.org', '/team', 'https://home.example.org/gone');
+
+    const inUse = await adminA.delete(`/api/admin/entity/domains/${shared.id}`);
+    expect((await expectProblem(inUse, 409)).errorKey).toBe('domain_in_use');
+
+    const alices = (await (await aliceA.fetch('/api/domains')).json()) as Domain[];
+    const empty = alices.find((d) => d.host === 'alice.example.org');
+    expect(empty).toBeDefined();
+    expect((await adminA.delete(`/api/admin/entity/domains/${empty!.id}`)).status).toBe(204);
+    const left = (await (await adminA.fetch('/api/domains')).json()) as Domain[];
+    expect(left.map((d) => d.host)).toEqual(['team.example.org']);
+  });
+});
