@@ -37,6 +37,7 @@ import { OWN_DEFAULT_SORT, OwnShortsQueryDto, type OwnSortField } from './dto/ow
 /** Sort allow-list of the own list: API field → query-builder column. */
 const OWN_SORTABLE: Record<OwnSortField, string> = {
   id: 's.id',
+  domain: 's.domain',
   code: 's.code',
   name: 's.name',
   url: 's.url',
@@ -72,7 +73,7 @@ export class ShortController {
   ): Promise<Page<ShortDto>> {
     const sortable = { ...OWN_SORTABLE, visits: this.shorts.visitsOrder('s') };
     const page = pageRequest(query, { sortable, defaultSort: [OWN_DEFAULT_SORT] });
-    return this.shorts.listOwn(actor.id, page, query.search);
+    return this.shorts.listOwn(actor.id, page, { search: query.search, domain: query.domain });
   }
 
   @Post()

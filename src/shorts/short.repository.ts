@@ -238,13 +238,18 @@ export class ShortRepository {
 
   /**
    * A page of the owner's shorts (expired and exhausted included); `search` matches code, name and
-   * url case-insensitively (LIKE wildcards escaped).
+   * url case-insensitively (LIKE wildcards escaped); `domain` keeps one domain's ('' the main host).
    */
-  listOwn(ownerId: string, req: PageRequest, search?: string): Promise<[ShortEntity[], number]> {
+  listOwn(
+    ownerId: string,
+    req: PageRequest,
+    { search, domain }: OwnFilter = {},
+  ): Promise<[ShortEntity[], number]> {
     const qb = this.repo
       .createQueryBuilder('s')
       .leftJoinAndSelect('s.owner', 'owner')
       .where('s.owner_id = :ownerId', { ownerId });
+    if (domain !== undefined) qb.andWhere('s.domain = :domain', { domain });
     const term = search?.trim();
     if (term) {
       qb.andWhere(
@@ -274,4 +279,10 @@ export class ShortRepository {
     }
     return found;
   }
+}
+
+/** Filters of the own list: a search text, and one domain ('' for this service's host). */
+export interface OwnFilter {
+  search?: string;
+  domain?: string;
 }

@@ -18,6 +18,7 @@ import type { RequestOrigin } from '../common/request';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { isUniqueViolation, onUniqueViolation } from '../database/errors';
 import { DomainRegistry } from '../domains/domain-registry';
+import { requestHost } from '../domains/domain-host';
 import { RateLimitService } from '../limits/rate-limit.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { ANONYMOUS_LIFETIME_MS } from '../shared/limits';
@@ -46,7 +47,8 @@ import {
 } from './short-events';
 import { PasswordLimiter } from './password-limiter';
 import { ShortEntity } from './short.entity';
-import { type ShortChanges, ShortRepository } from './short.repository';
+import { type OwnFilter, type ShortChanges, ShortRepository } from './short.repository';
+import { MAIN_HOST_FILTER } from './dto/own-shorts-query.dto';
 import { ServiceNames } from './target-url';
 
 /** The stored hash of a password field: absent stays absent, null removes it. */
@@ -482,8 +484,18 @@ export class ShortService {
   // ---------------------------------------------------------------- own list
 
   /** The caller's own shorts, expired and exhausted ones included; owners always see the url. */
-  async listOwn(ownerId: string, req: PageRequest, search?: string): Promise<Page<ShortDto>> {
-    const [rows, total] = await this.shorts.listOwn(ownerId, req, search);
+  async listOwn(
+    ownerId: string,
+    req: PageRequest,
+    filter: OwnFilter = {},
+  ): Promise<Page<ShortDto>> {
+    const domain =
+      filter.domain === undefined
+        ? undefined
+        : filter.domain === MAIN_HOST_FILTER
+          ? ''
+          : (requestHost(filter.domain) ?? filter.domain);
+    const [rows, total] = await this.shorts.listOwn(ownerId, req, { ...filter, domain });
     const visits = await this.visitsOf(rows.map((s) => s.id));
     return toPage(
       rows.map((s) => this.toDto(s, true, { visits: visits.get(s.id) ?? 0 })),

@@ -131,4 +131,25 @@ describe('own domains on two instances and in the admin area', () => {
     const left = (await (await adminA.fetch('/api/domains')).json()) as Domain[];
     expect(left.map((d) => d.host)).toEqual(['team.example.org']);
   });
+
+  it('the own list filters by domain (a host, or DEFAULT for the main host) and sorts by it', async () => {
+    expect(
+      (await aliceA.post('/api/code', { url: 'https://example.com/main', code: 'home' })).status,
+    ).toBe(201);
+    const codes = async (qs: string) => {
+      const res = await aliceA.fetch(`/api/code?${qs}`);
+      const body = (await res.json()) as Page;
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      return body.content.map((s) => [s.domain, s.code]);
+    };
+    expect(await codes('domain=team.example.org')).toEqual([['team.example.org', 'team']]);
+    expect(await codes('domain=TEAM.example.org.')).toEqual([['team.example.org', 'team']]);
+    expect(await codes('domain=DEFAULT')).toEqual([[null, 'home']]);
+    expect(await codes('domain=other.example.org')).toEqual([]);
+    expect(await codes('sort=domain,desc')).toEqual([
+      ['team.example.org', 'team'],
+      [null, 'home'],
+    ]);
+    expect((await aliceA.fetch(`/api/code?domain=${'a'.repeat(254)}`)).status).toBe(400);
+  });
 });

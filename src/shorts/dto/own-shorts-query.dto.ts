@@ -1,9 +1,11 @@
+import { IsOptional, MaxLength } from 'class-validator';
 import { PageQueryDto, sortDescription } from '../../common/paging';
 import { QueryText } from '../../common/query';
 
 /** The fields the own list may be sorted by (the controller maps each to its column). */
 export const OWN_SORT_FIELDS = [
   'id',
+  'domain',
   'code',
   'name',
   'url',
@@ -16,6 +18,8 @@ export const OWN_SORT_FIELDS = [
 ] as const;
 export type OwnSortField = (typeof OWN_SORT_FIELDS)[number];
 export const OWN_DEFAULT_SORT = 'createdAt,desc';
+/** The own list's `domain` filter value for the shorts on this service's own host. */
+export const MAIN_HOST_FILTER = 'DEFAULT';
 
 /** `GET /api/code`: paging, sort over OWN_SORT_FIELDS, and a search text. */
 export class OwnShortsQueryDto extends PageQueryDto({
@@ -24,4 +28,11 @@ export class OwnShortsQueryDto extends PageQueryDto({
 }) {
   @QueryText({ description: 'Matches code, name and url (case-insensitive)' })
   search?: string;
+
+  @QueryText({
+    description: `Only the shorts on this own domain (a host), or on this service's host with ${MAIN_HOST_FILTER} (as Shlink's domain filter)`,
+  })
+  @IsOptional()
+  @MaxLength(253)
+  domain?: string;
 }

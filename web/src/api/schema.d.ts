@@ -1829,10 +1829,12 @@ export interface operations {
             query?: {
                 page?: number;
                 size?: number;
-                /** @description Repeatable field,asc|desc; fields: id, code, name, url, maxUses, uses, createdAt, expireAt, dangers, visits; default createdAt,desc */
+                /** @description Repeatable field,asc|desc; fields: id, domain, code, name, url, maxUses, uses, createdAt, expireAt, dangers, visits; default createdAt,desc */
                 sort?: string[];
                 /** @description Matches code, name and url (case-insensitive) */
                 search?: string;
+                /** @description Only the shorts on this own domain (a host), or on this service's host with DEFAULT (as Shlink's domain filter) */
+                domain?: string;
             };
             header?: never;
             path?: never;
