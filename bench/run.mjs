@@ -8,7 +8,7 @@
 //   bare         a bare node:http server answering the same 302 from an in-memory Map (the baseline)
 // Scenarios (follows as browsers: statistics are recorded, user agents and referrers rotating):
 // follow of a plain short (GET /s/{code}), follow of a short with maxUses = 10^9 (each follow claims
-// a use with a conditional UPDATE), follow by a bot (Twitterbot: counted apart), follow of random
+// a use with a conditional UPDATE), follow on a shared own domain (GET /{code} with its Host), follow by a bot (Twitterbot: counted apart), follow of random
 // codes among BENCH_MANY (1,000,000) shorts (mostly cache misses: one SELECT each), anonymous create
 // (POST /api/code), and the statistics call of a short with a year of hourly data
 // (GET /api/code/{id}/statistics, 5 connections; a separate app with the development login).
@@ -90,6 +90,7 @@ function asBrowsers(path) {
   );
 }
 const BOT_UA = 'Twitterbot/1.0';
+const OWN_DOMAIN = 'go.bench.example';
 const codeOf = (i) => `m${i.toString(36)}`;
 const INSTANCES = process.env.BENCH_INSTANCES !== 'off';
 const HAPROXY = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((p) => existsSync(p));
@@ -313,6 +314,21 @@ async function startApp(kind) {
   // A user with an API key and a short with a year of hourly statistics (for the statistics call).
   const stats = await seedStatistics(bulk);
 
+  // A shared own domain with a short on it: the follow by Host (GET /{code} on the domain).
+  const asAdmin = (path, body) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${stats.apiKey}` },
+      body: JSON.stringify(body),
+    });
+  const domain = await asAdmin('/api/domains', { host: OWN_DOMAIN, shared: true });
+  if (domain.status !== 201)
+    throw new Error(`domain seed: ${domain.status} ${await domain.text()}`);
+  const onDomain = await asAdmin('/api/code', { url: TARGET_URL, domain: OWN_DOMAIN });
+  if (onDomain.status !== 201)
+    throw new Error(`own-domain short: ${onDomain.status} ${await onDomain.text()}`);
+  const domainCode = (await onDomain.json()).code;
+
   return {
     name: `app-${kind}`,
     base,
@@ -320,6 +336,14 @@ async function startApp(kind) {
     scenarios: [
       { name: 'follow plain', requests: asBrowsers(`/s/${plain}`), expect: 302 },
       { name: 'follow maxUses', requests: asBrowsers(`/s/${limited}`), expect: 302 },
+      {
+        name: 'follow own domain',
+        requests: asBrowsers(`/${domainCode}`).map((r) => ({
+          ...r,
+          headers: { ...r.headers, host: OWN_DOMAIN },
+        })),
+        expect: 302,
+      },
       {
         name: 'follow bot',
         method: 'GET',
@@ -372,7 +396,8 @@ async function seedStatistics(bulk) {
   await bulk(
     'users',
     ['id', 'username', 'activated', 'provider', 'provider_user_id', 'roles', 'created_date'],
-    [[userId, 'bench', 1, 'bench', userId, 'ROLE_USER', created]],
+    // An admin: it also adds the shared own domain of the own-domain follow.
+    [[userId, 'bench', 1, 'bench', userId, 'ROLE_USER,ROLE_ADMIN', created]],
   );
   await bulk(
     'api_keys',
