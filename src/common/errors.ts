@@ -22,38 +22,30 @@ export abstract class DomainError extends Error {
   }
 }
 
-export class BadRequestError extends DomainError {
-  readonly status = 400;
-  readonly title = 'Bad Request';
+/** The base of the errors of one HTTP status: its status and title, nothing else. */
+function statusError(status: number, title: string) {
+  abstract class StatusError extends DomainError {
+    readonly status = status;
+    readonly title = title;
+  }
+  return StatusError;
 }
 
-export class UnauthorizedError extends DomainError {
-  readonly status = 401;
-  readonly title = 'Unauthorized';
+export class BadRequestError extends statusError(400, 'Bad Request') {}
+
+export class UnauthorizedError extends statusError(401, 'Unauthorized') {
   constructor(detail = 'Authentication required') {
     super(detail, 'unauthorized');
   }
 }
 
-export class ForbiddenError extends DomainError {
-  readonly status = 403;
-  readonly title = 'Forbidden';
-}
+export class ForbiddenError extends statusError(403, 'Forbidden') {}
 
-export class NotFoundError extends DomainError {
-  readonly status = 404;
-  readonly title = 'Not Found';
-}
+export class NotFoundError extends statusError(404, 'Not Found') {}
 
-export class ConflictError extends DomainError {
-  readonly status = 409;
-  readonly title = 'Conflict';
-}
+export class ConflictError extends statusError(409, 'Conflict') {}
 
-export class TooManyRequestsError extends DomainError {
-  readonly status = 429;
-  readonly title = 'Too Many Requests';
-}
+export class TooManyRequestsError extends statusError(429, 'Too Many Requests') {}
 
 /** A rate limit was reached (CONTRACT "Limits"): 429 with Retry-After; nothing was written. */
 export class RateLimitedError extends TooManyRequestsError {
@@ -66,9 +58,7 @@ export class RateLimitedError extends TooManyRequestsError {
  * The server's own capacity for some work is used up (e.g. the QR renderer's queue is full, or a
  * render took too long): 503 with Retry-After. Not an outage of a dependency, so not logged as one.
  */
-export class BusyError extends DomainError {
-  readonly status = 503;
-  readonly title = 'Service Unavailable';
+export class BusyError extends statusError(503, 'Service Unavailable') {
   constructor(
     detail: string,
     errorKey: ErrorKey,
@@ -87,9 +77,7 @@ export function shortNotFound(): NotFoundError {
  * Validation failure with one message per field; `fieldErrorKeys` may give a field's message a
  * stable key (an import reports it per skipped row).
  */
-export class ValidationFailedError extends DomainError {
-  readonly status = 400;
-  readonly title = 'Bad Request';
+export class ValidationFailedError extends BadRequestError {
   constructor(
     readonly fieldErrors: Record<string, string>,
     readonly fieldErrorKeys: Record<string, ErrorKey> = {},
