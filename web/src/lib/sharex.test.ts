@@ -36,4 +36,16 @@ describe('ShareX config', () => {
     expect(c.RequestURL).toBe('http://127.0.0.1:8080/kurz/api/code/');
     expect(c.URL).toBe('http://127.0.0.1:8080/kurz/s/{json:code}');
   });
+
+  it('with a domain: creates the shorts there, links on the domain, no deletion link', () => {
+    const c = buildShareXConfig('https://kurz.example/', 'k', undefined, 'go.example.com');
+    expect(c.Name).toBe('URL-Shorter (go.example.com)');
+    expect(c.RequestURL).toBe('https://kurz.example/api/code/');
+    expect(JSON.parse(c.Data.replace('{input}', 'https://example.com/x'))).toEqual({
+      url: 'https://example.com/x',
+      domain: 'go.example.com',
+    });
+    expect(c.URL).toBe('https://go.example.com/{json:code}');
+    expect(c.DeletionURL).toBe('');
+  });
 });

@@ -1,3 +1,5 @@
+import { domainLink } from './domains';
+
 /** A ShareX custom-uploader file (.sxcu) that shortens URLs through this service (POST /api/code with the API key as Bearer token). */
 export interface ShareXConfig {
   Version: string;
@@ -21,11 +23,17 @@ function trimBase(base: string): string {
   return base.replace(/\/+$/, '');
 }
 
-/** The uploader config for `base` (the runtime config's base URL) and the user's API key. */
+/**
+ * The uploader config for `base` (the runtime config's base URL) and the user's API key. With a
+ * `domain` (an own domain the user may use) the shorts are created there (`domain` in the create
+ * body) and their links are `{scheme}://{domain}/{code}`; such a config has no deletion link (the
+ * delete page resolves codes on this service's host).
+ */
 export function buildShareXConfig(
   base: string,
   apiKey: string,
   name = 'URL-Shorter',
+  domain = '',
 ): ShareXConfig {
   const b = trimBase(base);
   let host = b;
@@ -34,6 +42,7 @@ export function buildShareXConfig(
   } catch {
     // keep the base as it is
   }
+  if (domain) host = domain;
   return {
     Version: SHAREX_VERSION,
     Name: `${name} (${host})`,
@@ -42,9 +51,9 @@ export function buildShareXConfig(
     RequestURL: `${b}/api/code/`,
     Headers: { Authorization: `Bearer ${apiKey}` },
     Body: 'JSON',
-    Data: JSON.stringify({ url: '{input}' }),
-    URL: `${b}/s/{json:code}`,
-    DeletionURL: `${b}/s/{json:code}/delete`,
+    Data: JSON.stringify(domain ? { url: '{input}', domain } : { url: '{input}' }),
+    URL: domain ? domainLink(b, domain, '{json:code}') : `${b}/s/{json:code}`,
+    DeletionURL: domain ? '' : `${b}/s/{json:code}/delete`,
     ErrorMessage: '{json:error}',
   };
 }

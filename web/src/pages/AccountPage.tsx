@@ -3,17 +3,23 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useSnapshot } from 'valtio';
 import { useLocation, useSearch } from 'wouter';
 import { useApiKey, useRenewApiKey } from '../api/queries/account';
+import { useDomains } from '../api/queries/domains';
 import { ApiKeyPanel } from '../components/account/ApiKeyPanel';
+import { DomainsPanel } from '../components/account/DomainsPanel';
 import { Profile } from '../components/account/Profile';
 import { SetupWizard } from '../components/account/SetupWizard';
 import { ShareXPanel } from '../components/account/ShareXPanel';
 import { de } from '../i18n/de';
+import { usableHosts } from '../lib/domains';
 import { FLAGS } from '../lib/flag-rule';
-import { auth } from '../state/auth';
+import { auth, isAdmin } from '../state/auth';
 import { flags } from '../state/flags';
 import { showToast, toast } from '../state/toasts';
 
-/** /account: profile, API key and ShareX (with the setup wizard when its experiment is on). */
+/**
+ * /account: profile, API key, ShareX (with the setup wizard when its experiment is on) and the
+ * own domains.
+ */
 export default function AccountPage() {
   const a = useSnapshot(auth);
   const f = useSnapshot(flags);
@@ -21,6 +27,7 @@ export default function AccountPage() {
   const [location, navigate] = useLocation();
   const apiKey = useApiKey();
   const renew = useRenewApiKey();
+  const domains = useDomains();
   const wizardEnabled = Boolean(f.enabled[FLAGS.accountWizard]);
   const showWizard = wizardEnabled && new URLSearchParams(search).get('show_wizard') === 'true';
 
@@ -52,7 +59,12 @@ export default function AccountPage() {
       </h1>
       <Profile user={a.user} />
       <ApiKeyPanel apiKey={key} loading={apiKey.isPending} onGenerate={generate} />
-      <ShareXPanel apiKey={key} onWizard={wizardEnabled ? () => setWizard(true) : undefined} />
+      <ShareXPanel
+        apiKey={key}
+        onWizard={wizardEnabled ? () => setWizard(true) : undefined}
+        domains={usableHosts(domains.data ?? [])}
+      />
+      <DomainsPanel userId={a.user.id} admin={isAdmin(a.user)} />
       {wizardEnabled && (
         <SetupWizard
           show={showWizard}

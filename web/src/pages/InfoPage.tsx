@@ -104,7 +104,12 @@ export default function InfoPage() {
       </Card>
       {short.url && <MetaSection code={short.code} />}
       <InfoAccordions short={short} canManage={owner} />
-      <QrDialog code={short.code} show={showQr} onClose={() => setShowQr(false)} />
+      <QrDialog
+        code={short.code}
+        link={short.shortUrl}
+        show={showQr}
+        onClose={() => setShowQr(false)}
+      />
       <EditShortDialog
         short={editing ? short : null}
         onClose={() => setEditing(false)}

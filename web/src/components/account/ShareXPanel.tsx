@@ -1,26 +1,51 @@
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
 import { de } from '../../i18n/de';
 import { buildShareXConfig, downloadShareX, shareXFileText } from '../../lib/sharex';
 import { runtimeConfig } from '../../runtime-config';
 import { useCopy } from './useCopy';
 
-/** Copy the ShareX config or download it as ShareX.sxcu; optionally open the Setup Wizard. */
+/**
+ * Copy the ShareX config or download it as ShareX.sxcu; optionally open the Setup Wizard. With
+ * usable own domains, the config's shorts may be put on one of them.
+ */
 export function ShareXPanel({
   apiKey,
   onWizard,
+  domains = [],
 }: {
   apiKey: string | null;
   onWizard?: () => void;
+  /** The domains the user may put shorts on (verified, enabled). */
+  domains?: readonly string[];
 }) {
   const [copyState, copy] = useCopy();
-  const config = apiKey ? buildShareXConfig(runtimeConfig.baseUrl, apiKey) : null;
+  const [chosen, setChosen] = useState('');
+  const domain = domains.includes(chosen) ? chosen : '';
+  const config = apiKey
+    ? buildShareXConfig(runtimeConfig.baseUrl, apiKey, undefined, domain)
+    : null;
   return (
     <Card className="mb-4" data-testid="sharex-panel">
       <Card.Body>
         <h2 className="h4">{de.account.sharexTitle}</h2>
         <p className="text-body-secondary">{de.account.sharexText}</p>
         {!config && <p className="small">{de.account.sharexNeedsKey}</p>}
+        {domains.length > 0 && (
+          <Form.Group className="mb-3" controlId="sharex-domain">
+            <Form.Label>{de.account.sharexDomain}</Form.Label>
+            <Form.Select value={domain} onChange={(e) => setChosen(e.target.value)}>
+              <option value="">{de.create.mainDomain}</option>
+              {domains.map((host) => (
+                <option key={host} value={host}>
+                  {host}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        )}
         <div className="d-flex flex-wrap gap-2">
           <Button
             variant="outline-secondary"

@@ -5,7 +5,6 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import type { Short } from '../../api/client';
 import { de } from '../../i18n/de';
 import { expiresWithin24h } from '../../lib/expiry';
-import { shortLink } from '../../runtime-config';
 import { copyLink, shareLink } from './share';
 
 /** After creating (?show_created=true): the link to copy or share, and the expiry hints. */
@@ -19,7 +18,8 @@ export function CreatedBanner({
   /** Opens the QR code dialog. */
   onQr?: () => void;
 }) {
-  const link = shortLink(short.code);
+  // The server's link: `{BASE_URL}/s/{code}`, or `{scheme}://{domain}/{code}` on an own domain.
+  const link = short.shortUrl;
   return (
     <Alert variant="success" data-testid="created-banner">
       <Alert.Heading as="h2" className="h5">

@@ -3,7 +3,6 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import type { Short } from '../../api/client';
 import { de } from '../../i18n/de';
-import { shortLink } from '../../runtime-config';
 import { copyLink, shareLink } from './share';
 
 /**
@@ -27,7 +26,8 @@ export function InfoActions({
   children?: ReactNode;
 }) {
   const [showWarning, setShowWarning] = useState(false);
-  const link = shortLink(short.code);
+  // The server's link: `{BASE_URL}/s/{code}`, or `{scheme}://{domain}/{code}` on an own domain.
+  const link = short.shortUrl;
   return (
     <>
       <div className="d-flex flex-wrap gap-2 mt-3">

@@ -9,6 +9,7 @@ import { errorText } from '../../lib/errors';
 import { changesOf, fieldsOf } from '../../lib/short-form';
 import { toast } from '../../state/toasts';
 import { ShortFields, useShortForm } from '../ShortFields';
+import { useUsableDomains } from '../useUsableDomains';
 
 export interface EditShortDialogProps {
   /** The short to edit; null: the dialog is closed. */
@@ -40,6 +41,7 @@ function EditForm({
     short.expireAt ? new Date(short.expireAt) : null,
   );
   const update = useUpdateShort();
+  const domains = useUsableDomains(true);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -69,6 +71,7 @@ function EditForm({
           onChange={form.change}
           expireAt={form.expireAt}
           hasPassword={short.hasPassword}
+          domains={domains}
         />
       </Modal.Body>
       <Modal.Footer>

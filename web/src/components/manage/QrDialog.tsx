@@ -6,14 +6,16 @@ import { shortLink } from '../../runtime-config';
 /** The QR code of a short's link (served by the server), its downloads and the link under it. */
 export function QrDialog({
   code,
+  link = shortLink(code),
   show,
   onClose,
 }: {
   code: string;
+  /** The short's link (its `shortUrl`: on an own domain, that domain's). */
+  link?: string;
   show: boolean;
   onClose: () => void;
 }) {
-  const link = shortLink(code);
   const base = `/api/code/${encodeURIComponent(code)}`;
   return (
     <Modal show={show} onHide={onClose} aria-labelledby="qr-title" centered>

@@ -45,6 +45,13 @@ export function ShortsTable({
           </th>
           {columns.map((c) => {
             const active = sort.field === c;
+            if (COLUMNS[c].sortable === false) {
+              return (
+                <th key={c} scope="col" className="fw-semibold text-nowrap">
+                  {COLUMNS[c].label}
+                </th>
+              );
+            }
             return (
               <th key={c} scope="col" aria-sort={active ? ariaSort(sort, c) : undefined}>
                 <button

@@ -11,12 +11,15 @@ import { UrlCell } from './UrlCell';
 /**
  * The columns of the own-shorts table, in table order: the one place that says what a column is
  * called, whether it is hidden by default and how its cell reads. The column id is also the
- * server's sort field (GET /api/code?sort=id,dir). A new column is one entry here.
+ * server's sort field (GET /api/code?sort=id,dir), unless the column is not `sortable`. A new
+ * column is one entry here.
  */
 export const SHORT_COLUMNS = [
   'id',
   'name',
   'code',
+  'domain',
+  'shortUrl',
   'url',
   'visits',
   'uses',
@@ -31,6 +34,8 @@ export interface ShortColumnDef {
   label: string;
   /** Hidden until switched on in the column filter. */
   hiddenByDefault?: boolean;
+  /** false: the server cannot sort by it (no sort button). */
+  sortable?: false;
   cell: (s: Short) => ReactNode;
 }
 
@@ -43,7 +48,27 @@ export const COLUMNS: Readonly<Record<ShortColumn, ShortColumnDef>> = {
   name: { label: de.shorts.columns.name, cell: (s) => s.name ?? '' },
   code: {
     label: de.shorts.columns.code,
-    cell: (s) => <Link href={`/s/${encodeURIComponent(s.code)}/info`}>{s.code}</Link>,
+    cell: (s) => {
+      const info = `/s/${encodeURIComponent(s.code)}/info`;
+      // The info page resolves codes on the host it is opened on: a domain's short, on its domain.
+      return s.domain ? (
+        <a href={`${new URL(s.shortUrl).origin}${info}`}>{s.code}</a>
+      ) : (
+        <Link href={info}>{s.code}</Link>
+      );
+    },
+  },
+  domain: {
+    label: de.shorts.columns.domain,
+    hiddenByDefault: true,
+    sortable: false,
+    cell: (s) => s.domain ?? <span className="text-body-secondary">{de.shorts.mainHost}</span>,
+  },
+  shortUrl: {
+    label: de.shorts.columns.shortUrl,
+    hiddenByDefault: true,
+    sortable: false,
+    cell: (s) => <span className="text-break">{s.shortUrl}</span>,
   },
   url: { label: de.shorts.columns.url, cell: (s) => <UrlCell url={s.url} /> },
   visits: {
@@ -77,7 +102,7 @@ export const COLUMNS: Readonly<Record<ShortColumn, ShortColumnDef>> = {
   },
 };
 
-/** ID, Nutzungen, Max. Aufrufe and Bedrohlichkeit are hidden by default. */
+/** ID, Domain, Short-Link, Nutzungen, Max. Aufrufe and Bedrohlichkeit are hidden by default. */
 export function defaultVisibleColumns(): ShortColumn[] {
   return SHORT_COLUMNS.filter((c) => !COLUMNS[c].hiddenByDefault);
 }
