@@ -48,7 +48,7 @@ import {
 import { PasswordLimiter } from './password-limiter';
 import { ShortEntity } from './short.entity';
 import { type OwnFilter, type ShortChanges, ShortRepository } from './short.repository';
-import { MAIN_HOST_FILTER } from './dto/own-shorts-query.dto';
+import { MAIN_HOST_FILTER } from '../shared/domains';
 import { ServiceNames } from './target-url';
 
 /** The stored hash of a password field: absent stays absent, null removes it. */

@@ -148,6 +148,17 @@ test('an admin adds a shared domain (verified at once); a short on it shows its 
     'href',
     `http://${SHARED}/s/${code}/info`,
   );
+  // The domain filter asks the server for one domain's shorts, or the main host's.
+  const filter = page.getByLabel('Nach Domain filtern');
+  await filter.selectOption('Standard');
+  await expect(row).toHaveCount(0);
+  await filter.selectOption(SHARED);
+  await expect(row).toBeVisible();
+  await expect(page.locator('[data-testid="short-row"] [data-column="domain"]')).toHaveText([
+    SHARED,
+  ]);
+  await filter.selectOption('Alle Domains');
+  await expect(row).toBeVisible();
 
   // The next visit starts with no remembered choice (no design consent): the main host.
   await page.goto('/');

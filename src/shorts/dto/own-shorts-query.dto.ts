@@ -1,6 +1,7 @@
 import { IsOptional, MaxLength } from 'class-validator';
 import { PageQueryDto, sortDescription } from '../../common/paging';
 import { QueryText } from '../../common/query';
+import { MAIN_HOST_FILTER } from '../../shared/domains';
 
 /** The fields the own list may be sorted by (the controller maps each to its column). */
 export const OWN_SORT_FIELDS = [
@@ -18,10 +19,8 @@ export const OWN_SORT_FIELDS = [
 ] as const;
 export type OwnSortField = (typeof OWN_SORT_FIELDS)[number];
 export const OWN_DEFAULT_SORT = 'createdAt,desc';
-/** The own list's `domain` filter value for the shorts on this service's own host. */
-export const MAIN_HOST_FILTER = 'DEFAULT';
 
-/** `GET /api/code`: paging, sort over OWN_SORT_FIELDS, and a search text. */
+/** `GET /api/code`: paging, sort over OWN_SORT_FIELDS, a search text and a domain. */
 export class OwnShortsQueryDto extends PageQueryDto({
   fields: OWN_SORT_FIELDS,
   description: sortDescription(OWN_SORT_FIELDS, OWN_DEFAULT_SORT),

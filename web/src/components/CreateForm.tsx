@@ -8,10 +8,9 @@ import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
 import { api, unwrap } from '../api/client';
 import { de } from '../i18n/de';
-import { domainLink, initialDomain, readLastDomain, rememberDomain } from '../lib/domains';
+import { initialDomain, readLastDomain, rememberDomain } from '../lib/domains';
 import { errorText } from '../lib/errors';
 import { createBody, emptyValues } from '../lib/short-form';
-import { runtimeConfig } from '../runtime-config';
 import { auth } from '../state/auth';
 import { cookies } from '../state/cookies';
 import { toast } from '../state/toasts';
@@ -56,11 +55,11 @@ export function CreateForm() {
     const body = createBody(form.values, form.expireAt, loggedIn);
     const domain = loggedIn ? form.values.domain : '';
     try {
-      const { code } = await unwrap(api.POST('/api/code', { body }));
+      const { code, shortUrl } = await unwrap(api.POST('/api/code', { body }));
       toast.success(de.create.success);
       if (domains.length > 0) rememberDomain(domain, cookies.consent.services.design);
       if (domain) {
-        setCreated(domainLink(runtimeConfig.baseUrl, domain, encodeURIComponent(code)));
+        setCreated(shortUrl);
       } else {
         navigate(`/s/${encodeURIComponent(code)}/info?show_created=true`);
       }

@@ -267,7 +267,10 @@ describe('the domain select of the create form', () => {
     cookies.consent.services.design = true;
     const calls = stubApi({
       'GET /api/domains': { status: 200, body: list },
-      'POST /api/code': { status: 201, body: { code: 'abc123' } },
+      'POST /api/code': {
+        status: 201,
+        body: { code: 'abc123', shortUrl: 'https://go.example.com/abc123' },
+      },
     });
     auth.status = 'authenticated';
     render(
@@ -282,7 +285,8 @@ describe('the domain select of the create form', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Kürzen' }));
     });
-    expect(await screen.findByLabelText('Dein Link')).toHaveValue('http://go.example.com/abc123');
+    // The link is the server's shortUrl (its one rule for the scheme and the path).
+    expect(await screen.findByLabelText('Dein Link')).toHaveValue('https://go.example.com/abc123');
     expect(calls.find((c) => c.call === 'POST /api/code')?.body).toMatchObject({
       url: 'https://example.com/x',
       domain: 'go.example.com',
@@ -329,7 +333,7 @@ describe('the ShareX panel', () => {
       URL: string;
     };
     expect(JSON.parse(config.Data)).toEqual({ url: '{input}', domain: 'go.example.com' });
-    expect(config.URL).toMatch(/\/\/go\.example\.com\/\{json:code\}$/);
+    expect(config.URL).toBe('{json:shortUrl}');
   });
 
   it('shows no domain choice without usable domains', () => {

@@ -582,6 +582,9 @@ export const de = {
     loadErrorStatus: 'Status {status}: {message}',
     search: 'Suche',
     searchPlaceholder: 'Name, Code oder Url durchsuchen',
+    /** The own list's domain filter (shown when the user has domains). */
+    domainFilter: 'Nach Domain filtern',
+    allDomains: 'Alle Domains',
     columnFilter: 'Spalten',
     total: '{count} Einträge',
     selectAll: 'Alle Shorts dieser Seite auswählen',

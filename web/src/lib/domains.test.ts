@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  domainLink,
   domainState,
   initialDomain,
   LAST_DOMAIN_KEY,
@@ -40,14 +39,5 @@ describe('own domains', () => {
     expect(readLastDomain()).toBe('a.example');
     rememberDomain('b.example', false);
     expect(localStorage.getItem(LAST_DOMAIN_KEY)).toBeNull();
-  });
-
-  it("a domain's link has the base URL's scheme and no /s/", () => {
-    expect(domainLink('https://kurz.example', 'go.example.com', 'abc')).toBe(
-      'https://go.example.com/abc',
-    );
-    expect(domainLink('http://127.0.0.1:8080', 'go.example.com', 'abc')).toBe(
-      'http://go.example.com/abc',
-    );
   });
 });

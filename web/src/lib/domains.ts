@@ -21,20 +21,6 @@ export function usableHosts(list: readonly Pick<Domain, 'host' | 'verified' | 'e
   return list.filter((d) => d.verified && d.enabled).map((d) => d.host);
 }
 
-/**
- * The link of a short on an own domain: `{scheme}://{domain}/{code}`, the scheme being the base
- * URL's (the server's `shortUrl` rule; the create call answers only the code).
- */
-export function domainLink(base: string, domain: string, code: string): string {
-  let scheme = 'https:';
-  try {
-    scheme = new URL(base).protocol;
-  } catch {
-    // keep https
-  }
-  return `${scheme}//${domain}/${code}`;
-}
-
 /** localStorage key of the last chosen domain ('' = this service's host). */
 export const LAST_DOMAIN_KEY = 'domain';
 

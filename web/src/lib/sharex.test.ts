@@ -45,7 +45,7 @@ describe('ShareX config', () => {
       url: 'https://example.com/x',
       domain: 'go.example.com',
     });
-    expect(c.URL).toBe('https://go.example.com/{json:code}');
+    expect(c.URL).toBe('{json:shortUrl}');
     expect(c.DeletionURL).toBe('');
   });
 });

@@ -1,5 +1,3 @@
-import { domainLink } from './domains';
-
 /** A ShareX custom-uploader file (.sxcu) that shortens URLs through this service (POST /api/code with the API key as Bearer token). */
 export interface ShareXConfig {
   Version: string;
@@ -52,7 +50,8 @@ export function buildShareXConfig(
     Headers: { Authorization: `Bearer ${apiKey}` },
     Body: 'JSON',
     Data: JSON.stringify(domain ? { url: '{input}', domain } : { url: '{input}' }),
-    URL: domain ? domainLink(b, domain, '{json:code}') : `${b}/s/{json:code}`,
+    // On an own domain the answer's shortUrl is the link (the server's one rule for it).
+    URL: domain ? '{json:shortUrl}' : `${b}/s/{json:code}`,
     DeletionURL: domain ? '' : `${b}/s/{json:code}/delete`,
     ErrorMessage: '{json:error}',
   };

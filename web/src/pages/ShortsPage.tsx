@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
 import type { Short } from '../api/client';
+import { useDomains } from '../api/queries/domains';
 import { useDeleteShorts, useOwnShorts, type OwnShortsQuery } from '../api/queries/shorts';
+import { MAIN_HOST_FILTER } from '@shared/domains';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { EditShortDialog } from '../components/manage/EditShortDialog';
 import { ImportDialog } from '../components/manage/ImportDialog';
@@ -38,6 +41,7 @@ export default function ShortsPage() {
     size: DEFAULT_PAGE_SIZE,
     sort: DEFAULT_SORT,
     search: '',
+    domain: '',
   });
   const [searchInput, setSearchInput] = useState('');
   const [columns, setColumns] = useState<ShortColumn[]>(defaultVisibleColumns);
@@ -46,6 +50,7 @@ export default function ShortsPage() {
   const [editing, setEditing] = useState<Short | null>(null);
   const [importing, setImporting] = useState(false);
   const list = useOwnShorts(view);
+  const hosts = useDomains().data?.map((d) => d.host) ?? [];
   const deleteShorts = useDeleteShorts();
 
   // The search asks the server once typing pauses, and starts again at the first page.
@@ -101,6 +106,23 @@ export default function ShortsPage() {
         onDeleteSelected={() => setPending({ kind: 'bulk', ids: [...selected] })}
         loading={list.isFetching}
       >
+        {hosts.length > 0 && (
+          <Form.Group controlId="shorts-domain">
+            <Form.Label className="mb-1">{de.shorts.domainFilter}</Form.Label>
+            <Form.Select
+              value={view.domain}
+              onChange={(e) => setView((v) => ({ ...v, domain: e.target.value, page: 0 }))}
+            >
+              <option value="">{de.shorts.allDomains}</option>
+              <option value={MAIN_HOST_FILTER}>{de.shorts.mainHost}</option>
+              {hosts.map((h) => (
+                <option key={h} value={h}>
+                  {h}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        )}
         <a className="btn btn-outline-secondary" href="/api/code/export?format=csv" download>
           {de.transfer.exportCsv}
         </a>

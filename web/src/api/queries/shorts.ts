@@ -12,14 +12,17 @@ export interface OwnShortsQuery {
   size: number;
   sort: SortState;
   search: string;
+  /** '' all; a host; `DEFAULT` this service's host (the server's own-list filter). */
+  domain: string;
 }
 
 /** One page of the caller's own shorts; the last page stays on screen while the next one loads. */
-export function useOwnShorts({ page, size, sort, search }: OwnShortsQuery) {
+export function useOwnShorts({ page, size, sort, search, domain }: OwnShortsQuery) {
+  const filters = { ...(search ? { search } : {}), ...(domain ? { domain } : {}) };
   return $api.useQuery(
     'get',
     '/api/code',
-    { params: { query: { ...pageQuery(page, size, sort), ...(search ? { search } : {}) } } },
+    { params: { query: { ...pageQuery(page, size, sort), ...filters } } },
     { placeholderData: keepPreviousData },
   );
 }

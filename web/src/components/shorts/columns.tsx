@@ -61,7 +61,6 @@ export const COLUMNS: Readonly<Record<ShortColumn, ShortColumnDef>> = {
   domain: {
     label: de.shorts.columns.domain,
     hiddenByDefault: true,
-    sortable: false,
     cell: (s) => s.domain ?? <span className="text-body-secondary">{de.shorts.mainHost}</span>,
   },
   shortUrl: {
