@@ -10,6 +10,7 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { ApiDomainQuery } from '../common/api-domain';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
 import { clientKey, queryParam } from '../common/request';
@@ -76,6 +77,7 @@ export class ShortFollowController {
     description: 'false: answer the Short JSON',
   })
   @ApiQuery({ name: 'password', required: false, description: 'Password of a protected short' })
+  @ApiDomainQuery()
   @ApiQuery({ name: 'accept_danger', required: false, enum: ['true'] })
   @ApiOkResponse({
     description:
@@ -101,7 +103,7 @@ export class ShortFollowController {
       actor,
       queryParam(req, 'password'),
       clientKey(req),
-      this.shorts.requestDomain(req.headers.host),
+      this.shorts.requestDomain(req.headers.host, queryParam(req, 'domain')),
     );
     res.json(dto);
   }

@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { ApiDomainQuery } from '../common/api-domain';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
 import { ForbiddenError } from '../common/errors';
@@ -25,6 +26,7 @@ export class MetadataController {
     summary: "Title, description and image of the short's target page (all null when unavailable)",
   })
   @ApiParam({ name: 'code', type: String })
+  @ApiDomainQuery()
   @ApiQuery({
     name: 'password',
     required: false,
@@ -41,7 +43,10 @@ export class MetadataController {
     @Req() req: Request,
     @CurrentActor() actor: Actor | null,
   ): Promise<ShortMetaDto> {
-    const short = await this.shorts.findVisible(code, this.shorts.requestDomain(req.headers.host));
+    const short = await this.shorts.findVisible(
+      code,
+      this.shorts.requestDomain(req.headers.host, queryParam(req, 'domain')),
+    );
     const may = await this.shorts.mayReveal(
       short,
       actor,

@@ -2,7 +2,8 @@ import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ApiProblems } from '../common/api-problems';
-import { clientKey } from '../common/request';
+import { ApiDomainQuery } from '../common/api-domain';
+import { clientKey, queryParam } from '../common/request';
 import { QrPngQueryDto } from './dto/qr-png-query.dto';
 import { type QrImage, QrService } from './qr.service';
 import { ShortService } from '../shorts/short.service';
@@ -27,6 +28,7 @@ export class QrController {
   @Get(':code/qr.svg')
   @ApiOperation({ operationId: 'getShortQrSvg', summary: 'QR code of {BASE_URL}/s/{code} (SVG)' })
   @ApiParam({ name: 'code', type: String })
+  @ApiDomainQuery()
   @ApiOkResponse({ content: { 'image/svg+xml': { schema: { type: 'string' } } } })
   @ApiResponse(NOT_MODIFIED)
   @ApiProblems(404, 429)
@@ -35,7 +37,10 @@ export class QrController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const short = await this.shorts.findVisible(code, this.shorts.requestDomain(req.headers.host));
+    const short = await this.shorts.findVisible(
+      code,
+      this.shorts.requestDomain(req.headers.host, queryParam(req, 'domain')),
+    );
     send(
       req,
       res,
@@ -46,6 +51,7 @@ export class QrController {
   @Get(':code/qr.png')
   @ApiOperation({ operationId: 'getShortQrPng', summary: 'QR code of {BASE_URL}/s/{code} (PNG)' })
   @ApiParam({ name: 'code', type: String })
+  @ApiDomainQuery()
   @ApiOkResponse({ content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } })
   @ApiResponse(NOT_MODIFIED)
   @ApiProblems(400, 404, 429)
@@ -55,7 +61,10 @@ export class QrController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const short = await this.shorts.findVisible(code, this.shorts.requestDomain(req.headers.host));
+    const short = await this.shorts.findVisible(
+      code,
+      this.shorts.requestDomain(req.headers.host, queryParam(req, 'domain')),
+    );
     const link = this.shorts.shortUrl(short.code, short.domain);
     send(req, res, await this.qr.png(link, size, clientKey(req)));
   }

@@ -7,8 +7,10 @@ import {
   Param,
   ParseUUIDPipe,
   Post,
+  Query,
 } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiDomainQuery } from '../common/api-domain';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
 import { RequireUser } from '../common/auth.guard';
@@ -29,6 +31,7 @@ export class ReportController {
     summary: 'Report a short (login required; one report per user and short)',
   })
   @ApiParam({ name: 'code' })
+  @ApiDomainQuery()
   @ApiBody({ type: CreateReportDto })
   @ApiOkResponse({ type: ReportCreatedDto })
   @ApiProblems(400, 401, 403, 404, 409)
@@ -37,8 +40,9 @@ export class ReportController {
     @Body() dto: CreateReportDto,
     @CurrentActor() actor: Actor | null,
     @Headers('host') host: string | undefined,
+    @Query('domain') domain: unknown,
   ): Promise<ReportCreatedDto> {
-    await this.reports.report(code, dto, actor, host);
+    await this.reports.report(code, dto, actor, host, domain);
     return { success: true };
   }
 

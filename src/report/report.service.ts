@@ -33,11 +33,15 @@ export class ReportService {
     dto: CreateReportDto,
     caller: Actor | null,
     hostHeader?: string,
+    domain?: unknown,
   ): Promise<void> {
     const actor = activeActor(caller);
     if (!actor) throw new UnauthorizedError();
     // 404 Entity URLShort not exists; on an own domain, its codes
-    const short = await this.shorts.findVisible(code, this.shorts.requestDomain(hostHeader));
+    const short = await this.shorts.findVisible(
+      code,
+      this.shorts.requestDomain(hostHeader, domain),
+    );
     await onUniqueViolation(
       this.reports.insert({
         id: randomUUID(),

@@ -402,10 +402,17 @@ export class ShortService {
 
   /**
    * The domain whose codes a request resolves: the verified own domain it was sent to (`Host`),
-   * else '' (this service's host; an unknown host never reaches a domain's shorts).
+   * else the verified domain the request names in `?domain=`, else '' (this service's host; an
+   * unknown host never reaches a domain's shorts).
    */
-  requestDomain(hostHeader: string | undefined): string {
-    return this.domains.ofRequest(hostHeader)?.host ?? '';
+  requestDomain(hostHeader: string | undefined, asked?: unknown): string {
+    const own = this.domains.ofRequest(hostHeader);
+    if (own) return own.host;
+    // On this service's host a page may name a domain (?domain=): its owner's info, statistics and
+    // QR code, opened from the own list. Only a verified domain's codes; anything else is the main host.
+    if (typeof asked !== 'string' || asked === '') return '';
+    const host = requestHost(asked);
+    return host && this.domains.get(host)?.verified ? host : '';
   }
 
   /** Finds a short that visitors may see (not expired, not exhausted) or throws 404. */

@@ -152,4 +152,33 @@ describe('own domains on two instances and in the admin area', () => {
     ]);
     expect((await aliceA.fetch(`/api/code?domain=${'a'.repeat(254)}`)).status).toBe(400);
   });
+
+  it("on this service's host, ?domain= names a verified domain whose code is meant (info, QR, report)", async () => {
+    // Without it the main host's codes: 'team' lives on the domain only.
+    expect((await aliceA.fetch('/api/code/team?redirect=false')).status).toBe(404);
+    const info = await aliceA.fetch('/api/code/team?redirect=false&domain=TEAM.example.org');
+    expect(info.status).toBe(200);
+    expect(await info.json()).toMatchObject({
+      code: 'team',
+      domain: 'team.example.org',
+      shortUrl: 'http://team.example.org/team',
+      uses: expect.any(Number), // its owner sees the counts
+    });
+    const qr = await a.fetch('/api/code/team/qr.svg?domain=team.example.org');
+    expect(qr.status).toBe(200);
+    expect(qr.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    const report = await adminA.post('/api/code/team/report?domain=team.example.org', {
+      reason: 'SPAM',
+      description: 'on the domain',
+    });
+    expect(report.status).toBe(200);
+    // An unknown or unverified domain is no domain: the main host's codes.
+    expect((await aliceA.post('/api/domains', { host: 'unverified.example.org' })).status).toBe(
+      201,
+    );
+    for (const domain of ['unverified.example.org', 'nowhere.example.org', '']) {
+      expect((await a.fetch(`/api/code/team?redirect=false&domain=${domain}`)).status).toBe(404);
+      expect((await a.fetch(`/api/code/home?redirect=false&domain=${domain}`)).status).toBe(200);
+    }
+  });
 });

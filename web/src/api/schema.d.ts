@@ -2207,6 +2207,8 @@ export interface operations {
             query?: {
                 /** @description Password of a protected short */
                 password?: string;
+                /** @description The own domain whose code is meant (a verified host); default: the host the request was sent to */
+                domain?: string;
             };
             header?: never;
             path: {
@@ -2299,6 +2301,8 @@ export interface operations {
             query?: {
                 /** @description Width and height in pixels, rounded up to the next of 128, 256, 512, 1024, 2048 (the PNG has that size) */
                 size?: number;
+                /** @description The own domain whose code is meant (a verified host); default: the host the request was sent to */
+                domain?: string;
             };
             header?: never;
             path: {
@@ -2385,7 +2389,10 @@ export interface operations {
     };
     getShortQrSvg: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The own domain whose code is meant (a verified host); default: the host the request was sent to */
+                domain?: string;
+            };
             header?: never;
             path: {
                 code: string;
@@ -2471,7 +2478,10 @@ export interface operations {
     };
     reportShort: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The own domain whose code is meant (a verified host); default: the host the request was sent to */
+                domain?: string;
+            };
             header?: never;
             path: {
                 code: string;
@@ -2579,6 +2589,8 @@ export interface operations {
         parameters: {
             query?: {
                 accept_danger?: "true";
+                /** @description The own domain whose code is meant (a verified host); default: the host the request was sent to */
+                domain?: string;
                 /** @description Password of a protected short */
                 password?: unknown;
                 /** @description false: answer the Short JSON */
