@@ -6,10 +6,16 @@
  *   const t = await createTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:admin' });
  *   const admin = await loginAs(t, 'admin');         // ROLE_ADMIN through ADMIN_USERS
  *   const alice = await loginAs(t, 'alice');         // ROLE_USER only
+ *
  *   await t.fetch('/api/account', { headers: alice.headers });                    // GET
  *   await t.fetch('/api/code', { method: 'POST', headers: alice.headers,         // state change:
  *     body: JSON.stringify({ url: 'https://example.com' }) });                     // same-origin + JSON
  *   await alice.post('/api/code', { url: 'https://example.com' });                // the same, shorter
+ *
+ * In a describe block, `useTestApp` and `useLogin` do the same in beforeAll (and close in afterAll):
+ *
+ *   const t = useTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:admin' });
+ *   const admin = useLogin(t, 'admin');
  *
  * `headers` carries the session cookie plus `origin` (the app's own origin) and
  * `content-type: application/json`, which cookie-authenticated POST/PUT/PATCH/DELETE need (CSRF rule);
@@ -18,6 +24,7 @@
  * headers (e.g. cross-site requests that must be refused).
  */
 import type { TestApp } from './app';
+import { useBeforeAll } from './hooks';
 
 export const SESSION_COOKIE_NAME = 'url_shorter_session';
 
@@ -88,4 +95,12 @@ export async function loginAs(t: TestApp, username: string): Promise<LoggedIn> {
   if (account.status !== 200) throw new Error(`GET /api/account after login: ${account.status}`);
   const { id } = (await account.json()) as { id: string };
   return asLoggedIn(t, cookie, id);
+}
+
+/**
+ * A user of a describe block, logged in (dev login) in `beforeAll` after the app `t` is up:
+ * `const alice = useLogin(t, 'alice');`
+ */
+export function useLogin(t: TestApp, username: string): LoggedIn {
+  return useBeforeAll(`the login of ${username}`, () => loginAs(t, username));
 }
