@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app';
-import { loginAs, type LoggedIn } from '../support/login';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app';
+import { loginAs, useLogin } from '../support/login';
 
 interface Page<T = Record<string, unknown>> {
   content: T[];
@@ -43,18 +43,9 @@ const PROTECTED: Array<{ method: string; path: string; body?: unknown }> = [
 ];
 
 describe('admin entity API', () => {
-  let t: TestApp;
-  let admin: LoggedIn;
-  let alice: LoggedIn;
-
-  beforeAll(async () => {
-    t = await createTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:admin' });
-    admin = await loginAs(t, 'admin');
-    alice = await loginAs(t, 'alice');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:admin' });
+  const admin = useLogin(t, 'admin');
+  const alice = useLogin(t, 'alice');
 
   const search = (entity: string, query: string, qs = '') =>
     admin.post(`/api/admin/entity/${entity}/search${qs}`, { query_string: { query } });

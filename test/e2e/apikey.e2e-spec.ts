@@ -1,21 +1,12 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app';
-import { loginAs, type LoggedIn } from '../support/login';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app';
+import { useLogin } from '../support/login';
 
 describe('API key and ShareX', () => {
-  let t: TestApp;
-  let alice: LoggedIn;
-  let bob: LoggedIn;
-
-  beforeAll(async () => {
-    t = await createTestApp({ AUTH_DEV_LOGIN: 'true' });
-    alice = await loginAs(t, 'alice');
-    bob = await loginAs(t, 'bob');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ AUTH_DEV_LOGIN: 'true' });
+  const alice = useLogin(t, 'alice');
+  const bob = useLogin(t, 'bob');
 
   const bearer = (key: string, extra: Record<string, string> = {}) => ({
     authorization: `Bearer ${key}`,

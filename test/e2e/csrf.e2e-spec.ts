@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app';
-import { loginAs, type LoggedIn } from '../support/login';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app';
+import { loginAs, useLogin } from '../support/login';
 
 const STATE_METHODS = ['post', 'put', 'patch', 'delete'] as const;
 
 describe('CSRF: cookie-authenticated state changes need same origin and JSON', () => {
-  let t: TestApp;
-  let admin: LoggedIn;
+  const t = useTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:admin' });
+  const admin = useLogin(t, 'admin');
   let routes: { method: string; path: string }[];
 
   beforeAll(async () => {
-    t = await createTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:admin' });
-    admin = await loginAs(t, 'admin');
     // Every documented state-changing route, with dummy path parameters.
     const doc = (await (await t.fetch('/api/docs-json')).json()) as {
       paths: Record<string, Record<string, unknown>>;
@@ -29,9 +27,6 @@ describe('CSRF: cookie-authenticated state changes need same origin and JSON', (
         }
       }
     }
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('the documented routes include the known state changes', () => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app';
+import { createTestApp, type TestApp, useTestApp } from '../support/app';
 import { createTestDatabase, type TestDatabase } from '../support/database';
-import { loginAs, type LoggedIn } from '../support/login';
+import { loginAs, type LoggedIn, useLogin } from '../support/login';
 import { expectProblem } from '../support/problem';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -21,20 +21,10 @@ interface ShortBody {
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
 
 describe('editing a short (PATCH /api/code/{id})', () => {
-  let t: TestApp;
-  let alice: LoggedIn;
-  let bob: LoggedIn;
-  let admin: LoggedIn;
-
-  beforeAll(async () => {
-    t = await createTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:admin' });
-    alice = await loginAs(t, 'alice');
-    bob = await loginAs(t, 'bob');
-    admin = await loginAs(t, 'admin');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:admin' });
+  const alice = useLogin(t, 'alice');
+  const bob = useLogin(t, 'bob');
+  const admin = useLogin(t, 'admin');
 
   async function createOwn(u: LoggedIn, body: Record<string, unknown> = {}): Promise<ShortBody> {
     const res = await u.post('/api/code', { url: 'https://example.com/start', ...body });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ShortService } from '../../src/shorts/short.service';
 import { FailureReporter } from '../../src/failure/failure-reporter';
 import { SentryService } from '../../src/sentry/sentry.service';
-import { createTestApp, type TestApp } from '../support/app';
+import { type TestApp, useTestApp } from '../support/app';
 import { FakeSentry } from '../support/fake-sentry';
 
 const SECRET = {
@@ -49,17 +49,11 @@ describe('error reporting to Sentry', () => {
   });
 
   describe('with SENTRY_DSN', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp({
-        SENTRY_DSN: sentry.dsn(),
-        APP_SECRET: SECRET.appSecret,
-        LOG_STDOUT: 'false',
-      });
-    });
-    afterAll(async () => {
-      await t?.close();
-    });
+    const t = useTestApp(() => ({
+      SENTRY_DSN: sentry.dsn(), // the fake's address: known once its beforeAll has started it
+      APP_SECRET: SECRET.appSecret,
+      LOG_STDOUT: 'false',
+    }));
 
     it('reports an unexpected 500 with the request id and without secrets', async () => {
       const before = sentry.events().length;
@@ -122,13 +116,7 @@ describe('error reporting to Sentry', () => {
   });
 
   describe('without SENTRY_DSN', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp({ LOG_STDOUT: 'false' });
-    });
-    afterAll(async () => {
-      await t?.close();
-    });
+    const t = useTestApp({ LOG_STDOUT: 'false' });
 
     it('sends nothing, even for a 500', async () => {
       const before = sentry.envelopes.length;

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FollowService } from '../../src/follow/follow.service';
 import { ShortEntity } from '../../src/shorts/short.entity';
-import { createTestApp, type TestApp } from '../support/app';
-import { loginAs, type LoggedIn } from '../support/login';
+import { useTestApp } from '../support/app';
+import { loginAs, type LoggedIn, useLogin } from '../support/login';
 
 interface ShortRow {
   id: string;
@@ -29,18 +29,9 @@ interface PageOf<T> {
 }
 
 describe('logged-in shorts: create options, own list, delete, cross-user', () => {
-  let t: TestApp;
-  let alice: LoggedIn;
-  let bob: LoggedIn;
-
-  beforeAll(async () => {
-    t = await createTestApp({ AUTH_DEV_LOGIN: 'true' });
-    alice = await loginAs(t, 'alice');
-    bob = await loginAs(t, 'bob');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ AUTH_DEV_LOGIN: 'true' });
+  const alice = useLogin(t, 'alice');
+  const bob = useLogin(t, 'bob');
 
   const create = async (u: LoggedIn, body: Record<string, unknown>) => {
     const res = await u.post('/api/code', body);

@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MetricsService } from '../../src/metrics/metrics.service';
-import { createTestApp, type TestApp } from '../support/app';
-import { loginAs, type LoggedIn } from '../support/login';
+import { createTestApp, type TestApp, useTestApp } from '../support/app';
+import { loginAs, useLogin } from '../support/login';
 import { expectProblem } from '../support/problem';
 import { insertShort } from '../support/shorts';
 
@@ -65,14 +65,7 @@ async function pngOf(res: Response): Promise<{ width: number; text: string | nul
 }
 
 describe('QR codes of shorts', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp({ BASE_URL: 'https://sho.rt' });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ BASE_URL: 'https://sho.rt' });
 
   async function createCode(): Promise<string> {
     const res = await t.post('/api/code', { url: 'https://example.com/qr' });
@@ -269,24 +262,14 @@ describe('QR renders per client (LIMIT_QR_RENDER)', () => {
 });
 
 describe('reports seen by owners (GET /api/code/{id}/reports)', () => {
-  let t: TestApp;
-  let alice: LoggedIn;
-  let bob: LoggedIn;
-  let admin: LoggedIn;
-
-  beforeAll(async () => {
-    t = await createTestApp({
-      AUTH_DEV_LOGIN: 'true',
-      ADMIN_USERS: 'dev:admin',
-      REPORT_THRESHOLD: '50',
-    });
-    alice = await loginAs(t, 'alice');
-    bob = await loginAs(t, 'bob');
-    admin = await loginAs(t, 'admin');
+  const t = useTestApp({
+    AUTH_DEV_LOGIN: 'true',
+    ADMIN_USERS: 'dev:admin',
+    REPORT_THRESHOLD: '50',
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const alice = useLogin(t, 'alice');
+  const bob = useLogin(t, 'bob');
+  const admin = useLogin(t, 'admin');
 
   it('the owner and admins see reason, description, date and state, newest first, never the reporter', async () => {
     const created = await alice.post('/api/code', { url: 'https://example.com/reported' });

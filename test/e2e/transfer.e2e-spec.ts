@@ -2,9 +2,9 @@ import { parse } from 'csv-parse/sync';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app';
-import { loginAs, type LoggedIn } from '../support/login';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app';
+import { loginAs, type LoggedIn, useLogin } from '../support/login';
 import { expectProblem } from '../support/problem';
 import { insertShort } from '../support/shorts';
 
@@ -28,16 +28,8 @@ interface ImportResult {
 }
 
 describe('export and import of own shorts', () => {
-  let t: TestApp;
-  let admin: LoggedIn;
-
-  beforeAll(async () => {
-    t = await createTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:admin' });
-    admin = await loginAs(t, 'admin');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:admin' });
+  const admin = useLogin(t, 'admin');
 
   const importCsv = async (u: LoggedIn, csv: string) => {
     const res = await u.post('/api/code/import', { csv });
@@ -541,14 +533,7 @@ describe('export and import of own shorts', () => {
 });
 
 describe('imports count against the create limit', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp({ AUTH_DEV_LOGIN: 'true', LIMIT_USER_CREATE: '100/d' });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ AUTH_DEV_LOGIN: 'true', LIMIT_USER_CREATE: '100/d' });
 
   it('60 rows pass, 60 more are refused whole (429, nothing written), then 40 pass', async () => {
     const u = await loginAs(t, 'limited');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app';
+import { createTestApp, type TestApp, useTestApp } from '../support/app';
 
 const JS = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
 
@@ -231,13 +231,7 @@ describe('web client serving (external Unleash, Sentry)', () => {
 });
 
 describe('web client serving without a build', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ WEB_DIR: join(tmpdir(), 'no-such-web-dir-for-tests') });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ WEB_DIR: join(tmpdir(), 'no-such-web-dir-for-tests') });
 
   it('answers client routes with 404 and keeps the API working', async () => {
     expect((await t.fetch('/')).status).toBe(404);
