@@ -1,20 +1,11 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '../../src/common/paging';
 import { useTestApp } from '../support/app';
 import { loginAs, useLogin } from '../support/login';
 
-interface Page<T = Record<string, unknown>> {
-  content: T[];
-  number: number;
-  numberOfElements: number;
-  size: number;
-  totalElements: number;
-  totalPages: number;
-  first: boolean;
-  last: boolean;
-  empty: boolean;
-}
+type AnyPage = Page<Record<string, unknown>>;
 
 /** Every admin and management route except the public health ones, with a body where needed. */
 const PROTECTED: Array<{ method: string; path: string; body?: unknown }> = [
@@ -117,7 +108,7 @@ describe('admin entity API', () => {
     const keyText = await put.text();
     const res = await search('apikeys', `user:alice`);
     expect(res.status).toBe(200);
-    const page = (await res.json()) as Page;
+    const page = (await res.json()) as AnyPage;
     expect(page.totalElements).toBe(1);
     expect(Object.keys(page.content[0]).sort()).toEqual(['createdAt', 'id', 'user', 'userId']);
     const raw = JSON.stringify(page);
@@ -125,7 +116,9 @@ describe('admin entity API', () => {
     if (key) expect(raw).not.toContain(key);
     const del = await admin.delete(`/api/admin/entity/apikeys/${page.content[0].id as string}`);
     expect(del.status).toBe(204);
-    expect(((await (await search('apikeys', 'user:alice')).json()) as Page).totalElements).toBe(0);
+    expect(((await (await search('apikeys', 'user:alice')).json()) as AnyPage).totalElements).toBe(
+      0,
+    );
   });
 
   describe('search', () => {
@@ -189,7 +182,7 @@ describe('admin entity API', () => {
     it('treats a missing body or query as "everything" and refuses a malformed body', async () => {
       const none = await admin.fetch('/api/admin/entity/shorts/search', { method: 'POST' });
       expect(none.status).toBe(200);
-      expect(((await none.json()) as Page).totalElements).toBeGreaterThanOrEqual(9);
+      expect(((await none.json()) as AnyPage).totalElements).toBeGreaterThanOrEqual(9);
       const empty = await admin.post('/api/admin/entity/shorts/search', {});
       expect(empty.status).toBe(200);
       const wrong = await admin.post('/api/admin/entity/shorts/search', {
@@ -233,7 +226,7 @@ describe('admin entity API', () => {
       expect((await search('shorts', '', '?sort=name;DROP TABLE shorts,asc')).status).toBe(400);
       const capped = await search('shorts', '', '?size=251');
       expect(capped.status).toBe(200);
-      expect(((await capped.json()) as Page).size).toBe(250);
+      expect(((await capped.json()) as AnyPage).size).toBe(250);
       expect((await search('shorts', '', '?page=-1')).status).toBe(400);
     });
   });

@@ -88,11 +88,7 @@ describe('CSRF: cookie-authenticated state changes need same origin and JSON', (
       });
       expect(res.status, String(site)).toBe(403);
     }
-    const nullOrigin = await t.fetch('/api/code', {
-      method: 'POST',
-      headers: { cookie: admin.cookie, origin: 'null', 'content-type': 'application/json' },
-      body: JSON.stringify({ url: 'https://example.com/' }),
-    });
+    const nullOrigin = await admin.from('null').post('/api/code', { url: 'https://example.com/' });
     expect(nullOrigin.status).toBe(403);
   });
 
@@ -110,15 +106,9 @@ describe('CSRF: cookie-authenticated state changes need same origin and JSON', (
     });
     expect(viaFetchSite.status).toBe(201);
     // BASE_URL's origin is accepted too (the default BASE_URL here is http://localhost:8080)
-    const viaBase = await t.fetch('/api/code', {
-      method: 'POST',
-      headers: {
-        cookie: admin.cookie,
-        origin: 'http://localhost:8080',
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ url: 'https://example.com/ok3' }),
-    });
+    const viaBase = await admin
+      .from('http://localhost:8080')
+      .post('/api/code', { url: 'https://example.com/ok3' });
     expect(viaBase.status).toBe(201);
     // bodiless state changes need no content type
     const put = await t.fetch('/api/self/apikey', {

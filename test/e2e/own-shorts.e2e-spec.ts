@@ -1,32 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '../../src/common/paging';
 import { FollowService } from '../../src/follow/follow.service';
+import type { ShortDto } from '../../src/shorts/dto/short.dto';
 import { ShortEntity } from '../../src/shorts/short.entity';
 import { useTestApp } from '../support/app';
 import { loginAs, type LoggedIn, useLogin } from '../support/login';
 
-interface ShortRow {
-  id: string;
-  code: string;
-  name: string | null;
-  url: string | null;
-  hasPassword: boolean;
-  maxUses: number | null;
-  createdAt: string;
-  expireAt: string | null;
-  owner: { id: string; username: string } | null;
-  dangers: boolean;
-}
-interface PageOf<T> {
-  content: T[];
-  number: number;
-  numberOfElements: number;
-  size: number;
-  totalElements: number;
-  totalPages: number;
-  first: boolean;
-  last: boolean;
-  empty: boolean;
-}
+type ShortRow = ShortDto;
 
 describe('logged-in shorts: create options, own list, delete, cross-user', () => {
   const t = useTestApp({ AUTH_DEV_LOGIN: 'true' });
@@ -41,7 +21,7 @@ describe('logged-in shorts: create options, own list, delete, cross-user', () =>
     const res = await u.fetch(`/api/code${query}`);
     return {
       status: res.status,
-      body: (await res.json()) as PageOf<ShortRow> & { detail?: string },
+      body: (await res.json()) as Page<ShortRow> & { detail?: string },
     };
   };
 

@@ -518,15 +518,9 @@ describe('export and import of own shorts', () => {
     expect(p.fieldErrors?.format).toBeDefined();
     // `export` is not taken for a short code by the follow path.
     expect((await t.fetch('/api/code/export')).status).toBe(401);
-    const crossSite = await t.fetch('/api/code/import', {
-      method: 'POST',
-      headers: {
-        cookie: u.cookie,
-        origin: 'https://evil.example',
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ csv: 'url\nhttps://evil.example/\n' }),
-    });
+    const crossSite = await u
+      .from('https://evil.example')
+      .post('/api/code/import', { csv: 'url\nhttps://evil.example/\n' });
     expect(crossSite.status).toBe(403);
     expect(await shortsOf(u)).toEqual(['lonely-1']);
   });

@@ -40,6 +40,8 @@ export interface LoggedIn {
   put(path: string, body?: unknown): Promise<Response>;
   patch(path: string, body: unknown): Promise<Response>;
   delete(path: string): Promise<Response>;
+  /** The same user's calls sent from another page's `origin` (e.g. a cross-site request). */
+  from(origin: string): LoggedIn;
 }
 
 /** The `name=value` of the session cookie in a response's Set-Cookie headers, or null. */
@@ -57,9 +59,9 @@ export function sameOriginHeaders(t: TestApp, cookie: string): Record<string, st
   return { cookie, origin: t.url, 'content-type': 'application/json' };
 }
 
-/** Wraps a session cookie into the LoggedIn helpers. */
-export function asLoggedIn(t: TestApp, cookie: string, userId = ''): LoggedIn {
-  const headers = sameOriginHeaders(t, cookie);
+/** Wraps a session cookie into the LoggedIn helpers (calls from `origin`, by default the app's). */
+export function asLoggedIn(t: TestApp, cookie: string, userId = '', origin = t.url): LoggedIn {
+  const headers = { ...sameOriginHeaders(t, cookie), origin };
   const call = (path: string, init: RequestInit = {}) => {
     const h: Record<string, string> = {
       ...headers,
@@ -78,6 +80,7 @@ export function asLoggedIn(t: TestApp, cookie: string, userId = ''): LoggedIn {
       call(path, { method: 'PUT', body: body === undefined ? undefined : JSON.stringify(body) }),
     patch: (path, body) => call(path, { method: 'PATCH', body: JSON.stringify(body) }),
     delete: (path) => call(path, { method: 'DELETE' }),
+    from: (other) => asLoggedIn(t, cookie, userId, other),
   };
 }
 
