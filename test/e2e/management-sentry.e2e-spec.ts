@@ -9,6 +9,7 @@ import { FailureReporter } from '../../src/failure/failure-reporter';
 import { SentryService } from '../../src/sentry/sentry.service';
 import { type TestApp, useTestApp } from '../support/app';
 import { FakeSentry } from '../support/fake-sentry';
+import { waitFor } from '../support/wait';
 
 const SECRET = {
   password: 'canary-sentry-password-9d2f',
@@ -155,9 +156,11 @@ describe('error reporting to Sentry', () => {
       child.stderr.on('data', (d: Buffer) => (out += d.toString()));
       const exit = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
       // Wait (bounded) until the server has started, then make it crash.
-      for (let i = 0; i < 300 && !out.includes('URL-Shorter listening'); i++) {
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await waitFor(() => out.includes('URL-Shorter listening'), {
+        timeoutMs: 30_000,
+        intervalMs: 100,
+        message: () => `the server's start (output so far: ${out})`,
+      });
       expect(out).toContain('URL-Shorter listening');
       child.kill('SIGUSR2');
       expect(await exit).toBe(1);

@@ -13,6 +13,7 @@ import {
 import { useLogin } from '../support/login';
 import { TcpProxy } from '../support/tcp-proxy';
 import { useBeforeAll } from '../support/hooks';
+import { waitFor } from '../support/wait';
 
 const CANARY = {
   appSecret: 'canary-app-secret-7d1e0c3b9a5f42e8b6d4c2a0',
@@ -396,15 +397,15 @@ describe('readiness follows the database', () => {
     const res = await t.fetch('/management/health/readiness');
     return { status: res.status, body: await res.json() };
   }
-  /** Polls (bounded) until the wanted status, since a pool may need one failed query to notice. */
-  async function until(status: number): Promise<{ status: number; body: unknown }> {
-    let last = await readiness();
-    for (let i = 0; i < 20 && last.status !== status; i++) {
-      await new Promise((r) => setTimeout(r, 250));
-      last = await readiness();
-    }
-    return last;
-  }
+  /** The readiness answer once it has `status` (bounded: a pool may need one failed query to notice). */
+  const until = (status: number) =>
+    waitFor(
+      async () => {
+        const r = await readiness();
+        return r.status === status && r;
+      },
+      { timeoutMs: 5_000, intervalMs: 250, message: `readiness ${status}` },
+    );
 
   it('goes DOWN (503) when the database is unreachable and UP again without a restart', async () => {
     expect(await readiness()).toEqual({ status: 200, body: { status: 'UP' } });

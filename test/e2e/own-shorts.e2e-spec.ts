@@ -5,6 +5,7 @@ import type { ShortDto } from '../../src/shorts/dto/short.dto';
 import { ShortEntity } from '../../src/shorts/short.entity';
 import { useTestApp } from '../support/app';
 import { loginAs, type LoggedIn, useLogin } from '../support/login';
+import { pause } from '../support/wait';
 
 type ShortRow = ShortDto;
 
@@ -131,7 +132,7 @@ describe('logged-in shorts: create options, own list, delete, cross-user', () =>
         });
         expect(r.status).toBe(201);
         codes.push(String(r.body.code));
-        await new Promise((resolve) => setTimeout(resolve, 5)); // distinct createdAt
+        await pause(5); // distinct createdAt (time passes on purpose)
       }
       // one expired and one exhausted short stay visible to the owner
       await t.ds

@@ -1,13 +1,13 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MetricsService } from '../../src/metrics/metrics.service';
 import { createTestApp, type TestApp, useTestApp } from '../support/app';
 import { loginAs, useLogin } from '../support/login';
 import { expectProblem } from '../support/problem';
 import { insertShort } from '../support/shorts';
+import { pause } from '../support/wait';
 
 /** The text of a QR code in a PNG. */
 function decodePng(bytes: Buffer): string | null {
@@ -188,7 +188,7 @@ describe('QR codes of shorts', () => {
     const latencies: number[] = [];
     while (rendering) {
       latencies.push(await follow());
-      await sleep(20);
+      await pause(20); // one sample every 20 ms while the renders run
     }
     const answers = await renders;
     expect(answers.map((r) => r.status)).toEqual(Array(10).fill(200));
@@ -288,7 +288,7 @@ describe('reports seen by owners (GET /api/code/{id}/reports)', () => {
         description: texts[i],
       });
       expect(res.status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 5)); // distinct createdAt
+      await pause(5); // distinct createdAt (time passes on purpose)
     }
     for (const viewer of [alice, admin]) {
       const res = await viewer.fetch(`/api/code/${id}/reports`);

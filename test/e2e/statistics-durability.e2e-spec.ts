@@ -9,10 +9,10 @@ import { createTestDatabase, TEST_DB_KIND, TEST_REDIS_URL } from '../support/dat
 import { loginAs } from '../support/login';
 import { DatabaseOutage } from '../support/outage';
 import { insertShort } from '../support/shorts';
+import { waitForHttp, pause } from '../support/wait';
 
 const UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function visitsOf(t: TestApp, shortId: string): Promise<number> {
   const rows = await t.query(
@@ -91,14 +91,7 @@ describe('statistics across instances, shutdown and outages', () => {
     const exited = new Promise((r) => child.on('exit', r));
     let t: TestApp | undefined;
     try {
-      for (let i = 0; i < 150; i++) {
-        try {
-          await fetch(`${base}/api/code/x?redirect=false`);
-          break;
-        } catch {
-          await sleep(200);
-        }
-      }
+      await waitForHttp(`${base}/api/code/x?redirect=false`);
       const created = await fetch(`${base}/api/code`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -145,7 +138,7 @@ describe('statistics across instances, shutdown and outages', () => {
       while (Date.now() < cutUntil) {
         redirected += await burst(t.url, code, 20, 10);
         await t.app.get(StatisticsRecorder).flush(); // fails; keeps the aggregate
-        await sleep(100);
+        await pause(100); // follows go on through the 3 s cut (time passes on purpose)
       }
       expect(t.app.get(StatisticsRecorder).pending()).toBeGreaterThan(0);
       await outage.restore();

@@ -7,6 +7,7 @@ import { useTestApp } from '../support/app';
 import { loginAs, type LoggedIn, useLogin } from '../support/login';
 import { expectProblem } from '../support/problem';
 import { insertShort } from '../support/shorts';
+import { pause } from '../support/wait';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'import');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
@@ -467,7 +468,7 @@ describe('export and import of own shorts', () => {
           cpu: (used.user + used.system) / 1000,
           status,
         });
-        await new Promise((r) => setTimeout(r, 50));
+        await pause(50); // one follow every 50 ms while the imports run
       }
     })();
     try {

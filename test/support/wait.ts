@@ -14,8 +14,8 @@ export interface WaitOptions {
   timeoutMs?: number;
   /** How long between two tries (default 50 ms). */
   intervalMs?: number;
-  /** What is waited for, for the error when it does not happen. */
-  message?: string;
+  /** What is waited for, for the error when it does not happen (a function: read at that time). */
+  message?: string | (() => string);
 }
 
 /** Lets `ms` of time pass (for waits that are the point of the test, not for a condition). */
@@ -42,8 +42,21 @@ export async function waitFor<T>(
     const waited = Date.now() - start;
     if (waited >= timeoutMs) {
       const seen = last instanceof Error ? `error ${last.message}` : JSON.stringify(last);
-      throw new Error(`waitFor: ${message} did not happen within ${timeoutMs} ms (last: ${seen})`);
+      const what = typeof message === 'function' ? message() : message;
+      throw new Error(`waitFor: ${what} did not happen within ${timeoutMs} ms (last: ${seen})`);
     }
     await pause(Math.min(intervalMs, timeoutMs - waited));
   }
+}
+
+/** Waits until a server answers `url` at all (any status): a process that has just been spawned. */
+export async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void> {
+  await waitFor(
+    () =>
+      fetch(url, { redirect: 'manual' }).then(
+        () => true,
+        () => false,
+      ),
+    { timeoutMs, intervalMs: 200, message: `an answer of the server at ${url}` },
+  );
 }
