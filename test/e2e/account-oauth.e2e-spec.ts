@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiscordStrategy } from '../../src/account/providers/discord.strategy';
 import { GithubStrategy } from '../../src/account/providers/github.strategy';
 import { OidcStrategy } from '../../src/account/providers/oidc.strategy';
-import { createTestApp, type TestApp } from '../support/app';
+import { createTestApp, useTestApp } from '../support/app';
 import { oauthLogin, startFakeOAuth, type FakeOAuth } from '../support/fake-oauth';
 import { startOidcProvider, type FakeOidc } from '../support/fake-oauth-oidc';
 
@@ -20,7 +20,6 @@ interface UserJson {
 }
 
 describe('login round trips through the real passport strategies', () => {
-  let t: TestApp;
   let gh: FakeOAuth;
   let dc: FakeOAuth;
   let op: FakeOidc;
@@ -29,19 +28,19 @@ describe('login round trips through the real passport strategies', () => {
     gh = await startFakeOAuth('github');
     dc = await startFakeOAuth('discord');
     op = await startOidcProvider();
-    t = await createTestApp({
-      ...gh.env,
-      ...dc.env,
-      ...op.env,
-      ADMIN_USERS: 'github:OctoAdmin,discord:dadmin,oidc:oadmin',
-    });
   });
   afterAll(async () => {
-    await t?.close();
     await gh?.close();
     await dc?.close();
     await op?.close();
   });
+  // Booted after the fake providers (hooks run in order) and closed before them.
+  const t = useTestApp(() => ({
+    ...gh.env,
+    ...dc.env,
+    ...op.env,
+    ADMIN_USERS: 'github:OctoAdmin,discord:dadmin,oidc:oadmin',
+  }));
 
   const account = async (cookie: string | null): Promise<UserJson> => {
     const res = await t.fetch('/api/account', { headers: { cookie: cookie ?? '' } });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { SessionService } from '../../src/session/session.service';
 import { SessionEntity } from '../../src/session/session.entity';
-import { createTestApp, type TestApp } from '../support/app';
+import { createTestApp, type TestApp, useTestApp } from '../support/app';
 import { createTestDatabase } from '../support/database';
 import { loginAs, sessionCookieFrom } from '../support/login';
 
@@ -13,16 +13,10 @@ function sidOf(cookie: string): string {
 }
 
 describe('sessions in the database', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      AUTH_DEV_LOGIN: 'true',
-      SESSION_IDLE_TIMEOUT: '3600',
-      SESSION_MAX_AGE: '7200',
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
+  const t = useTestApp({
+    AUTH_DEV_LOGIN: 'true',
+    SESSION_IDLE_TIMEOUT: '3600',
+    SESSION_MAX_AGE: '7200',
   });
 
   it('stores the session server-side; the cookie holds only the signed id', async () => {

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, useTestApp } from '../support/app';
 import { loginAs, sessionCookieFrom } from '../support/login';
 import { checkResponse } from '../support/openapi';
 
 describe('account: dev login, sessions, account endpoints', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:Admin' });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:Admin' });
 
   it('anonymous: /api/account is 401, /api/logged-in false, no session cookie handed out', async () => {
     const a = await t.fetch('/api/account');

@@ -1,20 +1,11 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app';
-import { loginAs, type LoggedIn } from '../support/login';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '../../src/common/paging';
+import { useTestApp } from '../support/app';
+import { loginAs, useLogin } from '../support/login';
 
-interface Page<T = Record<string, unknown>> {
-  content: T[];
-  number: number;
-  numberOfElements: number;
-  size: number;
-  totalElements: number;
-  totalPages: number;
-  first: boolean;
-  last: boolean;
-  empty: boolean;
-}
+type AnyPage = Page<Record<string, unknown>>;
 
 /** Every admin and management route except the public health ones, with a body where needed. */
 const PROTECTED: Array<{ method: string; path: string; body?: unknown }> = [
@@ -43,18 +34,9 @@ const PROTECTED: Array<{ method: string; path: string; body?: unknown }> = [
 ];
 
 describe('admin entity API', () => {
-  let t: TestApp;
-  let admin: LoggedIn;
-  let alice: LoggedIn;
-
-  beforeAll(async () => {
-    t = await createTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:admin' });
-    admin = await loginAs(t, 'admin');
-    alice = await loginAs(t, 'alice');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:admin' });
+  const admin = useLogin(t, 'admin');
+  const alice = useLogin(t, 'alice');
 
   const search = (entity: string, query: string, qs = '') =>
     admin.post(`/api/admin/entity/${entity}/search${qs}`, { query_string: { query } });
@@ -127,7 +109,7 @@ describe('admin entity API', () => {
     const keyText = await put.text();
     const res = await search('apikeys', `user:alice`);
     expect(res.status).toBe(200);
-    const page = (await res.json()) as Page;
+    const page = (await res.json()) as AnyPage;
     expect(page.totalElements).toBe(1);
     expect(Object.keys(page.content[0]).sort()).toEqual(['createdAt', 'id', 'user', 'userId']);
     const raw = JSON.stringify(page);
@@ -135,7 +117,9 @@ describe('admin entity API', () => {
     if (key) expect(raw).not.toContain(key);
     const del = await admin.delete(`/api/admin/entity/apikeys/${page.content[0].id as string}`);
     expect(del.status).toBe(204);
-    expect(((await (await search('apikeys', 'user:alice')).json()) as Page).totalElements).toBe(0);
+    expect(((await (await search('apikeys', 'user:alice')).json()) as AnyPage).totalElements).toBe(
+      0,
+    );
   });
 
   describe('search', () => {
@@ -199,7 +183,7 @@ describe('admin entity API', () => {
     it('treats a missing body or query as "everything" and refuses a malformed body', async () => {
       const none = await admin.fetch('/api/admin/entity/shorts/search', { method: 'POST' });
       expect(none.status).toBe(200);
-      expect(((await none.json()) as Page).totalElements).toBeGreaterThanOrEqual(9);
+      expect(((await none.json()) as AnyPage).totalElements).toBeGreaterThanOrEqual(9);
       const empty = await admin.post('/api/admin/entity/shorts/search', {});
       expect(empty.status).toBe(200);
       const wrong = await admin.post('/api/admin/entity/shorts/search', {
@@ -243,7 +227,7 @@ describe('admin entity API', () => {
       expect((await search('shorts', '', '?sort=name;DROP TABLE shorts,asc')).status).toBe(400);
       const capped = await search('shorts', '', '?size=251');
       expect(capped.status).toBe(200);
-      expect(((await capped.json()) as Page).size).toBe(250);
+      expect(((await capped.json()) as AnyPage).size).toBe(250);
       expect((await search('shorts', '', '?page=-1')).status).toBe(400);
     });
   });

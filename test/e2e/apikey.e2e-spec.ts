@@ -1,27 +1,27 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app';
-import { loginAs, type LoggedIn } from '../support/login';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app';
+import { type LoggedIn, useLogin } from '../support/login';
 
 describe('API key and ShareX', () => {
-  let t: TestApp;
-  let alice: LoggedIn;
-  let bob: LoggedIn;
-
-  beforeAll(async () => {
-    t = await createTestApp({ AUTH_DEV_LOGIN: 'true' });
-    alice = await loginAs(t, 'alice');
-    bob = await loginAs(t, 'bob');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ AUTH_DEV_LOGIN: 'true' });
+  const alice = useLogin(t, 'alice');
+  const bob = useLogin(t, 'bob');
 
   const bearer = (key: string, extra: Record<string, string> = {}) => ({
     authorization: `Bearer ${key}`,
     'content-type': 'application/json',
     ...extra,
   });
+  /** A POST with a JSON body and a Bearer key (as ShareX sends it); `extra` headers on top. */
+  const postWithKey = (
+    key: string,
+    path: string,
+    body: unknown,
+    extra: Record<string, string> = {},
+  ) => t.fetch(path, { method: 'POST', headers: bearer(key, extra), body: JSON.stringify(body) });
+  const keyOf = async (u: LoggedIn) =>
+    ((await (await u.fetch('/api/self/apikey')).json()) as { id: string }).id;
 
   it('needs a login', async () => {
     expect((await t.fetch('/api/self/apikey')).status).toBe(401);
@@ -41,7 +41,7 @@ describe('API key and ShareX', () => {
   });
 
   it('the database holds no clear key: a SHA-256 hash and an encrypted copy', async () => {
-    const { id: key } = (await (await alice.fetch('/api/self/apikey')).json()) as { id: string };
+    const key = await keyOf(alice);
     const rows = (await t.query('SELECT * FROM api_keys')) as Record<string, unknown>[];
     expect(rows).toHaveLength(1);
     const dump = JSON.stringify(rows);
@@ -53,12 +53,8 @@ describe('API key and ShareX', () => {
   });
 
   it('ShareX: POST /api/code/ with Bearer and {url} answers {code}, owned by the key’s user', async () => {
-    const { id: key } = (await (await alice.fetch('/api/self/apikey')).json()) as { id: string };
-    const res = await t.fetch('/api/code/', {
-      method: 'POST',
-      headers: bearer(key),
-      body: JSON.stringify({ url: 'https://example.com/sharex.png' }),
-    });
+    const key = await keyOf(alice);
+    const res = await postWithKey(key, '/api/code/', { url: 'https://example.com/sharex.png' });
     expect(res.status).toBe(201);
     const { code } = (await res.json()) as { code: string };
     const info = (await (await t.fetch(`/api/code/${code}?redirect=false`)).json()) as {
@@ -66,10 +62,9 @@ describe('API key and ShareX', () => {
     };
     expect(info.owner.username).toBe('alice');
     // logged-in abilities through the key (custom code, no 24 h limit)
-    const custom = await t.fetch('/api/code', {
-      method: 'POST',
-      headers: bearer(key),
-      body: JSON.stringify({ url: 'https://example.com/k', code: 'by-key' }),
+    const custom = await postWithKey(key, '/api/code', {
+      url: 'https://example.com/k',
+      code: 'by-key',
     });
     expect(custom.status).toBe(201);
     // the own list works with the key as well
@@ -82,12 +77,8 @@ describe('API key and ShareX', () => {
   });
 
   it('ShareX error answers carry `error`', async () => {
-    const { id: key } = (await (await alice.fetch('/api/self/apikey')).json()) as { id: string };
-    const res = await t.fetch('/api/code/', {
-      method: 'POST',
-      headers: bearer(key),
-      body: JSON.stringify({ url: 'nope' }),
-    });
+    const key = await keyOf(alice);
+    const res = await postWithKey(key, '/api/code/', { url: 'nope' });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: string };
     expect(typeof body.error).toBe('string');
@@ -95,37 +86,27 @@ describe('API key and ShareX', () => {
   });
 
   it('an unknown key is 401 with `error`', async () => {
-    const res = await t.fetch('/api/code/', {
-      method: 'POST',
-      headers: bearer('us_' + 'A'.repeat(43)),
-      body: JSON.stringify({ url: 'https://example.com/x' }),
+    const res = await postWithKey('us_' + 'A'.repeat(43), '/api/code/', {
+      url: 'https://example.com/x',
     });
     expect(res.status).toBe(401);
     expect(((await res.json()) as { error: string }).error).toBe('Invalid API key');
   });
 
   it('renewing makes the old key fail at once', async () => {
-    const { id: oldKey } = (await (await alice.fetch('/api/self/apikey')).json()) as { id: string };
+    const oldKey = await keyOf(alice);
     const renewed = (await (await alice.put('/api/self/apikey')).json()) as { id: string };
     expect(renewed.id).not.toBe(oldKey);
-    const old = await t.fetch('/api/code', {
-      method: 'POST',
-      headers: bearer(oldKey),
-      body: JSON.stringify({ url: 'https://example.com/o' }),
-    });
+    const old = await postWithKey(oldKey, '/api/code', { url: 'https://example.com/o' });
     expect(old.status).toBe(401);
-    const fresh = await t.fetch('/api/code', {
-      method: 'POST',
-      headers: bearer(renewed.id),
-      body: JSON.stringify({ url: 'https://example.com/n' }),
-    });
+    const fresh = await postWithKey(renewed.id, '/api/code', { url: 'https://example.com/n' });
     expect(fresh.status).toBe(201);
     const rows = await t.query('SELECT COUNT(*) AS n FROM api_keys');
     expect(Number(rows[0].n)).toBe(1);
   });
 
   it('a key in the query string is never accepted', async () => {
-    const { id: key } = (await (await alice.fetch('/api/self/apikey')).json()) as { id: string };
+    const key = await keyOf(alice);
     for (const name of ['api_key', 'apikey', 'access_token']) {
       const res = await t.fetch(`/api/code?${name}=${key}`);
       expect(res.status, name).toBe(400);
@@ -136,13 +117,14 @@ describe('API key and ShareX', () => {
   });
 
   it('Bearer calls ignore cookies and skip the CSRF check', async () => {
-    const { id: key } = (await (await alice.fetch('/api/self/apikey')).json()) as { id: string };
+    const key = await keyOf(alice);
     // bob's cookie plus alice's key, from a foreign origin: acts as alice, not refused
-    const res = await t.fetch('/api/code', {
-      method: 'POST',
-      headers: bearer(key, { cookie: bob.cookie, origin: 'https://evil.example' }),
-      body: JSON.stringify({ url: 'https://example.com/mixed' }),
-    });
+    const res = await postWithKey(
+      key,
+      '/api/code',
+      { url: 'https://example.com/mixed' },
+      { cookie: bob.cookie, origin: 'https://evil.example' },
+    );
     expect(res.status).toBe(201);
     const { code } = (await res.json()) as { code: string };
     const info = (await (await t.fetch(`/api/code/${code}?redirect=false`)).json()) as {

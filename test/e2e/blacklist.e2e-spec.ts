@@ -1,20 +1,12 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app';
-import { loginAs, type LoggedIn } from '../support/login';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app';
+import { useLogin } from '../support/login';
 
 describe('blacklist administration', () => {
-  let t: TestApp;
-  let admin: LoggedIn;
-
-  beforeAll(async () => {
-    t = await createTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:admin' });
-    admin = await loginAs(t, 'admin');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:admin' });
+  const admin = useLogin(t, 'admin');
 
   async function addEntry(
     kind: string,
@@ -90,42 +82,23 @@ describe('blacklist administration', () => {
   });
 
   it('refuses invalid and duplicate entries', async () => {
-    const bad = await admin.put(`/api/admin/entity/blacklist/${randomUUID()}`, {
-      kind: 'regex',
-      value: '(',
-    });
-    expect(bad.status).toBe(400);
-    const badHost = await admin.put(`/api/admin/entity/blacklist/${randomUUID()}`, {
-      kind: 'host',
-      value: 'http://',
-    });
-    expect(badHost.status).toBe(400);
-    const noKind = await admin.put(`/api/admin/entity/blacklist/${randomUUID()}`, {
-      value: 'x.example',
-    });
-    expect(noKind.status).toBe(400);
-    const dup = await admin.put(`/api/admin/entity/blacklist/${randomUUID()}`, {
-      kind: 'host',
-      value: 'EVIL.example',
-    });
+    const put = (body: Record<string, unknown>, id: string = randomUUID()) =>
+      admin.put(`/api/admin/entity/blacklist/${id}`, body);
+    const invalid: Array<[string, Record<string, unknown>]> = [
+      ['a regex that does not compile', { kind: 'regex', value: '(' }],
+      ['a host that is a URL', { kind: 'host', value: 'http://' }],
+      ['no kind', { value: 'x.example' }],
+      ['a value over 512 characters', { kind: 'regex', value: 'a'.repeat(513) }],
+      [
+        'a reason over 255 characters',
+        { kind: 'host', value: 'z.example', reason: 'r'.repeat(256) },
+      ],
+    ];
+    for (const [what, body] of invalid) expect((await put(body)).status, what).toBe(400);
+    expect((await put({ kind: 'host', value: 'y.example' }, 'not-a-uuid')).status).toBe(400);
+    const dup = await put({ kind: 'host', value: 'EVIL.example' });
     expect(dup.status).toBe(409);
     expect(((await dup.json()) as { detail: string }).detail).toBe('Entity already exists');
-    const long = await admin.put(`/api/admin/entity/blacklist/${randomUUID()}`, {
-      kind: 'regex',
-      value: 'a'.repeat(513),
-    });
-    expect(long.status).toBe(400);
-    const longReason = await admin.put(`/api/admin/entity/blacklist/${randomUUID()}`, {
-      kind: 'host',
-      value: 'z.example',
-      reason: 'r'.repeat(256),
-    });
-    expect(longReason.status).toBe(400);
-    const notUuid = await admin.put('/api/admin/entity/blacklist/not-a-uuid', {
-      kind: 'host',
-      value: 'y.example',
-    });
-    expect(notUuid.status).toBe(400);
   });
 
   it('an entry added after a short was created sends its follow to the warning page; removing it restores', async () => {

@@ -1,9 +1,9 @@
 import { request as httpsRequest } from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app';
+import { useTestApp } from '../support/app';
 import { Caddy } from '../support/caddy';
-import { loginAs, type LoggedIn } from '../support/login';
+import { useLogin } from '../support/login';
 import { BROWSER_UA } from '../support/user-agent';
 
 interface TlsAnswer {
@@ -18,18 +18,16 @@ interface TlsAnswer {
  * points at the server gets no certificate, and a verified domain's links work over HTTPS at once.
  */
 describe('on-demand TLS in front of the app (Caddy)', () => {
-  let t: TestApp;
+  const t = useTestApp({
+    AUTH_DEV_LOGIN: 'true',
+    ADMIN_USERS: 'dev:admin',
+    BASE_URL: 'http://short.example',
+  });
+  const admin = useLogin(t, 'admin');
+  const alice = useLogin(t, 'alice');
   const caddy = new Caddy();
-  let admin: LoggedIn;
 
   beforeAll(async () => {
-    t = await createTestApp({
-      AUTH_DEV_LOGIN: 'true',
-      ADMIN_USERS: 'dev:admin',
-      BASE_URL: 'http://short.example',
-    });
-    let alice: LoggedIn;
-    [admin, alice] = await Promise.all([loginAs(t, 'admin'), loginAs(t, 'alice')]);
     expect(
       (await admin.post('/api/domains', { host: 'team.example.org', shared: true })).status,
     ).toBe(201);
@@ -46,10 +44,7 @@ describe('on-demand TLS in front of the app (Caddy)', () => {
     const u = new URL(t.url);
     await caddy.start({ host: u.hostname, port: Number(u.port) });
   }, 30_000);
-  afterAll(async () => {
-    await caddy.stop();
-    await t?.close();
-  });
+  afterAll(() => caddy.stop());
 
   /** GET https://{host}{path} through Caddy (SNI and Host = host); the certificate's names. */
   const getOverTls = (host: string, path: string) =>

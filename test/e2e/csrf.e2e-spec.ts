@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app';
-import { loginAs, type LoggedIn } from '../support/login';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app';
+import { loginAs, useLogin } from '../support/login';
 
 const STATE_METHODS = ['post', 'put', 'patch', 'delete'] as const;
 
 describe('CSRF: cookie-authenticated state changes need same origin and JSON', () => {
-  let t: TestApp;
-  let admin: LoggedIn;
+  const t = useTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:admin' });
+  const admin = useLogin(t, 'admin');
   let routes: { method: string; path: string }[];
 
   beforeAll(async () => {
-    t = await createTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:admin' });
-    admin = await loginAs(t, 'admin');
     // Every documented state-changing route, with dummy path parameters.
     const doc = (await (await t.fetch('/api/docs-json')).json()) as {
       paths: Record<string, Record<string, unknown>>;
@@ -29,9 +27,6 @@ describe('CSRF: cookie-authenticated state changes need same origin and JSON', (
         }
       }
     }
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('the documented routes include the known state changes', () => {
@@ -93,11 +88,7 @@ describe('CSRF: cookie-authenticated state changes need same origin and JSON', (
       });
       expect(res.status, String(site)).toBe(403);
     }
-    const nullOrigin = await t.fetch('/api/code', {
-      method: 'POST',
-      headers: { cookie: admin.cookie, origin: 'null', 'content-type': 'application/json' },
-      body: JSON.stringify({ url: 'https://example.com/' }),
-    });
+    const nullOrigin = await admin.from('null').post('/api/code', { url: 'https://example.com/' });
     expect(nullOrigin.status).toBe(403);
   });
 
@@ -115,15 +106,9 @@ describe('CSRF: cookie-authenticated state changes need same origin and JSON', (
     });
     expect(viaFetchSite.status).toBe(201);
     // BASE_URL's origin is accepted too (the default BASE_URL here is http://localhost:8080)
-    const viaBase = await t.fetch('/api/code', {
-      method: 'POST',
-      headers: {
-        cookie: admin.cookie,
-        origin: 'http://localhost:8080',
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ url: 'https://example.com/ok3' }),
-    });
+    const viaBase = await admin
+      .from('http://localhost:8080')
+      .post('/api/code', { url: 'https://example.com/ok3' });
     expect(viaBase.status).toBe(201);
     // bodiless state changes need no content type
     const put = await t.fetch('/api/self/apikey', {

@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { insertShort, insertShorts } from '../support/shorts';
 import { TEST_DB_KIND } from '../support/database';
 import { DatabaseOutage } from '../support/outage';
+import { waitFor, pause } from '../support/wait';
 
 // SQLite's leg uses a shorter timeout and fewer concurrent writes than MariaDB's (a write waits for
 // the lock, asynchronously, for DB_TIMEOUT_MS; see src/database/sqlite-busy.ts).
@@ -67,7 +68,6 @@ const PLANS: Plan[] = [
 /** SQLite: the lock is taken the moment a batch begins (never inside one: see outageAt). */
 const SQLITE_PLAN: Plan = { name: 'lock at BEGIN', point: 'begin', how: 'cut', delayMs: at(0) };
 const log = (msg: string) => console.log(`[database-outage ${TEST_DB_KIND}] ${msg}`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The app while its database is away (MariaDB: refused and partitioned through a TCP proxy;
@@ -129,14 +129,19 @@ describe(`database outage`, () => {
       body: JSON.stringify({ url }),
     });
 
+  /** The ms until a create succeeds again (at most 10 s). */
   async function recovered(): Promise<number> {
     const start = Date.now();
-    for (;;) {
-      const r = await create('https://example.com/after');
-      if (r.res.status === 201) return Date.now() - start;
-      if (Date.now() - start > 10_000) throw new Error(`no recovery: ${r.res.status} ${r.body}`);
-      await sleep(100);
-    }
+    let last = '';
+    await waitFor(
+      async () => {
+        const r = await create('https://example.com/after');
+        last = `${r.res.status} ${r.body}`;
+        return r.res.status === 201;
+      },
+      { timeoutMs: 10_000, intervalMs: 100, message: () => `recovery (last answer: ${last})` },
+    );
+    return Date.now() - start;
   }
 
   function expectUnavailable(r: { res: Response; body: string; ms: number }): void {
@@ -264,7 +269,7 @@ describe(`database outage`, () => {
     const worker = async (offset: number) => {
       for (let i = offset; running; i += 7) {
         await follow(list[(i * 131) % list.length]);
-        await sleep(4);
+        await pause(4); // the workers pace a steady load (time passes on purpose)
       }
     };
     const workers = Array.from({ length: 6 }, (_, i) => worker(i));
@@ -276,14 +281,15 @@ describe(`database outage`, () => {
         const away = outageAt(plan);
         void codes.flushUses(); // now rather than at the next tick (the timers' batches are cut too)
         const waitMs = plan.point === 'commit' ? 4000 : 1500;
-        const landed = await Promise.race([away.then(() => true), sleep(waitMs).then(() => false)]);
+        // Bounded: the outage lands at the planned point, or the test cuts after waitMs.
+        const landed = await Promise.race([away.then(() => true), pause(waitMs).then(() => false)]);
         if (!landed) {
           armed = null;
           await outage.cut();
         }
         const key = landed ? plan.name : 'cut (no batch in time)';
         points[key] = (points[key] ?? 0) + 1;
-        await sleep(250 + Math.random() * 250);
+        await pause(250 + Math.random() * 250); // the outage lasts a while, on purpose
         if (!landed || plan.how === 'cut') await outage.restore();
         else outage.heal();
         restoredAt = Date.now();
@@ -302,22 +308,33 @@ describe(`database outage`, () => {
     // No flush from the test: the app's timers write everything once the database is back.
     let usesMs = -1;
     let visitsMs = -1;
-    while (Date.now() - restoredAt < WRITTEN_BOUND_MS) {
-      if (usesMs < 0 && codes.pendingUses() === 0) usesMs = Date.now() - restoredAt;
-      if (visitsMs < 0 && recorder.pending() === 0) visitsMs = Date.now() - restoredAt;
-      if (usesMs >= 0 && visitsMs >= 0) break;
-      await sleep(50);
+    try {
+      await waitFor(
+        () => {
+          if (usesMs < 0 && codes.pendingUses() === 0) usesMs = Date.now() - restoredAt;
+          if (visitsMs < 0 && recorder.pending() === 0) visitsMs = Date.now() - restoredAt;
+          return usesMs >= 0 && visitsMs >= 0;
+        },
+        {
+          timeoutMs: Math.max(0, WRITTEN_BOUND_MS - (Date.now() - restoredAt)),
+          intervalMs: 50,
+          message: () =>
+            `everything written (${codes.pendingUses()} uses, ${recorder.pending()} visits pending)`,
+        },
+      );
+    } finally {
+      reporter.background = background;
     }
-    reporter.background = background;
     expect(codes.pendingUses()).toBe(0);
     expect(recorder.pending()).toBe(0);
     // No connection went back to the pool with its transaction open, nor did one stay open on the
     // server (the server ends those of cut connections as soon as it notices).
-    let open = await openTransactions();
-    for (let i = 0; open > 0 && i < 50; i++) {
-      await sleep(100);
-      open = await openTransactions();
-    }
+    let open = -1;
+    await waitFor(async () => (open = await openTransactions()) === 0, {
+      timeoutMs: 5_000,
+      intervalMs: 100,
+      message: () => `no open transactions (${open} still open)`,
+    });
     expect(open).toBe(0);
 
     const ids = list.map((s) => s.id);

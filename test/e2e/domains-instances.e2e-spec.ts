@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app';
-import { createTestDatabase, type TestDatabase } from '../support/database';
-import { loginAs, type LoggedIn } from '../support/login';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, useTestDatabase } from '../support/app';
+import { TEST_REDIS_URL } from '../support/database';
+import { useLogin } from '../support/login';
 import { getOnHost } from '../support/on-host';
 import { expectProblem } from '../support/problem';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 interface Domain {
   id: string;
@@ -23,30 +21,18 @@ interface Page {
  * every domain, disable one, and delete only an empty one.
  */
 describe('own domains on two instances and in the admin area', () => {
-  let db: TestDatabase;
-  let a: TestApp;
-  let b: TestApp;
-  let adminA: LoggedIn;
-  let aliceA: LoggedIn;
+  const db = useTestDatabase();
   const env = () => ({
     ...db.env,
-    REDIS_URL,
+    REDIS_URL: TEST_REDIS_URL,
     AUTH_DEV_LOGIN: 'true',
     ADMIN_USERS: 'dev:admin',
     BASE_URL: 'http://short.example',
   });
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    a = await createTestApp(env());
-    b = await createTestApp(env());
-    [adminA, aliceA] = await Promise.all([loginAs(a, 'admin'), loginAs(a, 'alice')]);
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await db?.drop();
-  });
+  const a = useTestApp(env);
+  const b = useTestApp(env);
+  const adminA = useLogin(a, 'admin');
+  const aliceA = useLogin(a, 'alice');
 
   /** Where instance B sends `GET /{code}` on `host`, polled for up to a second. */
   const pollOnB = (host: string, path: string, expected: string | undefined) =>

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISABLE_AFTER_MS, DomainCheckJob } from '../../src/domains/domain-check.job';
 import { DomainRegistry } from '../../src/domains/domain-registry';
-import { createTestApp, type TestApp } from '../support/app';
+import { useTestApp } from '../support/app';
 import { FakeDns } from '../support/fake-dns';
-import { loginAs, type LoggedIn } from '../support/login';
+import { type LoggedIn, useLogin } from '../support/login';
 import { getOnHost } from '../support/on-host';
 import { expectProblem } from '../support/problem';
 
@@ -27,32 +27,29 @@ interface Domain {
 }
 
 /** CONTRACT "Own domains": domains, their rights, DNS verification against a loopback server. */
-describe('own domains', () => {
+/** The app of a block: dev logins alice, bob and admin, verification against a loopback DNS server. */
+function useDomainsApp() {
   const dns = new FakeDns();
-  let t: TestApp;
-  let alice: LoggedIn;
-  let bob: LoggedIn;
-  let admin: LoggedIn;
+  beforeAll(() => dns.start());
+  afterAll(() => dns.stop());
+  const t = useTestApp(() => ({
+    AUTH_DEV_LOGIN: 'true',
+    ADMIN_USERS: 'dev:admin',
+    BASE_URL: 'http://short.example',
+    DNS_SERVERS: dns.server,
+    DNS_TIMEOUT_MS: '500',
+  }));
+  return {
+    dns,
+    t,
+    alice: useLogin(t, 'alice'),
+    bob: useLogin(t, 'bob'),
+    admin: useLogin(t, 'admin'),
+  };
+}
 
-  beforeAll(async () => {
-    await dns.start();
-    t = await createTestApp({
-      AUTH_DEV_LOGIN: 'true',
-      ADMIN_USERS: 'dev:admin',
-      BASE_URL: 'http://short.example',
-      DNS_SERVERS: dns.server,
-      DNS_TIMEOUT_MS: '500',
-    });
-    [alice, bob, admin] = await Promise.all([
-      loginAs(t, 'alice'),
-      loginAs(t, 'bob'),
-      loginAs(t, 'admin'),
-    ]);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await dns.stop();
-  });
+describe('own domains', () => {
+  const { dns, t, alice, bob, admin } = useDomainsApp();
 
   const add = async (u: LoggedIn, body: Record<string, unknown>) => {
     const res = await u.post('/api/domains', body);
@@ -217,27 +214,10 @@ describe('own domains', () => {
 });
 
 describe('shorts on own domains', () => {
-  const dns = new FakeDns();
-  let t: TestApp;
-  let alice: LoggedIn;
-  let bob: LoggedIn;
-  let admin: LoggedIn;
+  const { dns, t, alice, bob, admin } = useDomainsApp();
   let go: Domain;
 
   beforeAll(async () => {
-    await dns.start();
-    t = await createTestApp({
-      AUTH_DEV_LOGIN: 'true',
-      ADMIN_USERS: 'dev:admin',
-      BASE_URL: 'http://short.example',
-      DNS_SERVERS: dns.server,
-      DNS_TIMEOUT_MS: '500',
-    });
-    [alice, bob, admin] = await Promise.all([
-      loginAs(t, 'alice'),
-      loginAs(t, 'bob'),
-      loginAs(t, 'admin'),
-    ]);
     go = (await (await alice.post('/api/domains', { host: 'go.example.com' })).json()) as Domain;
     dns.answers.set('_url-shorter.go.example.com', { txt: [[go.verification.value]] });
     go = (await (await alice.post(`/api/domains/${go.id}/verify`, {})).json()) as Domain;
@@ -245,10 +225,6 @@ describe('shorts on own domains', () => {
     expect(
       (await admin.post('/api/domains', { host: 'team.example.com', shared: true })).status,
     ).toBe(201);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await dns.stop();
   });
 
   const create = (u: LoggedIn, body: Record<string, unknown>) => u.post('/api/code', body);

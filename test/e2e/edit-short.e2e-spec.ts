@@ -1,47 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app';
-import { createTestDatabase, type TestDatabase } from '../support/database';
-import { loginAs, type LoggedIn } from '../support/login';
+import { describe, expect, it } from 'vitest';
+import type { ShortDto } from '../../src/shorts/dto/short.dto';
+import { useTestApp, useTestDatabase } from '../support/app';
+import { TEST_REDIS_URL } from '../support/database';
+import { loginAs, type LoggedIn, useLogin } from '../support/login';
 import { expectProblem } from '../support/problem';
+import { createShort } from '../support/shorts';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-interface ShortBody {
-  id: string;
-  code: string;
-  name: string | null;
-  url: string | null;
-  hasPassword: boolean;
-  maxUses: number | null;
-  expireAt: string | null;
-  dangers: boolean;
-}
+type ShortBody = ShortDto;
 
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
 
 describe('editing a short (PATCH /api/code/{id})', () => {
-  let t: TestApp;
-  let alice: LoggedIn;
-  let bob: LoggedIn;
-  let admin: LoggedIn;
+  const t = useTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:admin' });
+  const alice = useLogin(t, 'alice');
+  const bob = useLogin(t, 'bob');
+  const admin = useLogin(t, 'admin');
 
-  beforeAll(async () => {
-    t = await createTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:admin' });
-    alice = await loginAs(t, 'alice');
-    bob = await loginAs(t, 'bob');
-    admin = await loginAs(t, 'admin');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  async function createOwn(u: LoggedIn, body: Record<string, unknown> = {}): Promise<ShortBody> {
-    const res = await u.post('/api/code', { url: 'https://example.com/start', ...body });
-    expect(res.status).toBe(201);
-    const { code } = (await res.json()) as { code: string };
-    return (await (await u.fetch(`/api/code/${code}?redirect=false`)).json()) as ShortBody;
-  }
+  const createOwn = async (u: LoggedIn, body: Record<string, unknown> = {}) =>
+    (await createShort(u, { url: 'https://example.com/start', ...body })).short;
   const location = async (path: string) => (await t.fetch(path)).headers.get('location');
   const edit = async (u: LoggedIn, id: string, body: Record<string, unknown>) => {
     const res = await u.patch(`/api/code/${id}`, body);
@@ -185,15 +162,9 @@ describe('editing a short (PATCH /api/code/{id})', () => {
 
   it('refuses a cross-site edit', async () => {
     const s = await createOwn(alice);
-    const res = await t.fetch(`/api/code/${s.id}`, {
-      method: 'PATCH',
-      headers: {
-        cookie: alice.cookie,
-        origin: 'https://evil.example',
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ url: 'https://evil.example/' }),
-    });
+    const res = await alice
+      .from('https://evil.example')
+      .patch(`/api/code/${s.id}`, { url: 'https://evil.example/' });
     expect(res.status).toBe(403);
     expect(await location(`/s/${s.code}`)).toBe('https://example.com/start');
   });
@@ -208,29 +179,13 @@ describe('editing a short (PATCH /api/code/{id})', () => {
 });
 
 describe('an edit on one instance reaches the other instance (one database, Redis)', () => {
-  let db: TestDatabase;
-  let a: TestApp;
-  let b: TestApp;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    const env = { ...db.env, REDIS_URL, AUTH_DEV_LOGIN: 'true' };
-    a = await createTestApp(env);
-    b = await createTestApp(env);
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await db?.drop();
-  });
+  const db = useTestDatabase();
+  const a = useTestApp(() => ({ ...db.env, REDIS_URL: TEST_REDIS_URL, AUTH_DEV_LOGIN: 'true' }));
+  const b = useTestApp(() => ({ ...db.env, REDIS_URL: TEST_REDIS_URL, AUTH_DEV_LOGIN: 'true' }));
 
   it('the other instance follows to the new url right after the answer', async () => {
     const alice = await loginAs(a, 'alice');
-    const res = await alice.post('/api/code', { url: 'https://example.com/before' });
-    const { code } = (await res.json()) as { code: string };
-    const { id } = (await (await alice.fetch(`/api/code/${code}?redirect=false`)).json()) as {
-      id: string;
-    };
+    const { code, id } = await createShort(alice, { url: 'https://example.com/before' });
     expect((await b.fetch(`/s/${code}`)).headers.get('location')).toBe(
       'https://example.com/before',
     );

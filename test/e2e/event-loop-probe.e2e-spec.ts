@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { loginAs, type LoggedIn } from '../support/login';
 import { insertShort } from '../support/shorts';
+import { pause } from '../support/wait';
 
 /** The longest a follow may wait while one other request of a legal size runs (CONTRACT "Limits"). */
 const MAX_WAIT_MS = 250;
@@ -63,7 +64,7 @@ describe('the event loop under expensive requests', () => {
       for (let i = 0; running || i < 3; i++) {
         const due = started + i * FOLLOW_EVERY_MS;
         const delay = due - Date.now();
-        if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+        if (delay > 0) await pause(delay); // follows on a fixed schedule, on purpose
         const res = await t.fetch(`/s/${code}`);
         expect(res.status).toBe(302);
         waits.push(Date.now() - due);

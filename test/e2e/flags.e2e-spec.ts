@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FlagsService } from '../../src/flags/flags.service';
-import { createTestApp, type TestApp } from '../support/app';
+import { useTestApp } from '../support/app';
 
 describe('embedded flag service, defaults', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   it('lists only enabled toggles in the Unleash frontend-API format', async () => {
     const res = await t.fetch('/api/frontend?appName=url-shorter', {
@@ -39,14 +33,8 @@ describe('embedded flag service, defaults', () => {
 });
 
 describe('embedded flag service, FLAGS configured', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      FLAGS: 'maintenance=on,url.frontend.shutdown=on,experimentSwitch=off',
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
+  const t = useTestApp({
+    FLAGS: 'maintenance=on,url.frontend.shutdown=on,experimentSwitch=off',
   });
 
   it('answers the configured flags', async () => {

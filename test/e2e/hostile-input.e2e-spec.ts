@@ -1,8 +1,8 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ShortEntity } from '../../src/shorts/short.entity';
-import { createTestApp, type TestApp } from '../support/app';
-import { loginAs, type LoggedIn } from '../support/login';
+import { useTestApp } from '../support/app';
+import { useLogin } from '../support/login';
 import { expectProblem } from '../support/problem';
 
 const nested = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
@@ -25,19 +25,11 @@ function parseRaw(answer: string): { status: number; headers: string; body: stri
 }
 
 describe('hostile input', () => {
-  let t: TestApp;
-  let admin: LoggedIn;
-  let alice: LoggedIn;
   const shorts = () => t.ds.getRepository(ShortEntity);
 
-  beforeAll(async () => {
-    t = await createTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:admin' });
-    admin = await loginAs(t, 'admin');
-    alice = await loginAs(t, 'alice');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:admin' });
+  const admin = useLogin(t, 'admin');
+  const alice = useLogin(t, 'alice');
 
   describe('JSON nested deeper than 32 levels is a 400 with fieldErrors, never a stack overflow', () => {
     const deep = `{"url":"https://example.com/deep","password":${nested(2000)}}`;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app';
-import { createTestDatabase, type TestDatabase } from '../support/database';
+import { type TestApp, useTestApp, useTestDatabase } from '../support/app';
+
 import { loginAs } from '../support/login';
 import { expectProblem } from '../support/problem';
 import { PrivateRedis } from '../support/redis-server';
@@ -29,32 +29,22 @@ async function pool<T>(count: number, parallel: number, job: (i: number) => Prom
  */
 describe('rate limits of creates', () => {
   const redis = new PrivateRedis();
-  let db: TestDatabase;
-  let a: TestApp;
-  let b: TestApp;
-
-  beforeAll(async () => {
-    await redis.start();
-    db = await createTestDatabase();
-    const env = {
-      ...db.env,
-      REDIS_URL: redis.url,
-      // The test sends X-Forwarded-For from loopback, so each case is a client of its own.
-      TRUST_PROXY: 'loopback',
-      LIMIT_ANON_CREATE: `${ANON}/h,${ANON + 5}/d`,
-      LIMIT_USER_CREATE: `${USER}/d`,
-      AUTH_DEV_LOGIN: 'true',
-      ADMIN_USERS: 'dev:admin',
-    };
-    a = await createTestApp(env);
-    b = await createTestApp(env);
+  beforeAll(() => redis.start());
+  afterAll(() => redis.stop());
+  const db = useTestDatabase();
+  // Two instances on one database and the private Redis.
+  const env = () => ({
+    ...db.env,
+    REDIS_URL: redis.url,
+    // The test sends X-Forwarded-For from loopback, so each case is a client of its own.
+    TRUST_PROXY: 'loopback',
+    LIMIT_ANON_CREATE: `${ANON}/h,${ANON + 5}/d`,
+    LIMIT_USER_CREATE: `${USER}/d`,
+    AUTH_DEV_LOGIN: 'true',
+    ADMIN_USERS: 'dev:admin',
   });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await db?.drop();
-    await redis.stop();
-  });
+  const a = useTestApp(env);
+  const b = useTestApp(env);
 
   const createFrom = (t: TestApp, client: string, url: string) =>
     t.post('/api/code', { url }, { 'x-forwarded-for': client });

@@ -7,6 +7,7 @@ import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from '../support/
 import { Haproxy } from '../support/haproxy';
 import { asLoggedIn, sessionCookieFrom, type LoggedIn } from '../support/login';
 import { asBrowser } from '../support/user-agent';
+import { waitFor } from '../support/wait';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** The bound the issue sets for a change made on one instance to reach the other. */
@@ -93,13 +94,13 @@ describe(`two instances behind HAProxy (${TEST_DB_KIND})`, () => {
   /** Polls the other instance until the follow answers `expected`; returns the ms it took. */
   async function untilOn(base: string, code: string, expected: string): Promise<number> {
     const start = Date.now();
-    for (;;) {
-      const loc = await follow(base, code);
-      const ms = Date.now() - start;
-      if (loc === expected) return ms;
-      if (ms > 5000) throw new Error(`after ${ms} ms the other instance still answers ${loc}`);
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    let loc: string | null = null;
+    await waitFor(async () => (loc = await follow(base, code)) === expected, {
+      timeoutMs: 5000,
+      intervalMs: 10,
+      message: () => `the other instance answering ${expected} (it still answers ${loc})`,
+    });
+    return Date.now() - start;
   }
 
   it('a login through the balancer survives 50 requests alternating between the instances', async () => {

@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ShortService } from '../../src/shorts/short.service';
 import { FailureReporter } from '../../src/failure/failure-reporter';
 import { SentryService } from '../../src/sentry/sentry.service';
-import { createTestApp, type TestApp } from '../support/app';
+import { type TestApp, useTestApp } from '../support/app';
 import { FakeSentry } from '../support/fake-sentry';
+import { waitFor } from '../support/wait';
 
 const SECRET = {
   password: 'canary-sentry-password-9d2f',
@@ -49,17 +50,11 @@ describe('error reporting to Sentry', () => {
   });
 
   describe('with SENTRY_DSN', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp({
-        SENTRY_DSN: sentry.dsn(),
-        APP_SECRET: SECRET.appSecret,
-        LOG_STDOUT: 'false',
-      });
-    });
-    afterAll(async () => {
-      await t?.close();
-    });
+    const t = useTestApp(() => ({
+      SENTRY_DSN: sentry.dsn(), // the fake's address: known once its beforeAll has started it
+      APP_SECRET: SECRET.appSecret,
+      LOG_STDOUT: 'false',
+    }));
 
     it('reports an unexpected 500 with the request id and without secrets', async () => {
       const before = sentry.events().length;
@@ -122,13 +117,7 @@ describe('error reporting to Sentry', () => {
   });
 
   describe('without SENTRY_DSN', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp({ LOG_STDOUT: 'false' });
-    });
-    afterAll(async () => {
-      await t?.close();
-    });
+    const t = useTestApp({ LOG_STDOUT: 'false' });
 
     it('sends nothing, even for a 500', async () => {
       const before = sentry.envelopes.length;
@@ -167,9 +156,11 @@ describe('error reporting to Sentry', () => {
       child.stderr.on('data', (d: Buffer) => (out += d.toString()));
       const exit = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
       // Wait (bounded) until the server has started, then make it crash.
-      for (let i = 0; i < 300 && !out.includes('URL-Shorter listening'); i++) {
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await waitFor(() => out.includes('URL-Shorter listening'), {
+        timeoutMs: 30_000,
+        intervalMs: 100,
+        message: () => `the server's start (output so far: ${out})`,
+      });
       expect(out).toContain('URL-Shorter listening');
       child.kill('SIGUSR2');
       expect(await exit).toBe(1);

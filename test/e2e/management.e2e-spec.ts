@@ -1,18 +1,19 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
-import { createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogService } from '../../src/logging/log.service';
-import { createTestApp, type TestApp } from '../support/app';
+import { createTestApp, type TestApp, useTestApp } from '../support/app';
 import {
   createTestDatabase,
   postgresAdmin,
   TEST_DB_KIND,
-  TEST_DB_URL,
+  mariadbAdmin,
   testDatabaseServer,
 } from '../support/database';
-import { loginAs, type LoggedIn } from '../support/login';
+import { useLogin } from '../support/login';
 import { TcpProxy } from '../support/tcp-proxy';
+import { useBeforeAll } from '../support/hooks';
+import { waitFor } from '../support/wait';
 
 const CANARY = {
   appSecret: 'canary-app-secret-7d1e0c3b9a5f42e8b6d4c2a0',
@@ -33,7 +34,6 @@ async function databaseWithPassword(): Promise<{
   if (TEST_DB_KIND === 'sqlite') return db;
   const url = new URL(db.env.DB_URL);
   const schema = url.pathname.slice(1);
-  const server = new URL(TEST_DB_URL as string);
   if (TEST_DB_KIND === 'postgres') {
     const pg = await postgresAdmin();
     const role = `canary_${randomBytes(4).toString('hex')}`;
@@ -50,12 +50,7 @@ async function databaseWithPassword(): Promise<{
       },
     };
   }
-  const root = await createConnection({
-    host: server.hostname,
-    port: Number(server.port || 3306),
-    user: decodeURIComponent(server.username || 'root'),
-    password: decodeURIComponent(server.password),
-  });
+  const root = await mariadbAdmin();
   const user = `canary_${randomBytes(4).toString('hex')}`;
   for (const host of ['%', 'localhost', '127.0.0.1']) {
     await root.query(`CREATE USER '${user}'@'${host}' IDENTIFIED BY '${CANARY.dbPassword}'`);
@@ -75,34 +70,23 @@ async function databaseWithPassword(): Promise<{
 }
 
 describe('management', () => {
-  let t: TestApp;
-  let db: { env: Record<string, string>; drop(): Promise<void> };
-  let admin: LoggedIn;
-  let alice: LoggedIn;
-
-  beforeAll(async () => {
-    db = await databaseWithPassword();
-    t = await createTestApp({
-      AUTH_DEV_LOGIN: 'true',
-      ADMIN_USERS: 'dev:admin',
-      LOG_LEVEL: 'info',
-      LOG_STDOUT: 'false',
-      APP_SECRET: CANARY.appSecret,
-      AUTH_GITHUB_CLIENT_ID: 'github-client-id-visible',
-      AUTH_GITHUB_CLIENT_SECRET: CANARY.githubSecret,
-      AUTH_DISCORD_CLIENT_ID: 'discord-client-id-visible',
-      AUTH_DISCORD_CLIENT_SECRET: CANARY.discordSecret,
-      METRICS_TOKEN: CANARY.metricsToken,
-      SENTRY_DSN: `http://${CANARY.sentryKey}@127.0.0.1:9/1`,
-      ...db.env,
-    });
-    admin = await loginAs(t, 'admin');
-    alice = await loginAs(t, 'alice');
-  });
-  afterAll(async () => {
-    await t?.close();
-    await db?.drop();
-  });
+  const db = useBeforeAll('the database with a password', databaseWithPassword, (d) => d.drop());
+  const t = useTestApp(() => ({
+    AUTH_DEV_LOGIN: 'true',
+    ADMIN_USERS: 'dev:admin',
+    LOG_LEVEL: 'info',
+    LOG_STDOUT: 'false',
+    APP_SECRET: CANARY.appSecret,
+    AUTH_GITHUB_CLIENT_ID: 'github-client-id-visible',
+    AUTH_GITHUB_CLIENT_SECRET: CANARY.githubSecret,
+    AUTH_DISCORD_CLIENT_ID: 'discord-client-id-visible',
+    AUTH_DISCORD_CLIENT_SECRET: CANARY.discordSecret,
+    METRICS_TOKEN: CANARY.metricsToken,
+    SENTRY_DSN: `http://${CANARY.sentryKey}@127.0.0.1:9/1`,
+    ...db.env,
+  }));
+  const admin = useLogin(t, 'admin');
+  const alice = useLogin(t, 'alice');
 
   const logs = (t: TestApp) => t.app.get(LogService).recent();
 
@@ -145,26 +129,14 @@ describe('management', () => {
       path: string;
       handler: string;
     }>;
-    expect(routes).toContainEqual({
-      method: 'POST',
-      path: '/api/code/:code/report',
-      handler: 'ReportController.reportShort',
-    });
-    expect(routes).toContainEqual({
-      method: 'POST',
-      path: '/management/loggers/:logger',
-      handler: 'ManagementController.setLoggerLevel',
-    });
-    expect(routes).toContainEqual({
-      method: 'PUT',
-      path: '/api/admin/entity/:entity/:id',
-      handler: 'AdminController.updateAdminEntity',
-    });
-    expect(routes).toContainEqual({
-      method: 'POST',
-      path: '/api/code',
-      handler: 'ShortController.createShort',
-    });
+    for (const [method, path, handler] of [
+      ['POST', '/api/code/:code/report', 'ReportController.reportShort'],
+      ['POST', '/management/loggers/:logger', 'ManagementController.setLoggerLevel'],
+      ['PUT', '/api/admin/entity/:entity/:id', 'AdminController.updateAdminEntity'],
+      ['POST', '/api/code', 'ShortController.createShort'],
+    ]) {
+      expect(routes).toContainEqual({ method, path, handler });
+    }
     expect(routes.length).toBeGreaterThan(25);
   });
 
@@ -425,15 +397,15 @@ describe('readiness follows the database', () => {
     const res = await t.fetch('/management/health/readiness');
     return { status: res.status, body: await res.json() };
   }
-  /** Polls (bounded) until the wanted status, since a pool may need one failed query to notice. */
-  async function until(status: number): Promise<{ status: number; body: unknown }> {
-    let last = await readiness();
-    for (let i = 0; i < 20 && last.status !== status; i++) {
-      await new Promise((r) => setTimeout(r, 250));
-      last = await readiness();
-    }
-    return last;
-  }
+  /** The readiness answer once it has `status` (bounded: a pool may need one failed query to notice). */
+  const until = (status: number) =>
+    waitFor(
+      async () => {
+        const r = await readiness();
+        return r.status === status && r;
+      },
+      { timeoutMs: 5_000, intervalMs: 250, message: `readiness ${status}` },
+    );
 
   it('goes DOWN (503) when the database is unreachable and UP again without a restart', async () => {
     expect(await readiness()).toEqual({ status: 200, body: { status: 'UP' } });

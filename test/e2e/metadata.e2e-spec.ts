@@ -1,22 +1,17 @@
 import type { ServerResponse } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DefaultAddressPolicy,
   METADATA_ADDRESS_POLICY,
   type AddressPolicy,
 } from '../../src/metadata/address-policy';
-import { createTestApp, type TestApp } from '../support/app';
-import { htmlPage, serveHtml, startFakeSite, type FakeSite } from '../support/fake-site';
+import { type TestApp, useTestApp } from '../support/app';
+import { htmlPage, serveHtml, useFakeSite } from '../support/fake-site';
+import { createShort } from '../support/shorts';
 
 const NULLS = { title: null, description: null, image: null };
 
-type Client = Pick<TestApp, 'fetch' | 'post' | 'close'>;
-
-async function createShort(t: Client, url: string, password?: string): Promise<string> {
-  const res = await t.post('/api/code', password ? { url, password } : { url });
-  expect(res.status, `create ${url}`).toBe(201);
-  return ((await res.json()) as { code: string }).code;
-}
+type Client = Pick<TestApp, 'fetch' | 'post'>;
 
 async function metadata(
   t: Client,
@@ -27,29 +22,13 @@ async function metadata(
   return { status: res.status, body: await res.json(), type: res.headers.get('content-type') };
 }
 
-/**
- * The real AppModule with only the metadata address policy replaced — for the one case
- * that needs an allowed first hop on loopback.
- */
-function createAppWithPolicy(policy: AddressPolicy): Promise<TestApp> {
-  return createTestApp({}, { overrides: [{ provide: METADATA_ADDRESS_POLICY, useValue: policy }] });
-}
+/** A site on loopback (v4 and v6) that must never be reached: counts connections and requests. */
+const useCanary = () =>
+  useFakeSite({ '/': serveHtml(htmlPage('<title>canary</title>')) }, { ipv6: true });
 
 describe('GET /api/code/{code}/metadata — SSRF protection (METADATA_ALLOW_LOOPBACK off)', () => {
-  let t: TestApp;
-  let canary: FakeSite;
-
-  beforeAll(async () => {
-    canary = await startFakeSite(
-      { '/': serveHtml(htmlPage('<title>canary</title>')) },
-      { ipv6: true },
-    );
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-    await canary?.close();
-  });
+  const canary = useCanary();
+  const t = useTestApp();
 
   it('answers all-null metadata and never connects for loopback, private and link-local targets', async () => {
     const p = canary.port;
@@ -64,7 +43,7 @@ describe('GET /api/code/{code}/metadata — SSRF protection (METADATA_ALLOW_LOOP
       'http://169.254.169.254/latest/meta-data/',
     ];
     for (const target of targets) {
-      const code = await createShort(t, target);
+      const { code } = await createShort(t, { url: target });
       const m = await metadata(t, code);
       expect(m.status, target).toBe(200);
       expect(m.body, target).toEqual(NULLS);
@@ -86,46 +65,33 @@ describe('GET /api/code/{code}/metadata — SSRF protection (METADATA_ALLOW_LOOP
 });
 
 describe('GET /api/code/{code}/metadata — a public-looking target that redirects to loopback', () => {
-  let t: Client;
-  let canary: FakeSite;
-  let site: FakeSite;
-
-  beforeAll(async () => {
-    canary = await startFakeSite(
-      { '/': serveHtml(htmlPage('<title>canary</title>')) },
-      { ipv6: true },
-    );
-    const to = (location: string) => (_req: unknown, res: ServerResponse) =>
-      void res.writeHead(302, { location }).end();
-    site = await startFakeSite({
-      '/public': serveHtml(htmlPage('<meta property="og:title" content="Public page">')),
-      '/to-loopback': to(`http://127.0.0.1:${canary.port}/`),
-      '/to-localhost': to(`http://localhost:${canary.port}/`),
-      '/to-v6': to(`http://[::1]:${canary.port}/`),
-      '/to-mapped': to(`http://[::ffff:127.0.0.1]:${canary.port}/`),
-      '/to-zero': to(`http://0:${canary.port}/`),
-    });
-    // Exactly this one loopback ip:port counts as "public"; every other hop is judged by the real rules.
-    const real = new DefaultAddressPolicy([80, 443], false);
-    const port = site.port;
-    t = await createAppWithPolicy({
-      allows: (address, p) => (address === '127.0.0.1' && p === port) || real.allows(address, p),
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await canary?.close();
-    await site?.close();
-  });
+  const canary = useCanary();
+  const to = (location: string) => (_req: unknown, res: ServerResponse) =>
+    void res.writeHead(302, { location }).end();
+  const site = useFakeSite(() => ({
+    '/public': serveHtml(htmlPage('<meta property="og:title" content="Public page">')),
+    '/to-loopback': to(`http://127.0.0.1:${canary.port}/`),
+    '/to-localhost': to(`http://localhost:${canary.port}/`),
+    '/to-v6': to(`http://[::1]:${canary.port}/`),
+    '/to-mapped': to(`http://[::ffff:127.0.0.1]:${canary.port}/`),
+    '/to-zero': to(`http://0:${canary.port}/`),
+  }));
+  // The real AppModule with only the metadata address policy replaced: exactly the site's loopback
+  // ip:port counts as "public" (an allowed first hop); every other hop is judged by the real rules.
+  const real = new DefaultAddressPolicy([80, 443], false);
+  const policy: AddressPolicy = {
+    allows: (address, p) => (address === '127.0.0.1' && p === site.port) || real.allows(address, p),
+  };
+  const t = useTestApp({}, { overrides: [{ provide: METADATA_ADDRESS_POLICY, useValue: policy }] });
 
   it('reads the allowed first hop (the policy override really is in use)', async () => {
-    const code = await createShort(t, `${site.url}/public`);
+    const { code } = await createShort(t, { url: `${site.url}/public` });
     expect((await metadata(t, code)).body).toEqual({ ...NULLS, title: 'Public page' });
   });
 
   it('refuses the redirect hop: empty metadata, zero canary hits', async () => {
     for (const path of ['/to-loopback', '/to-localhost', '/to-v6', '/to-mapped', '/to-zero']) {
-      const code = await createShort(t, `${site.url}${path}`);
+      const { code } = await createShort(t, { url: `${site.url}${path}` });
       const m = await metadata(t, code);
       expect(m.status, path).toBe(200);
       expect(m.body, path).toEqual(NULLS);
@@ -137,8 +103,6 @@ describe('GET /api/code/{code}/metadata — a public-looking target that redirec
 });
 
 describe('GET /api/code/{code}/metadata — fake target pages (METADATA_ALLOW_LOOPBACK on)', () => {
-  let t: TestApp;
-  let site: FakeSite;
   const big = (() => {
     const head =
       '<html><head><meta property="og:title" content="Big page"><title>ignored</title></head><body>';
@@ -150,53 +114,47 @@ describe('GET /api/code/{code}/metadata — fake target pages (METADATA_ALLOW_LO
     };
   })();
 
-  beforeAll(async () => {
-    site = await startFakeSite({
-      '/og': serveHtml(
-        htmlPage(`<title>Plain</title><meta name="description" content="Plain description">
+  const site = useFakeSite({
+    '/og': serveHtml(
+      htmlPage(`<title>Plain</title><meta name="description" content="Plain description">
           <meta property="og:title" content="Fake &amp; Friends">
           <meta property="og:description" content="A page for tests">
           <meta property="og:image" content="https://img.example.com/cover.png">`),
+    ),
+    '/plain': serveHtml(
+      htmlPage(
+        '<title>Only a title</title><meta name="description" content="Only a description"><meta property="og:image" content="/relative.png">',
       ),
-      '/plain': serveHtml(
-        htmlPage(
-          '<title>Only a title</title><meta name="description" content="Only a description"><meta property="og:image" content="/relative.png">',
-        ),
-      ),
-      '/latin1': serveHtml(
-        '<html><head><title>Caf\u00e9</title></head></html>',
-        'text/html; charset=iso-8859-1',
-      ),
-      '/text': serveHtml('<title>not html</title>', 'text/plain'),
-      '/image': serveHtml('<title>not html</title>', 'image/png'),
-      '/cached': serveHtml(htmlPage('<title>Cached</title>')),
-      '/protected': serveHtml(htmlPage('<meta property="og:title" content="Secret page">')),
-      '/big': (_req, res) => {
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        res.write(big.head);
-        // 2 MB of body with an og:description at 1 MB; the response is never ended, so only
-        // the 512 KiB cut-off (not the end of the page, not the timeout) gives the og:title back.
-        const chunk = big.filler.repeat(64);
-        for (let written = 0; written < 2 * 1024 * 1024; written += Buffer.byteLength(chunk)) {
-          if (written >= 1024 * 1024 && written < 1024 * 1024 + Buffer.byteLength(chunk))
-            res.write(big.lateMeta);
-          res.write(chunk);
-        }
-      },
-      '/never-ends': (_req, res) => {
-        res.writeHead(200, { 'content-type': 'text/html' });
-        res.write('<html><head><meta property="og:title" content="Never finished">');
-      },
-    });
-    t = await createTestApp({ METADATA_ALLOW_LOOPBACK: 'true' });
+    ),
+    '/latin1': serveHtml(
+      '<html><head><title>Caf\u00e9</title></head></html>',
+      'text/html; charset=iso-8859-1',
+    ),
+    '/text': serveHtml('<title>not html</title>', 'text/plain'),
+    '/image': serveHtml('<title>not html</title>', 'image/png'),
+    '/cached': serveHtml(htmlPage('<title>Cached</title>')),
+    '/protected': serveHtml(htmlPage('<meta property="og:title" content="Secret page">')),
+    '/big': (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.write(big.head);
+      // 2 MB of body with an og:description at 1 MB; the response is never ended, so only
+      // the 512 KiB cut-off (not the end of the page, not the timeout) gives the og:title back.
+      const chunk = big.filler.repeat(64);
+      for (let written = 0; written < 2 * 1024 * 1024; written += Buffer.byteLength(chunk)) {
+        if (written >= 1024 * 1024 && written < 1024 * 1024 + Buffer.byteLength(chunk))
+          res.write(big.lateMeta);
+        res.write(chunk);
+      }
+    },
+    '/never-ends': (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.write('<html><head><meta property="og:title" content="Never finished">');
+    },
   });
-  afterAll(async () => {
-    await t?.close();
-    await site?.close();
-  });
+  const t = useTestApp({ METADATA_ALLOW_LOOPBACK: 'true' });
 
   it('returns og:title, og:description and og:image, entities decoded', async () => {
-    const code = await createShort(t, `${site.url}/og`);
+    const { code } = await createShort(t, { url: `${site.url}/og` });
     const m = await metadata(t, code);
     expect(m.status).toBe(200);
     expect(m.type).toMatch(/^application\/json/);
@@ -208,7 +166,7 @@ describe('GET /api/code/{code}/metadata — fake target pages (METADATA_ALLOW_LO
   });
 
   it('falls back to <title> and meta description; a relative og:image is null', async () => {
-    const code = await createShort(t, `${site.url}/plain`);
+    const { code } = await createShort(t, { url: `${site.url}/plain` });
     expect((await metadata(t, code)).body).toEqual({
       title: 'Only a title',
       description: 'Only a description',
@@ -217,21 +175,21 @@ describe('GET /api/code/{code}/metadata — fake target pages (METADATA_ALLOW_LO
   });
 
   it('decodes the charset the server names', async () => {
-    const code = await createShort(t, `${site.url}/latin1`);
+    const { code } = await createShort(t, { url: `${site.url}/latin1` });
     // serveHtml writes UTF-8 bytes; named iso-8859-1 they read as the two latin-1 characters.
     expect((await metadata(t, code)).body).toEqual({ ...NULLS, title: 'CafÃ©' });
   });
 
   it('answers nulls for content that is not text/html', async () => {
     for (const path of ['/text', '/image']) {
-      const code = await createShort(t, `${site.url}${path}`);
+      const { code } = await createShort(t, { url: `${site.url}${path}` });
       expect((await metadata(t, code)).body, path).toEqual(NULLS);
       expect(site.hits(path), path).toBe(1);
     }
   });
 
   it('cuts a 2 MB page off at 512 KiB and destroys the socket', async () => {
-    const code = await createShort(t, `${site.url}/big`);
+    const { code } = await createShort(t, { url: `${site.url}/big` });
     const m = await metadata(t, code);
     expect(m.status).toBe(200);
     expect(m.body).toEqual({ title: 'Big page', description: null, image: null });
@@ -241,7 +199,7 @@ describe('GET /api/code/{code}/metadata — fake target pages (METADATA_ALLOW_LO
   });
 
   it('gives up on a page that never finishes (5 s deadline): nulls, socket closed', async () => {
-    const code = await createShort(t, `${site.url}/never-ends`);
+    const { code } = await createShort(t, { url: `${site.url}/never-ends` });
     const m = await metadata(t, code);
     expect(m.status).toBe(200);
     expect(m.body).toEqual(NULLS);
@@ -249,16 +207,19 @@ describe('GET /api/code/{code}/metadata — fake target pages (METADATA_ALLOW_LO
   });
 
   it('serves the second call from the cache', async () => {
-    const code = await createShort(t, `${site.url}/cached`);
+    const { code } = await createShort(t, { url: `${site.url}/cached` });
     expect((await metadata(t, code)).body).toEqual({ ...NULLS, title: 'Cached' });
-    const again = await createShort(t, `${site.url}/cached`);
+    const { code: again } = await createShort(t, { url: `${site.url}/cached` });
     expect((await metadata(t, code)).body).toEqual({ ...NULLS, title: 'Cached' });
     expect((await metadata(t, again)).body).toEqual({ ...NULLS, title: 'Cached' });
     expect(site.hits('/cached')).toBe(1);
   });
 
   it('reveals metadata of a protected short only with the right password', async () => {
-    const code = await createShort(t, `${site.url}/protected`, 'correct horse');
+    const { code } = await createShort(t, {
+      url: `${site.url}/protected`,
+      password: 'correct horse',
+    });
     const none = await metadata(t, code);
     expect(none.status).toBe(403);
     expect(none.type).toMatch(/^application\/problem\+json/);

@@ -1,21 +1,15 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app';
 import { checkResponse, expectMatchesSpec } from '../support/openapi';
 
 /** Real responses of the running app, checked against the committed openapi/openapi.json. */
 describe('OpenAPI conformance', () => {
-  let t: TestApp;
   let code: string;
   let id: string;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   it('create answers 201 as documented', async () => {
     const res = await t.post('/api/code', { url: 'https://example.com/openapi' });

@@ -12,6 +12,7 @@ import { DatabaseOutage } from '../support/outage';
 import { NO_LIMITS } from '../support/limits';
 import { insertShort } from '../support/shorts';
 import { asBrowser } from '../support/user-agent';
+import { waitFor, pause } from '../support/wait';
 
 // SQLite: the database is made unwritable for the app by another connection's exclusive lock (the
 // app's writes wait DB_TIMEOUT_MS and fail busy). MariaDB/PostgreSQL: a TCP proxy in front of the
@@ -21,7 +22,6 @@ const CUT_MS = 10_000;
 const ANSWER_BOUND_MS = 5000;
 const RECOVERY_BOUND_MS = 5000;
 const LIMIT = 1_000_000;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (msg: string) => console.log(`[outage-load ${TEST_DB_KIND}] ${msg}`);
 
 type Kind = 'create' | 'follow' | 'limited';
@@ -97,6 +97,7 @@ describe(`database outage under load (${TEST_DB_KIND})`, () => {
 
     let running = true;
     let n = 0;
+    // The workers pace themselves (pause): a steady load for the whole test, not a wait for anything.
     const createWorker = async () => {
       while (running) {
         const url = `https://example.com/created/${n++}`;
@@ -107,7 +108,7 @@ describe(`database outage under load (${TEST_DB_KIND})`, () => {
         });
         if (a.status === 201) createdCodes.push((JSON.parse(a.body) as { code: string }).code);
         else refusedCreates.push(url);
-        await sleep(SQLITE ? 50 : 10);
+        await pause(SQLITE ? 50 : 10);
       }
     };
     const followWorker = async (offset: number) => {
@@ -116,14 +117,14 @@ describe(`database outage under load (${TEST_DB_KIND})`, () => {
         const s = plain[i++ % plain.length];
         const a = await request('follow', `/s/${s.code}`);
         if (a.status === 302 && a.location === s.url) seen.set(s.id, (seen.get(s.id) ?? 0) + 1);
-        await sleep(2);
+        await pause(2);
       }
     };
     const limitedWorker = async () => {
       while (running) {
         const a = await request('limited', `/s/${limited.code}`);
         if (a.status === 302 && a.location === limited.url) limitedRedirects++;
-        await sleep(SQLITE ? 20 : 5);
+        await pause(SQLITE ? 20 : 5);
       }
     };
     const load = Promise.all([
@@ -138,40 +139,37 @@ describe(`database outage under load (${TEST_DB_KIND})`, () => {
     let recoveryMs = -1;
     let readyAgainMs = -1;
     try {
-      await sleep(1500);
+      await pause(1500); // load before the cut, on purpose
       // ---- the cut
       await outage.cut();
       phase = 'cut';
       const cutAt = Date.now();
       log(`cut after ${cutAt - t0} ms of load`);
-      await sleep(CUT_MS / 2);
+      await pause(CUT_MS / 2); // the outage lasts CUT_MS on purpose; readiness is read halfway
       const ready = await fetch(`${t.url}/management/health/readiness`);
       readinessDuringCut = ready.status;
       expect(((await ready.json()) as { status: string }).status).toBe('DOWN');
-      await sleep(CUT_MS - (Date.now() - cutAt));
+      await pause(CUT_MS - (Date.now() - cutAt));
       // ---- restore
       await outage.restore();
       const restoredAt = Date.now();
       phase = 'after';
-      // Recovery: the first create answered 201 and readiness UP, without a restart.
-      for (;;) {
-        const r = answers.find(
-          (a) => a.kind === 'create' && a.phase === 'after' && a.status === 201,
-        );
-        if (r) break;
-        if (Date.now() - restoredAt > 15_000)
-          throw new Error('no create succeeded after the restore');
-        await sleep(20);
-      }
+      // Recovery: the first create answered 201 and readiness UP, without a restart (15 s at most).
+      await waitFor(
+        () => answers.some((a) => a.kind === 'create' && a.phase === 'after' && a.status === 201),
+        { timeoutMs: 15_000, intervalMs: 20, message: 'a create succeeding after the restore' },
+      );
       recoveryMs = Date.now() - restoredAt;
-      for (;;) {
-        const r = await fetch(`${t.url}/management/health/readiness`);
-        if (r.status === 200) break;
-        if (Date.now() - restoredAt > 15_000) throw new Error('readiness did not come back');
-        await sleep(50);
-      }
+      await waitFor(
+        async () => (await fetch(`${t.url}/management/health/readiness`)).status === 200,
+        {
+          timeoutMs: Math.max(0, 15_000 - (Date.now() - restoredAt)),
+          intervalMs: 50,
+          message: 'readiness coming back',
+        },
+      );
       readyAgainMs = Date.now() - restoredAt;
-      await sleep(2000);
+      await pause(2000); // the load goes on after the recovery, on purpose
     } finally {
       running = false;
       await load;
@@ -216,7 +214,11 @@ describe(`database outage under load (${TEST_DB_KIND})`, () => {
     // ---- the ledger
     // Buffered use counts are written after the recovery (the flush timer, no restart).
     const flushStart = Date.now();
-    while (follow.pendingUses() > 0 && Date.now() - flushStart < 10_000) await sleep(100);
+    await waitFor(() => follow.pendingUses() === 0, {
+      timeoutMs: 10_000,
+      intervalMs: 100,
+      message: () => `the buffered use counts written (${follow.pendingUses()} pending)`,
+    });
     log(`buffered counts written ${Date.now() - flushStart} ms after the load stopped`);
     expect(follow.pendingUses()).toBe(0);
     const uses = async (id: string) =>
@@ -299,15 +301,14 @@ describe(`SIGTERM under load (${TEST_DB_KIND})`, () => {
       const exited = new Promise<{ code: number | null; signal: string | null }>((r) =>
         child.on('exit', (code, signal) => r({ code, signal })),
       );
-      for (let i = 0; ; i++) {
-        try {
-          await fetch(`${base}/management/health/liveness`);
-          break;
-        } catch {
-          if (i > 150) throw new Error(`the server did not come up: ${output}`);
-          await sleep(100);
-        }
-      }
+      await waitFor(
+        () =>
+          fetch(`${base}/management/health/liveness`).then(
+            () => true,
+            () => false,
+          ),
+        { timeoutMs: 15_000, intervalMs: 100, message: () => `the server's start: ${output}` },
+      );
       log(`SIGTERM leg: server up after ${Date.now() - t0} ms`);
 
       const seen = new Map<string, number>();
@@ -340,12 +341,12 @@ describe(`SIGTERM under load (${TEST_DB_KIND})`, () => {
             // Refused or cut by the shutdown: not acknowledged, nothing to account for.
             statuses.error = (statuses.error ?? 0) + 1;
             if (child.exitCode !== null || child.signalCode !== null) accepting = false;
-            await sleep(5);
+            await pause(5); // a refused call: a short back-off before the next
           }
         }
       };
       const load = Promise.all(Array.from({ length: 6 }, (_, i) => worker(i)));
-      await sleep(1500);
+      await pause(1500); // load before the SIGTERM, on purpose
       const term = Date.now();
       child.kill('SIGTERM');
       const exit = await exited;

@@ -1,46 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '../../src/common/paging';
 import { FollowService } from '../../src/follow/follow.service';
+import type { ShortDto } from '../../src/shorts/dto/short.dto';
 import { ShortEntity } from '../../src/shorts/short.entity';
-import { createTestApp, type TestApp } from '../support/app';
-import { loginAs, type LoggedIn } from '../support/login';
+import { useTestApp } from '../support/app';
+import { loginAs, type LoggedIn, useLogin } from '../support/login';
+import { pause } from '../support/wait';
 
-interface ShortRow {
-  id: string;
-  code: string;
-  name: string | null;
-  url: string | null;
-  hasPassword: boolean;
-  maxUses: number | null;
-  createdAt: string;
-  expireAt: string | null;
-  owner: { id: string; username: string } | null;
-  dangers: boolean;
-}
-interface PageOf<T> {
-  content: T[];
-  number: number;
-  numberOfElements: number;
-  size: number;
-  totalElements: number;
-  totalPages: number;
-  first: boolean;
-  last: boolean;
-  empty: boolean;
-}
+type ShortRow = ShortDto;
 
 describe('logged-in shorts: create options, own list, delete, cross-user', () => {
-  let t: TestApp;
-  let alice: LoggedIn;
-  let bob: LoggedIn;
-
-  beforeAll(async () => {
-    t = await createTestApp({ AUTH_DEV_LOGIN: 'true' });
-    alice = await loginAs(t, 'alice');
-    bob = await loginAs(t, 'bob');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ AUTH_DEV_LOGIN: 'true' });
+  const alice = useLogin(t, 'alice');
+  const bob = useLogin(t, 'bob');
 
   const create = async (u: LoggedIn, body: Record<string, unknown>) => {
     const res = await u.post('/api/code', body);
@@ -50,7 +22,7 @@ describe('logged-in shorts: create options, own list, delete, cross-user', () =>
     const res = await u.fetch(`/api/code${query}`);
     return {
       status: res.status,
-      body: (await res.json()) as PageOf<ShortRow> & { detail?: string },
+      body: (await res.json()) as Page<ShortRow> & { detail?: string },
     };
   };
 
@@ -163,7 +135,7 @@ describe('logged-in shorts: create options, own list, delete, cross-user', () =>
         });
         expect(r.status).toBe(201);
         codes.push(String(r.body.code));
-        await new Promise((resolve) => setTimeout(resolve, 5)); // distinct createdAt
+        await pause(5); // distinct createdAt (time passes on purpose)
       }
       // one expired and one exhausted short stay visible to the owner
       await t.ds

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_DB_KIND } from '../support/database';
 import { asBrowser } from '../support/user-agent';
+import { waitForHttp } from '../support/wait';
 
 const MAIN = resolve('dist/src/main.js');
 
@@ -39,19 +40,6 @@ function run(env: Record<string, string>): Run {
     output: () => out,
     kill: (sig) => child.kill(sig),
   };
-}
-
-async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    try {
-      await fetch(url, { redirect: 'manual' });
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  throw new Error(`server at ${url} did not come up`);
 }
 
 describe('the built server process', () => {

@@ -1,13 +1,13 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MetricsService } from '../../src/metrics/metrics.service';
-import { createTestApp, type TestApp } from '../support/app';
-import { loginAs, type LoggedIn } from '../support/login';
+import { createTestApp, type TestApp, useTestApp } from '../support/app';
+import { loginAs, useLogin } from '../support/login';
 import { expectProblem } from '../support/problem';
 import { insertShort } from '../support/shorts';
+import { pause } from '../support/wait';
 
 /** The text of a QR code in a PNG. */
 function decodePng(bytes: Buffer): string | null {
@@ -65,14 +65,7 @@ async function pngOf(res: Response): Promise<{ width: number; text: string | nul
 }
 
 describe('QR codes of shorts', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp({ BASE_URL: 'https://sho.rt' });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ BASE_URL: 'https://sho.rt' });
 
   async function createCode(): Promise<string> {
     const res = await t.post('/api/code', { url: 'https://example.com/qr' });
@@ -195,7 +188,7 @@ describe('QR codes of shorts', () => {
     const latencies: number[] = [];
     while (rendering) {
       latencies.push(await follow());
-      await sleep(20);
+      await pause(20); // one sample every 20 ms while the renders run
     }
     const answers = await renders;
     expect(answers.map((r) => r.status)).toEqual(Array(10).fill(200));
@@ -269,24 +262,14 @@ describe('QR renders per client (LIMIT_QR_RENDER)', () => {
 });
 
 describe('reports seen by owners (GET /api/code/{id}/reports)', () => {
-  let t: TestApp;
-  let alice: LoggedIn;
-  let bob: LoggedIn;
-  let admin: LoggedIn;
-
-  beforeAll(async () => {
-    t = await createTestApp({
-      AUTH_DEV_LOGIN: 'true',
-      ADMIN_USERS: 'dev:admin',
-      REPORT_THRESHOLD: '50',
-    });
-    alice = await loginAs(t, 'alice');
-    bob = await loginAs(t, 'bob');
-    admin = await loginAs(t, 'admin');
+  const t = useTestApp({
+    AUTH_DEV_LOGIN: 'true',
+    ADMIN_USERS: 'dev:admin',
+    REPORT_THRESHOLD: '50',
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const alice = useLogin(t, 'alice');
+  const bob = useLogin(t, 'bob');
+  const admin = useLogin(t, 'admin');
 
   it('the owner and admins see reason, description, date and state, newest first, never the reporter', async () => {
     const created = await alice.post('/api/code', { url: 'https://example.com/reported' });
@@ -305,7 +288,7 @@ describe('reports seen by owners (GET /api/code/{id}/reports)', () => {
         description: texts[i],
       });
       expect(res.status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 5)); // distinct createdAt
+      await pause(5); // distinct createdAt (time passes on purpose)
     }
     for (const viewer of [alice, admin]) {
       const res = await viewer.fetch(`/api/code/${id}/reports`);

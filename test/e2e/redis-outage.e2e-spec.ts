@@ -4,11 +4,11 @@ import { createTestApp, type TestApp } from '../support/app';
 import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from '../support/database';
 import { asLoggedIn, sessionCookieFrom } from '../support/login';
 import { PrivateRedis } from '../support/redis-server';
+import { waitFor, pause } from '../support/wait';
 
 const MAX_TRIES = 3;
 /** Every answer during the outage comes within this bound (the issue: never a hang). */
 const ANSWER_BOUND_MS = 5000;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (msg: string) => console.log(`[redis-outage ${TEST_DB_KIND}] ${msg}`);
 
 interface Answer {
@@ -104,12 +104,10 @@ describe(`Redis outage under load (${TEST_DB_KIND})`, () => {
 
   const ready = (t: TestApp) => t.app.get(RedisConnection).ready !== null;
 
-  async function waitFor(what: string, ok: () => boolean): Promise<number> {
+  /** Waits (at most 15 s) until `ok`; returns the ms it took. */
+  async function msUntil(what: string, ok: () => boolean): Promise<number> {
     const start = Date.now();
-    while (!ok()) {
-      if (Date.now() - start > 15_000) throw new Error(`${what}: not within 15 s`);
-      await sleep(20);
-    }
+    await waitFor(ok, { timeoutMs: 15_000, intervalMs: 20, message: what });
     return Date.now() - start;
   }
 
@@ -142,7 +140,7 @@ describe(`Redis outage under load (${TEST_DB_KIND})`, () => {
         const r = await call(i++ % 2 ? a : b, `/s/${plain}`);
         expect(r.location).toBe('https://example.com/redis-plain');
         counts.follows++;
-        await sleep(2);
+        await pause(2); // the workers pace a steady load (time passes on purpose)
       }
     };
     const loginWorker = async () => {
@@ -162,7 +160,7 @@ describe(`Redis outage under load (${TEST_DB_KIND})`, () => {
         if (account.status !== 200 && seen !== phase) expectUnavailable(account);
         else expect(account.status, account.body).toBe(200);
         counts.logins++;
-        await sleep(20);
+        await pause(20); // paced, as above
       }
     };
     const sessionWorker = async () => {
@@ -176,18 +174,18 @@ describe(`Redis outage under load (${TEST_DB_KIND})`, () => {
         if (seen === 'down' && phase === 'down') expectUnavailable(r);
         if (r.status === 503) counts.sessionCalls503++;
         counts.sessionCalls++;
-        await sleep(20);
+        await pause(20); // paced, as above
       }
     };
     const load = Promise.all([followWorker(0), followWorker(1), loginWorker(), sessionWorker()]);
 
     let c: TestApp | undefined;
     try {
-      await sleep(300);
+      await pause(300); // load before the outage, on purpose
       // ---- Redis goes away.
       const cut = Date.now();
       await redis.stop();
-      await waitFor('both instances notice', () => !ready(a) && !ready(b));
+      await msUntil('both instances notice', () => !ready(a) && !ready(b));
       phase = 'down';
       log(`Redis stopped; both instances noticed after ${Date.now() - cut} ms`);
 
@@ -236,15 +234,15 @@ describe(`Redis outage under load (${TEST_DB_KIND})`, () => {
       c = await createTestApp(env());
       expect((await call(c, `/s/${plain}`)).status).toBe(302);
 
-      // Load goes on while Redis stays away.
-      await sleep(3000);
+      // Load goes on while Redis stays away (time passes on purpose).
+      await pause(3000);
       log(`outage of ${Date.now() - cut} ms under load: ${JSON.stringify(counts)}`);
 
       // ---- Redis comes back (empty: no persistence).
       const back = Date.now();
       phase = 'back';
       await redis.start();
-      const reconnectMs = await waitFor('all instances reconnect', () =>
+      const reconnectMs = await msUntil('all instances reconnect', () =>
         [a, b, c as TestApp].every(ready),
       );
       log(`Redis restarted; all instances reconnected after ${reconnectMs} ms`);
@@ -288,7 +286,7 @@ describe(`Redis outage under load (${TEST_DB_KIND})`, () => {
       // The session made during the outage still works; the one in the lost Redis is gone (401).
       expect((await call(b, '/api/account', { headers: { cookie: during } })).status).toBe(200);
       expect((await call(a, '/api/account', { headers: { cookie: before } })).status).toBe(401);
-      await sleep(300);
+      await pause(300); // load after the recovery, on purpose
     } finally {
       running = false;
       await load;

@@ -1,35 +1,20 @@
 import 'reflect-metadata';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ShortEntity } from '../../src/shorts/short.entity';
 import { ReportEntity } from '../../src/report/report.entity';
-import { createTestApp, type TestApp } from '../support/app';
-import { loginAs, type LoggedIn } from '../support/login';
+import { useTestApp } from '../support/app';
+import { loginAs, type LoggedIn, useLogin } from '../support/login';
+import { createShort } from '../support/shorts';
 
 describe('reports and the danger flag', () => {
-  let t: TestApp;
-  let admin: LoggedIn;
-
-  beforeAll(async () => {
-    t = await createTestApp({
-      AUTH_DEV_LOGIN: 'true',
-      ADMIN_USERS: 'dev:admin',
-      REPORT_THRESHOLD: '3',
-    });
-    admin = await loginAs(t, 'admin');
+  const t = useTestApp({
+    AUTH_DEV_LOGIN: 'true',
+    ADMIN_USERS: 'dev:admin',
+    REPORT_THRESHOLD: '3',
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const admin = useLogin(t, 'admin');
 
-  async function createShort(
-    url = 'https://example.com/reported',
-  ): Promise<{ code: string; id: string }> {
-    const res = await t.post('/api/code', { url });
-    expect(res.status).toBe(201);
-    const { code } = (await res.json()) as { code: string };
-    const row = await t.ds.getRepository(ShortEntity).findOneByOrFail({ code });
-    return { code, id: row.id };
-  }
+  const createReported = (url = 'https://example.com/reported') => createShort(t, { url });
 
   async function users(prefix: string, n: number): Promise<LoggedIn[]> {
     const out: LoggedIn[] = [];
@@ -51,13 +36,13 @@ describe('reports and the danger flag', () => {
     (await t.fetch(`/api/code/${code}`)).headers.get('location');
 
   it('needs a login', async () => {
-    const { code } = await createShort();
+    const { code } = await createReported();
     const res = await t.post(`/api/code/${code}/report`, { reason: 'SPAM', description: 'x' });
     expect(res.status).toBe(401);
   });
 
   it('validates reason and description', async () => {
-    const { code } = await createShort();
+    const { code } = await createReported();
     const [u] = await users('val', 1);
     const bad = await report(u, code, 'NOT_A_REASON', '');
     expect(bad.status).toBe(400);
@@ -78,7 +63,7 @@ describe('reports and the danger flag', () => {
   });
 
   it('answers 409 Entity already exists for a second report by the same user', async () => {
-    const { code } = await createShort();
+    const { code } = await createReported();
     const [u] = await users('dup', 1);
     const first = await report(u, code);
     expect(first.status).toBe(200);
@@ -91,7 +76,7 @@ describe('reports and the danger flag', () => {
   });
 
   it('flags a short once when 3 distinct users reported it, with the most frequent reason', async () => {
-    const { code, id } = await createShort('https://example.com/threshold');
+    const { code, id } = await createReported('https://example.com/threshold');
     const before = await flaggedTotal();
     const [a, b, c, d] = await users('th', 4);
     expect((await report(a, code, 'SPAM')).status).toBe(200);
@@ -116,7 +101,7 @@ describe('reports and the danger flag', () => {
   });
 
   it('20 concurrent reports by distinct users: 20 reports, one flag', async () => {
-    const { code, id } = await createShort('https://example.com/concurrent');
+    const { code, id } = await createReported('https://example.com/concurrent');
     const reporters = await users('cc', 20);
     const before = await flaggedTotal();
     const answers = await Promise.all(
@@ -132,7 +117,7 @@ describe('reports and the danger flag', () => {
   });
 
   it('50 reports by one user count once and do not flag', async () => {
-    const { code, id } = await createShort('https://example.com/one-user');
+    const { code, id } = await createReported('https://example.com/one-user');
     const [u] = await users('fifty', 1);
     const answers = await Promise.all(Array.from({ length: 50 }, () => report(u, code)));
     const statuses = answers.map((r) => r.status).sort();
@@ -144,7 +129,7 @@ describe('reports and the danger flag', () => {
   });
 
   it('admins clear and set the flag through the admin API; the follow sees it at once', async () => {
-    const { code, id } = await createShort('https://example.com/moderated');
+    const { code, id } = await createReported('https://example.com/moderated');
     for (const u of await users('mod', 3))
       expect((await report(u, code, 'HARMFUL')).status).toBe(200);
     expect(await follow(code)).toBe(`/s/${code}/potentially-dangerous`);

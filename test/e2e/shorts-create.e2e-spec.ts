@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BlacklistService } from '../../src/blacklist/blacklist.service';
 import { ShortEntity } from '../../src/shorts/short.entity';
-import { createTestApp, type TestApp } from '../support/app';
+import { useTestApp } from '../support/app';
 import { expectProblem } from '../support/problem';
 
 describe('creating shorts (anonymous)', () => {
-  let t: TestApp;
   const count = () => t.ds.getRepository(ShortEntity).count();
 
-  beforeAll(async () => {
-    t = await createTestApp({ BASE_URL: 'https://sho.rt' });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ BASE_URL: 'https://sho.rt' });
 
   it('answers 201 {code, shortUrl} on /api/code and /api/code/, with a 24 h expiry set by the server', async () => {
     for (const path of ['/api/code', '/api/code/']) {

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { LoggerService } from '@nestjs/common';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CleanupService } from '../../src/shorts/cleanup.service';
 import { MetricsService } from '../../src/metrics/metrics.service';
 import { FollowService } from '../../src/follow/follow.service';
 import { ShortEntity } from '../../src/shorts/short.entity';
 import { BlacklistService } from '../../src/blacklist/blacklist.service';
 import { JobLockService } from '../../src/database/job-lock.service';
-import { createTestApp, type TestApp } from '../support/app';
+import { createTestApp, type TestApp, useTestApp } from '../support/app';
 import { insertShort } from '../support/shorts';
 import { createTestDatabase, TEST_DB_KIND } from '../support/database';
 
@@ -28,16 +28,10 @@ class CapturingLogger implements LoggerService {
 }
 
 describe('following shorts', () => {
-  let t: TestApp;
   const logger = new CapturingLogger();
   const repo = () => t.ds.getRepository(ShortEntity);
 
-  beforeAll(async () => {
-    t = await createTestApp({ PASSWORD_MAX_TRIES: '3' }, { logger });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ PASSWORD_MAX_TRIES: '3' }, { logger });
 
   async function create(body: Record<string, unknown>): Promise<string> {
     const res = await t.post('/api/code', body);

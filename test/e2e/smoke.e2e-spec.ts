@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app';
 
 describe('smoke', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   it('creates and follows a short', async () => {
     const res = await t.post('/api/code', { url: 'https://example.com/a' });

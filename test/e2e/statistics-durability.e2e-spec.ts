@@ -4,16 +4,15 @@ import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StatisticsRecorder } from '../../src/statistics/recorder';
-import { createTestApp, type TestApp } from '../support/app';
-import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from '../support/database';
+import { createTestApp, type TestApp, useTestApp, useTestDatabase } from '../support/app';
+import { createTestDatabase, TEST_DB_KIND, TEST_REDIS_URL } from '../support/database';
 import { loginAs } from '../support/login';
 import { DatabaseOutage } from '../support/outage';
 import { insertShort } from '../support/shorts';
+import { waitForHttp, pause } from '../support/wait';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function visitsOf(t: TestApp, shortId: string): Promise<number> {
   const rows = await t.query(
@@ -42,19 +41,9 @@ async function burst(base: string, code: string, n: number, parallel = 100): Pro
 
 describe('statistics across instances, shutdown and outages', () => {
   describe('two instances on one database and Redis', () => {
-    let db: TestDatabase;
-    let a: TestApp;
-    let b: TestApp;
-    beforeAll(async () => {
-      db = await createTestDatabase();
-      a = await createTestApp({ ...db.env, REDIS_URL, TRUST_PROXY: 'loopback' });
-      b = await createTestApp({ ...db.env, REDIS_URL, TRUST_PROXY: 'loopback' });
-    });
-    afterAll(async () => {
-      await a?.close();
-      await b?.close();
-      await db?.drop();
-    });
+    const db = useTestDatabase();
+    const a = useTestApp(() => ({ ...db.env, REDIS_URL: TEST_REDIS_URL, TRUST_PROXY: 'loopback' }));
+    const b = useTestApp(() => ({ ...db.env, REDIS_URL: TEST_REDIS_URL, TRUST_PROXY: 'loopback' }));
 
     it('1,000 concurrent follows spread over both are 1,000 visits; unique visitors counted once', async () => {
       const s = await insertShort(a, { url: 'https://example.com/both' });
@@ -102,14 +91,7 @@ describe('statistics across instances, shutdown and outages', () => {
     const exited = new Promise((r) => child.on('exit', r));
     let t: TestApp | undefined;
     try {
-      for (let i = 0; i < 150; i++) {
-        try {
-          await fetch(`${base}/api/code/x?redirect=false`);
-          break;
-        } catch {
-          await sleep(200);
-        }
-      }
+      await waitForHttp(`${base}/api/code/x?redirect=false`);
       const created = await fetch(`${base}/api/code`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -156,7 +138,7 @@ describe('statistics across instances, shutdown and outages', () => {
       while (Date.now() < cutUntil) {
         redirected += await burst(t.url, code, 20, 10);
         await t.app.get(StatisticsRecorder).flush(); // fails; keeps the aggregate
-        await sleep(100);
+        await pause(100); // follows go on through the 3 s cut (time passes on purpose)
       }
       expect(t.app.get(StatisticsRecorder).pending()).toBeGreaterThan(0);
       await outage.restore();

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ShortEntity } from '../../src/shorts/short.entity';
 import { ShortService } from '../../src/shorts/short.service';
 import { StatisticsRecorder } from '../../src/statistics/recorder';
 import { StatisticsRetention } from '../../src/statistics/statistics-retention';
 import { keys, StatsWriter } from '../../src/statistics/stats-writer';
-import { createTestApp, type TestApp } from '../support/app';
-import { loginAs, type LoggedIn } from '../support/login';
+import { useTestApp } from '../support/app';
+import { loginAs, useLogin } from '../support/login';
 import { checkResponse } from '../support/openapi';
 import { expectProblem } from '../support/problem';
 
@@ -64,21 +64,13 @@ const asMap = (list: Array<{ name: string; count: number }>) =>
   Object.fromEntries(list.map((e) => [e.name, e.count]));
 
 describe('visit statistics', () => {
-  let t: TestApp;
-  let alice: LoggedIn;
-
-  beforeAll(async () => {
-    t = await createTestApp({
-      AUTH_DEV_LOGIN: 'true',
-      ADMIN_USERS: 'dev:admin',
-      TRUST_PROXY: 'loopback',
-      GEO_COUNTRY_HEADER: 'CF-IPCountry',
-    });
-    alice = await loginAs(t, 'alice');
+  const t = useTestApp({
+    AUTH_DEV_LOGIN: 'true',
+    ADMIN_USERS: 'dev:admin',
+    TRUST_PROXY: 'loopback',
+    GEO_COUNTRY_HEADER: 'CF-IPCountry',
   });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const alice = useLogin(t, 'alice');
 
   const recorder = () => t.app.get(StatisticsRecorder);
   async function createOwn(body: Record<string, unknown> = {}) {

@@ -2,11 +2,12 @@ import { parse } from 'csv-parse/sync';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app';
-import { loginAs, type LoggedIn } from '../support/login';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/app';
+import { loginAs, type LoggedIn, useLogin } from '../support/login';
 import { expectProblem } from '../support/problem';
 import { insertShort } from '../support/shorts';
+import { pause } from '../support/wait';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'import');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
@@ -28,16 +29,8 @@ interface ImportResult {
 }
 
 describe('export and import of own shorts', () => {
-  let t: TestApp;
-  let admin: LoggedIn;
-
-  beforeAll(async () => {
-    t = await createTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:admin' });
-    admin = await loginAs(t, 'admin');
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:admin' });
+  const admin = useLogin(t, 'admin');
 
   const importCsv = async (u: LoggedIn, csv: string) => {
     const res = await u.post('/api/code/import', { csv });
@@ -475,7 +468,7 @@ describe('export and import of own shorts', () => {
           cpu: (used.user + used.system) / 1000,
           status,
         });
-        await new Promise((r) => setTimeout(r, 50));
+        await pause(50); // one follow every 50 ms while the imports run
       }
     })();
     try {
@@ -526,29 +519,16 @@ describe('export and import of own shorts', () => {
     expect(p.fieldErrors?.format).toBeDefined();
     // `export` is not taken for a short code by the follow path.
     expect((await t.fetch('/api/code/export')).status).toBe(401);
-    const crossSite = await t.fetch('/api/code/import', {
-      method: 'POST',
-      headers: {
-        cookie: u.cookie,
-        origin: 'https://evil.example',
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ csv: 'url\nhttps://evil.example/\n' }),
-    });
+    const crossSite = await u
+      .from('https://evil.example')
+      .post('/api/code/import', { csv: 'url\nhttps://evil.example/\n' });
     expect(crossSite.status).toBe(403);
     expect(await shortsOf(u)).toEqual(['lonely-1']);
   });
 });
 
 describe('imports count against the create limit', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp({ AUTH_DEV_LOGIN: 'true', LIMIT_USER_CREATE: '100/d' });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ AUTH_DEV_LOGIN: 'true', LIMIT_USER_CREATE: '100/d' });
 
   it('60 rows pass, 60 more are refused whole (429, nothing written), then 40 pass', async () => {
     const u = await loginAs(t, 'limited');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app';
+import { type TestApp, useTestApp } from '../support/app';
 
 const JS = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
 
@@ -19,6 +19,16 @@ function makeWebDir(): string {
   writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\n');
   writeFileSync(join(dir, 'secret.txt'), 'not outside');
   return dir;
+}
+
+/** The test app of a block, serving a web folder made for it (removed after the app is closed). */
+function useWebApp(env: Record<string, string>): TestApp {
+  let dir = '';
+  beforeAll(() => {
+    dir = makeWebDir();
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return useTestApp(() => ({ WEB_DIR: dir, ...env }));
 }
 
 /** Raw GET (no automatic decompression). */
@@ -50,20 +60,10 @@ function island(html: string): Record<string, any> {
 }
 
 describe('web client serving (embedded flags)', () => {
-  let t: TestApp;
-  let dir: string;
-  beforeAll(async () => {
-    dir = makeWebDir();
-    t = await createTestApp({
-      WEB_DIR: dir,
-      BASE_URL: 'https://sho.rt',
-      FOOTER_IMPRINT_URL: 'https://example.org/impressum',
-      FOOTER_SERVICES: 'Wiki=https://wiki.example.org,Status=https://status.example.org',
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
-    rmSync(dir, { recursive: true, force: true });
+  const t = useWebApp({
+    BASE_URL: 'https://sho.rt',
+    FOOTER_IMPRINT_URL: 'https://example.org/impressum',
+    FOOTER_SERVICES: 'Wiki=https://wiki.example.org,Status=https://status.example.org',
   });
 
   it('serves index.html with the runtime-config island and no-cache', async () => {
@@ -197,21 +197,11 @@ describe('web client serving (embedded flags)', () => {
 });
 
 describe('web client serving (external Unleash, Sentry)', () => {
-  let t: TestApp;
-  let dir: string;
-  beforeAll(async () => {
-    dir = makeWebDir();
-    t = await createTestApp({
-      WEB_DIR: dir,
-      UNLEASH_URL: 'https://unleash.example.org/api/frontend',
-      UNLEASH_CLIENT_KEY: 'default:production.abc',
-      SENTRY_DSN_WEB: 'https://key@o1.ingest.sentry.io/2',
-      NODE_ENV: 'production',
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
-    rmSync(dir, { recursive: true, force: true });
+  const t = useWebApp({
+    UNLEASH_URL: 'https://unleash.example.org/api/frontend',
+    UNLEASH_CLIENT_KEY: 'default:production.abc',
+    SENTRY_DSN_WEB: 'https://key@o1.ingest.sentry.io/2',
+    NODE_ENV: 'production',
   });
 
   it('points the client at the external flag service and the Sentry DSN', async () => {
@@ -231,13 +221,7 @@ describe('web client serving (external Unleash, Sentry)', () => {
 });
 
 describe('web client serving without a build', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ WEB_DIR: join(tmpdir(), 'no-such-web-dir-for-tests') });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ WEB_DIR: join(tmpdir(), 'no-such-web-dir-for-tests') });
 
   it('answers client routes with 404 and keeps the API working', async () => {
     expect((await t.fetch('/')).status).toBe(404);

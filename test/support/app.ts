@@ -7,7 +7,8 @@ import { composeHttpServer } from '../../src/app.server';
 import { configureApp } from '../../src/app.setup';
 import { loadConfig, type AppConfig } from '../../src/config/config';
 import { dialectSql, engineOf } from '../../src/database/dialect';
-import { createTestDatabase } from './database';
+import { createTestDatabase, type TestDatabase } from './database';
+import { useBeforeAll } from './hooks';
 import { NO_LIMITS } from './limits';
 import { checkJsonAgainstSpec } from './openapi';
 import { asBrowser } from './user-agent';
@@ -27,14 +28,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  logger?: LoggerService;
+  /** Providers replaced in the testing module (e.g. an injected address policy). */
+  overrides?: Array<{ provide: unknown; useValue: unknown }>;
+}
+
 /** Boots the real AppModule on a fresh database (SQLite, or MariaDB with TEST_DB_URL). */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: {
-    logger?: LoggerService;
-    /** Providers replaced in the testing module (e.g. an injected address policy). */
-    overrides?: Array<{ provide: unknown; useValue: unknown }>;
-  } = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   // A caller that passes DB_FILE/DB_URL shares that database (e.g. two instances); else a fresh one.
   const shared = env.DB_FILE !== undefined || env.DB_URL !== undefined;
@@ -92,4 +95,35 @@ export async function createTestApp(
       await db.drop();
     },
   };
+}
+
+/**
+ * The test app of a describe block: booted in `beforeAll`, closed in `afterAll`.
+ *
+ *   describe('…', () => {
+ *     const t = useTestApp({ AUTH_DEV_LOGIN: 'true' });
+ *     const alice = useLogin(t, 'alice');
+ *     it('…', async () => expect((await t.fetch('/api/account', { headers: alice.headers })).status).toBe(200));
+ *   });
+ *
+ * `env` may be a function, read in `beforeAll`, for values an earlier hook makes (a fake server's
+ * address, a shared database's env).
+ */
+export function useTestApp(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  options: TestAppOptions = {},
+): TestApp {
+  return useBeforeAll(
+    'the test app',
+    () => createTestApp(typeof env === 'function' ? env() : env, options),
+    (t) => t.close(),
+  );
+}
+
+/**
+ * A database several apps of a describe block share (pass `db.env` to each): created in
+ * `beforeAll`, dropped in `afterAll` after the apps that were started later are closed.
+ */
+export function useTestDatabase(): TestDatabase {
+  return useBeforeAll('the shared test database', createTestDatabase, (db) => db.drop());
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createConnection } from 'mysql2/promise';
+import { createConnection, type Connection } from 'mysql2/promise';
 import { Client as PgClient } from 'pg';
 
 /**
@@ -15,6 +15,9 @@ export const TEST_DB_KIND: 'sqlite' | 'mariadb' | 'postgres' = !TEST_DB_URL
   : /^postgres(ql)?:/.test(TEST_DB_URL)
     ? 'postgres'
     : 'mariadb';
+
+/** The shared Redis of the e2e run (tests of several instances); a private one is PrivateRedis. */
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 export interface TestDatabase {
   env: Record<string, string>;
@@ -35,6 +38,17 @@ export async function postgresAdmin(): Promise<PgClient> {
   return admin;
 }
 
+/** A connection to the MariaDB server of TEST_DB_URL, to no database in particular. */
+export async function mariadbAdmin(): Promise<Connection> {
+  const server = new URL(TEST_DB_URL as string);
+  return createConnection({
+    host: server.hostname,
+    port: Number(server.port || 3306),
+    user: decodeURIComponent(server.username || 'root'),
+    password: decodeURIComponent(server.password),
+  });
+}
+
 /** A fresh, empty database for one app: a temp SQLite file, or a new MariaDB schema. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (!TEST_DB_URL) {
@@ -44,7 +58,6 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
-  const server = new URL(TEST_DB_URL);
   const name = `e2e_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const url = new URL(TEST_DB_URL);
   url.pathname = `/${name}`;
@@ -59,12 +72,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       },
     };
   }
-  const conn = await createConnection({
-    host: server.hostname,
-    port: Number(server.port || 3306),
-    user: decodeURIComponent(server.username || 'root'),
-    password: decodeURIComponent(server.password),
-  });
+  const conn = await mariadbAdmin();
   await conn.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
   return {
     env: { DB_URL: url.toString() },

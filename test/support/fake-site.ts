@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { useBeforeAll } from './hooks';
 
 export type Route = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -133,4 +134,19 @@ export function serveHtml(html: string, contentType = 'text/html; charset=utf-8'
     res.writeHead(200, { 'content-type': contentType });
     res.end(html);
   };
+}
+
+/**
+ * A fake site of a describe block: started in `beforeAll`, closed in `afterAll`. `routes` may be a
+ * function, called in `beforeAll`, for routes that name what an earlier hook started.
+ */
+export function useFakeSite(
+  routes: Record<string, Route> | (() => Record<string, Route>),
+  opts: { ipv6?: boolean } = {},
+): FakeSite {
+  return useBeforeAll(
+    'the fake site',
+    () => startFakeSite(typeof routes === 'function' ? routes() : routes, opts),
+    (site) => site.close(),
+  );
 }

@@ -23,7 +23,7 @@ import {
   type Slot,
 } from './fuzz-values';
 import { loginAs, type LoggedIn } from './login';
-import { expectMatchesSpec, openApiDocument } from './openapi';
+import { expectMatchesSpec, openApiDocument, pathTemplates } from './openapi';
 
 /**
  * The API fuzz's fixture and invariants: one app with an anonymous caller, a logged-in user and
@@ -535,8 +535,6 @@ function describeRequest(
   }`;
 }
 
-let templates: Array<{ template: string; re: RegExp; params: number }> | undefined;
-
 /**
  * The documented operation that answers `method path`: literal paths win over templates with
  * parameters, as in the router, but only among operations of that method (`GET /api/code/import`
@@ -544,17 +542,8 @@ let templates: Array<{ template: string; re: RegExp; params: number }> | undefin
  */
 export function operationFor(method: string, path: string): string | null {
   const doc = openApiDocument();
-  templates ??= Object.keys(doc.paths)
-    .map((template) => {
-      const parts = template.split(/\{[^}]+\}/);
-      const re = new RegExp(
-        `^${parts.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}/?$`,
-      );
-      return { template, re, params: parts.length - 1 };
-    })
-    .sort((a, b) => a.params - b.params);
   const m = method.toLowerCase() as 'get';
-  return templates.find((t) => t.re.test(path) && doc.paths[t.template][m])?.template ?? null;
+  return pathTemplates().find((t) => t.re.test(path) && doc.paths[t.template][m])?.template ?? null;
 }
 
 /** Invariants 1–3 on one answer (see the file comment). */

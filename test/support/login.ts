@@ -6,10 +6,16 @@
  *   const t = await createTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:admin' });
  *   const admin = await loginAs(t, 'admin');         // ROLE_ADMIN through ADMIN_USERS
  *   const alice = await loginAs(t, 'alice');         // ROLE_USER only
+ *
  *   await t.fetch('/api/account', { headers: alice.headers });                    // GET
  *   await t.fetch('/api/code', { method: 'POST', headers: alice.headers,         // state change:
  *     body: JSON.stringify({ url: 'https://example.com' }) });                     // same-origin + JSON
  *   await alice.post('/api/code', { url: 'https://example.com' });                // the same, shorter
+ *
+ * In a describe block, `useTestApp` and `useLogin` do the same in beforeAll (and close in afterAll):
+ *
+ *   const t = useTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:admin' });
+ *   const admin = useLogin(t, 'admin');
  *
  * `headers` carries the session cookie plus `origin` (the app's own origin) and
  * `content-type: application/json`, which cookie-authenticated POST/PUT/PATCH/DELETE need (CSRF rule);
@@ -18,6 +24,7 @@
  * headers (e.g. cross-site requests that must be refused).
  */
 import type { TestApp } from './app';
+import { useBeforeAll } from './hooks';
 
 export const SESSION_COOKIE_NAME = 'url_shorter_session';
 
@@ -33,6 +40,8 @@ export interface LoggedIn {
   put(path: string, body?: unknown): Promise<Response>;
   patch(path: string, body: unknown): Promise<Response>;
   delete(path: string): Promise<Response>;
+  /** The same user's calls sent from another page's `origin` (e.g. a cross-site request). */
+  from(origin: string): LoggedIn;
 }
 
 /** The `name=value` of the session cookie in a response's Set-Cookie headers, or null. */
@@ -50,9 +59,9 @@ export function sameOriginHeaders(t: TestApp, cookie: string): Record<string, st
   return { cookie, origin: t.url, 'content-type': 'application/json' };
 }
 
-/** Wraps a session cookie into the LoggedIn helpers. */
-export function asLoggedIn(t: TestApp, cookie: string, userId = ''): LoggedIn {
-  const headers = sameOriginHeaders(t, cookie);
+/** Wraps a session cookie into the LoggedIn helpers (calls from `origin`, by default the app's). */
+export function asLoggedIn(t: TestApp, cookie: string, userId = '', origin = t.url): LoggedIn {
+  const headers = { ...sameOriginHeaders(t, cookie), origin };
   const call = (path: string, init: RequestInit = {}) => {
     const h: Record<string, string> = {
       ...headers,
@@ -71,6 +80,7 @@ export function asLoggedIn(t: TestApp, cookie: string, userId = ''): LoggedIn {
       call(path, { method: 'PUT', body: body === undefined ? undefined : JSON.stringify(body) }),
     patch: (path, body) => call(path, { method: 'PATCH', body: JSON.stringify(body) }),
     delete: (path) => call(path, { method: 'DELETE' }),
+    from: (other) => asLoggedIn(t, cookie, userId, other),
   };
 }
 
@@ -88,4 +98,12 @@ export async function loginAs(t: TestApp, username: string): Promise<LoggedIn> {
   if (account.status !== 200) throw new Error(`GET /api/account after login: ${account.status}`);
   const { id } = (await account.json()) as { id: string };
   return asLoggedIn(t, cookie, id);
+}
+
+/**
+ * A user of a describe block, logged in (dev login) in `beforeAll` after the app `t` is up:
+ * `const alice = useLogin(t, 'alice');`
+ */
+export function useLogin(t: TestApp, username: string): LoggedIn {
+  return useBeforeAll(`the login of ${username}`, () => loginAs(t, username));
 }

@@ -243,10 +243,10 @@ export async function checkResponse(
 let templates: Array<{ template: string; re: RegExp; params: number }> | undefined;
 
 /**
- * The documented path template a concrete path belongs to (`/api/code/abc` → `/api/code/{id}`), or
- * null when no documented path matches. Literal paths win over templates with parameters.
+ * The documented path templates, each with a matcher for concrete paths; literal paths first (as
+ * the router ranks them), then by the number of parameters.
  */
-export function specPathFor(path: string): string | null {
+export function pathTemplates(): Array<{ template: string; re: RegExp; params: number }> {
   templates ??= Object.keys(load().doc.paths)
     .map((template) => {
       const parts = template.split(/\{[^}]+\}/);
@@ -256,7 +256,15 @@ export function specPathFor(path: string): string | null {
       return { template, re, params: parts.length - 1 };
     })
     .sort((a, b) => a.params - b.params);
-  return templates.find((t) => t.re.test(path))?.template ?? null;
+  return templates;
+}
+
+/**
+ * The documented path template a concrete path belongs to (`/api/code/abc` → `/api/code/{id}`), or
+ * null when no documented path matches. Literal paths win over templates with parameters.
+ */
+export function specPathFor(path: string): string | null {
+  return pathTemplates().find((t) => t.re.test(path))?.template ?? null;
 }
 
 /**

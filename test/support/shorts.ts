@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Repository } from 'typeorm';
+import { expect } from 'vitest';
+import type { ShortDto } from '../../src/shorts/dto/short.dto';
 import { ShortEntity } from '../../src/shorts/short.entity';
 import type { TestApp } from './app';
 
@@ -54,4 +56,34 @@ export async function insertShorts(
       .execute();
   }
   return list;
+}
+
+/** Who calls the API: the test app (anonymous) or a logged-in user (`loginAs`, `useLogin`). */
+export type ApiClient = Pick<TestApp, 'fetch' | 'post'>;
+
+/** A short created through the API: its code, id and link, and the whole info answer. */
+export interface CreatedShort {
+  code: string;
+  id: string;
+  shortUrl: string;
+  short: ShortDto;
+}
+
+/**
+ * Creates a short through the API as `client` (POST /api/code; fails unless 201) and reads it back
+ * through the info call (the create answers only its code) for its id and link. `body` defaults
+ * the url to https://example.com/target. Shorts on the main host only (the info call resolves a
+ * code by Host). For a create the test expects to be refused, post it yourself.
+ */
+export async function createShort(
+  client: ApiClient,
+  body: Record<string, unknown> = {},
+): Promise<CreatedShort> {
+  const res = await client.post('/api/code', { url: 'https://example.com/target', ...body });
+  expect(res.status, `create ${JSON.stringify(body)}: ${await res.clone().text()}`).toBe(201);
+  const { code } = (await res.json()) as { code: string };
+  const info = await client.fetch(`/api/code/${encodeURIComponent(code)}?redirect=false`);
+  expect(info.status, `info of the created short ${code}`).toBe(200);
+  const short = (await info.json()) as ShortDto;
+  return { code, id: short.id, shortUrl: short.shortUrl, short };
 }
