@@ -189,5 +189,7 @@ test('footer: version badge, links, copyright; mobile menu below 960 px', async 
   const dialog = page.getByRole('dialog', { name: 'Experimente' });
   await expect(dialog.getByLabel('Experimente-Schalter')).toBeChecked();
   await expect(dialog.getByLabel('Experimente-Schalter')).toBeDisabled();
-  await expect(dialog.getByText('Statistiken (Vom Server deaktiviert)')).toBeVisible();
+  await expect(dialog.getByText('Setup Wizard (Vom Server deaktiviert)')).toBeVisible();
+  // The statistics are no experiment any more: the server alone switches them.
+  await expect(dialog.getByText('Statistiken')).toHaveCount(0);
 });

@@ -25,16 +25,22 @@ describe('embedded flag service, defaults', () => {
           enabled: true,
           variant: { name: 'disabled', enabled: false },
         },
+        {
+          name: 'url.frontend.statistics',
+          enabled: true,
+          variant: { name: 'disabled', enabled: false },
+        },
       ],
     });
   });
 
   it('reflects runtime changes of the flag store', async () => {
     const flags = t.app.get(FlagsService);
-    flags.set('url.frontend.statistics', true);
+    flags.set('url.frontend.statistics', false);
+    flags.set('url.frontend.maintenance', true);
     flags.set('url.frontend.experimentSwitch', false);
     const body = (await (await t.fetch('/api/frontend')).json()) as { toggles: { name: string }[] };
-    expect(body.toggles.map((x) => x.name)).toEqual(['url.frontend.statistics']);
+    expect(body.toggles.map((x) => x.name)).toEqual(['url.frontend.maintenance']);
   });
 });
 
@@ -42,7 +48,7 @@ describe('embedded flag service, FLAGS configured', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
-      FLAGS: 'maintenance=on,url.frontend.shutdown=on,experimentSwitch=off',
+      FLAGS: 'maintenance=on,url.frontend.shutdown=on,experimentSwitch=off,statistics=off',
     });
   });
   afterAll(async () => {

@@ -6,9 +6,9 @@ import { de } from '../i18n/de';
 import { FLAGS, SERVER_ONLY } from '../lib/flag-rule';
 import { flags, setLocalFlag } from '../state/flags';
 
+// The statistics are no experiment: the server alone switches them (SERVER_ONLY).
 const SWITCHABLE = [
   FLAGS.experimentSwitch,
-  FLAGS.statistics,
   FLAGS.accountWizard,
   FLAGS.languageSwitch,
 ];
