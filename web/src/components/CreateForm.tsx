@@ -30,7 +30,7 @@ export function CreateForm() {
     const body = createBody(form.values, form.expireAt, loggedIn);
     try {
       const created = await unwrap(api.POST('/api/code', { body }));
-      toast.success(de.create.success);
+      // The info page's banner says it was created (once: no toast besides).
       navigate(`/s/${encodeURIComponent(created.code)}/info?show_created=true`);
     } catch (err) {
       toast.error(errorText(err, de.create.errorOther));

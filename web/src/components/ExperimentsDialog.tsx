@@ -7,11 +7,7 @@ import { FLAGS, SERVER_ONLY } from '../lib/flag-rule';
 import { flags, setLocalFlag } from '../state/flags';
 
 // The statistics are no experiment: the server alone switches them (SERVER_ONLY).
-const SWITCHABLE = [
-  FLAGS.experimentSwitch,
-  FLAGS.accountWizard,
-  FLAGS.languageSwitch,
-];
+const SWITCHABLE = [FLAGS.experimentSwitch, FLAGS.accountWizard, FLAGS.languageSwitch];
 
 export function ExperimentsDialog() {
   const f = useSnapshot(flags);
