@@ -15,7 +15,8 @@ describe('loadConfig', () => {
     expect(c.logLevel).toBe('info');
     expect(c.metadataAllowLoopback).toBe(false);
     expect(c.flags['url.frontend.experimentSwitch']).toBe(true);
-    expect(c.flags['url.frontend.statistics']).toBe(false);
+    expect(c.flags['url.frontend.statistics']).toBe(true);
+    expect(c.flags['url.frontend.maintenance']).toBe(false);
     expect(c.anonRetentionDays).toBe(7);
   });
 
@@ -40,9 +41,9 @@ describe('loadConfig', () => {
 
   it('parses FLAGS with and without prefix', () => {
     const c = loadConfig({
-      FLAGS: 'url.frontend.statistics=on,maintenance=on,url.frontend.experimentSwitch=off',
+      FLAGS: 'url.frontend.statistics=off,maintenance=on,url.frontend.experimentSwitch=off',
     });
-    expect(c.flags['url.frontend.statistics']).toBe(true);
+    expect(c.flags['url.frontend.statistics']).toBe(false);
     expect(c.flags['url.frontend.maintenance']).toBe(true);
     expect(c.flags['url.frontend.experimentSwitch']).toBe(false);
   });

@@ -278,7 +278,9 @@ export const FLAG_NAMES = [
 
 const flags: Parser<Record<string, boolean>> = (raw, ctx) => {
   const out: Record<string, boolean> = Object.fromEntries(FLAG_NAMES.map((n) => [n, false]));
+  // Statistics and owners' reports are on unless an operator switches them off.
   out['url.frontend.experimentSwitch'] = true;
+  out['url.frontend.statistics'] = true;
   if (!raw) return out;
   for (const part of commaList(raw)) {
     const m = /^([A-Za-z0-9._-]+)=(on|off|true|false)$/.exec(part);
@@ -630,9 +632,9 @@ export const VARIABLES = {
   // Web client, flags and footer
   FLAGS: {
     section: 'web',
-    default: '`experimentSwitch` on, others off',
+    default: '`experimentSwitch` and `statistics` on, others off',
     description:
-      'embedded flag values, e.g. `url.frontend.statistics=on,url.frontend.maintenance=off` (the `url.frontend.` prefix may be left out)',
+      'embedded flag values, e.g. `url.frontend.statistics=off,url.frontend.maintenance=on` (the `url.frontend.` prefix may be left out); `statistics` shows owners and admins the statistics and reports of their shorts on the info page',
     parse: flags,
   },
   UNLEASH_URL: { ...unleash, parse: url(WEB) },

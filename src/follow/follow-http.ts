@@ -12,13 +12,25 @@ import { noStore } from '../common/no-store';
 
 type Redirect = Exclude<FollowResult, { kind: 'preview' }>;
 
-function location(code: string, result: Redirect, notFound?: string): string {
+/**
+ * Where an unknown, expired or used-up code goes: an own domain's own not-found redirect as it is,
+ * else this service's not-found page (`origin`: BASE_URL for own domains, '' on the main host).
+ * The page is told an expiry or a used-up limit (`?reason=expired|used-up`); an unknown code gets
+ * no reason, so the location of codes that never existed stays what it always was.
+ */
+export interface NotFoundTarget {
+  redirect?: string | null;
+  origin?: string;
+}
+
+function location(code: string, result: Redirect, notFound: NotFoundTarget = {}): string {
   const c = encodeURIComponent(code);
   switch (result.kind) {
     case 'target':
       return result.url;
     case 'not-found':
-      return notFound ?? `/s/${c}/not-found`;
+      if (notFound.redirect) return notFound.redirect;
+      return `${notFound.origin ?? ''}/s/${c}/not-found${result.reason === 'unknown' ? '' : `?reason=${result.reason}`}`;
     case 'dangerous':
       return `/s/${c}/potentially-dangerous`;
     case 'password-required':
@@ -68,14 +80,14 @@ export function visitorInput(
 
 /**
  * Runs the follow decision and writes the 302 (or a bot's preview page). `notFound`: where an
- * unknown, expired or used-up code goes instead of this service's not-found page (own domains).
+ * unknown, expired or used-up code goes (own domains: their redirect, or this service's page).
  */
 async function answer(
   follow: FollowService,
   code: string,
   input: FollowInput,
   res: ServerResponse,
-  notFound?: string,
+  notFound?: NotFoundTarget,
 ): Promise<void> {
   const result = await follow.follow(code, input);
   if (result.kind === 'preview') {
@@ -171,10 +183,15 @@ export function installFollowEntry(server: Server, deps: FollowEntryDeps): void 
     } catch {
       return fallback(req, res);
     }
-    const notFound = own
-      ? (own.notFoundRedirect ?? `${deps.baseUrl}/s/${encodeURIComponent(code)}/not-found`)
+    const notFound: NotFoundTarget | undefined = own
+      ? { redirect: own.notFoundRedirect, origin: deps.baseUrl }
       : undefined;
-    if (own && !own.enabled) return redirect(res, notFound as string);
+    if (own && !own.enabled) {
+      return redirect(
+        res,
+        own.notFoundRedirect ?? `${deps.baseUrl}/s/${encodeURIComponent(code)}/not-found`,
+      );
+    }
     const client = clientAddress(req, deps.trust);
     const input: FollowInput = {
       domain: own?.host,

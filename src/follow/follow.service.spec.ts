@@ -63,9 +63,13 @@ describe('FollowService.follow: the decision chain (docs/follow.md)', () => {
       old: row({ expireAt: new Date(Date.now() - 1) }),
       used: row({ id: 'id-2', maxUses: 1, uses: 1 }),
     });
-    for (const code of ['nope', 'old', 'used']) {
-      expect((await f.follow(code, human)).kind).toBe('not-found');
-    }
+    expect(await f.follow('nope', human)).toEqual({ kind: 'not-found', reason: 'unknown' });
+    expect(await f.follow('old', human)).toEqual({ kind: 'not-found', reason: 'expired' });
+    expect(await f.follow('used', human)).toEqual({ kind: 'not-found', reason: 'used-up' });
+    // The same answers from the cache (the second follow of each).
+    expect(await f.follow('nope', bot)).toEqual({ kind: 'not-found', reason: 'unknown' });
+    expect(await f.follow('old', bot)).toEqual({ kind: 'not-found', reason: 'expired' });
+    expect(await f.follow('used', bot)).toEqual({ kind: 'not-found', reason: 'used-up' });
   });
 
   it('danger before password, password before the use; the right password redirects', async () => {
@@ -108,8 +112,8 @@ describe('FollowService.follow: the decision chain (docs/follow.md)', () => {
     expect((await f.follow('once', human)).kind).toBe('target');
     expect(rows.once.uses).toBe(2);
     // Used up: nothing but not-found, for bots too (no preview from the cache).
-    expect((await f.follow('once', human)).kind).toBe('not-found');
-    expect((await f.follow('once', bot)).kind).toBe('not-found');
+    expect(await f.follow('once', human)).toEqual({ kind: 'not-found', reason: 'used-up' });
+    expect(await f.follow('once', bot)).toEqual({ kind: 'not-found', reason: 'used-up' });
   });
 
   it('an unlimited short sends bots to the target too, and counts uses of people only', async () => {

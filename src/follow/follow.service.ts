@@ -32,14 +32,26 @@ interface CachedShort {
   blacklisted: boolean;
   blacklistVersion: number;
 }
-const MISSING = Object.freeze({ missing: true as const });
-type CacheValue = CachedShort | typeof MISSING;
+/** Why a code is not followed: unknown, past its expiry, or its uses spent. */
+export type NotFoundReason = 'unknown' | 'expired' | 'used-up';
+interface Missing {
+  missing: true;
+  reason: Exclude<NotFoundReason, 'expired'>;
+}
+const MISSING: Missing = Object.freeze({ missing: true as const, reason: 'unknown' as const });
+const USED_UP: Missing = Object.freeze({ missing: true as const, reason: 'used-up' as const });
+type CacheValue = CachedShort | Missing;
 
 export type FollowResult =
   | { kind: 'target'; url: string; shortId: string }
   /** A bot following a short with maxUses: a small preview page, never the target (no use claimed). */
   | { kind: 'preview'; name: string | null; shortId: string }
-  | { kind: 'not-found' | 'dangerous' | 'password-required' | 'wrong-password' | 'locked' };
+  /**
+   * `reason` tells a visitor what a stranger could have seen before: that the short existed with
+   * an expiry or a use limit (both are in its public info). Never more.
+   */
+  | { kind: 'not-found'; reason: NotFoundReason }
+  | { kind: 'dangerous' | 'password-required' | 'wrong-password' | 'locked' };
 
 export interface FollowInput {
   /** The own domain the code lives on ('' or absent: this service's host). */
@@ -134,7 +146,8 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
     const key = followKey(domain, code);
     const s = await this.lookup(key, domain, code);
     const now = Date.now();
-    if (!s || (s.expireAt !== null && s.expireAt <= now)) return { kind: 'not-found' };
+    if ('missing' in s) return { kind: 'not-found', reason: s.reason };
+    if (s.expireAt !== null && s.expireAt <= now) return { kind: 'not-found', reason: 'expired' };
     if (!input.acceptDanger && (s.dangerous || this.isBlacklisted(s))) return { kind: 'dangerous' };
     if (s.passwordHash !== null) {
       if (input.password === undefined) return { kind: 'password-required' };
@@ -151,15 +164,15 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
       // Whether a use is left is read afresh: the cache does not see the claims of other follows
       // (or instances), and an exhausted short is not found for everyone, bots included.
       if (!(await this.shorts.hasUseLeft(s.id))) {
-        this.cache?.set(key, MISSING, { ttl: MISSING_TTL_MS });
-        return { kind: 'not-found' };
+        this.cache?.set(key, USED_UP, { ttl: MISSING_TTL_MS });
+        return { kind: 'not-found', reason: 'used-up' };
       }
       return { kind: 'preview', name: s.name, shortId: s.id };
     }
     if (s.maxUses !== null) {
       if (!(await this.claim(s.id))) {
-        this.cache?.set(key, MISSING, { ttl: MISSING_TTL_MS });
-        return { kind: 'not-found' };
+        this.cache?.set(key, USED_UP, { ttl: MISSING_TTL_MS });
+        return { kind: 'not-found', reason: 'used-up' };
       }
     } else {
       this.uses.add(s.id);
@@ -185,14 +198,18 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
     return s.blacklisted;
   }
 
-  /** A short by its follow key (`followKey(domain, code)`), from the cache or the database. */
-  private async lookup(key: string, domain: string, code: string): Promise<CachedShort | null> {
+  /**
+   * A short by its follow key (`followKey(domain, code)`), from the cache or the database; or why
+   * there is none to follow.
+   */
+  private async lookup(key: string, domain: string, code: string): Promise<CacheValue> {
     const hit = this.cache?.get(key);
-    if (hit) return 'missing' in hit ? null : hit;
+    if (hit) return hit;
     const row = await this.shorts.findForFollow(domain, code);
     if (!row || (row.maxUses !== null && row.uses >= row.maxUses)) {
-      this.cache?.set(key, MISSING, { ttl: MISSING_TTL_MS });
-      return null;
+      const missing = row ? USED_UP : MISSING;
+      this.cache?.set(key, missing, { ttl: MISSING_TTL_MS });
+      return missing;
     }
     const cached: CachedShort = {
       id: row.id,

@@ -1,14 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import {
-  BASE,
-  giveConsent,
-  seriousA11yViolations,
-  statisticsExperimentOn,
-  stubExternal,
-  TARGET_HOST,
-} from './support';
+import { BASE, giveConsent, seriousA11yViolations, stubExternal, TARGET_HOST } from './support';
 
 // Owners manage their links: the edit dialog, the QR code dialog, their short's reports, export
 // and import on /shorts.
@@ -202,15 +195,14 @@ test('the QR code dialog shows the code and downloads it as SVG and PNG', async 
   ).toBe('PNG');
 });
 
-test('the owner sees the reports of their short (as text), with the statistics flag on', async ({
+test('the owner sees the reports of their short (as text), with the statistics flag on (the default)', async ({
   page,
   playwright,
 }) => {
-  await statisticsExperimentOn(page);
   await devLogin(page, 'gemeldeter');
   const code = await createOwn(page, { url: `https://${TARGET_HOST}/gemeldet` });
   await page.goto(`/s/${code}/info`);
-  await page.getByRole('button', { name: 'Beschwerden' }).click();
+  await page.getByRole('tab', { name: 'Beschwerden' }).click();
   await expect(page.getByTestId('complaints-body')).toHaveText(
     'Zu diesem Short gibt es keine Beschwerden.',
   );
@@ -227,7 +219,12 @@ test('the owner sees the reports of their short (as text), with the statistics f
   expect(sent.status()).toBe(200);
   await reporter.dispose();
   await page.reload();
-  await page.getByRole('button', { name: 'Beschwerden' }).click();
+  // The open tab is in the address: the reload shows it again.
+  await expect(page).toHaveURL(/[?&]tab=complaints/);
+  await expect(page.getByRole('tab', { name: 'Beschwerden' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   const table = page.getByTestId('complaints-table');
   await expect(table.getByRole('cell', { name: 'Spam' })).toBeVisible();
   await expect(table.getByText('<img src=x onerror=alert(1)> Werbung')).toBeVisible();

@@ -30,7 +30,7 @@ const pages: { name: string; path: () => string; text: string | RegExp }[] = [
   {
     name: 'info-not-found',
     path: () => '/s/fehlt123/info?not_found=true',
-    text: 'Fehler beim Laden der Short Information',
+    text: 'Diesen Short gibt es nicht',
   },
   {
     name: 'dangerous',

@@ -5,14 +5,7 @@ import {
   type Page,
   type PlaywrightWorkerArgs,
 } from '@playwright/test';
-import {
-  BASE,
-  giveConsent,
-  seriousA11yViolations,
-  statisticsExperimentOn,
-  stubExternal,
-  TARGET_HOST,
-} from './support';
+import { BASE, giveConsent, seriousA11yViolations, stubExternal, TARGET_HOST } from './support';
 
 const TYPES: Record<string, string> = {
   CHILD_ABUSE: 'Kindesmissbrauch',
@@ -174,29 +167,22 @@ test('anonymous visitors are asked to log in and come back to the open report di
   await owner.dispose();
 });
 
-test("statistics and complaints say 'coming soon' unless the statistics experiment is on", async ({
+test('statistics and complaints are the owner’s: a visitor sees neither, and asks for neither', async ({
   page,
   playwright,
 }) => {
   const { owner, code } = await ownerWithShort(playwright, 'stefan', 'statistik');
-  await page.goto(`/s/${code}/info`);
-  await page.getByRole('button', { name: 'Statistiken' }).click();
-  await expect(page.getByTestId('statistics-body')).toHaveText('coming soon');
-  await page.getByRole('button', { name: 'Beschwerden' }).click();
-  await expect(page.getByTestId('complaints-body')).toHaveText('coming soon');
-
-  // The flag service has the experiment on and the visitor switched it on locally.
-  await statisticsExperimentOn(page);
-  await page.reload();
-  await page.getByRole('button', { name: 'Statistiken' }).click();
-  // Statistics are the owner's (and admins'): a visitor gets a hint, no numbers.
-  await expect(page.getByTestId('statistics-body')).toHaveText(
-    'Statistiken sind nur für den Besitzer des Shorts sichtbar.',
-  );
-  await page.getByRole('button', { name: 'Beschwerden' }).click();
-  // Reports are the owner's (and admins') business: a visitor gets a hint, no list.
-  await expect(page.getByTestId('complaints-body')).toHaveText(
-    'Beschwerden sind nur für den Besitzer des Shorts sichtbar.',
-  );
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (/\/(statistics|reports)\b/.test(new URL(r.url()).pathname)) asked.push(r.url());
+  });
+  // The server offers statistics (the default), a visitor even asks for them with ?tab=.
+  await page.goto(`/s/${code}/info?tab=statistics`);
+  await expect(page.getByLabel('Code', { exact: true })).toHaveValue(code);
+  await expect(page.getByRole('tab')).toHaveCount(0);
+  await expect(page.getByText('Statistiken')).toHaveCount(0);
+  await expect(page.getByText('Beschwerden')).toHaveCount(0);
+  await expect(page.getByText('coming soon')).toHaveCount(0);
+  expect(asked).toEqual([]);
   await owner.dispose();
 });

@@ -135,8 +135,10 @@ test('maintenance and shutdown flags show their toasts; without flags there are 
     page.getByRole('heading', { name: 'Teile deine Links einfach und schnell' }),
   ).toBeVisible();
   const flags = await (await page.request.get('/api/frontend')).json();
+  // The default flags: the experiment switch and the statistics (no operator signals).
   expect(flags.toggles.map((t: { name: string }) => t.name)).toEqual([
     'url.frontend.experimentSwitch',
+    'url.frontend.statistics',
   ]);
   await expect(page.getByText(/Es finden gerade Wartungsarbeiten statt/)).toHaveCount(0);
   await expect(page.getByText(/Der Dienst ist zur Zeit nicht verfügbar/)).toHaveCount(0);
@@ -189,5 +191,7 @@ test('footer: version badge, links, copyright; mobile menu below 960 px', async 
   const dialog = page.getByRole('dialog', { name: 'Experimente' });
   await expect(dialog.getByLabel('Experimente-Schalter')).toBeChecked();
   await expect(dialog.getByLabel('Experimente-Schalter')).toBeDisabled();
-  await expect(dialog.getByText('Statistiken (Vom Server deaktiviert)')).toBeVisible();
+  await expect(dialog.getByText('Setup Wizard (Vom Server deaktiviert)')).toBeVisible();
+  // The statistics are no experiment any more: the server alone switches them.
+  await expect(dialog.getByText('Statistiken')).toHaveCount(0);
 });

@@ -1,15 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  BASE,
-  giveConsent,
-  seriousA11yViolations,
-  statisticsExperimentOn,
-  stubExternal,
-  TARGET_HOST,
-} from './support';
+import { BASE, giveConsent, seriousA11yViolations, stubExternal, TARGET_HOST } from './support';
 
-// The info page's 'Statistiken' accordion for the owner, with the statistics experiment on.
+// The info page's 'Statistiken' tab for the owner: the server offers statistics by default, and
+// the owner needs no opt-in and no consent (these tests reject all cookies).
 
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -60,10 +54,9 @@ async function shortWithTraffic(page: Page): Promise<{ code: string; id: string 
   return { code, id };
 }
 
-test.beforeEach(async ({ context, page }) => {
+test.beforeEach(async ({ context }) => {
   await giveConsent(context, false);
   await stubExternal(context);
-  await statisticsExperimentOn(page);
 });
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -79,26 +72,36 @@ for (const scheme of ['light', 'dark'] as const) {
       void d.dismiss();
     });
     await page.goto(`/s/${code}/info`);
-    await page.getByRole('button', { name: 'Statistiken' }).click();
+    await page.getByRole('tab', { name: 'Statistiken' }).click();
     const panel = page.getByTestId('stats-panel');
     await expect(panel.getByTestId('stats-total-visits')).toHaveText('9');
     await expect(panel.getByTestId('stats-total-bots')).toHaveText('2');
     await expect(panel.getByTestId('stats-total-visitors')).toHaveText('2');
     await expect(panel.getByTestId('stats-chart').locator('canvas')).toBeVisible();
     const referrers = panel.getByTestId('stats-referrers');
-    await expect(referrers.getByRole('row', { name: 'google.com 3' })).toBeVisible();
-    await expect(referrers.getByRole('row', { name: 'evil.example 3' })).toBeVisible();
-    await expect(referrers.getByRole('row', { name: 'Direkt (ohne Verweis) 3' })).toBeVisible();
+    // Each row with its count and its share of the list (a bar and a percentage).
+    await expect(referrers.getByRole('row', { name: /^google\.com 3 33\s%$/ })).toBeVisible();
+    await expect(referrers.getByRole('row', { name: /^evil\.example 3 33\s%$/ })).toBeVisible();
+    await expect(
+      referrers.getByRole('row', { name: /^Direkt \(ohne Verweis\) 3 33\s%$/ }),
+    ).toBeVisible();
     await expect(panel.locator('script')).toHaveCount(0);
     await expect(
-      panel.getByTestId('stats-devices').getByRole('row', { name: 'Smartphone 3' }),
+      panel.getByTestId('stats-devices').getByRole('row', { name: /^Smartphone 3 33\s%$/ }),
     ).toBeVisible();
     await expect(
-      panel.getByTestId('stats-browsers').getByRole('row', { name: 'Chrome 6' }),
+      panel.getByTestId('stats-browsers').getByRole('row', { name: /^Chrome 6 67\s%$/ }),
     ).toBeVisible();
     await expect(
-      panel.getByTestId('stats-countries').getByRole('row', { name: 'Unbekannt 9' }),
+      panel.getByTestId('stats-countries').getByRole('row', { name: /^Unbekannt 9 100\s%$/ }),
     ).toBeVisible();
+    const bar = panel
+      .getByTestId('stats-browsers')
+      .getByRole('row', { name: /^Chrome/ })
+      .locator('.progress-bar');
+    expect(
+      await bar.evaluate((el) => (el as unknown as { style: { width: string } }).style.width),
+    ).toMatch(/^66\.6+\d*%$/);
     await panel.getByText('Zahlen als Tabelle').click();
     const table = panel.getByTestId('stats-table');
     await expect(table).toBeVisible();
@@ -114,7 +117,7 @@ test('the CSV download has the numbers of the table; the range choice asks again
   await devLogin(page, 'csv-statistiker');
   const { code } = await shortWithTraffic(page);
   await page.goto(`/s/${code}/info`);
-  await page.getByRole('button', { name: 'Statistiken' }).click();
+  await page.getByRole('tab', { name: 'Statistiken' }).click();
   const panel = page.getByTestId('stats-panel');
   await expect(panel.getByTestId('stats-total-visits')).toHaveText('9');
   const request = page.waitForRequest((r) => r.url().includes('/statistics?'));
@@ -141,7 +144,7 @@ test('the CSV download has the numbers of the table; the range choice asks again
   expect(tableRows.reduce((n, r) => n + Number(r[1]), 0)).toBe(9);
 });
 
-test("a short without visits says 'Noch keine Aufrufe'; others get the owner-only hint", async ({
+test("a short without visits says 'Noch keine Aufrufe'; others get no statistics at all", async ({
   page,
   playwright,
 }) => {
@@ -152,7 +155,7 @@ test("a short without visits says 'Noch keine Aufrufe'; others get the owner-onl
   });
   const { code } = (await res.json()) as { code: string };
   await page.goto(`/s/${code}/info`);
-  await page.getByRole('button', { name: 'Statistiken' }).click();
+  await page.getByRole('tab', { name: 'Statistiken' }).click();
   await expect(page.getByTestId('stats-empty')).toHaveText('Noch keine Aufrufe');
   await expect(page.getByTestId('stats-total-visits')).toHaveText('0');
   // Another visitor's browser.
@@ -164,12 +167,10 @@ test("a short without visits says 'Noch keine Aufrufe'; others get the owner-onl
     const ctx = await other.newContext({ baseURL: BASE });
     await giveConsent(ctx, false);
     const p = await ctx.newPage();
-    await statisticsExperimentOn(p);
-    await p.goto(`/s/${code}/info`);
-    await p.getByRole('button', { name: 'Statistiken' }).click();
-    await expect(p.getByTestId('statistics-body')).toHaveText(
-      'Statistiken sind nur für den Besitzer des Shorts sichtbar.',
-    );
+    await p.goto(`/s/${code}/info?tab=statistics`);
+    await expect(p.getByLabel('Code', { exact: true })).toHaveValue(code);
+    await expect(p.getByRole('tab', { name: 'Statistiken' })).toHaveCount(0);
+    await expect(p.getByTestId('stats-panel')).toHaveCount(0);
   } finally {
     await other.close();
   }

@@ -132,27 +132,3 @@ export async function cookieValue(
 ): Promise<string | undefined> {
   return (await context.cookies()).find((c) => c.name === name)?.value;
 }
-
-/** Switches the statistics experiment on for the page: the flag service has it, the visitor chose it. */
-export async function statisticsExperimentOn(page: Page): Promise<void> {
-  await page.context().route(
-    (url) => url.pathname === '/api/frontend',
-    (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          toggles: ['url.frontend.experimentSwitch', 'url.frontend.statistics'].map((name) => ({
-            name,
-            enabled: true,
-            variant: { name: 'disabled', enabled: false },
-          })),
-        }),
-      }),
-  );
-  await page.addInitScript(() =>
-    (
-      globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }
-    ).localStorage.setItem('flags', JSON.stringify(['url.frontend.statistics'])),
-  );
-}

@@ -325,7 +325,7 @@ describe('admin entity API', () => {
       'https://example.com/edit-me',
     );
     expect((await t.fetch('/api/code/adm-edit-me')).headers.get('location')).toBe(
-      '/s/adm-edit-me/not-found',
+      '/s/adm-edit-me/not-found?reason=used-up',
     );
   });
 });

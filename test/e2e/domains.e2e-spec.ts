@@ -6,6 +6,7 @@ import { FakeDns } from '../support/fake-dns';
 import { type LoggedIn, useLogin } from '../support/login';
 import { getOnHost } from '../support/on-host';
 import { expectProblem } from '../support/problem';
+import { insertShort } from '../support/shorts';
 
 interface Domain {
   id: string;
@@ -288,12 +289,24 @@ describe('shorts on own domains', () => {
     expect((await getOnHost(t.url, 'go.example.com', '/nope')).location).toBe(
       'http://short.example/s/nope/not-found',
     );
+    // An expired short's visitor is told so on this service's page; the domain's own page as is.
+    await insertShort(t, {
+      code: 'gone',
+      domain: 'go.example.com',
+      expireAt: new Date(Date.now() - 1000),
+    });
+    expect((await getOnHost(t.url, 'go.example.com', '/gone')).location).toBe(
+      'http://short.example/s/gone/not-found?reason=expired',
+    );
     await alice.patch(`/api/domains/${go.id}`, {
       homeRedirect: 'https://brand.example/',
       notFoundRedirect: 'https://brand.example/404',
     });
     expect((await getOnHost(t.url, 'go.example.com', '/')).location).toBe('https://brand.example/');
     expect((await getOnHost(t.url, 'go.example.com', '/nope')).location).toBe(
+      'https://brand.example/404',
+    );
+    expect((await getOnHost(t.url, 'go.example.com', '/gone')).location).toBe(
       'https://brand.example/404',
     );
     // Other kinds of answers stay on the domain (its pages are served there too).

@@ -19,22 +19,28 @@ describe('embedded flag service, defaults', () => {
           enabled: true,
           variant: { name: 'disabled', enabled: false },
         },
+        {
+          name: 'url.frontend.statistics',
+          enabled: true,
+          variant: { name: 'disabled', enabled: false },
+        },
       ],
     });
   });
 
   it('reflects runtime changes of the flag store', async () => {
     const flags = t.app.get(FlagsService);
-    flags.set('url.frontend.statistics', true);
+    flags.set('url.frontend.statistics', false);
+    flags.set('url.frontend.maintenance', true);
     flags.set('url.frontend.experimentSwitch', false);
     const body = (await (await t.fetch('/api/frontend')).json()) as { toggles: { name: string }[] };
-    expect(body.toggles.map((x) => x.name)).toEqual(['url.frontend.statistics']);
+    expect(body.toggles.map((x) => x.name)).toEqual(['url.frontend.maintenance']);
   });
 });
 
 describe('embedded flag service, FLAGS configured', () => {
   const t = useTestApp({
-    FLAGS: 'maintenance=on,url.frontend.shutdown=on,experimentSwitch=off',
+    FLAGS: 'maintenance=on,url.frontend.shutdown=on,experimentSwitch=off,statistics=off',
   });
 
   it('answers the configured flags', async () => {

@@ -144,7 +144,9 @@ describe(`two instances behind HAProxy (${TEST_DB_KIND})`, () => {
     );
     const redirects = answers.filter((a) => a.location === target);
     expect(redirects).toHaveLength(25);
-    expect(answers.filter((a) => a.location === `/s/${code}/not-found`)).toHaveLength(275);
+    expect(
+      answers.filter((a) => a.location === `/s/${code}/not-found?reason=used-up`),
+    ).toHaveLength(275);
     expect(new Set(answers.map((a) => a.by))).toEqual(new Set(['app0', 'app1']));
     expect(new Set(redirects.map((a) => a.by)).size).toBeGreaterThanOrEqual(1);
     const [row] = await apps[0].query<Array<{ uses: number | string }>>(

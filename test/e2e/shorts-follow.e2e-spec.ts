@@ -95,7 +95,7 @@ describe('following shorts', () => {
 
   it('treats expired shorts as not found, for follow and info', async () => {
     const s = await insert({ expireAt: new Date(Date.now() - 1000) });
-    expect((await follow(`/s/${s.code}`)).location).toBe(`/s/${s.code}/not-found`);
+    expect((await follow(`/s/${s.code}`)).location).toBe(`/s/${s.code}/not-found?reason=expired`);
     const res = await t.fetch(`/api/code/${s.code}?redirect=false`);
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({
@@ -103,6 +103,37 @@ describe('following shorts', () => {
       errorKey: 'entity_not_exists',
     });
     expect(await repo().findOneBy({ id: s.id })).not.toBeNull(); // the row stays
+  });
+
+  it('tells the not-found page only what the short showed while it lived: expired or used up', async () => {
+    const pw = await insert({
+      expireAt: new Date(Date.now() - 1000),
+      passwordHash: 'not-a-hash',
+      dangerous: true,
+    });
+    const used = await insert({ maxUses: 2, uses: 2, passwordHash: 'not-a-hash' });
+    // A password or a danger flag makes no difference: nothing beyond the reason is told.
+    for (const path of [`/s/${pw.code}`, `/api/code/${pw.code}?password=x&accept_danger=true`]) {
+      const { status, location, res } = await follow(path);
+      expect(status).toBe(302);
+      expect(location).toBe(`/s/${pw.code}/not-found?reason=expired`);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    }
+    expect((await follow(`/s/${used.code}`)).location).toBe(
+      `/s/${used.code}/not-found?reason=used-up`,
+    );
+    // A second follow (answered from the follow cache) tells the same.
+    expect((await follow(`/s/${used.code}`)).location).toBe(
+      `/s/${used.code}/not-found?reason=used-up`,
+    );
+    // Codes that never existed (or were deleted) keep the plain location.
+    expect((await follow('/s/neverExisted')).location).toBe('/s/neverExisted/not-found');
+    // The info call tells none of it.
+    for (const code of [pw.code, used.code, 'neverExisted']) {
+      const res = await t.fetch(`/api/code/${code}?redirect=false`);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ errorKey: 'entity_not_exists' });
+    }
   });
 
   it('treats exhausted shorts as not found and allows exactly maxUses follows', async () => {
@@ -113,8 +144,8 @@ describe('following shorts', () => {
       s.url,
       s.url,
       s.url,
-      `/s/${s.code}/not-found`,
-      `/s/${s.code}/not-found`,
+      `/s/${s.code}/not-found?reason=used-up`,
+      `/s/${s.code}/not-found?reason=used-up`,
     ]);
     expect((await repo().findOneByOrFail({ id: s.id })).uses).toBe(3);
     const info = await t.fetch(`/api/code/${s.code}?redirect=false`);
@@ -134,14 +165,14 @@ describe('following shorts', () => {
     // Well within the cache's 30 s: nothing but not-found, for bots as for people.
     const after = await t.fetch(`/s/${s.code}`, bot);
     expect(after.status).toBe(302);
-    expect(after.headers.get('location')).toBe(`/s/${s.code}/not-found`);
+    expect(after.headers.get('location')).toBe(`/s/${s.code}/not-found?reason=used-up`);
     expect(await after.text()).not.toContain('Zweimal');
     // Another instance's claims are not in this cache either: a use spent elsewhere counts at once.
     const t2 = await insert({ maxUses: 1 });
     expect((await t.fetch(`/s/${t2.code}`, bot)).status).toBe(200);
     await repo().update({ id: t2.id }, { uses: 1 });
     expect((await t.fetch(`/s/${t2.code}`, bot)).headers.get('location')).toBe(
-      `/s/${t2.code}/not-found`,
+      `/s/${t2.code}/not-found?reason=used-up`,
     );
   });
 
@@ -165,7 +196,9 @@ describe('following shorts', () => {
     const results = await Promise.all(Array.from({ length: 200 }, () => follow(`/s/${s.code}`)));
     expect(results.every((r) => r.status === 302)).toBe(true);
     expect(results.filter((r) => r.location === 'https://example.com/limited')).toHaveLength(10);
-    expect(results.filter((r) => r.location === `/s/${s.code}/not-found`)).toHaveLength(190);
+    expect(
+      results.filter((r) => r.location === `/s/${s.code}/not-found?reason=used-up`),
+    ).toHaveLength(190);
     expect((await repo().findOneByOrFail({ id: s.id })).uses).toBe(10);
   });
 

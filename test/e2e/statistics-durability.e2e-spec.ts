@@ -31,7 +31,11 @@ async function burst(base: string, code: string, n: number, parallel = 100): Pro
         fetch(`${base}/s/${code}`, {
           redirect: 'manual',
           headers: { 'user-agent': UA, 'x-forwarded-for': `203.0.113.${(i + j) % 250}` },
-        }).then((r) => r.status === 302 && r.headers.get('location') !== `/s/${code}/not-found`),
+        }).then(
+          (r) =>
+            r.status === 302 &&
+            !(r.headers.get('location') ?? '').startsWith(`/s/${code}/not-found`),
+        ),
       ),
     );
     redirected += answers.filter(Boolean).length;

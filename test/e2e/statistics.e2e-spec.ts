@@ -179,7 +179,7 @@ describe('visit statistics', () => {
     const human = await t.fetch(`/s/${code}`, { headers: { 'user-agent': BROWSERS[1].ua } });
     expect(human.headers.get('location')).toBe('https://example.com/target');
     const again = await t.fetch(`/s/${code}`, { headers: { 'user-agent': BROWSERS[1].ua } });
-    expect(again.headers.get('location')).toBe(`/s/${code}/not-found`);
+    expect(again.headers.get('location')).toBe(`/s/${code}/not-found?reason=used-up`);
     await recorder().flush();
     const s = await stats(id);
     expect(s.total).toEqual({ visits: 1, visitors: 1, bots: 23 }); // 20 + 2 spec checks + 1 page

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
-import { Redirect, Route, Switch, useParams } from 'wouter';
+import { Redirect, Route, Switch, useParams, useSearch } from 'wouter';
 import { CookieDialog } from './components/CookieDialog';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { ExperimentsDialog } from './components/ExperimentsDialog';
@@ -23,7 +23,10 @@ const Queries = lazy(() => import('./api/QueryScope'));
 
 function InfoRedirect({ query }: { query: string }) {
   const { code = '' } = useParams<{ code: string }>();
-  return <Redirect to={`/s/${encodeURIComponent(code)}/info?${query}`} replace />;
+  // The follow's not-found redirect may say why (?reason=expired|used-up): the info page tells it.
+  const reason = new URLSearchParams(useSearch()).get('reason');
+  const why = reason ? `&reason=${encodeURIComponent(reason)}` : '';
+  return <Redirect to={`/s/${encodeURIComponent(code)}/info?${query}${why}`} replace />;
 }
 
 /** /s/{code} reached inside the client: the backend follows it. */

@@ -56,11 +56,11 @@ export function CreateForm() {
     const domain = loggedIn ? form.values.domain : '';
     try {
       const { code, shortUrl } = await unwrap(api.POST('/api/code', { body }));
-      toast.success(de.create.success);
       if (domains.length > 0) rememberDomain(domain, cookies.consent.services.design);
       if (domain) {
         setCreated(shortUrl);
       } else {
+        // The info page's banner says it was created (once: no toast besides).
         navigate(`/s/${encodeURIComponent(code)}/info?show_created=true`);
       }
     } catch (err) {

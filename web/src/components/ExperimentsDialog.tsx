@@ -6,12 +6,8 @@ import { de } from '../i18n/de';
 import { FLAGS, SERVER_ONLY } from '../lib/flag-rule';
 import { flags, setLocalFlag } from '../state/flags';
 
-const SWITCHABLE = [
-  FLAGS.experimentSwitch,
-  FLAGS.statistics,
-  FLAGS.accountWizard,
-  FLAGS.languageSwitch,
-];
+// The statistics are no experiment: the server alone switches them (SERVER_ONLY).
+const SWITCHABLE = [FLAGS.experimentSwitch, FLAGS.accountWizard, FLAGS.languageSwitch];
 
 export function ExperimentsDialog() {
   const f = useSnapshot(flags);

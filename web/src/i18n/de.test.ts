@@ -66,7 +66,7 @@ const SPEC_TEXTS: [string, string[]][] = [
   ['Link Melden', ['info', 'report']],
   ['Statistiken', ['info', 'statistics']],
   ['Beschwerden', ['info', 'complaints']],
-  ['coming soon', ['info', 'comingSoon']],
+  // 'coming soon' (the accordions) is gone: owners see statistics and reports (issue 20).
   ['Fehler beim Laden der Short Information', ['info', 'loadError']],
   ['Der Short {code} wurde nicht gefunden.', ['info', 'notFound']],
   ['Short trotzdem öffnen', ['dangerous', 'open']],
@@ -87,7 +87,7 @@ const SPEC_TEXTS: [string, string[]][] = [
   ['Die maximalen Aufrufe müssen größer als 0 sein', ['errors', 'uses_min']],
   ['Das Ablaufdatum muss in der Zukunft liegen', ['errors', 'expire_past']],
   ['Link konnte nicht erstellt werden', ['create', 'errorOther']],
-  ['Der Short wurde erfolgreich erstellt', ['create', 'success']],
+  // Said once, by the info page's banner (issue 20): no toast besides.
   ['Der Short wurde erfolgreich erstellt', ['info', 'created']],
   ['Du hast diesen Short bereits gemeldet.', ['errors', 'report_exists']],
   ['Der Short existiert nicht.', ['errors', 'entity_not_exists']],

@@ -255,6 +255,27 @@ export const de = {
     invalid: 'Ungültige URL/Short',
     prompt: 'Gib einen Short-Code ein, um zu sehen, wohin er führt.',
   },
+  /** The info page as a newcomer meets it (issue 20): tabs, the created link, following, dead links. */
+  infoPage: {
+    tabs: 'Bereiche des Shorts',
+    overview: 'Übersicht',
+    openTo: 'Weiter zu {host}',
+    share: 'Anteil',
+    gone: {
+      expiredTitle: 'Dieser Short ist abgelaufen',
+      expired:
+        'Der Short {code} war nur bis zu einem festen Zeitpunkt gültig und führt nicht mehr weiter.',
+      usedUpTitle: 'Dieser Short ist aufgebraucht',
+      usedUp:
+        'Der Short {code} konnte nur begrenzt oft geöffnet werden, und alle Aufrufe sind verbraucht.',
+      unknownTitle: 'Diesen Short gibt es nicht',
+      unknown:
+        'Unter dem Code {code} gibt es keinen Short (mehr). Prüfe, ob du ihn richtig abgeschrieben hast: Groß- und Kleinschreibung zählt.',
+      notFoundTitle: 'Short nicht gefunden',
+      notFoundHint:
+        'Vielleicht ist er abgelaufen oder gelöscht, oder der Code ist falsch geschrieben (Groß- und Kleinschreibung zählt).',
+    },
+  },
   info: {
     title: 'Short Information',
     created: 'Der Short wurde erfolgreich erstellt',

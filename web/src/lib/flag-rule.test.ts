@@ -3,22 +3,29 @@ import { FLAGS, isFlagOn, parseLocalFlags } from './flag-rule';
 
 describe('flag rule', () => {
   const server = {
-    [FLAGS.statistics]: true,
+    [FLAGS.accountWizard]: true,
     [FLAGS.languageSwitch]: false,
     [FLAGS.maintenance]: true,
   };
 
   it('is on only when the server flag and the local switch are on', () => {
-    expect(isFlagOn(FLAGS.statistics, server, [FLAGS.statistics])).toBe(true);
-    expect(isFlagOn(FLAGS.statistics, server, [])).toBe(false);
+    expect(isFlagOn(FLAGS.accountWizard, server, [FLAGS.accountWizard])).toBe(true);
+    expect(isFlagOn(FLAGS.accountWizard, server, [])).toBe(false);
     expect(isFlagOn(FLAGS.languageSwitch, server, [FLAGS.languageSwitch])).toBe(false);
-    expect(isFlagOn(FLAGS.accountWizard, server, [FLAGS.accountWizard])).toBe(false);
+    expect(isFlagOn(FLAGS.statistics, server, [FLAGS.statistics])).toBe(false);
   });
 
   it('a forced override replaces the local switch but never the server flag', () => {
-    expect(isFlagOn(FLAGS.statistics, server, [], true)).toBe(true);
-    expect(isFlagOn(FLAGS.statistics, server, [FLAGS.statistics], false)).toBe(false);
+    expect(isFlagOn(FLAGS.accountWizard, server, [], true)).toBe(true);
+    expect(isFlagOn(FLAGS.accountWizard, server, [FLAGS.accountWizard], false)).toBe(false);
     expect(isFlagOn(FLAGS.languageSwitch, server, [], true)).toBe(false);
+  });
+
+  it('statistics follow the server alone: no opt-in (which needed a cookie) and no opt-out', () => {
+    expect(isFlagOn(FLAGS.statistics, { [FLAGS.statistics]: true }, [])).toBe(true);
+    expect(isFlagOn(FLAGS.statistics, { [FLAGS.statistics]: false }, [FLAGS.statistics])).toBe(
+      false,
+    );
   });
 
   it('the experiment switch is always on', () => {

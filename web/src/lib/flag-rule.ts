@@ -8,9 +8,14 @@ export const FLAGS = {
   shutdown: 'url.frontend.shutdown',
 } as const;
 
-/** Flags that follow the server alone (no local switch): operator signals and the experiment switch. */
+/**
+ * Flags that follow the server alone (no local switch): operator signals, the experiment switch,
+ * and the statistics (owners see their statistics and reports whenever the server offers them:
+ * no opt-in, no consent).
+ */
 export const SERVER_ONLY = new Set<string>([
   FLAGS.experimentSwitch,
+  FLAGS.statistics,
   FLAGS.maintenance,
   FLAGS.shutdown,
 ]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayUrl, scriptsOf } from './idn';
+import { displayHost, displayUrl, scriptsOf } from './idn';
 
 describe('displayUrl', () => {
   it('leaves plain ASCII hosts alone', () => {
@@ -35,5 +35,20 @@ describe('displayUrl', () => {
 
   it('survives what is not a URL', () => {
     expect(displayUrl('not a url')).toEqual({ unicode: 'not a url', punycode: null });
+  });
+});
+
+describe('displayHost', () => {
+  it('names the host a button sends to: Unicode, or punycode when scripts mix', () => {
+    expect(displayHost('https://de.wikipedia.org/wiki/Kurz-URL')).toBe('de.wikipedia.org');
+    expect(displayHost(new URL('https://bücher.example/x').href)).toBe('bücher.example');
+    const mixed = new URL('https://аррӏе.com/login');
+    expect(displayHost(mixed.href)).toBe(mixed.hostname);
+    expect(displayHost(mixed.href)).toMatch(/^xn--/);
+  });
+
+  it('is null for a hidden or unreadable target', () => {
+    expect(displayHost(null)).toBeNull();
+    expect(displayHost('not a url')).toBeNull();
   });
 });

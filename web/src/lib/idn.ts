@@ -59,3 +59,24 @@ export function displayUrl(url: string): DisplayUrl {
   const unicode = at < 0 ? url : url.slice(0, at) + host + url.slice(at + ascii.length);
   return { unicode, punycode: scriptsOf(host).size > 1 ? url : null };
 }
+
+/**
+ * The host a visitor is sent to, as a button names it ('Weiter zu …'): in Unicode, or the punycode
+ * the browser really requests when the Unicode form mixes scripts; null for no or an unreadable URL.
+ */
+export function displayHost(url: string | null): string | null {
+  if (!url) return null;
+  let ascii: string;
+  try {
+    ascii = new URL(url).hostname;
+  } catch {
+    return null;
+  }
+  if (!ascii.split('.').some((label) => label.startsWith('xn--'))) return ascii;
+  try {
+    const host = toUnicode(ascii);
+    return scriptsOf(host).size > 1 ? ascii : host;
+  } catch {
+    return ascii;
+  }
+}

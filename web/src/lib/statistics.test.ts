@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bucketLabel, countryName, entryName, rangeQuery, statisticsCsvUrl } from './statistics';
+import {
+  bucketLabel,
+  countryName,
+  entryName,
+  rangeQuery,
+  statisticsCsvUrl,
+  withShares,
+} from './statistics';
 
 describe('statistics helpers', () => {
   const now = Date.UTC(2026, 10, 23, 8, 20);
@@ -37,5 +44,27 @@ describe('statistics helpers', () => {
     expect(bucketLabel('2026-11-23T23:00:00Z', 'day', 'Europe/Berlin')).toBe('24.11.2026');
     const url = statisticsCsvUrl('abc', rangeQuery('24h', now, 'UTC'));
     expect(url).toMatch(/^\/api\/code\/abc\/statistics\.csv\?from=.*&granularity=hour&tz=UTC$/);
+  });
+});
+
+describe('withShares', () => {
+  it('gives each entry its share of the list, as a fraction and as German text', () => {
+    const rows = withShares([
+      { name: 'google.com', count: 3 },
+      { name: 'direct', count: 6 },
+      { name: 'other', count: 1 },
+    ]);
+    expect(rows.map((r) => r.share)).toEqual([0.3, 0.6, 0.1]);
+    // German percent: a (no-break) space before the sign.
+    expect(rows.map((r) => r.percent.replace(/\s/g, ' '))).toEqual(['30 %', '60 %', '10 %']);
+  });
+
+  it("says '< 1 %' for a tiny share, and 0 % for an empty list", () => {
+    const rows = withShares([
+      { name: 'a', count: 999 },
+      { name: 'b', count: 1 },
+    ]);
+    expect(rows[1].percent.replace(/\s/g, ' ')).toBe('< 1 %');
+    expect(withShares([{ name: 'a', count: 0 }])[0]).toMatchObject({ share: 0 });
   });
 });

@@ -83,3 +83,25 @@ export function bucketLabel(
         : { dateStyle: 'short', timeStyle: 'short', timeZone: tz };
   return new Intl.DateTimeFormat('de-DE', options).format(new Date(iso));
 }
+
+/** A top-list entry with its share of the list (0–1) and that share as German text ('33 %'). */
+export interface SharedEntry extends StatsEntry {
+  share: number;
+  percent: string;
+}
+
+const PERCENT = new Intl.NumberFormat('de-DE', { style: 'percent', maximumFractionDigits: 0 });
+
+/**
+ * Each entry's share of its list. The lists (top 10 plus 'other') each add up to the visits, so
+ * the sum of the list is the whole; a share that rounds to 0 % but is not nothing reads '< 1 %'.
+ */
+export function withShares(entries: readonly StatsEntry[]): SharedEntry[] {
+  const sum = entries.reduce((n, e) => n + e.count, 0);
+  return entries.map((e) => {
+    const share = sum > 0 ? e.count / sum : 0;
+    const percent =
+      share > 0 && share < 0.005 ? `< ${PERCENT.format(0.01)}` : PERCENT.format(share);
+    return { ...e, share, percent };
+  });
+}

@@ -8,14 +8,15 @@ import { Link, useLocation, useParams } from 'wouter';
 import { useDeleteShorts, useShort } from '../api/queries/shorts';
 import { CreatedBanner } from '../components/info/CreatedBanner';
 import { DeleteConfirm } from '../components/info/DeleteConfirm';
-import { InfoAccordions } from '../components/info/InfoAccordions';
+import { DeadLink, deadReason } from '../components/info/DeadLink';
 import { InfoActions } from '../components/info/InfoActions';
+import { InfoTabs } from '../components/info/InfoTabs';
 import { EditShortDialog } from '../components/manage/EditShortDialog';
 import { QrDialog } from '../components/manage/QrDialog';
 import { MetaSection } from '../components/info/MetaSection';
 import { ShortFacts } from '../components/info/ShortFacts';
 import { ReportDialog } from '../components/ReportDialog';
-import { de, t } from '../i18n/de';
+import { de } from '../i18n/de';
 import { errorText, isNotFound } from '../lib/errors';
 import { useUrlQuery } from '../lib/useUrlQuery';
 import { auth, isAdmin } from '../state/auth';
@@ -23,7 +24,9 @@ import { toast } from '../state/toasts';
 
 /**
  * /s/{code}/info: the short's facts and actions. The query string opens its parts:
- * show_created (the created banner), show_delete (the delete question), show_report (the dialog).
+ * show_created (the created banner), show_delete (the delete question), show_report (the dialog),
+ * tab (owners: statistics or complaints); not_found and reason (from the follow's not-found
+ * redirect) tell why a short leads nowhere.
  */
 export default function InfoPage() {
   const { code = '' } = useParams<{ code: string }>();
@@ -37,12 +40,12 @@ export default function InfoPage() {
   const [showQr, setShowQr] = useState(false);
 
   if (error) {
+    // A short that leads nowhere is no failure of the page: say what happened (as far as known).
+    if (isNotFound(error)) return <DeadLink code={code} reason={deadReason(query)} />;
     return (
       <section>
         <h1 className="h3">{de.info.loadError}</h1>
-        <Alert variant="danger">
-          {isNotFound(error) ? t(de.info.notFound, { code }) : errorText(error)}
-        </Alert>
+        <Alert variant="danger">{errorText(error)}</Alert>
         <Link href="/" className="btn btn-outline-primary">
           {de.error.toStart}
         </Link>
@@ -63,10 +66,11 @@ export default function InfoPage() {
     navigate('/');
   }
 
+  const created = query.get('show_created') === 'true';
   return (
     <section>
       <h1 className="h3">{de.info.title}</h1>
-      {query.get('show_created') === 'true' && (
+      {created && (
         <CreatedBanner
           short={short}
           anonymous={a.status !== 'authenticated'}
@@ -81,29 +85,33 @@ export default function InfoPage() {
         />
       )}
       {short.dangers && <Alert variant="warning">{de.info.dangerous}</Alert>}
-      <Card className="mb-3">
-        <Card.Body>
-          <ShortFacts short={short} />
-          <InfoActions
-            short={short}
-            canDelete={owner}
-            onOpened={() => setQuery({ show_report: 'true' })}
-            onDelete={() => setQuery({ show_delete: 'true' })}
-            onReport={() => setQuery({ show_report: 'true' })}
-          >
-            <Button variant="outline-secondary" onClick={() => setShowQr(true)}>
-              {de.qr.button}
-            </Button>
-            {owner && (
-              <Button variant="outline-primary" onClick={() => setEditing(true)}>
-                {de.edit.button}
-              </Button>
-            )}
-          </InfoActions>
-        </Card.Body>
-      </Card>
-      {short.url && <MetaSection code={short.code} />}
-      <InfoAccordions short={short} canManage={owner} />
+      <InfoTabs short={short} canManage={owner}>
+        <Card className="mb-3">
+          <Card.Body>
+            <ShortFacts short={short} />
+            {/* Right after creating, the banner above offers copy, share and the QR code. */}
+            <InfoActions
+              short={short}
+              canDelete={owner}
+              linkActions={!created}
+              onDelete={() => setQuery({ show_delete: 'true' })}
+              onReport={() => setQuery({ show_report: 'true' })}
+            >
+              {!created && (
+                <Button variant="outline-secondary" onClick={() => setShowQr(true)}>
+                  {de.qr.button}
+                </Button>
+              )}
+              {owner && (
+                <Button variant="outline-primary" onClick={() => setEditing(true)}>
+                  {de.edit.button}
+                </Button>
+              )}
+            </InfoActions>
+          </Card.Body>
+        </Card>
+        {short.url && <MetaSection code={short.code} />}
+      </InfoTabs>
       <QrDialog
         code={short.code}
         link={short.shortUrl}

@@ -1,13 +1,15 @@
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import InputGroup from 'react-bootstrap/InputGroup';
 import type { Short } from '../../api/client';
 import { de } from '../../i18n/de';
 import { expiresWithin24h } from '../../lib/expiry';
-import { copyLink, shareLink } from './share';
+import { canShare, copyLink, shareLink } from './share';
 
-/** After creating (?show_created=true): the link to copy or share, and the expiry hints. */
+/**
+ * After creating (?show_created=true): the one place that says so. The link (the short's
+ * `shortUrl`, also on an own domain) in large type over the whole width, 'Kopieren' under it with
+ * 'QR-Code' beside, 'Teilen' only where the browser has a share menu; then the expiry hints.
+ */
 export function CreatedBanner({
   short,
   anonymous,
@@ -18,28 +20,35 @@ export function CreatedBanner({
   /** Opens the QR code dialog. */
   onQr?: () => void;
 }) {
-  // The server's link: `{BASE_URL}/s/{code}`, or `{scheme}://{domain}/{code}` on an own domain.
   const link = short.shortUrl;
   return (
     <Alert variant="success" data-testid="created-banner">
       <Alert.Heading as="h2" className="h5">
         {de.info.created}
       </Alert.Heading>
-      <Form.Label htmlFor="share-link">{de.info.shareLink}</Form.Label>
-      <InputGroup className="mb-2">
-        <Form.Control id="share-link" readOnly value={link} />
-        <Button variant="success" onClick={() => void copyLink(link)}>
+      <p className="mb-1">{de.info.shareLink}</p>
+      <p className="fs-4 fw-semibold text-break user-select-all mb-2" data-testid="created-link">
+        {link}
+      </p>
+      <div className="d-flex flex-wrap gap-2 mb-2">
+        <Button
+          variant="success"
+          className="flex-grow-1 flex-sm-grow-0"
+          onClick={() => void copyLink(link)}
+        >
           {de.info.copy}
         </Button>
-        <Button variant="success" onClick={() => void shareLink(link, short.name ?? short.code)}>
-          {de.info.share}
-        </Button>
+        {canShare() && (
+          <Button variant="success" onClick={() => void shareLink(link, short.name ?? short.code)}>
+            {de.info.share}
+          </Button>
+        )}
         {onQr && (
           <Button variant="success" onClick={onQr}>
             {de.qr.button}
           </Button>
         )}
-      </InputGroup>
+      </div>
       {expiresWithin24h(short.expireAt) && <p className="mb-1">{de.info.expiresSoon}</p>}
       {anonymous && <p className="mb-0">{de.info.loginForLonger}</p>}
     </Alert>

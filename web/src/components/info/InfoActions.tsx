@@ -1,71 +1,62 @@
-import { useState, type ReactNode } from 'react';
-import Alert from 'react-bootstrap/Alert';
+import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import type { Short } from '../../api/client';
-import { de } from '../../i18n/de';
-import { copyLink, shareLink } from './share';
+import { de, t } from '../../i18n/de';
+import { displayHost } from '../../lib/idn';
+import { canShare, copyLink, shareLink } from './share';
 
 /**
- * The info page's buttons: open (after a warning about leaving the site), share, copy, and delete
- * for the owner or an admin, report for everyone else. `children` are further actions of the short.
+ * The info page's buttons: one click follows the short ('Weiter zu {host}', the target's host
+ * named), share (only where the browser has a share menu), copy, delete for the owner or an admin,
+ * report for everyone else. `children` are further actions of the short. `linkActions: false`
+ * leaves out share and copy (the created banner above offers them).
  */
 export function InfoActions({
   short,
   canDelete,
-  onOpened,
+  linkActions = true,
   onDelete,
   onReport,
   children,
 }: {
   short: Short;
   canDelete: boolean;
-  /** The target was opened in a new tab. */
-  onOpened: () => void;
+  linkActions?: boolean;
   onDelete: () => void;
   onReport: () => void;
   children?: ReactNode;
 }) {
-  const [showWarning, setShowWarning] = useState(false);
-  // The server's link: `{BASE_URL}/s/{code}`, or `{scheme}://{domain}/{code}` on an own domain.
   const link = short.shortUrl;
+  const host = displayHost(short.url);
   return (
-    <>
-      <div className="d-flex flex-wrap gap-2 mt-3">
-        <Button
-          variant="primary"
-          onClick={() => {
-            if (!showWarning) return setShowWarning(true);
-            window.open(`/s/${encodeURIComponent(short.code)}`, '_blank', 'noopener');
-            onOpened();
-          }}
-        >
-          {de.info.open}
-        </Button>
+    <div className="d-flex flex-wrap gap-2 mt-3">
+      {/* The short itself, so the follow's rules (danger, password, limits) apply as for anyone. */}
+      <a className="btn btn-primary" href={link} rel="noreferrer" data-testid="follow-link">
+        {host ? t(de.infoPage.openTo, { host }) : de.info.open}
+      </a>
+      {linkActions && canShare() && (
         <Button
           variant="outline-secondary"
           onClick={() => void shareLink(link, short.name ?? short.code)}
         >
           {de.info.share}
         </Button>
+      )}
+      {linkActions && (
         <Button variant="outline-secondary" onClick={() => void copyLink(link)}>
           {de.info.copy}
         </Button>
-        {children}
-        {canDelete ? (
-          <Button variant="outline-danger" onClick={onDelete}>
-            {de.info.delete}
-          </Button>
-        ) : (
-          <Button variant="outline-danger" onClick={onReport}>
-            {de.info.report}
-          </Button>
-        )}
-      </div>
-      {showWarning && (
-        <Alert variant="warning" className="mt-3 mb-0">
-          {de.info.externalWarning}
-        </Alert>
       )}
-    </>
+      {children}
+      {canDelete ? (
+        <Button variant="outline-danger" onClick={onDelete}>
+          {de.info.delete}
+        </Button>
+      ) : (
+        <Button variant="outline-danger" onClick={onReport}>
+          {de.info.report}
+        </Button>
+      )}
+    </div>
   );
 }

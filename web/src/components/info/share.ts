@@ -11,10 +11,18 @@ export async function copyLink(link: string): Promise<void> {
   }
 }
 
-/** Opens the system's share menu; a cancelled menu is no error. */
+/** Whether the browser has a system share menu (phones do; desktop Chromium on Linux does not). */
+export function canShare(): boolean {
+  return typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+}
+
+/**
+ * Opens the system's share menu; a cancelled menu is no error. Without a share menu the link is
+ * copied instead (the button is only offered where the menu exists).
+ */
 export async function shareLink(link: string, title: string): Promise<void> {
+  if (!canShare()) return copyLink(link);
   try {
-    if (!navigator.share) throw new Error('no share');
     await navigator.share({ url: link, title });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') return;

@@ -17,12 +17,13 @@ import {
   type StatisticsAnswer,
   type StatsEntry,
   type StatsRange,
+  withShares,
 } from '../../../lib/statistics';
 import { StatsChart } from './StatsChart';
 
 type ListKey = 'referrers' | 'countries' | 'devices' | 'browsers' | 'os';
 
-/** The statistics of one short for its owner and admins; loaded with the accordion (lazily). */
+/** The statistics of one short for its owner and admins; loaded with its tab (lazily). */
 export default function StatisticsPanel({ id }: { id: string }) {
   const [range, setRange] = useState<StatsRange>('30d');
   // The range's query is fixed when it is chosen (not on every render).
@@ -159,13 +160,21 @@ function TopList({
             <tr>
               <th scope="col">{de.stats.name}</th>
               <th scope="col">{de.stats.count}</th>
+              <th scope="col">{de.infoPage.share}</th>
             </tr>
           </thead>
           <tbody>
-            {entries.map((e) => (
+            {withShares(entries).map((e) => (
               <tr key={e.name}>
-                <td className="text-break">{entryName(list, e.name)}</td>
+                <td className="text-break w-100">
+                  {entryName(list, e.name)}
+                  {/* The share as a bar; its number is the last cell. */}
+                  <div className="progress mt-1" style={{ height: '0.3rem' }} aria-hidden="true">
+                    <div className="progress-bar" style={{ width: `${e.share * 100}%` }} />
+                  </div>
+                </td>
                 <td className="text-end">{e.count.toLocaleString('de-DE')}</td>
+                <td className="text-end text-nowrap text-body-secondary">{e.percent}</td>
               </tr>
             ))}
           </tbody>

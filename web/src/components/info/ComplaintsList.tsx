@@ -1,13 +1,11 @@
-import Accordion from 'react-bootstrap/Accordion';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
-import type { Short } from '../../../api/client';
-import { useShortReports } from '../../../api/queries/shorts';
-import { de } from '../../../i18n/de';
-import { errorText } from '../../../lib/errors';
-import { formatDateTime } from '../../../lib/expiry';
+import { useShortReports } from '../../api/queries/shorts';
+import { de } from '../../i18n/de';
+import { errorText } from '../../lib/errors';
+import { formatDateTime } from '../../lib/expiry';
 
 const STATE_VARIANT: Record<string, string> = {
   open: 'warning',
@@ -15,36 +13,8 @@ const STATE_VARIANT: Record<string, string> = {
   actioned: 'success',
 };
 
-/**
- * 'Beschwerden': 'coming soon' unless the statistics experiment is on; then the short's reports for
- * its owner and admins, a hint for everyone else.
- */
-export function ComplaintsItem({
-  short,
-  statistics,
-  canManage,
-}: {
-  short: Short;
-  statistics: boolean;
-  canManage: boolean;
-}) {
-  return (
-    <Accordion.Item eventKey="complaints">
-      <Accordion.Header>{de.info.complaints}</Accordion.Header>
-      <Accordion.Body data-testid="complaints-body">
-        {!statistics ? (
-          de.info.comingSoon
-        ) : canManage ? (
-          <ReportList id={short.id} />
-        ) : (
-          de.complaints.ownerOnly
-        )}
-      </Accordion.Body>
-    </Accordion.Item>
-  );
-}
-
-function ReportList({ id }: { id: string }) {
+/** 'Beschwerden': the short's reports for its owner and admins, newest first (the reporters unnamed). */
+export function ComplaintsList({ id }: { id: string }) {
   const { data, error } = useShortReports(id, true);
   if (error) return <Alert variant="danger">{errorText(error, de.complaints.loadError)}</Alert>;
   if (!data)
