@@ -124,9 +124,11 @@ test('an admin adds a shared domain (verified at once); a short on it shows its 
   const name = `auf-domain-${stamp}`;
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByRole('button', { name: 'Kürzen' }).click();
-  const link = page.getByLabel('Dein Link');
-  await expect(link).toHaveValue(new RegExp(`^http://${SHARED.replace(/\./g, '\\.')}/[\\w-]+$`));
-  const shortUrl = await link.inputValue();
+  // The new short's info page (on the main host, naming the domain) shows its domain link.
+  await expect(page).toHaveURL(new RegExp(`/info\\?show_created=true&domain=${SHARED}$`));
+  const link = page.getByTestId('created-link');
+  await expect(link).toHaveText(new RegExp(`^http://${SHARED.replace(/\./g, '\\.')}/[\\w-]+$`));
+  const shortUrl = (await link.textContent())!;
   const code = shortUrl.split('/').at(-1)!;
 
   const violations = await seriousA11yViolations(page);
@@ -143,10 +145,10 @@ test('an admin adds a shared domain (verified at once); a short on it shows its 
   await page.keyboard.press('Escape');
   await expect(row.locator('[data-column="domain"]')).toHaveText(SHARED);
   await expect(row.locator('[data-column="shortUrl"]')).toHaveText(shortUrl);
-  // Its info page is on its domain.
+  // Its info page is here, naming its domain.
   await expect(row.locator('[data-column="code"] a')).toHaveAttribute(
     'href',
-    `http://${SHARED}/s/${code}/info`,
+    `/s/${code}/info?domain=${SHARED}`,
   );
   // The domain filter asks the server for one domain's shorts, or the main host's.
   const filter = page.getByLabel('Nach Domain filtern');
@@ -159,6 +161,12 @@ test('an admin adds a shared domain (verified at once); a short on it shows its 
   ]);
   await filter.selectOption('Alle Domains');
   await expect(row).toBeVisible();
+  // Its info page: the short on the domain, its link and the owner's statistics.
+  await row.locator('[data-column="code"] a').click();
+  await expect(page.getByTestId('follow-link')).toHaveAttribute('href', shortUrl);
+  await page.getByRole('tab', { name: 'Statistiken' }).click();
+  await expect(page).toHaveURL(new RegExp(`domain=${SHARED}`));
+  await expect(page.getByTestId('statistics-body')).toBeVisible();
 
   // The next visit starts with no remembered choice (no design consent): the main host.
   await page.goto('/');
@@ -192,7 +200,8 @@ test('with the design consent the last domain is the next first choice', async (
   await select.selectOption(REMEMBERED);
   await page.getByLabel('URL', { exact: true }).fill(`https://${TARGET_HOST}/wieder`);
   await page.getByRole('button', { name: 'Kürzen' }).click();
-  await expect(page.getByLabel('Dein Link')).toHaveValue(new RegExp(`^http://${REMEMBERED}/`));
+  await expect(page.getByTestId('created-link')).toHaveText(new RegExp(`^http://${REMEMBERED}/`));
+  await page.goto('/');
   await page.reload();
   await expect(page.getByLabel('Domain', { exact: true })).toHaveValue(REMEMBERED);
 });

@@ -1,11 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import InputGroup from 'react-bootstrap/InputGroup';
 import { useSnapshot } from 'valtio';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { api, unwrap } from '../api/client';
 import { de } from '../i18n/de';
 import { initialDomain, readLastDomain, rememberDomain } from '../lib/domains';
@@ -14,7 +12,6 @@ import { createBody, emptyValues } from '../lib/short-form';
 import { auth } from '../state/auth';
 import { cookies } from '../state/cookies';
 import { toast } from '../state/toasts';
-import { copyLink } from './info/share';
 import { ShortFields, useShortForm } from './ShortFields';
 import { useUsableDomains } from './useUsableDomains';
 
@@ -22,8 +19,7 @@ import { useUsableDomains } from './useUsableDomains';
  * The start page's 'Link kürzen': the short's fields (ShortFields, mode create) and the create
  * call. It calls `api` directly: react-query is not loaded on the start page (the budget).
  * Logged in, the domain field offers the usable own domains (first choice: the last one used,
- * remembered like the theme). A short on this service's host opens its info page; one on an own
- * domain is shown here (the info page resolves codes on the host it is opened on).
+ * remembered like the theme). The new short's info page opens (on an own domain: with ?domain=).
  */
 export function CreateForm() {
   const a = useSnapshot(auth);
@@ -31,7 +27,6 @@ export function CreateForm() {
   const [, navigate] = useLocation();
   const form = useShortForm(emptyValues);
   const [busy, setBusy] = useState(false);
-  const [created, setCreated] = useState<string | null>(null);
   const domains = useUsableDomains(loggedIn);
   const { change } = form;
 
@@ -50,19 +45,16 @@ export function CreateForm() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
-    setCreated(null);
     // An expiry that is not understood is sent as none (SPEC: 'unparsable becomes null').
     const body = createBody(form.values, form.expireAt, loggedIn);
     const domain = loggedIn ? form.values.domain : '';
     try {
-      const { code, shortUrl } = await unwrap(api.POST('/api/code', { body }));
+      const { code } = await unwrap(api.POST('/api/code', { body }));
       if (domains.length > 0) rememberDomain(domain, cookies.consent.services.design);
-      if (domain) {
-        setCreated(shortUrl);
-      } else {
-        // The info page's banner says it was created (once: no toast besides).
-        navigate(`/s/${encodeURIComponent(code)}/info?show_created=true`);
-      }
+      // The info page's banner says it was created (once: no toast besides) and shows shortUrl;
+      // a short on an own domain is named by ?domain= (this page is on the main host).
+      const on = domain ? `&domain=${encodeURIComponent(domain)}` : '';
+      navigate(`/s/${encodeURIComponent(code)}/info?show_created=true${on}`);
     } catch (err) {
       toast.error(errorText(err, de.create.errorOther));
     } finally {
@@ -74,23 +66,6 @@ export function CreateForm() {
     <Card className="mb-4 shadow-sm">
       <Card.Body>
         <h2 className="h4">{de.create.title}</h2>
-        {created && (
-          <Alert variant="success" data-testid="created-banner">
-            <Alert.Heading as="h3" className="h5">
-              {de.info.created}
-            </Alert.Heading>
-            <Form.Label htmlFor="created-link">{de.info.shareLink}</Form.Label>
-            <InputGroup className="mb-2">
-              <Form.Control id="created-link" readOnly value={created} />
-              <Button variant="success" onClick={() => void copyLink(created)}>
-                {de.info.copy}
-              </Button>
-            </InputGroup>
-            <Link href="/shorts" className="alert-link">
-              {de.shorts.title}
-            </Link>
-          </Alert>
-        )}
         <Form onSubmit={(e) => void submit(e)}>
           <ShortFields
             mode="create"

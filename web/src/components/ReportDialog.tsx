@@ -22,10 +22,13 @@ import { toast } from '../state/toasts';
 /** The report dialog of the info page: open while the query has show_report; anonymous visitors are asked to log in. */
 export function ReportDialog({
   code,
+  domain,
   show,
   onClose,
 }: {
   code: string;
+  /** The own domain the short lives on (null: this service's host). */
+  domain?: string | null;
   show: boolean;
   onClose: () => void;
 }) {
@@ -53,7 +56,7 @@ export function ReportDialog({
     if (next.reason || next.description || !reason) return;
     setBusy(true);
     try {
-      await sendReport(code, { reason, description: description.trim() });
+      await sendReport(code, { reason, description: description.trim() }, domain);
       toast.success(de.report.success);
       onClose();
     } catch (err) {

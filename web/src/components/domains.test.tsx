@@ -263,7 +263,7 @@ describe('the domain select of the create form', () => {
     await waitFor(() => expect(select).toHaveValue('go.example.com'));
   });
 
-  it('creates on the chosen domain, shows its link and remembers the choice (design consent)', async () => {
+  it('creates on the chosen domain, opens its info page naming the domain, remembers the choice (design consent)', async () => {
     cookies.consent.services.design = true;
     const calls = stubApi({
       'GET /api/domains': { status: 200, body: list },
@@ -273,8 +273,9 @@ describe('the domain select of the create form', () => {
       },
     });
     auth.status = 'authenticated';
+    const mem = memoryLocation({ path: '/', record: true });
     render(
-      <Router hook={memoryLocation({ path: '/' }).hook}>
+      <Router hook={mem.hook}>
         <CreateForm />
       </Router>,
     );
@@ -285,8 +286,9 @@ describe('the domain select of the create form', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Kürzen' }));
     });
-    // The link is the server's shortUrl (its one rule for the scheme and the path).
-    expect(await screen.findByLabelText('Dein Link')).toHaveValue('https://go.example.com/abc123');
+    await waitFor(() =>
+      expect(mem.history.at(-1)).toBe('/s/abc123/info?show_created=true&domain=go.example.com'),
+    );
     expect(calls.find((c) => c.call === 'POST /api/code')?.body).toMatchObject({
       url: 'https://example.com/x',
       domain: 'go.example.com',

@@ -16,9 +16,14 @@ export const REPORT_TYPES: readonly ReportType[] = [
   'OTHER',
 ];
 
-/** POST /api/code/{code}/report. */
-export async function sendReport(code: string, body: Schemas['CreateReportDto']): Promise<void> {
-  await unwrap(api.POST('/api/code/{code}/report', { params: { path: { code } }, body }));
+/** POST /api/code/{code}/report (a short on an own domain: `domain` names it). */
+export async function sendReport(
+  code: string,
+  body: Schemas['CreateReportDto'],
+  domain?: string | null,
+): Promise<void> {
+  const query = domain ? { domain } : {};
+  await unwrap(api.POST('/api/code/{code}/report', { params: { path: { code }, query }, body }));
 }
 
 /** A reason and a description are required; the server takes at most 2000 characters (docs/api.md). */

@@ -33,7 +33,8 @@ export default function InfoPage() {
   const [, navigate] = useLocation();
   const [query, setQuery] = useUrlQuery();
   const a = useSnapshot(auth);
-  const { data: short, error } = useShort(code);
+  // ?domain=: a short on an own domain, opened on this service's host (from the own list).
+  const { data: short, error } = useShort(code, query.get('domain'));
   const deleteShorts = useDeleteShorts();
   const [deleting, setDeleting] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -110,10 +111,11 @@ export default function InfoPage() {
             </InfoActions>
           </Card.Body>
         </Card>
-        {short.url && <MetaSection code={short.code} />}
+        {short.url && <MetaSection code={short.code} domain={short.domain} />}
       </InfoTabs>
       <QrDialog
         code={short.code}
+        domain={short.domain}
         link={short.shortUrl}
         show={showQr}
         onClose={() => setShowQr(false)}
@@ -122,11 +124,15 @@ export default function InfoPage() {
         short={editing ? short : null}
         onClose={() => setEditing(false)}
         onSaved={(saved) => {
-          if (saved.code !== short.code) navigate(`/s/${encodeURIComponent(saved.code)}/info`);
+          if (saved.code !== short.code || saved.domain !== short.domain) {
+            const on = saved.domain ? `?domain=${encodeURIComponent(saved.domain)}` : '';
+            navigate(`/s/${encodeURIComponent(saved.code)}/info${on}`);
+          }
         }}
       />
       <ReportDialog
         code={short.code}
+        domain={short.domain}
         show={query.has('show_report')}
         onClose={() => setQuery({ show_report: null })}
       />

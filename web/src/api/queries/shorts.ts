@@ -27,16 +27,24 @@ export function useOwnShorts({ page, size, sort, search, domain }: OwnShortsQuer
   );
 }
 
-/** A short's details by code. */
-export function useShort(code: string) {
+/**
+ * `?domain=` of the calls a short's pages make: on this service's host it names the own domain whose
+ * code is meant (an owner's short on a domain, opened from the own list); none: the main host's.
+ */
+export const onDomain = (domain?: string | null) => (domain ? { domain } : {});
+
+/** A short's details by code (on `domain`, when given). */
+export function useShort(code: string, domain?: string | null) {
   return $api.useQuery('get', '/api/code/{id}', {
-    params: { path: { id: code }, query: { redirect: 'false' } },
+    params: { path: { id: code }, query: { redirect: 'false', ...onDomain(domain) } },
   });
 }
 
 /** The preview (title, description, image) of a short's target. */
-export function useShortMeta(code: string) {
-  return $api.useQuery('get', '/api/code/{code}/metadata', { params: { path: { code } } });
+export function useShortMeta(code: string, domain?: string | null) {
+  return $api.useQuery('get', '/api/code/{code}/metadata', {
+    params: { path: { code }, query: onDomain(domain) },
+  });
 }
 
 /** After deletes: the list and the details show what the server has now. */

@@ -6,8 +6,8 @@ import { useShortMeta } from '../../api/queries/shorts';
 import { de } from '../../i18n/de';
 
 /** The target's preview (title, description; the image only on request, it comes from the target). */
-export function MetaSection({ code }: { code: string }) {
-  const { data: meta, isError: failed } = useShortMeta(code);
+export function MetaSection({ code, domain }: { code: string; domain?: string | null }) {
+  const { data: meta, isError: failed } = useShortMeta(code, domain);
   const [showImage, setShowImage] = useState(false);
   return (
     <Card className="mb-3">

@@ -6,17 +6,22 @@ import { shortLink } from '../../runtime-config';
 /** The QR code of a short's link (served by the server), its downloads and the link under it. */
 export function QrDialog({
   code,
+  domain,
   link = shortLink(code),
   show,
   onClose,
 }: {
   code: string;
+  /** The own domain the short lives on (null: this service's host). */
+  domain?: string | null;
   /** The short's link (its `shortUrl`: on an own domain, that domain's). */
   link?: string;
   show: boolean;
   onClose: () => void;
 }) {
   const base = `/api/code/${encodeURIComponent(code)}`;
+  // The images of a short on an own domain: `?domain=` names it (this page is on the main host).
+  const on = domain ? `domain=${encodeURIComponent(domain)}` : '';
   return (
     <Modal show={show} onHide={onClose} aria-labelledby="qr-title" centered>
       <Modal.Header closeButton closeLabel={de.qr.close}>
@@ -25,7 +30,7 @@ export function QrDialog({
       <Modal.Body className="text-center">
         {/* Dark modules on white with a quiet zone: scannable in dark mode too. */}
         <img
-          src={`${base}/qr.svg`}
+          src={`${base}/qr.svg${on ? `?${on}` : ''}`}
           alt={t(de.qr.alt, { link })}
           width={256}
           height={256}
@@ -38,12 +43,16 @@ export function QrDialog({
       </Modal.Body>
       <Modal.Footer className="justify-content-between">
         <div className="d-flex gap-2">
-          <a className="btn btn-outline-primary" href={`${base}/qr.svg`} download={`${code}.svg`}>
+          <a
+            className="btn btn-outline-primary"
+            href={`${base}/qr.svg${on ? `?${on}` : ''}`}
+            download={`${code}.svg`}
+          >
             {de.qr.downloadSvg}
           </a>
           <a
             className="btn btn-outline-primary"
-            href={`${base}/qr.png?size=1024`}
+            href={`${base}/qr.png?size=1024${on ? `&${on}` : ''}`}
             download={`${code}.png`}
           >
             {de.qr.downloadPng}

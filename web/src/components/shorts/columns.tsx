@@ -50,12 +50,9 @@ export const COLUMNS: Readonly<Record<ShortColumn, ShortColumnDef>> = {
     label: de.shorts.columns.code,
     cell: (s) => {
       const info = `/s/${encodeURIComponent(s.code)}/info`;
-      // The info page resolves codes on the host it is opened on: a domain's short, on its domain.
-      return s.domain ? (
-        <a href={`${new URL(s.shortUrl).origin}${info}`}>{s.code}</a>
-      ) : (
-        <Link href={info}>{s.code}</Link>
-      );
+      // A short on an own domain: its info page here, naming the domain (?domain=).
+      const on = s.domain ? `?domain=${encodeURIComponent(s.domain)}` : '';
+      return <Link href={info + on}>{s.code}</Link>;
     },
   },
   domain: {
