@@ -91,7 +91,7 @@ describe('following with the password in a POST body', () => {
 
   it('refuses cross-site posts (403 cross_site_refused) without spending a try', async () => {
     const code = await create('https://example.com/post-csrf');
-    const refusals = [
+    const refusals: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { origin: 'null' },
       { origin: '', 'sec-fetch-site': 'cross-site' },
