@@ -10,6 +10,7 @@ import type { FollowInput, FollowResult, FollowService } from './follow.service'
 import type { DomainRegistry } from '../domains/domain-registry';
 import { type FollowMatch, matchFollow, matchOwnDomain, matchPostedFollow } from './follow-path';
 import { noStore } from '../common/no-store';
+import { SESSION_COOKIE } from '../session/session-data';
 
 type Redirect = Exclude<FollowResult, { kind: 'preview' }>;
 
@@ -111,6 +112,8 @@ function redirect(res: ServerResponse, to: string): void {
   res.end();
 }
 
+const SESSION_COOKIE_RE = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
+
 /** The most a posted follow's body may hold (a password of the longest allowed length, encoded). */
 export const POSTED_FOLLOW_BODY_LIMIT = 8 * 1024;
 
@@ -126,10 +129,11 @@ function originOf(url: string): string | null {
 /**
  * Why a posted follow is refused as cross-site, or null. The rule of the CSRF check (docs/api.md):
  * an `Origin` must be this service's (BASE_URL's origin, or the host the request was sent to, as on
- * an own domain); without one, `Sec-Fetch-Site` must say same-origin. A request with neither (curl,
- * scripts) is no browser's and passes. Applied whether or not a session cookie comes along: a
- * follow never reads the session, but a foreign page must not spend a visitor's tries (the
- * lockout) or a short's uses.
+ * an own domain); without one, `Sec-Fetch-Site` must say same-origin; with neither, only a request
+ * without the session cookie passes (curl, scripts). Applied whether or not a session cookie comes
+ * along: a follow never reads the session, but a foreign page must not spend a visitor's tries (the
+ * lockout) or a short's uses. Unlike other state changes, a form body is allowed: the password page
+ * is a plain form the browser posts (and navigates with), and the cookie authenticates nothing here.
  */
 export function postedFollowRefusal(
   headers: IncomingMessage['headers'],
@@ -143,7 +147,8 @@ export function postedFollowRefusal(
     return 'Cross-site request refused';
   }
   const site = headers['sec-fetch-site'];
-  if (site === undefined || site === 'same-origin') return null;
+  if (site === 'same-origin') return null;
+  if (site === undefined && !SESSION_COOKIE_RE.test(headers.cookie ?? '')) return null;
   return 'Cross-site request refused';
 }
 

@@ -60,7 +60,7 @@ export class FollowController {
     summary:
       "Follow a password-protected short with the password in the body (the password page's form; same rules and lockout as ?password=)",
     description:
-      'Refused (403 cross_site_refused) when the Origin is not this service, or without an Origin when Sec-Fetch-Site is not same-origin. Answers 303 to where the follow goes.',
+      'Refused (403 cross_site_refused) when the Origin is not this service, or without an Origin when Sec-Fetch-Site is not same-origin (with the session cookie one of them is needed). Answers 303 to where the follow goes.',
   })
   @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
   @ApiBody({

@@ -667,7 +667,7 @@ export interface paths {
         put?: never;
         /**
          * Follow a password-protected short with the password in the body (the password page's form; same rules and lockout as ?password=)
-         * @description Refused (403 cross_site_refused) when the Origin is not this service, or without an Origin when Sec-Fetch-Site is not same-origin. Answers 303 to where the follow goes.
+         * @description Refused (403 cross_site_refused) when the Origin is not this service, or without an Origin when Sec-Fetch-Site is not same-origin (with the session cookie one of them is needed). Answers 303 to where the follow goes.
          */
         post: operations["followShortWithPassword"];
         delete?: never;
