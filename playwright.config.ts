@@ -110,6 +110,8 @@ export default defineConfig({
         BASE_URL: `http://127.0.0.1:${flagsPort}`,
         DB_FILE: join(dataDir, 'flags.db'),
         FLAGS: 'maintenance=on,shutdown=on',
+        // The start page's live figures (first-visit.spec.ts) on an instance of their own.
+        HOME_FIGURES: 'live',
       },
     },
   ],

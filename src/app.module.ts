@@ -13,6 +13,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { FlagsModule } from './flags/flags.module';
 import { WebModule } from './web/web.module';
+import { FiguresModule } from './figures/figures.module';
 import { LoggingModule } from './logging/logging.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { SentryModule } from './sentry/sentry.module';
@@ -51,6 +52,7 @@ export class AppModule {
         QrModule,
         FlagsModule,
         WebModule,
+        FiguresModule,
         ReportModule,
         StatisticsModule,
         AdminModule,

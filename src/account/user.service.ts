@@ -86,6 +86,11 @@ export class UserService {
     throw new Error('Could not create or find the user');
   }
 
+  /** How many accounts exist (the start page's live figures). */
+  count(): Promise<number> {
+    return this.repo.count();
+  }
+
   async findById(id: string): Promise<UserEntity | null> {
     return this.repo.findOne({ where: { id } });
   }

@@ -98,6 +98,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ METADATA_ALLOW_LOOPBACK: 'maybe' })).toThrow(ConfigError);
     expect(() => loadConfig({ FLAGS: 'statistics' })).toThrow(ConfigError);
   });
+
+  it('reads HOME_FIGURES: static by default, live or off, nothing else', () => {
+    expect(loadConfig({}).web.homeFigures).toBe('static');
+    expect(loadConfig({ HOME_FIGURES: 'live' }).web.homeFigures).toBe('live');
+    expect(loadConfig({ HOME_FIGURES: 'OFF' }).web.homeFigures).toBe('off');
+    expect(() => loadConfig({ HOME_FIGURES: 'true' })).toThrow(/HOME_FIGURES must be one of/);
+  });
 });
 
 describe('resolveAppSecret', () => {

@@ -7,6 +7,7 @@ import {
   type Env,
   environmentView,
   type FooterLink,
+  type HomeFigures,
   type LogLevel,
   type MysqlConnection,
   rawValue,
@@ -14,7 +15,7 @@ import {
   VariableReader,
 } from './variables';
 
-export { FLAG_NAMES, type FooterLink, type LogLevel } from './variables';
+export { FLAG_NAMES, type FooterLink, type HomeFigures, type LogLevel } from './variables';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -146,6 +147,8 @@ export interface WebConfig {
   chatUrl?: string;
   /** Links to the operator's other services (FOOTER_SERVICES="Name=https://…,Other=https://…"). */
   services: FooterLink[];
+  /** The start page's figure cards (HOME_FIGURES): fixed, this instance's counts, or none. */
+  homeFigures: HomeFigures;
 }
 
 export class ConfigError extends Error {
@@ -233,6 +236,7 @@ function loadWebConfig(r: VariableReader): WebConfig {
     contactUrl: r.get('FOOTER_CONTACT_URL'),
     chatUrl: r.get('FOOTER_CHAT_URL'),
     services,
+    homeFigures: r.get('HOME_FIGURES'),
   };
 }
 

@@ -80,6 +80,7 @@ const SAMPLE: Record<VariableName, string> = {
   FOOTER_CHAT_URL: 'https://chat.example.org/',
   FOOTER_CONTACT_URL: 'mailto:ops@example.org',
   FOOTER_SERVICES: 'Wiki=https://wiki.example.org,Git=https://git.example.org',
+  HOME_FIGURES: 'Live',
   LOG_LEVEL: 'DEBUG',
   LOG_STDOUT: 'false',
   LOG_BUFFER_SIZE: '50',
@@ -197,6 +198,7 @@ describe('the table of variables', () => {
           { name: 'Wiki', url: 'https://wiki.example.org' },
           { name: 'Git', url: 'https://git.example.org' },
         ],
+        homeFigures: 'live',
       },
       auth: {
         github: {

@@ -75,6 +75,21 @@ function withFallback<T>(
   return Object.assign(fn, { fallback });
 }
 
+/** One of a few words (case-insensitive). */
+function oneOf<const T extends string>(words: readonly T[], def: T): Parser<T> {
+  return withFallback((raw, ctx) => {
+    if (raw === undefined) return def;
+    const v = raw.toLowerCase() as T;
+    if (words.includes(v)) return v;
+    ctx.problem(`${ctx.name} must be one of ${words.join(', ')} (got "${raw}")`);
+    return def;
+  }, def);
+}
+
+/** What the start page's figure cards show (HOME_FIGURES). */
+export const HOME_FIGURES = ['static', 'live', 'off'] as const;
+export type HomeFigures = (typeof HOME_FIGURES)[number];
+
 /** Free text; undefined when unset. */
 const text: Parser<string | undefined> = (raw) => raw;
 
@@ -654,6 +669,13 @@ export const VARIABLES = {
     default: 'empty',
     description: "links to the operator's other services: `Name=https://…,Other=https://…`",
     parse: footerServices,
+  },
+  HOME_FIGURES: {
+    section: 'web',
+    default: '`static`',
+    description:
+      "the start page's three figure cards: `static` (the fixed 300+ Links, 100+ Aufrufe, 41+ Nutzer), `live` (this instance's shorts, uses and users, rounded down to a leading digit: 1,234 reads 1.000+; counted at most once a minute) or `off` (no cards)",
+    parse: oneOf(HOME_FIGURES, 'static'),
   },
 
   // Operations

@@ -4,11 +4,13 @@ import { isbot } from 'isbot';
 import { clientAddress, type TrustFn } from '../common/client-address';
 import { escapeHtml } from '../common/html';
 import { type FailureHandler, sendProblem } from '../common/problem.filter';
+import { problem } from '../common/problem';
 import { clientKey, queryParam } from '../common/request';
 import type { FollowInput, FollowResult, FollowService } from './follow.service';
-import type { DomainRegistry } from '../domains/domain-registry';
-import { matchFollow, matchOwnDomain } from './follow-path';
+import type { DomainRegistry, KnownDomain } from '../domains/domain-registry';
+import { type FollowMatch, matchFollow, matchOwnDomain, matchPostedFollow } from './follow-path';
 import { noStore } from '../common/no-store';
+import { SESSION_COOKIE } from '../session/session-data';
 
 type Redirect = Exclude<FollowResult, { kind: 'preview' }>;
 
@@ -40,6 +42,16 @@ function location(code: string, result: Redirect, notFound: NotFoundTarget = {})
     case 'locked':
       return `/s/${c}/password-required?locked=true`;
   }
+}
+
+/** Where an own domain's unknown, expired and used-up codes go (undefined: the main host's pages). */
+function ownNotFound(own: KnownDomain | undefined, baseUrl: string): NotFoundTarget | undefined {
+  return own ? { redirect: own.notFoundRedirect, origin: baseUrl } : undefined;
+}
+
+/** Every code of a disabled own domain: its not-found redirect, else this service's page. */
+function disabledLocation(own: KnownDomain, baseUrl: string, code: string): string {
+  return own.notFoundRedirect ?? `${baseUrl}/s/${encodeURIComponent(code)}/not-found`;
 }
 
 /** Baseline headers every answer carries (the same as configureApp sets for Express). */
@@ -88,6 +100,7 @@ async function answer(
   input: FollowInput,
   res: ServerResponse,
   notFound?: NotFoundTarget,
+  status: 302 | 303 = 302,
 ): Promise<void> {
   const result = await follow.follow(code, input);
   if (result.kind === 'preview') {
@@ -101,7 +114,7 @@ async function answer(
     res.end(res.req?.method === 'HEAD' ? undefined : body);
     return;
   }
-  res.statusCode = 302;
+  res.statusCode = status;
   for (const [k, v] of SECURITY_HEADERS) res.setHeader(k, v);
   noStore(res);
   res.setHeader(
@@ -119,6 +132,120 @@ function redirect(res: ServerResponse, to: string): void {
   noStore(res);
   res.setHeader('Location', to);
   res.end();
+}
+
+const SESSION_COOKIE_RE = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
+
+/** The most a posted follow's body may hold (a password of the longest allowed length, encoded). */
+export const POSTED_FOLLOW_BODY_LIMIT = 8 * 1024;
+
+function originOf(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return u.origin === 'null' ? null : u.origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Why a posted follow is refused as cross-site, or null. The rule of the CSRF check (docs/api.md):
+ * an `Origin` must be this service's (BASE_URL's origin, or the host the request was sent to, as on
+ * an own domain); without one, `Sec-Fetch-Site` must say same-origin; with neither, only a request
+ * without the session cookie passes (curl, scripts). Applied whether or not a session cookie comes
+ * along: a follow never reads the session, but a foreign page must not spend a visitor's tries (the
+ * lockout) or a short's uses. Unlike other state changes, a form body is allowed: the password page
+ * is a plain form the browser posts (and navigates with), and the cookie authenticates nothing here.
+ */
+export function postedFollowRefusal(
+  headers: IncomingMessage['headers'],
+  baseUrl: string,
+): string | null {
+  const origin = headers.origin;
+  if (origin !== undefined && origin !== '') {
+    const o = originOf(origin);
+    if (o !== null && (o === originOf(baseUrl) || new URL(o).host === headers.host?.toLowerCase()))
+      return null;
+    return 'Cross-site request refused';
+  }
+  const site = headers['sec-fetch-site'];
+  if (site === 'same-origin') return null;
+  if (site === undefined && !SESSION_COOKIE_RE.test(headers.cookie ?? '')) return null;
+  return 'Cross-site request refused';
+}
+
+type PostedPassword = { password: string | undefined } | { problem: ReturnType<typeof problem> };
+
+/**
+ * The password of a posted follow: a form (`application/x-www-form-urlencoded`, the password
+ * page) or JSON (`{"password": "…"}`). Anything else, or a body past the limit, is a problem.
+ */
+export function postedPassword(
+  contentType: string | undefined,
+  body: Buffer | null,
+  instance: string,
+): PostedPassword {
+  if (body === null)
+    return {
+      problem: problem(413, 'Payload Too Large', 'Request body is too large', instance, {
+        errorKey: 'body_too_large',
+      }),
+    };
+  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  const text = body.toString('utf8');
+  if (type === 'application/x-www-form-urlencoded')
+    return { password: new URLSearchParams(text).get('password') ?? undefined };
+  if (type === 'application/json' || /^application\/[^;]*\+json$/.test(type)) {
+    let parsed: unknown;
+    try {
+      parsed = text.trim() === '' ? {} : JSON.parse(text);
+    } catch {
+      return {
+        problem: problem(400, 'Bad Request', 'Malformed JSON', instance, {
+          errorKey: 'json_invalid',
+        }),
+      };
+    }
+    const password = (parsed as { password?: unknown } | null)?.password;
+    if (password === undefined || password === null) return { password: undefined };
+    if (typeof password === 'string') return { password };
+    return {
+      problem: problem(400, 'Bad Request', 'Validation failed', instance, {
+        errorKey: 'validation_failed',
+        fieldErrors: { password: 'must be a string' },
+      }),
+    };
+  }
+  return {
+    problem: problem(
+      415,
+      'Unsupported Media Type',
+      'Request body must be application/x-www-form-urlencoded or application/json',
+      instance,
+      { errorKey: 'content_type_unsupported' },
+    ),
+  };
+}
+
+/** Reads a request's body up to `limit` bytes; null when it is longer. */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (c: Buffer) => {
+      if (over) return;
+      size += c.length;
+      if (size > limit) {
+        over = true;
+        chunks.length = 0;
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(over ? null : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
 }
 
 /** Follow through Express (the documented Nest routes, reached when the fast entry is not installed). */
@@ -139,6 +266,43 @@ export function followAndRedirect(
       ...visitorInput(req, client, follow.countryHeader),
     },
     res,
+  );
+}
+
+/**
+ * `POST /s/{code}` through Express (the documented Nest route, reached when the fast entry is not
+ * installed; Express parses JSON bodies only): the password from the body, 303 to where the follow
+ * goes.
+ */
+export function followPosted(
+  follow: FollowService,
+  code: string,
+  req: Request,
+  res: Response,
+  baseUrl: string,
+): Promise<void> {
+  const refusal = postedFollowRefusal(req.headers, baseUrl);
+  if (refusal) {
+    sendProblem(
+      res,
+      problem(403, 'Forbidden', refusal, req.path, { errorKey: 'cross_site_refused' }),
+    );
+    return Promise.resolve();
+  }
+  const body = req.body as { password?: unknown } | undefined;
+  const client = clientKey(req);
+  return answer(
+    follow,
+    code,
+    {
+      acceptDanger: queryParam(req, 'accept_danger') === 'true',
+      password: typeof body?.password === 'string' ? body.password : undefined,
+      client,
+      ...visitorInput(req, client, follow.countryHeader),
+    },
+    res,
+    undefined,
+    303,
   );
 }
 
@@ -174,6 +338,8 @@ export function installFollowEntry(server: Server, deps: FollowEntryDeps): void 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     // A request to an own domain follows that domain's codes (CONTRACT "Own domains").
     const own = deps.domains.ofRequest(req.headers.host);
+    const posted = matchPostedFollow(req.method, req.url);
+    if (posted) return postedEntry(deps, own, posted, req, res);
     const m = own ? matchOwnDomain(req.method, req.url) : matchFollow(req.method, req.url);
     if (!m) return fallback(req, res);
     if (m === 'home') return redirect(res, own?.homeRedirect ?? `${deps.baseUrl}/`);
@@ -183,15 +349,8 @@ export function installFollowEntry(server: Server, deps: FollowEntryDeps): void 
     } catch {
       return fallback(req, res);
     }
-    const notFound: NotFoundTarget | undefined = own
-      ? { redirect: own.notFoundRedirect, origin: deps.baseUrl }
-      : undefined;
-    if (own && !own.enabled) {
-      return redirect(
-        res,
-        own.notFoundRedirect ?? `${deps.baseUrl}/s/${encodeURIComponent(code)}/not-found`,
-      );
-    }
+    const notFound = ownNotFound(own, deps.baseUrl);
+    if (own && !own.enabled) return redirect(res, disabledLocation(own, deps.baseUrl, code));
     const client = clientAddress(req, deps.trust);
     const input: FollowInput = {
       domain: own?.host,
@@ -206,4 +365,55 @@ export function installFollowEntry(server: Server, deps: FollowEntryDeps): void 
       sendProblem(res, deps.failures.request(err, { method: req.method ?? 'GET', path }));
     });
   });
+}
+
+/**
+ * The fast entry of `POST /s/{code}` (the password page's form): refused cross-site, the password
+ * read from the body, then the follow decision of GET with a 303 (the browser then GETs where it
+ * goes). Wrong passwords count towards the same lockout.
+ */
+function postedEntry(
+  deps: FollowEntryDeps,
+  own: ReturnType<DomainRegistry['ofRequest']>,
+  m: FollowMatch,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
+  const path = `/${m.prefix}/${m.rawCode}`;
+  const fail = (err: unknown) => {
+    if (res.headersSent) return res.destroy();
+    sendProblem(res, deps.failures.request(err, { method: req.method ?? 'POST', path }));
+  };
+  const refusal = postedFollowRefusal(req.headers, deps.baseUrl);
+  if (refusal) {
+    req.resume();
+    return sendProblem(
+      res,
+      problem(403, 'Forbidden', refusal, path, { errorKey: 'cross_site_refused' }),
+    );
+  }
+  let code: string;
+  try {
+    code = decodeURIComponent(m.rawCode);
+  } catch {
+    req.resume();
+    return sendProblem(res, problem(404, 'Not Found', 'Entity URLShort not exists', path));
+  }
+  readBody(req, POSTED_FOLLOW_BODY_LIMIT)
+    .then((body) => {
+      const posted = postedPassword(req.headers['content-type'], body, path);
+      if ('problem' in posted) return sendProblem(res, posted.problem);
+      const notFound = ownNotFound(own, deps.baseUrl);
+      if (own && !own.enabled) return redirect(res, disabledLocation(own, deps.baseUrl, code));
+      const client = clientAddress(req, deps.trust);
+      const input: FollowInput = {
+        domain: own?.host,
+        acceptDanger: m.query.get('accept_danger') === 'true',
+        password: posted.password,
+        client,
+        ...visitorInput(req, client, deps.follow.countryHeader),
+      };
+      return answer(deps.follow, code, input, res, notFound, 303);
+    })
+    .catch(fail);
 }

@@ -56,6 +56,22 @@ export function matchOwnDomain(
   return { prefix: 's', rawCode: m[1], query: new URLSearchParams(m[2] ?? '') };
 }
 
+const POSTED_FOLLOW = /^\/s\/([^/?#]+)\/?(?:\?(.*))?$/;
+
+/**
+ * `POST /s/{code}`: the password page's form, with the password in the body instead of the query
+ * (which lands in the browser's history and in proxy logs). The same on an own domain.
+ */
+export function matchPostedFollow(
+  method: string | undefined,
+  url: string | undefined,
+): FollowMatch | null {
+  if (method !== 'POST') return null;
+  const m = POSTED_FOLLOW.exec(url ?? '');
+  if (!m) return null;
+  return { prefix: 's', rawCode: m[1], query: new URLSearchParams(m[2] ?? '') };
+}
+
 /** Whether a request is a follow (see matchFollow). */
 export function isFollowRequest(method: string | undefined, url: string | undefined): boolean {
   return matchFollow(method, url) !== null;

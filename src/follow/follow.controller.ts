@@ -1,11 +1,14 @@
-import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import {
+  ApiBody,
+  ApiConsumes,
   ApiExtraModels,
   ApiFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiParam,
   ApiQuery,
+  ApiResponse,
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
@@ -17,14 +20,18 @@ import { clientKey, queryParam } from '../common/request';
 import { NoStore } from '../common/no-store';
 import { ShortDto } from '../shorts/dto/short.dto';
 import { ShortService } from '../shorts/short.service';
-import { followAndRedirect } from './follow-http';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { followAndRedirect, followPosted } from './follow-http';
 import { FollowService } from './follow.service';
 
 /** `/s/{code}` is answered by the server itself, so a follow never waits for the web client. */
 @ApiTags('code')
 @Controller('s')
 export class FollowController {
-  constructor(private readonly follow: FollowService) {}
+  constructor(
+    private readonly follow: FollowService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Get(':code')
   @ApiOperation({
@@ -46,6 +53,36 @@ export class FollowController {
     @Res() res: Response,
   ): Promise<void> {
     return followAndRedirect(this.follow, code, req, res);
+  }
+
+  @Post(':code')
+  @ApiOperation({
+    operationId: 'followShortWithPassword',
+    summary:
+      "Follow a password-protected short with the password in the body (the password page's form; same rules and lockout as ?password=)",
+    description:
+      'Refused (403 cross_site_refused) when the Origin is not this service, or without an Origin when Sec-Fetch-Site is not same-origin (with the session cookie one of them is needed). Answers 303 to where the follow goes.',
+  })
+  @ApiConsumes('application/x-www-form-urlencoded', 'application/json')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      properties: { password: { type: 'string', description: "The short's password" } },
+    },
+  })
+  @ApiQuery({ name: 'accept_danger', required: false, enum: ['true'] })
+  @ApiResponse({
+    status: 303,
+    description:
+      'To the target, or to /s/{code}/password-required (?wrong=true, ?locked=true), /s/{code}/not-found or /s/{code}/potentially-dangerous',
+  })
+  @ApiProblems(400, 403, 413, 415)
+  followShortWithPassword(
+    @Param('code') code: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    return followPosted(this.follow, code, req, res, this.config.baseUrl);
   }
 }
 

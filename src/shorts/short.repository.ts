@@ -269,6 +269,16 @@ export class ShortRepository {
     return this.repo.count({ where: { domain } });
   }
 
+  /** Every short and the sum of their uses, in one query (the start page's live figures). */
+  async totals(): Promise<{ shorts: number; uses: number }> {
+    const row = await this.repo
+      .createQueryBuilder('s')
+      .select('COUNT(*)', 'shorts')
+      .addSelect('COALESCE(SUM(s.uses), 0)', 'uses')
+      .getRawOne<{ shorts: number | string; uses: number | string }>();
+    return { shorts: Number(row?.shorts ?? 0), uses: Number(row?.uses ?? 0) };
+  }
+
   /** Which of `ids` exist (500 per query: every engine's parameter limit allows that). */
   async existingIds(ids: readonly string[]): Promise<Set<string>> {
     const found = new Set<string>();

@@ -131,6 +131,11 @@ export class ShortService {
     return this.shorts.countOnDomain(host);
   }
 
+  /** How many shorts exist and how often they were used (the start page's live figures). */
+  totals(): Promise<{ shorts: number; uses: number }> {
+    return this.shorts.totals();
+  }
+
   /** Which of `ids` are shorts that exist. */
   existingIds(ids: readonly string[]): Promise<Set<string>> {
     return this.shorts.existingIds(ids);

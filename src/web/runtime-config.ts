@@ -1,4 +1,4 @@
-import { type AppConfig, type FooterLink } from '../config/config';
+import { type AppConfig, type FooterLink, type HomeFigures } from '../config/config';
 import { APP_VERSION } from '../config/version';
 
 /** What the built client learns at runtime from the island in index.html (one build runs anywhere). */
@@ -15,6 +15,8 @@ export interface RuntimeConfig {
     chatUrl: string | null;
     services: FooterLink[];
   };
+  /** The start page's figure cards (HOME_FIGURES): `live` asks GET /api/figures. */
+  homeFigures: HomeFigures;
 }
 
 export const EMBEDDED_FLAGS_PATH = '/api/frontend';
@@ -40,6 +42,7 @@ export function buildRuntimeConfig(config: AppConfig): RuntimeConfig {
       chatUrl: config.web.chatUrl ?? null,
       services: config.web.services,
     },
+    homeFigures: config.web.homeFigures,
   };
 }
 

@@ -36,11 +36,12 @@ test('offline page counts down 30 s, checks, restarts, then restores the address
   expect(checks).toBe(2);
 });
 
-test('cookie dialog: first visit, reject all, theme switch needs the design cookie', async ({
+test('cookie dialog: first visit (Sentry configured), reject all; the theme needs no consent', async ({
   page,
   context,
 }) => {
   await stubExternal(context);
+  await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/');
   const dialog = page.getByRole('dialog', { name: 'Cookie-Einstellungen' });
   await expect(dialog).toBeVisible();
@@ -50,22 +51,23 @@ test('cookie dialog: first visit, reject all, theme switch needs the design cook
   await expect(dialog).toBeHidden();
   expect(await cookieValue(context, 'sv_cookie_required')).toBe('true');
   expect(await cookieValue(context, 'sv_cookie_analytics')).toBe('false');
-  expect(await cookieValue(context, 'design_consent')).toBe('false');
+  expect(await cookieValue(context, 'sentry_consent')).toBe('false');
   const expiry = (await context.cookies()).find((c) => c.name === 'sv_cookie_required')!.expires;
   expect(expiry * 1000 - Date.now()).toBeGreaterThan(364 * 86400_000);
+  // The theme is a preference the visitor sets: switchable after "reject all", and kept.
   const themeButton = page.getByRole('button', { name: /Design wechseln/ });
-  await expect(themeButton).toBeDisabled();
-  await expect(
-    page.getByText('Für den Design-Wechsel wird das Design-Cookie benötigt.'),
-  ).toBeVisible();
+  await expect(themeButton).toBeEnabled();
+  await themeButton.click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
   await page.reload();
   await expect(
     page.getByRole('heading', { name: 'Teile deine Links einfach und schnell' }),
   ).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-bs-theme', 'dark');
   await expect(page.getByRole('dialog', { name: 'Cookie-Einstellungen' })).toHaveCount(0);
 });
 
-test('cookie dialog: accept all enables the theme switch, which stores the choice', async ({
+test('cookie dialog: accept all consents to what is offered; the theme switch stores the choice', async ({
   page,
   context,
 }) => {
@@ -76,7 +78,10 @@ test('cookie dialog: accept all enables the theme switch, which stores the choic
   await dialog.getByRole('button', { name: 'Alle akzeptieren' }).click();
   await expect(dialog).toBeHidden();
   expect(await cookieValue(context, 'sv_cookie_analytics')).toBe('true');
-  expect(await cookieValue(context, 'design_consent')).toBe('true');
+  expect(await cookieValue(context, 'sentry_consent')).toBe('true');
+  // Not offered here (embedded flags, no Gravatar picture), so not consented to in advance.
+  expect(await cookieValue(context, 'unleash_consent')).toBe('false');
+  expect(await cookieValue(context, 'gravatar_consent')).toBe('false');
   const html = page.locator('html');
   await expect(html).not.toHaveClass(/dark/);
   const themeButton = page.getByRole('button', { name: /Design wechseln/ });
@@ -89,18 +94,22 @@ test('cookie dialog: accept all enables the theme switch, which stores the choic
   await expect(html).toHaveAttribute('data-bs-theme', 'dark');
 });
 
-test('cookie dialog: save selected with only functional', async ({ page, context }) => {
+test('cookie dialog: lists only what is configured; save selected with Analyse', async ({
+  page,
+  context,
+}) => {
   await stubExternal(context);
   await page.goto('/');
   const dialog = page.getByRole('dialog', { name: 'Cookie-Einstellungen' });
-  await dialog.getByLabel('Funktional').check();
-  await expect(dialog.getByLabel('Design')).toBeChecked();
-  await expect(dialog.getByLabel('Gravatar')).toBeChecked();
-  await expect(dialog.getByLabel('Sentry')).not.toBeChecked();
+  await expect(dialog.locator('input[type=checkbox]')).toHaveCount(3);
+  for (const absent of ['Funktional', 'Präferenzen', 'Marketing', 'Gravatar', 'Design', 'Unleash'])
+    await expect(dialog.getByLabel(absent, { exact: true })).toHaveCount(0);
+  await dialog.getByLabel('Analyse').check();
+  await expect(dialog.getByLabel('Sentry')).toBeChecked();
   await dialog.getByRole('button', { name: 'Auswahl speichern' }).click();
-  expect(await cookieValue(context, 'design_consent')).toBe('true');
-  expect(await cookieValue(context, 'sentry_consent')).toBe('false');
-  await expect(page.getByRole('button', { name: /Design wechseln/ })).toBeEnabled();
+  expect(await cookieValue(context, 'sentry_consent')).toBe('true');
+  expect(await cookieValue(context, 'unleash_consent')).toBe('false');
+  expect(await cookieValue(context, 'analytics_consent')).toBe('true');
 });
 
 test('no request to the Sentry host before consent; Sentry starts after accept all', async ({
@@ -186,7 +195,7 @@ test('footer: version badge, links, copyright; mobile menu below 960 px', async 
   await page.setViewportSize({ width: 1200, height: 900 });
   await expect(page.getByRole('button', { name: 'Menü öffnen' })).toBeHidden();
   await expect(follow).toBeVisible();
-  // Experiments dialog (needs the unleash cookie, given here).
+  // Experiments dialog (with the embedded flags it needs no consent; given here anyway).
   await page.getByRole('button', { name: 'Experimente' }).click();
   const dialog = page.getByRole('dialog', { name: 'Experimente' });
   await expect(dialog.getByLabel('Experimente-Schalter')).toBeChecked();

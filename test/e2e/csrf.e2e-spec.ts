@@ -63,7 +63,8 @@ describe('CSRF: cookie-authenticated state changes need same origin and JSON', (
       'multipart/form-data; boundary=x',
       'text/plain',
     ]) {
-      for (const r of routes) {
+      // The one exception, tested below: the password page's form posts to the follow.
+      for (const r of routes.filter((r) => r.path !== '/s/x')) {
         const res = await t.fetch(r.path, {
           method: r.method,
           headers: { cookie: admin.cookie, origin: t.url, 'content-type': type },
@@ -71,6 +72,27 @@ describe('CSRF: cookie-authenticated state changes need same origin and JSON', (
         });
         expect(res.status, `${type} ${r.method} ${r.path}`).toBe(403);
       }
+    }
+  });
+
+  it('POST /s/{code} (the password form) takes a same-origin form with the cookie, refuses it cross-site', async () => {
+    const form = { cookie: admin.cookie, 'content-type': 'application/x-www-form-urlencoded' };
+    const post = (headers: Record<string, string>) =>
+      t.fetch('/s/x', { method: 'POST', headers: { ...form, ...headers }, body: 'password=a' });
+    // Same origin: the follow's answer (an unknown code), not a refusal.
+    expect((await post({ origin: t.url })).status).toBe(303);
+    expect((await post({ 'sec-fetch-site': 'same-origin' })).status).toBe(303);
+    const refusals: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      {},
+      { 'sec-fetch-site': 'same-site' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'none' },
+    ];
+    for (const headers of refusals) {
+      const res = await post(headers);
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(((await res.json()) as { errorKey: string }).errorKey).toBe('cross_site_refused');
     }
   });
 

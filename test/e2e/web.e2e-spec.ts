@@ -89,6 +89,7 @@ describe('web client serving (embedded flags)', () => {
       embedded: true,
     });
     expect(rc.sentryDsn).toBeNull();
+    expect(rc.homeFigures).toBe('static');
     expect(rc.footer.imprintUrl).toBe('https://example.org/impressum');
     expect(rc.footer.privacyUrl).toBeNull();
     expect(rc.footer.services).toEqual([

@@ -1,12 +1,13 @@
 import { lazy, Suspense, useEffect } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
-import { Redirect, Route, Switch, useParams, useSearch } from 'wouter';
+import { Redirect, Route, Switch, useLocation, useParams, useSearch } from 'wouter';
 import { CookieDialog } from './components/CookieDialog';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { ExperimentsDialog } from './components/ExperimentsDialog';
 import { RequireLogin } from './components/RequireLogin';
 import { Shell } from './components/Shell';
 import { Toasts } from './components/Toasts';
+import { titleFor } from './lib/titles';
 import StartPage from './pages/StartPage';
 
 const LoginPage = lazy(() => import('./pages/LoginPage'));
@@ -36,6 +37,15 @@ function Follow() {
     window.location.replace(`/api/code/${encodeURIComponent(code)}`);
   }, [code]);
   return <Spinner animation="border" role="status" />;
+}
+
+/** The document title follows the route (lib/titles.ts). */
+function DocumentTitle() {
+  const [location] = useLocation();
+  useEffect(() => {
+    document.title = titleFor(location);
+  }, [location]);
+  return null;
 }
 
 export function AppRoutes() {
@@ -109,6 +119,7 @@ export function AppRoutes() {
 export function App() {
   return (
     <ErrorBoundary>
+      <DocumentTitle />
       <Shell>
         <AppRoutes />
       </Shell>

@@ -5,24 +5,39 @@ import { createRoot } from 'react-dom/client';
 import { NetworkError } from './api/client';
 import { App } from './App';
 import { goOffline } from './lib/offline';
-import { fetchAccount } from './state/auth';
-import { initCookies } from './state/cookies';
+import { isGravatar } from './lib/avatar';
+import { offeredServices } from './lib/consent';
+import { runtimeConfig } from './runtime-config';
+import { auth, fetchAccount } from './state/auth';
+import { initCookies, offerService } from './state/cookies';
 import { startFlags } from './state/flags';
 import { initTheme } from './state/theme';
 import { watchConsentForSentry } from './telemetry/sentry';
 
 initTheme();
-initCookies();
+// Only what this instance uses is asked for; with nothing optional no dialog blocks the first visit.
+initCookies(
+  offeredServices({
+    sentryDsn: Boolean(runtimeConfig.sentryDsn),
+    externalFlags: !runtimeConfig.flags.embedded,
+    gravatar: false,
+  }),
+);
 watchConsentForSentry();
 void startFlags();
-fetchAccount().catch((err: unknown) => {
-  if (err instanceof NetworkError) {
-    goOffline((to) => {
-      history.pushState(null, '', to);
-      dispatchEvent(new PopStateEvent('popstate'));
-    });
-  }
-});
+fetchAccount()
+  .then(() => {
+    // A picture on Gravatar is loaded only with consent: asked for once it is there.
+    if (auth.user?.imageUrl && isGravatar(auth.user.imageUrl)) offerService('gravatar');
+  })
+  .catch((err: unknown) => {
+    if (err instanceof NetworkError) {
+      goOffline((to) => {
+        history.pushState(null, '', to);
+        dispatchEvent(new PopStateEvent('popstate'));
+      });
+    }
+  });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

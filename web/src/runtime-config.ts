@@ -16,6 +16,8 @@ export interface RuntimeConfig {
     chatUrl: string | null;
     services: FooterLink[];
   };
+  /** The start page's figure cards (HOME_FIGURES): fixed, this instance's counts, or none. */
+  homeFigures: 'static' | 'live' | 'off';
 }
 
 const defaults: RuntimeConfig = {
@@ -37,6 +39,7 @@ const defaults: RuntimeConfig = {
     chatUrl: null,
     services: [],
   },
+  homeFigures: 'static',
 };
 
 function read(): RuntimeConfig {

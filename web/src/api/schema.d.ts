@@ -398,6 +398,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/figures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The start page's live figures (HOME_FIGURES=live): shorts, uses and accounts, rounded down; counted at most once a minute */
+        get: operations["getHomeFigures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frontend": {
         parameters: {
             query?: never;
@@ -648,7 +665,11 @@ export interface paths {
         /** Follow a short link (same rules as GET /api/code/{code}) */
         get: operations["followShort"];
         put?: never;
-        post?: never;
+        /**
+         * Follow a password-protected short with the password in the body (the password page's form; same rules and lockout as ?password=)
+         * @description Refused (403 cross_site_refused) when the Origin is not this service, or without an Origin when Sec-Fetch-Site is not same-origin (with the session cookie one of them is needed). Answers 303 to where the follow goes.
+         */
+        post: operations["followShortWithPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -840,6 +861,23 @@ export interface components {
             /** @description Uses counted (follows that reached the target) */
             uses: number;
             /** @description Visits in the statistics (bots excluded) */
+            visits: number;
+        };
+        FiguresDto: {
+            /**
+             * @description Shorts, rounded down to a leading digit
+             * @example 300
+             */
+            links: number;
+            /**
+             * @description Accounts, rounded down
+             * @example 40
+             */
+            users: number;
+            /**
+             * @description Uses of all shorts, rounded down
+             * @example 100
+             */
             visits: number;
         };
         FrontendToggleDto: {
@@ -3646,6 +3684,72 @@ export interface operations {
             };
         };
     };
+    getHomeFigures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiguresDto"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getFrontendFlags: {
         parameters: {
             query?: {
@@ -4670,6 +4774,95 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    followShortWithPassword: {
+        parameters: {
+            query?: {
+                accept_danger?: "true";
+            };
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The short's password */
+                    password?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description The short's password */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description To the target, or to /s/{code}/password-required (?wrong=true, ?locked=true), /s/{code}/not-found or /s/{code}/potentially-dangerous */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
             };
             /** @description Internal Server Error */
             500: {

@@ -4,14 +4,24 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useSnapshot } from 'valtio';
 import { de } from '../i18n/de';
-import { CATEGORIES, LINKED, toggleCategory, toggleService, type Consent } from '../lib/consent';
+import {
+  LINKED,
+  offeredCategories,
+  toggleCategory,
+  toggleService,
+  type Consent,
+} from '../lib/consent';
 import { consentActions, cookies } from '../state/cookies';
 
 function copyConsent(c: Readonly<Consent>): Consent {
   return JSON.parse(JSON.stringify(c)) as Consent;
 }
 
-/** The consent dialog: shown until the required cookies are accepted; categories and services. */
+/**
+ * The consent dialog: the categories and services this instance uses (cookies.offered). It opens
+ * by itself, blocking, only while no choice is stored and something optional is used; with nothing
+ * optional it says so and closes like any dialog.
+ */
 export function CookieDialog() {
   const c = useSnapshot(cookies);
   const [draft, setDraft] = useState<Consent>(() => copyConsent(c.consent));
@@ -21,12 +31,14 @@ export function CookieDialog() {
     setShown(c.showCookieDialog);
     if (c.showCookieDialog) setDraft(copyConsent(c.consent));
   }
+  const offered = c.offered;
+  const optional = offered.length > 0;
   return (
     <Modal
       show={c.showCookieDialog}
       onHide={consentActions.close}
-      backdrop="static"
-      keyboard={false}
+      backdrop={optional ? 'static' : true}
+      keyboard={!optional}
       aria-labelledby="cookie-title"
       centered
     >
@@ -34,9 +46,9 @@ export function CookieDialog() {
         <Modal.Title id="cookie-title">{de.cookies.title}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <p>{de.cookies.text}</p>
+        <p>{optional ? de.cookies.text : de.consent.onlyRequired}</p>
         <Form>
-          {CATEGORIES.map((cat) => (
+          {offeredCategories(offered).map((cat) => (
             <div key={cat} className="mb-2">
               <Form.Check
                 type="switch"
@@ -44,33 +56,45 @@ export function CookieDialog() {
                 label={de.cookies.categories[cat]}
                 checked={draft.categories[cat]}
                 disabled={cat === 'required'}
-                onChange={(e) => setDraft(toggleCategory(draft, cat, e.currentTarget.checked))}
+                onChange={(e) =>
+                  setDraft(toggleCategory(draft, cat, e.currentTarget.checked, offered))
+                }
               />
-              {LINKED[cat].map((s) => (
-                <Form.Check
-                  key={s}
-                  className="ms-4"
-                  type="switch"
-                  id={`consent-${s}`}
-                  label={de.cookies.services[s]}
-                  checked={draft.services[s]}
-                  onChange={(e) => setDraft(toggleService(draft, s, e.currentTarget.checked))}
-                />
-              ))}
+              {LINKED[cat]
+                .filter((s) => offered.includes(s))
+                .map((s) => (
+                  <Form.Check
+                    key={s}
+                    className="ms-4"
+                    type="switch"
+                    id={`consent-${s}`}
+                    label={de.cookies.services[s]}
+                    checked={draft.services[s]}
+                    onChange={(e) => setDraft(toggleService(draft, s, e.currentTarget.checked))}
+                  />
+                ))}
             </div>
           ))}
         </Form>
       </Modal.Body>
       <Modal.Footer>
-        <Button variant="outline-secondary" onClick={consentActions.rejectAll}>
-          {de.cookies.rejectAll}
-        </Button>
-        <Button variant="outline-primary" onClick={() => consentActions.save(draft)}>
-          {de.cookies.saveSelected}
-        </Button>
-        <Button variant="primary" onClick={consentActions.acceptAll}>
-          {de.cookies.acceptAll}
-        </Button>
+        {optional ? (
+          <>
+            <Button variant="outline-secondary" onClick={consentActions.rejectAll}>
+              {de.cookies.rejectAll}
+            </Button>
+            <Button variant="outline-primary" onClick={() => consentActions.save(draft)}>
+              {de.cookies.saveSelected}
+            </Button>
+            <Button variant="primary" onClick={consentActions.acceptAll}>
+              {de.cookies.acceptAll}
+            </Button>
+          </>
+        ) : (
+          <Button variant="primary" onClick={consentActions.close}>
+            {de.consent.close}
+          </Button>
+        )}
       </Modal.Footer>
     </Modal>
   );

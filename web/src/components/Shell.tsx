@@ -136,12 +136,13 @@ function Footer() {
   const c = useSnapshot(cookies);
   const th = useSnapshot(theme);
   const f = useSnapshot(flags);
-  const design = c.consent.services.design;
-  const unleash = c.consent.services.unleash;
+  // The theme is a preference the visitor sets and needs no consent; the experiments need the
+  // Unleash consent only where an external Unleash is used (the embedded flags are this server's).
+  const unleash = !c.offered.includes('unleash') || c.consent.services.unleash;
   const fl = runtimeConfig.footer;
   const year = new Date().getFullYear();
   return (
-    <footer className="border-top mt-5 py-4 bg-body-tertiary">
+    <footer className="site-footer border-top mt-5 py-4 bg-body-tertiary">
       <div className="container d-flex flex-column gap-3">
         <div className="d-flex flex-wrap align-items-center gap-2">
           <Badge bg="secondary" pill data-testid="version">
@@ -150,22 +151,9 @@ function Footer() {
           <Button variant="link" size="sm" onClick={consentActions.open}>
             {de.footer.cookies}
           </Button>
-          <span title={design ? undefined : de.footer.themeNeedsCookie}>
-            <Button
-              variant="outline-secondary"
-              size="sm"
-              onClick={toggleTheme}
-              disabled={!design}
-              aria-describedby={design ? undefined : 'theme-hint'}
-            >
-              {de.footer.theme}: {th.darkMode ? de.footer.themeDark : de.footer.themeLight}
-            </Button>
-          </span>
-          {!design && (
-            <small id="theme-hint" className="text-body-secondary">
-              {de.footer.themeNeedsCookie}
-            </small>
-          )}
+          <Button variant="outline-secondary" size="sm" onClick={toggleTheme}>
+            {de.footer.theme}: {th.darkMode ? de.footer.themeDark : de.footer.themeLight}
+          </Button>
           {f.enabled[FLAGS.experimentSwitch] && (
             <>
               <Button

@@ -1,10 +1,18 @@
 import { SHORT_FIELDS, type ShortFieldName, type ShortFieldSpec } from '@shared/short-fields';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useState,
+  type FocusEvent,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
+import { flushSync } from 'react-dom';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { de, t } from '../i18n/de';
-import { formatDateTime, parseExpiry } from '../lib/expiry';
+import { exampleExpiryDate, formatDateTime, parseExpiry } from '../lib/expiry';
 import {
   formFields,
   htmlPattern,
@@ -12,6 +20,7 @@ import {
   type FormMode,
   type FormValues,
 } from '../lib/short-form';
+import { withScheme } from '../lib/url';
 
 /**
  * The short's fields, for the start page's create form (`mode: 'create'`) and the edit dialog
@@ -65,7 +74,7 @@ const PLACEHOLDERS: Partial<Record<ShortFieldName, string>> = {
   url: de.create.urlPlaceholder,
   code: de.create.codePlaceholder,
   name: de.create.namePlaceholder,
-  expireAt: de.create.expiryPlaceholder,
+  expireAt: t(de.hints.expiryPlaceholder, { date: exampleExpiryDate() }),
   maxUses: de.create.unlimited,
 };
 
@@ -83,6 +92,30 @@ export function ShortFields(props: ShortFieldsProps) {
       ))}
     </>
   );
+}
+
+/**
+ * A URL typed without a scheme (`heise.de`) gets `https://` (lib/url.ts) when the field is left,
+ * and when the form is sent from inside it: the browser's own "not a URL" is turned into a second
+ * submit with the completed value.
+ */
+function schemeFix(set: (text: string) => void) {
+  return {
+    onBlur: (e: FocusEvent<HTMLInputElement>) => {
+      const v = withScheme(e.currentTarget.value);
+      if (v !== e.currentTarget.value) set(v);
+    },
+    onInvalid: (e: FormEvent<HTMLInputElement>) => {
+      const input = e.currentTarget;
+      const v = withScheme(input.value);
+      if (v === input.value) return;
+      e.preventDefault();
+      flushSync(() => set(v));
+      // After the browser's own validation has ended (a submit inside it is ignored).
+      const form = input.form;
+      setTimeout(() => form?.requestSubmit());
+    },
+  };
 }
 
 function ShortField({
@@ -128,6 +161,7 @@ function ShortField({
           <Form.Control
             {...common}
             type={spec.type === 'url' ? 'url' : 'text'}
+            {...(spec.type === 'url' ? schemeFix(set) : {})}
             minLength={spec.type === 'url' ? undefined : spec.minLength}
             maxLength={spec.maxLength}
             pattern={htmlPattern(spec.pattern)}

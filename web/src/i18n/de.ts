@@ -541,6 +541,27 @@ export const de = {
     designNeeded: 'Für den Design-Wechsel wird das Design-Cookie benötigt.',
     unleashNeeded: 'Für die Experimente wird das Unleash-Cookie benötigt.',
   },
+  // Issue 20, first visit and details (kept together to ease merging).
+  consent: {
+    onlyRequired:
+      'Diese Seite verwendet nur notwendige Cookies. Es gibt nichts, dem du zustimmen müsstest.',
+    close: 'Schließen',
+  },
+  /** The start page's live figures (HOME_FIGURES=live); {n} is '1.000+' or '0'. */
+  figures: {
+    links: '{n} Links',
+    visits: '{n} Aufrufe',
+    users: '{n} Nutzer',
+    loading: 'Zahlen werden geladen …',
+  },
+  /** Page titles per route (lib/titles.ts). */
+  titles: {
+    page: '{title} – URL-Shorter',
+    info: 'Short {code}',
+  },
+  hints: {
+    expiryPlaceholder: 'z. B. morgen um 15 Uhr, in 2 Tagen, {date}',
+  },
   experiments: {
     title: 'Experimente',
     text: 'Hier kannst du experimentelle Funktionen ein- und ausschalten. Manche Änderungen werden erst nach einem Neuladen aktiv.',

@@ -3,6 +3,8 @@ import {
   acceptAll,
   consentCookies,
   emptyConsent,
+  offeredCategories,
+  offeredServices,
   parseCookieString,
   readConsent,
   rejectAll,
@@ -38,6 +40,45 @@ describe('consent toggles', () => {
     const c = acceptAll();
     expect(Object.values(c.categories).every(Boolean)).toBe(true);
     expect(Object.values(c.services).every(Boolean)).toBe(true);
+  });
+
+  it('accept all with what is offered consents to nothing else', () => {
+    const c = acceptAll(['sentry']);
+    expect(c.categories).toEqual({
+      required: true,
+      functional: false,
+      preferences: false,
+      analytics: true,
+      marketing: false,
+    });
+    expect(c.services).toEqual({ gravatar: false, unleash: false, sentry: true, design: false });
+    expect(acceptAll([]).services).toEqual(emptyConsent().services);
+  });
+
+  it('a category switches only the offered services along', () => {
+    const c = toggleCategory(emptyConsent(), 'analytics', true, ['sentry']);
+    expect(c.services).toEqual({ gravatar: false, unleash: false, sentry: true, design: false });
+  });
+
+  it('offers only what the instance uses; the theme (design) never', () => {
+    expect(offeredServices({ sentryDsn: false, externalFlags: false, gravatar: false })).toEqual(
+      [],
+    );
+    expect(offeredServices({ sentryDsn: true, externalFlags: false, gravatar: false })).toEqual([
+      'sentry',
+    ]);
+    expect(offeredServices({ sentryDsn: true, externalFlags: true, gravatar: true })).toEqual([
+      'gravatar',
+      'unleash',
+      'sentry',
+    ]);
+    expect(offeredCategories([])).toEqual(['required']);
+    expect(offeredCategories(['sentry'])).toEqual(['required', 'analytics']);
+    expect(offeredCategories(['gravatar', 'unleash'])).toEqual([
+      'required',
+      'functional',
+      'analytics',
+    ]);
   });
 
   it('writes both cookie schemes (365 and 30 days) and reads them back', () => {

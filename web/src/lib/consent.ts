@@ -37,14 +37,22 @@ export function emptyConsent(): Consent {
   };
 }
 
-/** Toggling a category also sets its linked services; required is always on. */
-export function toggleCategory(c: Consent, category: Category, on: boolean): Consent {
+/**
+ * Toggling a category also sets its linked services (of those offered, when given); required is
+ * always on.
+ */
+export function toggleCategory(
+  c: Consent,
+  category: Category,
+  on: boolean,
+  offered: readonly Service[] = SERVICES,
+): Consent {
   if (category === 'required') return c;
   const next: Consent = {
     categories: { ...c.categories, [category]: on },
     services: { ...c.services },
   };
-  for (const s of LINKED[category]) next.services[s] = on;
+  for (const s of LINKED[category]) if (offered.includes(s)) next.services[s] = on;
   return next;
 }
 
@@ -52,10 +60,41 @@ export function toggleService(c: Consent, service: Service, on: boolean): Consen
   return { categories: { ...c.categories }, services: { ...c.services, [service]: on } };
 }
 
-export function acceptAll(): Consent {
+/**
+ * Accept all: what is offered (its categories and services), or without a list every category and
+ * service. Nothing that is not offered is consented to in advance.
+ */
+export function acceptAll(offered?: readonly Service[]): Consent {
   let c = emptyConsent();
-  for (const cat of CATEGORIES) c = toggleCategory(c, cat, true);
+  const categories = offered ? offeredCategories(offered) : CATEGORIES;
+  for (const cat of categories) c = toggleCategory(c, cat, true, offered ?? SERVICES);
   return c;
+}
+
+/**
+ * What this instance uses that needs consent: Sentry only with a browser DSN, Unleash only as an
+ * external service (the embedded flags are this server's own), Gravatar only for a signed-in user
+ * whose picture is there. The theme is a preference the visitor sets and needs none (the design
+ * service is no longer asked for).
+ */
+export function offeredServices(uses: {
+  sentryDsn: boolean;
+  externalFlags: boolean;
+  gravatar: boolean;
+}): Service[] {
+  return SERVICES.filter(
+    (s) =>
+      (s === 'sentry' && uses.sentryDsn) ||
+      (s === 'unleash' && uses.externalFlags) ||
+      (s === 'gravatar' && uses.gravatar),
+  );
+}
+
+/** The categories the dialog lists: required, and those with an offered service. */
+export function offeredCategories(offered: readonly Service[]): Category[] {
+  return CATEGORIES.filter(
+    (cat) => cat === 'required' || LINKED[cat].some((s) => offered.includes(s)),
+  );
 }
 
 export function rejectAll(): Consent {

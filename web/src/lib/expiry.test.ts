@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expiresWithin24h, parseExpiry } from './expiry';
+import { exampleExpiryDate, expiresWithin24h, parseExpiry } from './expiry';
 
 // Sunday, 22 Nov 2026, 10:00 local time.
 const REF = new Date(2026, 10, 22, 10, 0, 0);
@@ -41,5 +41,16 @@ describe('expiry warning', () => {
     expect(expiresWithin24h(new Date(now + 24 * 3600_000).toISOString(), now)).toBe(true);
     expect(expiresWithin24h(new Date(now + 24 * 3600_000 + 1000).toISOString(), now)).toBe(false);
     expect(expiresWithin24h(null, now)).toBe(false);
+  });
+});
+
+describe('the placeholder example', () => {
+  it('is always in the future, and understood as such', async () => {
+    for (const now of [new Date(2026, 0, 1), new Date(2026, 4, 12, 23), new Date(2026, 11, 31)]) {
+      const text = exampleExpiryDate(now);
+      expect(text).toBe(`12.05.${now.getFullYear() + 1}`);
+      const d = await parseExpiry(text, now);
+      expect(d!.getTime()).toBeGreaterThan(now.getTime());
+    }
   });
 });

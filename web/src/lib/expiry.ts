@@ -25,3 +25,8 @@ export function formatDateTime(d: Date | string): string {
 export function expiresWithin24h(expireAt: string | null, now = Date.now()): boolean {
   return expireAt !== null && new Date(expireAt).getTime() - now <= 24 * 3600_000;
 }
+
+/** An example date for the expiry field's placeholder, always in the future: 12.05. of next year. */
+export function exampleExpiryDate(now: Date = new Date()): string {
+  return `12.05.${now.getFullYear() + 1}`;
+}

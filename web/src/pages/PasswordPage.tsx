@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -11,31 +11,32 @@ export function followUrl(code: string, query: Record<string, string> = {}): str
   return `/s/${encodeURIComponent(code)}${q ? `?${q}` : ''}`;
 }
 
+/**
+ * The password prompt. The form is posted by the browser itself to `POST /s/{code}`: the password
+ * travels in the body, never in a URL (history, proxy logs), and the server's 303 leads on to the
+ * target or back here (`?wrong=true`, `?locked=true`). The field has the focus from the start.
+ */
 export default function PasswordPage() {
   const { code = '' } = useParams<{ code: string }>();
   const search = new URLSearchParams(useSearch());
-  const [password, setPassword] = useState('');
   const [show, setShow] = useState(false);
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    window.location.assign(followUrl(code, { password }));
-  }
   return (
     <section className="mx-auto" style={{ maxWidth: 480 }}>
       <h1>{de.password.title}</h1>
       <p>{de.password.text}</p>
       {search.get('wrong') === 'true' && <Alert variant="danger">{de.password.wrong}</Alert>}
       {search.get('locked') === 'true' && <Alert variant="danger">{de.password.locked}</Alert>}
-      <Form onSubmit={submit}>
+      <Form method="post" action={followUrl(code)}>
         <Form.Label htmlFor="short-password">{de.password.label}</Form.Label>
         <InputGroup className="mb-3">
           <Form.Control
             id="short-password"
+            name="password"
             type={show ? 'text' : 'password'}
             autoComplete="off"
+            // The one thing to do on this page.
+            autoFocus
             required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
           />
           <Button variant="outline-secondary" onClick={() => setShow(!show)} aria-pressed={show}>
             {show ? de.password.hide : de.password.show}

@@ -1,23 +1,68 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import Card from 'react-bootstrap/Card';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
+import { api, unwrap } from '../api/client';
 import { CreateForm } from '../components/CreateForm';
 import { LookupForm } from '../components/LookupForm';
 import { de } from '../i18n/de';
+import { figureCards, type Figures } from '../lib/figures';
+import { runtimeConfig } from '../runtime-config';
 import { auth } from '../state/auth';
 
-const STATS = [
-  { value: de.start.statLinks, text: de.start.statLinksText },
-  { value: de.start.statCalls, text: de.start.statCallsText },
-  { value: de.start.statUsers, text: de.start.statUsersText },
-];
+/**
+ * 'URL-Shorter in Zahlen' by HOME_FIGURES: the specification's fixed cards (static), this
+ * instance's counts (live: GET /api/figures, called directly, react-query is not loaded here), or
+ * nothing (off, or live figures that cannot be read).
+ */
+function FigureCards() {
+  const mode = runtimeConfig.homeFigures;
+  const [live, setLive] = useState<Figures | null | 'failed'>(null);
+  useEffect(() => {
+    if (mode !== 'live') return;
+    let on = true;
+    unwrap(api.GET('/api/figures'))
+      .then((f) => on && setLive(f))
+      .catch(() => on && setLive('failed'));
+    return () => {
+      on = false;
+    };
+  }, [mode]);
+  if (mode === 'off' || live === 'failed') return null;
+  const loading = mode === 'live' && live === null;
+  const cards = figureCards(mode === 'live' ? live : null);
+  return (
+    <section aria-labelledby="stats-title" className="my-4" aria-busy={loading}>
+      <h2 id="stats-title" className="h4">
+        {de.start.statsTitle}
+      </h2>
+      <div className="row g-3" data-testid="figures">
+        {cards.map((s) => (
+          <div className="col-md-4" key={s.text}>
+            <Card className="h-100 text-center">
+              <Card.Body>
+                <p className="h3 fw-bold mb-1">
+                  {loading ? (
+                    <>
+                      <span className="placeholder col-4" aria-hidden="true" />
+                      <span className="visually-hidden">{de.figures.loading}</span>
+                    </>
+                  ) : (
+                    s.value
+                  )}
+                </p>
+                <p className="mb-0">{s.text}</p>
+              </Card.Body>
+            </Card>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
 
 export default function StartPage() {
   const a = useSnapshot(auth);
-  useEffect(() => {
-    document.title = de.app.pageTitle;
-  }, []);
   return (
     <>
       <section className="text-center mb-4">
@@ -32,23 +77,7 @@ export default function StartPage() {
           <LookupForm />
         </div>
       </div>
-      <section aria-labelledby="stats-title" className="my-4">
-        <h2 id="stats-title" className="h4">
-          {de.start.statsTitle}
-        </h2>
-        <div className="row g-3">
-          {STATS.map((s) => (
-            <div className="col-md-4" key={s.value}>
-              <Card className="h-100 text-center">
-                <Card.Body>
-                  <p className="h3 fw-bold mb-1">{s.value}</p>
-                  <p className="mb-0">{s.text}</p>
-                </Card.Body>
-              </Card>
-            </div>
-          ))}
-        </div>
-      </section>
+      <FigureCards />
       <section aria-labelledby="features-title" className="my-4">
         <h2 id="features-title" className="h4">
           {de.start.featuresTitle}

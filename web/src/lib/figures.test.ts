@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { figureCards, figureValue } from './figures';
+
+describe('start page figures', () => {
+  it('shows a rounded-down count with a plus, none as 0', () => {
+    expect(figureValue(0)).toBe('0');
+    expect(figureValue(7)).toBe('7+');
+    expect(figureValue(300)).toBe('300+');
+    expect(figureValue(1000)).toBe('1.000+');
+    expect(figureValue(2_000_000)).toBe('2.000.000+');
+  });
+
+  it("static: the specification's cards", () => {
+    expect(figureCards(null).map((c) => c.value)).toEqual([
+      '300+ Links',
+      '100+ Aufrufe',
+      '41+ Nutzer',
+    ]);
+  });
+
+  it("live: the instance's counts with the same texts", () => {
+    expect(figureCards({ links: 1000, visits: 50, users: 0 })).toEqual([
+      { value: '1.000+ Links', text: 'wurden bereits gekürzt' },
+      { value: '50+ Aufrufe', text: 'von gekürzten Links' },
+      { value: '0 Nutzer', text: 'haben einen Account' },
+    ]);
+  });
+});
