@@ -24,6 +24,9 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { followAndRedirect, followPosted } from './follow-http';
 import { FollowService } from './follow.service';
 
+const BOT_PREVIEW_DESCRIPTION =
+  'A bot (crawler, link preview, empty user agent, HEAD) following a short with maxUses: a small preview page without the target; no use is claimed';
+
 /** `/s/{code}` is answered by the server itself, so a follow never waits for the web client. */
 @ApiTags('code')
 @Controller('s')
@@ -42,8 +45,7 @@ export class FollowController {
   @ApiQuery({ name: 'accept_danger', required: false, enum: ['true'] })
   @ApiFoundResponse({ description: 'Redirect to the target or to the matching /s/{code}/… page' })
   @ApiOkResponse({
-    description:
-      'A bot (crawler, link preview, empty user agent, HEAD) following a short with maxUses: a small preview page without the target; no use is claimed',
+    description: BOT_PREVIEW_DESCRIPTION,
     content: { 'text/html': { schema: { type: 'string' } } },
   })
   @ApiProblems()
@@ -75,6 +77,10 @@ export class FollowController {
     status: 303,
     description:
       'To the target, or to /s/{code}/password-required (?wrong=true, ?locked=true), /s/{code}/not-found or /s/{code}/potentially-dangerous',
+  })
+  @ApiOkResponse({
+    description: BOT_PREVIEW_DESCRIPTION,
+    content: { 'text/html': { schema: { type: 'string' } } },
   })
   @ApiProblems(400, 403, 413, 415)
   followShortWithPassword(

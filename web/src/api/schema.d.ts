@@ -4821,6 +4821,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A bot (crawler, link preview, empty user agent, HEAD) following a short with maxUses: a small preview page without the target; no use is claimed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
             /** @description To the target, or to /s/{code}/password-required (?wrong=true, ?locked=true), /s/{code}/not-found or /s/{code}/potentially-dangerous */
             303: {
                 headers: {
