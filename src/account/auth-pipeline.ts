@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiKeyService } from '../apikey/apikey.service';
 import type { Actor } from '../common/actor';
+import { originOf } from '../common/origin';
 import { problem } from '../common/problem';
 import { sendProblem } from '../common/problem.filter';
 import { APP_CONFIG, type AppConfig } from '../config/config';
@@ -20,16 +21,6 @@ function hasBody(req: Request): boolean {
   return (
     req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
   );
-}
-
-/** Origin of a URL string (`scheme://host[:port]`), or null. */
-function originOf(url: string): string | null {
-  try {
-    const u = new URL(url);
-    return u.origin === 'null' ? null : u.origin;
-  } catch {
-    return null;
-  }
 }
 
 /**

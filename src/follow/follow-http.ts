@@ -10,6 +10,7 @@ import type { FollowInput, FollowResult, FollowService } from './follow.service'
 import type { DomainRegistry, KnownDomain } from '../domains/domain-registry';
 import { type FollowMatch, matchFollow, matchOwnDomain, matchPostedFollow } from './follow-path';
 import { noStore } from '../common/no-store';
+import { originOf } from '../common/origin';
 import { SESSION_COOKIE } from '../session/session-data';
 
 type Redirect = Exclude<FollowResult, { kind: 'preview' }>;
@@ -138,15 +139,6 @@ const SESSION_COOKIE_RE = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
 
 /** The most a posted follow's body may hold (a password of the longest allowed length, encoded). */
 export const POSTED_FOLLOW_BODY_LIMIT = 8 * 1024;
-
-function originOf(url: string): string | null {
-  try {
-    const u = new URL(url);
-    return u.origin === 'null' ? null : u.origin;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Why a posted follow is refused as cross-site, or null. The rule of the CSRF check (docs/api.md):
@@ -306,6 +298,24 @@ export function followPosted(
   );
 }
 
+/** What the fast entry hands the follow: the domain, the query's flags, the password, the visitor. */
+function entryInput(
+  req: IncomingMessage,
+  deps: FollowEntryDeps,
+  own: KnownDomain | undefined,
+  query: URLSearchParams,
+  password: string | undefined,
+): FollowInput {
+  const client = clientAddress(req, deps.trust);
+  return {
+    domain: own?.host,
+    acceptDanger: query.get('accept_danger') === 'true',
+    password,
+    client,
+    ...visitorInput(req, client, deps.follow.countryHeader),
+  };
+}
+
 export interface FollowEntryDeps {
   follow: FollowService;
   /** Own domains by host: a request to one follows its codes. */
@@ -351,14 +361,7 @@ export function installFollowEntry(server: Server, deps: FollowEntryDeps): void 
     }
     const notFound = ownNotFound(own, deps.baseUrl);
     if (own && !own.enabled) return redirect(res, disabledLocation(own, deps.baseUrl, code));
-    const client = clientAddress(req, deps.trust);
-    const input: FollowInput = {
-      domain: own?.host,
-      acceptDanger: m.query.get('accept_danger') === 'true',
-      password: m.query.get('password') ?? undefined,
-      client,
-      ...visitorInput(req, client, deps.follow.countryHeader),
-    };
+    const input = entryInput(req, deps, own, m.query, m.query.get('password') ?? undefined);
     answer(deps.follow, code, input, res, notFound).catch((err: unknown) => {
       if (res.headersSent) return res.destroy();
       const path = `/${m.prefix}/${m.rawCode}`;
@@ -405,14 +408,7 @@ function postedEntry(
       if ('problem' in posted) return sendProblem(res, posted.problem);
       const notFound = ownNotFound(own, deps.baseUrl);
       if (own && !own.enabled) return redirect(res, disabledLocation(own, deps.baseUrl, code));
-      const client = clientAddress(req, deps.trust);
-      const input: FollowInput = {
-        domain: own?.host,
-        acceptDanger: m.query.get('accept_danger') === 'true',
-        password: posted.password,
-        client,
-        ...visitorInput(req, client, deps.follow.countryHeader),
-      };
+      const input = entryInput(req, deps, own, m.query, posted.password);
       return answer(deps.follow, code, input, res, notFound, 303);
     })
     .catch(fail);

@@ -37,10 +37,7 @@ export class QrController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const short = await this.shorts.findVisible(
-      code,
-      this.shorts.requestDomain(req.headers.host, queryParam(req, 'domain')),
-    );
+    const short = await this.visible(code, req);
     send(
       req,
       res,
@@ -61,12 +58,17 @@ export class QrController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const short = await this.shorts.findVisible(
+    const short = await this.visible(code, req);
+    const link = this.shorts.shortUrl(short.code, short.domain);
+    send(req, res, await this.qr.png(link, size, clientKey(req)));
+  }
+
+  /** The short a QR code is asked for: visible, on the request's domain (or the one it names). */
+  private visible(code: string, req: Request) {
+    return this.shorts.findVisible(
       code,
       this.shorts.requestDomain(req.headers.host, queryParam(req, 'domain')),
     );
-    const link = this.shorts.shortUrl(short.code, short.domain);
-    send(req, res, await this.qr.png(link, size, clientKey(req)));
   }
 }
 
