@@ -654,7 +654,7 @@ export const de = {
     apiKeyGenerateFailed: 'Api Key konnte nicht generiert werden!',
     apiKeyRegenerateFailed: 'Api Key konnte nicht neu generiert werden!',
     apiKeyConfirm: 'Möchtest du wirklich einen neuen Api Key generieren?',
-    apiKeyNone: 'Es es wurde noch kein Api Key generiert',
+    apiKeyNone: 'Es wurde noch kein Api Key generiert',
     title: 'Dein Account',
     avatar: 'Profilbild',
     username: 'Benutzername',
