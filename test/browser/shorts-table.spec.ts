@@ -263,9 +263,7 @@ test('column filter: hidden by default, shown on demand, the last column stays',
   await expect(page.locator('thead th')).toHaveText([/^$/, /Code/, /Ablaufdatum/, 'Aktionen']);
 });
 
-test('max uses, a long url on one line with the full url on hover', async ({
-  page,
-}) => {
+test('max uses, a long url on one line with the full url on hover', async ({ page }) => {
   await page.goto('/shorts');
   await page.getByRole('button', { name: 'Spalten' }).click();
   await page.getByLabel('Max. Aufrufe', { exact: true }).check();
@@ -349,7 +347,11 @@ test('a user without shorts sees the empty state; a few shorts show no page size
 }) => {
   await devLogin(page, 'leer-tabelle');
   await page.goto('/shorts');
-  await expect(page.getByText('Es sind noch keine Einträge vorhanden.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Du hast noch keine Shorts' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ersten Short erstellen' })).toHaveAttribute(
+    'href',
+    '/',
+  );
   await seed(
     context.request,
     Array.from({ length: 9 }, (_, i) => ({ url: `https://${TARGET_HOST}/wenig/${i}` })),
