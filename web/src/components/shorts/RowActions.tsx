@@ -15,9 +15,10 @@ export function RowActions({
   onQr,
   onEdit,
   onDelete,
-}: RowActionHandlers & { short: Short }) {
+  wrap = false,
+}: RowActionHandlers & { short: Short; wrap?: boolean }) {
   return (
-    <div className="d-inline-flex flex-wrap gap-2 justify-content-end">
+    <div className={`d-inline-flex gap-2 ${wrap ? 'flex-wrap' : 'flex-nowrap'}`}>
       <Button
         size="sm"
         variant="outline-secondary"

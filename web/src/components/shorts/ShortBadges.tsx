@@ -18,7 +18,7 @@ export function ShortBadges({ short }: { short: Short }) {
   return (
     <span className="d-inline-flex flex-wrap gap-1" data-testid="short-badges">
       {badges.map((b) => (
-        <Badge key={b} bg={BG[b]} data-badge={b}>
+        <Badge key={b} bg={BG[b]} text={b === 'password' ? 'dark' : undefined} data-badge={b}>
           {de.shorts.badges[b]}
         </Badge>
       ))}

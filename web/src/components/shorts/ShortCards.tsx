@@ -10,7 +10,7 @@ import { UrlCell } from './UrlCell';
 export function ShortCards({ rows, ...actions }: RowActionHandlers & { rows: readonly Short[] }) {
   return (
     <ul
-      className="list-unstyled d-grid gap-2 mb-3"
+      className="list-unstyled d-flex flex-column gap-2 mb-3"
       aria-label={de.shorts.cards}
       data-testid="short-cards"
     >
@@ -29,7 +29,7 @@ export function ShortCards({ rows, ...actions }: RowActionHandlers & { rows: rea
               <div className="small mb-2">
                 <UrlCell url={s.url} />
               </div>
-              <RowActions short={s} {...actions} />
+              <RowActions short={s} wrap {...actions} />
             </Card.Body>
           </Card>
         </li>
