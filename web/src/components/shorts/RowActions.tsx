@@ -15,12 +15,12 @@ export function RowActions({
   onQr,
   onEdit,
   onDelete,
-  wrap = false,
-}: RowActionHandlers & { short: Short; wrap?: boolean }) {
+}: RowActionHandlers & { short: Short }) {
   return (
-    <div className={`d-inline-flex gap-2 ${wrap ? 'flex-wrap' : 'flex-nowrap'}`}>
+    <div className="row-actions d-inline-flex flex-wrap gap-2">
       <Button
         size="sm"
+        className="text-nowrap"
         variant="outline-secondary"
         aria-label={t(de.shorts.copyRow, { code: s.code })}
         onClick={() => void copyLink(s.shortUrl)}
@@ -29,6 +29,7 @@ export function RowActions({
       </Button>
       <Button
         size="sm"
+        className="text-nowrap"
         variant="outline-secondary"
         aria-label={t(de.shorts.qrRow, { code: s.code })}
         onClick={() => onQr(s)}
@@ -37,6 +38,7 @@ export function RowActions({
       </Button>
       <Button
         size="sm"
+        className="text-nowrap"
         variant="outline-primary"
         aria-label={t(de.edit.buttonRow, { code: s.code })}
         onClick={() => onEdit(s)}
@@ -45,6 +47,7 @@ export function RowActions({
       </Button>
       <Button
         size="sm"
+        className="text-nowrap"
         variant="outline-danger"
         aria-label={t(de.shorts.deleteRow, { code: s.code })}
         onClick={() => onDelete(s)}

@@ -29,7 +29,7 @@ export function ShortCards({ rows, ...actions }: RowActionHandlers & { rows: rea
               <div className="small mb-2">
                 <UrlCell url={s.url} />
               </div>
-              <RowActions short={s} wrap {...actions} />
+              <RowActions short={s} {...actions} />
             </Card.Body>
           </Card>
         </li>
