@@ -95,7 +95,7 @@ test('desktop: new short, badges, one-line urls, copy and QR per row', async ({
   await expect(page).toHaveURL(`${BASE}/`);
 });
 
-test('expired and used-up badges', async ({ page }) => {
+test('the expired badge (used up: unit-tested; uses need a real follow)', async ({ page }) => {
   await devLogin(page, 'ablauf');
   const code = await createOwn(page, {
     url: `https://${TARGET_HOST}/ablauf`,
