@@ -99,7 +99,7 @@ test('API key: tooltip when none, generate, reveal, copy, regenerate with confir
   await expect(panel.getByRole('button', { name: 'Api Key generieren' })).toBeEnabled();
   await expect(panel.getByRole('button', { name: 'Anzeigen' })).toBeDisabled();
   await page.getByTestId('api-key-none').hover();
-  await expect(page.getByRole('tooltip')).toHaveText('Es es wurde noch kein Api Key generiert');
+  await expect(page.getByRole('tooltip')).toHaveText('Es wurde noch kein Api Key generiert');
   // ShareX needs a key first.
   await expect(page.getByRole('button', { name: 'ShareX.sxcu herunterladen' })).toBeDisabled();
 

@@ -61,7 +61,8 @@ test('edit a short in the dialog on the info page, then follow it to the new tar
   await page.getByRole('button', { name: 'Bearbeiten' }).click();
   await dialog.getByLabel('Code').fill(other);
   await dialog.getByRole('button', { name: 'Speichern' }).click();
-  await expect(page.getByText('Der Code ist bereits vergeben')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Ja, Code ändern' }).click();
+  await expect(dialog.getByText('Der Code ist bereits vergeben')).toBeVisible();
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Abbrechen' }).click();
 
@@ -94,6 +95,7 @@ test('edit from a row of /shorts: a new code shows in the table; clearing the li
   await expect(dialog.getByLabel('Max. Aufrufe')).toHaveValue('');
   await dialog.getByLabel('Code').fill(`${code}-neu`);
   await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await dialog.getByRole('button', { name: 'Ja, Code ändern' }).click();
   await expect(page.getByText('Der Short wurde gespeichert')).toBeVisible();
   await expect(page.locator(`[data-code="${code}-neu"]`)).toBeVisible();
   await expect(page.locator(`[data-code="${code}"]`)).toHaveCount(0);

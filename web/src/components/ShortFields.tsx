@@ -67,6 +67,8 @@ export interface ShortFieldsProps {
   hasPassword?: boolean;
   /** The own domains the caller may use (hosts); none: no domain field. */
   domains?: readonly string[];
+  /** The server's errors, at their fields (lib/errors.ts shortFieldErrors). */
+  errors?: Partial<Readonly<Record<ShortFieldName, string>>>;
 }
 
 /** Example texts of the inputs; a needed field of the edit form has its value instead. */
@@ -126,7 +128,14 @@ function ShortField({
   expireAt,
   hasPassword = false,
   domains = [],
+  errors = {},
 }: ShortFieldsProps & { name: ShortFieldName }) {
+  const error = errors[name];
+  const feedback = error ? (
+    <Form.Control.Feedback type="invalid" className="d-block" data-testid={`error-${name}`}>
+      {error}
+    </Form.Control.Feedback>
+  ) : null;
   const spec: ShortFieldSpec = SHORT_FIELDS[name];
   const id = `${mode}-${name}`;
   const value = values[name];
@@ -135,6 +144,8 @@ function ShortField({
   const common = {
     value,
     required,
+    isInvalid: Boolean(error),
+    'aria-invalid': error ? true : undefined,
     placeholder: mode === 'edit' && required ? undefined : PLACEHOLDERS[name],
     onChange: (e: { target: { value: string } }) => set(e.target.value),
   };
@@ -166,6 +177,7 @@ function ShortField({
             maxLength={spec.maxLength}
             pattern={htmlPattern(spec.pattern)}
           />
+          {feedback}
         </Form.Group>
       );
     case 'password': {
@@ -187,6 +199,7 @@ function ShortField({
                 {hasPassword ? de.edit.passwordHint : de.edit.passwordNone}
               </Form.Text>
             )}
+            {feedback}
           </Form.Group>
           {mode === 'edit' && hasPassword && (
             <Form.Check
@@ -206,7 +219,11 @@ function ShortField({
         <Form.Group className="mb-3" controlId={id}>
           <Form.Label>{de.fields[name]}</Form.Label>
           {withClear(
-            <Form.Control {...common} isInvalid={!understood} aria-describedby={`${id}-help`} />,
+            <Form.Control
+              {...common}
+              isInvalid={!understood || Boolean(error)}
+              aria-describedby={`${id}-help`}
+            />,
           )}
           <Form.Text id={`${id}-help`} className={understood ? undefined : 'text-danger'}>
             {!value.trim()
@@ -215,6 +232,7 @@ function ShortField({
                 ? t(de.create.understoodAs, { date: formatDateTime(expireAt) })
                 : de.edit.expiryNotUnderstood}
           </Form.Text>
+          {feedback}
         </Form.Group>
       );
     }
@@ -223,7 +241,11 @@ function ShortField({
       return (
         <Form.Group className="mb-3" controlId={id}>
           <Form.Label>{de.fields[name]}</Form.Label>
-          <Form.Select value={value} onChange={(e) => set(e.target.value)}>
+          <Form.Select
+            value={value}
+            isInvalid={Boolean(error)}
+            onChange={(e) => set(e.target.value)}
+          >
             <option value="">{de.create.mainDomain}</option>
             {[...new Set([...domains, ...(value ? [value] : [])])].map((host) => (
               <option key={host} value={host}>
@@ -231,6 +253,7 @@ function ShortField({
               </option>
             ))}
           </Form.Select>
+          {feedback}
         </Form.Group>
       );
     case 'integer':
@@ -247,6 +270,7 @@ function ShortField({
               inputMode="numeric"
             />,
           )}
+          {feedback}
         </Form.Group>
       );
   }

@@ -104,7 +104,7 @@ const SPEC_TEXTS: [string, string[]][] = [
   ['Api Key konnte nicht generiert werden!', ['account', 'apiKeyGenerateFailed']],
   ['Api Key konnte nicht neu generiert werden!', ['account', 'apiKeyRegenerateFailed']],
   ['Möchtest du wirklich einen neuen Api Key generieren?', ['account', 'apiKeyConfirm']],
-  ['Es es wurde noch kein Api Key generiert', ['account', 'apiKeyNone']],
+  ['Es wurde noch kein Api Key generiert', ['account', 'apiKeyNone']],
   ['Kopieren fehlgeschlagen!', ['info', 'copyFailed']],
   ['Kopieren fehlgeschlagen!', ['account', 'copyFailed']],
   ['Link wurde kopiert.', ['info', 'linkCopied']],

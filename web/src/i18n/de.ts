@@ -149,6 +149,14 @@ export const de = {
     saved: 'Der Short wurde gespeichert',
     noChanges: 'Es gibt keine Änderungen zu speichern.',
     errorOther: 'Der Short konnte nicht gespeichert werden',
+    /** Before saving a changed code: every shared link and printed QR code of the old one breaks. */
+    codeChangedTitle: 'Code wirklich ändern?',
+    codeChanged:
+      'Du änderst den Code von {old} auf {code}. Alle Links und QR-Codes, die du schon geteilt oder gedruckt hast, funktionieren danach nicht mehr.',
+    codeChangedConfirm: 'Ja, Code ändern',
+    codeChangedBack: 'Zurück',
+    /** Saving failed with errors shown at their fields. */
+    fieldErrors: 'Bitte prüfe die markierten Felder.',
   },
   qr: {
     button: 'QR-Code',
@@ -646,6 +654,26 @@ export const de = {
     never: 'Nie',
     /** Uses of a short with a limit ('3 / 10'); without one, the number alone. */
     usesOf: '{uses} / {max}',
+    /** The link to the start page's form. */
+    newShort: 'Neuer Short',
+    /** The empty state of a user without any short (no search, no filter). */
+    emptyTitle: 'Du hast noch keine Shorts',
+    emptyText:
+      'Kürze deinen ersten Link – danach findest du ihn hier mit Statistik, QR-Code und allem Weiteren.',
+    emptyAction: 'Ersten Short erstellen',
+    copy: 'Kopieren',
+    copyRow: 'Link von {code} kopieren',
+    qr: 'QR-Code',
+    qrRow: 'QR-Code von {code} anzeigen',
+    /** The badges of a short (lib/short-badges.ts). */
+    badges: {
+      expired: 'Abgelaufen',
+      usedUp: 'Aufgebraucht',
+      password: 'Passwort',
+      dangerous: 'Gefährlich',
+    },
+    /** The card list below the md breakpoint. */
+    cards: 'Deine Shorts als Liste',
   },
   account: {
     notActivated: 'Nicht aktiviert',
@@ -654,7 +682,7 @@ export const de = {
     apiKeyGenerateFailed: 'Api Key konnte nicht generiert werden!',
     apiKeyRegenerateFailed: 'Api Key konnte nicht neu generiert werden!',
     apiKeyConfirm: 'Möchtest du wirklich einen neuen Api Key generieren?',
-    apiKeyNone: 'Es es wurde noch kein Api Key generiert',
+    apiKeyNone: 'Es wurde noch kein Api Key generiert',
     title: 'Dein Account',
     avatar: 'Profilbild',
     username: 'Benutzername',

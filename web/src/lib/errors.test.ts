@@ -11,6 +11,7 @@ import {
   loadErrorText,
   rateLimitText,
   retryWhen,
+  shortFieldErrors,
 } from './errors';
 
 const problem = (status: number, body: Record<string, unknown> = {}) =>
@@ -125,6 +126,22 @@ describe('errorKey → German message', () => {
       code: keyText('code_invalid'),
     });
     expect(fieldErrorTexts(new Error('x'))).toEqual({});
+  });
+
+  it("a short's form: field errors of its fields, and a key that belongs to one field", () => {
+    const err = problem(400, {
+      errorKey: 'validation_failed',
+      fieldErrors: { name: 'too long', email: 'must be an e-mail' },
+      fieldErrorKeys: { name: 'name_too_long' },
+    });
+    expect(shortFieldErrors(err)).toEqual({
+      name: `Der Name ist zu lang (höchstens ${MAX_NAME_LENGTH} Zeichen)`,
+    });
+    expect(shortFieldErrors(problem(409, { errorKey: 'code_exists' }))).toEqual({
+      code: keyText('code_exists'),
+    });
+    expect(shortFieldErrors(problem(500, { errorKey: 'internal_error' }))).toEqual({});
+    expect(shortFieldErrors(new Error('x'))).toEqual({});
   });
 
   it('recognizes the not-found answer', () => {

@@ -143,3 +143,25 @@ export function loadErrorText(err: unknown): string {
   if (err instanceof Error && err.message.trim() !== '') return err.message;
   return de.shorts.unknownError;
 }
+
+/** The errors of a short's form, at their fields. */
+export type ShortFieldErrors = Partial<Readonly<Record<ShortFieldName, string>>>;
+
+/**
+ * A refused save of a short as German texts at its fields: the problem's `fieldErrors` (by their
+ * `fieldErrorKeys`), and an `errorKey` that belongs to one field (`code_exists` → the code).
+ */
+export function shortFieldErrors(err: unknown): ShortFieldErrors {
+  if (!(err instanceof ApiError)) return {};
+  const out: Partial<Record<ShortFieldName, string>> = {};
+  for (const [field, text] of Object.entries(fieldErrorTexts(err)))
+    if (isShortField(field)) out[field] = text;
+  const key = err.errorKey;
+  if (key !== undefined && !GENERIC_KEYS.has(key)) {
+    const owner = (Object.keys(SHORT_FIELDS) as ShortFieldName[]).find((f) =>
+      (SHORT_FIELDS[f].errorKeys as readonly ErrorKey[]).includes(key),
+    );
+    if (owner !== undefined && out[owner] === undefined) out[owner] = keyText(key);
+  }
+  return out;
+}

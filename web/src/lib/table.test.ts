@@ -7,6 +7,7 @@ import {
   cutName,
   cutUrl,
   DEFAULT_PAGE_SIZE,
+  hostAndPath,
   nextSort,
   pageBar,
   pageBeyondEnd,
@@ -152,5 +153,14 @@ describe('cut-offs', () => {
   it('cuts usernames at 20 characters with an ellipsis', () => {
     expect(cutName('a'.repeat(20))).toBe('a'.repeat(20));
     expect(cutName('b'.repeat(21))).toBe(`${'b'.repeat(20)}…`);
+  });
+});
+
+describe('host and path', () => {
+  it('drops the scheme, keeps host, path, query and fragment', () => {
+    expect(hostAndPath('https://example.com/a/b?c=1#d')).toBe('example.com/a/b?c=1#d');
+    expect(hostAndPath('http://example.com:8080/x')).toBe('example.com:8080/x');
+    expect(hostAndPath('https://example.com/')).toBe('example.com');
+    expect(hostAndPath('kein link')).toBe('kein link');
   });
 });

@@ -146,3 +146,19 @@ export function cutUrl(url: string): { text: string; cut: boolean } {
 export function cutName(name: string): string {
   return cutUsername(name, USERNAME_CUT_OFF);
 }
+
+/**
+ * A url as the list shows it on one line: host and path without the scheme ('example.com/a?b');
+ * the list cuts it with an ellipsis (CSS) and names the full url on hover. Text that is no url
+ * stays as it is.
+ */
+export function hostAndPath(url: string): string {
+  try {
+    const u = new URL(url);
+    if (!u.host) return url;
+    const path = u.pathname === '/' && !u.search && !u.hash ? '' : u.pathname;
+    return `${u.host}${path}${u.search}${u.hash}`;
+  } catch {
+    return url;
+  }
+}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { Link } from 'wouter';
 import type { Short } from '../api/client';
 import { useDomains } from '../api/queries/domains';
 import { useDeleteShorts, useOwnShorts, type OwnShortsQuery } from '../api/queries/shorts';
@@ -9,6 +10,7 @@ import { MAIN_HOST_FILTER } from '@shared/domains';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { EditShortDialog } from '../components/manage/EditShortDialog';
 import { ImportDialog } from '../components/manage/ImportDialog';
+import { QrDialog } from '../components/manage/QrDialog';
 import {
   DEFAULT_SORT,
   defaultVisibleColumns,
@@ -16,9 +18,11 @@ import {
   SHORT_COLUMNS,
   type ShortColumn,
 } from '../components/shorts/columns';
+import { ShortCards } from '../components/shorts/ShortCards';
 import { ShortsPaging } from '../components/shorts/ShortsPaging';
 import { ShortsTable } from '../components/shorts/ShortsTable';
 import { ShortsToolbar } from '../components/shorts/ShortsToolbar';
+import { useWide } from '../components/shorts/useWide';
 import { de, t } from '../i18n/de';
 import { loadErrorText } from '../lib/errors';
 import {
@@ -49,6 +53,8 @@ export default function ShortsPage() {
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<Short | null>(null);
   const [importing, setImporting] = useState(false);
+  const [qr, setQr] = useState<Short | null>(null);
+  const wide = useWide();
   const list = useOwnShorts(view);
   const hosts = useDomains().data?.map((d) => d.host) ?? [];
   const deleteShorts = useDeleteShorts();
@@ -94,9 +100,14 @@ export default function ShortsPage() {
 
   return (
     <section aria-labelledby="shorts-title">
-      <h1 id="shorts-title" className="mb-3">
-        {de.shorts.title}
-      </h1>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h1 id="shorts-title" className="mb-0">
+          {de.shorts.title}
+        </h1>
+        <Link href="/" className="btn btn-primary" data-testid="new-short">
+          {de.shorts.newShort}
+        </Link>
+      </div>
       <ShortsToolbar
         search={searchInput}
         onSearch={setSearchInput}
@@ -141,28 +152,46 @@ export default function ShortsPage() {
           </Alert.Heading>
           <p className="mb-0">{loadErrorText(list.error)}</p>
         </Alert>
+      ) : data && total === 0 && !view.search && !view.domain ? (
+        <div className="border rounded p-4 text-center" data-testid="shorts-first">
+          <h2 className="h5">{de.shorts.emptyTitle}</h2>
+          <p className="text-body-secondary">{de.shorts.emptyText}</p>
+          <Link href="/" className="btn btn-primary">
+            {de.shorts.emptyAction}
+          </Link>
+        </div>
       ) : data && total === 0 ? (
         <Alert variant="info" data-testid="shorts-empty">
           {de.shorts.empty}
         </Alert>
       ) : data ? (
         <>
-          <ShortsTable
-            rows={rows}
-            columns={columns}
-            sort={view.sort}
-            onSort={(c) => setView((v) => ({ ...v, sort: nextSort(v.sort, c), page: 0 }))}
-            selected={selected}
-            onSelect={(id, on) => {
-              const next = new Set(selected);
-              if (on) next.add(id);
-              else next.delete(id);
-              select(next);
-            }}
-            onSelectAll={(on) => select(on ? new Set(rows.map((r) => r.id)) : NONE)}
-            onDelete={(s) => setPending({ kind: 'one', short: s })}
-            onEdit={setEditing}
-          />
+          {!wide ? (
+            <ShortCards
+              rows={rows}
+              onQr={setQr}
+              onEdit={setEditing}
+              onDelete={(s) => setPending({ kind: 'one', short: s })}
+            />
+          ) : (
+            <ShortsTable
+              rows={rows}
+              columns={columns}
+              sort={view.sort}
+              onSort={(c) => setView((v) => ({ ...v, sort: nextSort(v.sort, c), page: 0 }))}
+              selected={selected}
+              onSelect={(id, on) => {
+                const next = new Set(selected);
+                if (on) next.add(id);
+                else next.delete(id);
+                select(next);
+              }}
+              onSelectAll={(on) => select(on ? new Set(rows.map((r) => r.id)) : NONE)}
+              onDelete={(s) => setPending({ kind: 'one', short: s })}
+              onEdit={setEditing}
+              onQr={setQr}
+            />
+          )}
           <ShortsPaging
             total={total}
             size={view.size}
@@ -174,6 +203,15 @@ export default function ShortsPage() {
         </>
       ) : null}
 
+      {qr && (
+        <QrDialog
+          code={qr.code}
+          domain={qr.domain}
+          link={qr.shortUrl}
+          show
+          onClose={() => setQr(null)}
+        />
+      )}
       <EditShortDialog short={editing} onClose={() => setEditing(null)} />
       <ImportDialog show={importing} onClose={() => setImporting(false)} />
       <ConfirmDialog

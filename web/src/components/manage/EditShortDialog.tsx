@@ -1,11 +1,12 @@
-import { type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import type { Short } from '../../api/client';
 import { useUpdateShort } from '../../api/queries/shorts';
-import { de } from '../../i18n/de';
-import { errorText } from '../../lib/errors';
+import { de, t } from '../../i18n/de';
+import { errorText, shortFieldErrors, type ShortFieldErrors } from '../../lib/errors';
 import { changesOf, fieldsOf } from '../../lib/short-form';
 import { toast } from '../../state/toasts';
 import { ShortFields, useShortForm } from '../ShortFields';
@@ -42,19 +43,41 @@ function EditForm({
   );
   const update = useUpdateShort();
   const domains = useUsableDomains(true);
+  const [errors, setErrors] = useState<ShortFieldErrors>({});
+  // Asking whether the changed code may break the old one's links (the second save confirms).
+  const [confirming, setConfirming] = useState(false);
+
+  function change(c: Parameters<typeof form.change>[0]) {
+    form.change(c);
+    // A field changed again: its server error no longer applies.
+    setErrors((e) => {
+      const next = { ...e };
+      for (const k of Object.keys(c)) delete next[k as keyof ShortFieldErrors];
+      return next;
+    });
+    if (c.code !== undefined) setConfirming(false);
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!form.expiryUnderstood) return void toast.error(de.edit.expiryNotUnderstood);
     const body = changesOf(short, form.values, form.expireAt);
     if (Object.keys(body).length === 0) return void toast.info(de.edit.noChanges);
+    // A changed code breaks every shared link and printed QR code: ask first.
+    if (body.code !== undefined && !confirming) return setConfirming(true);
+    setConfirming(false);
     try {
       const saved = await update.mutateAsync({ params: { path: { id: short.id } }, body });
       toast.success(de.edit.saved);
       onSaved?.(saved);
       onClose();
     } catch (err) {
-      toast.error(errorText(err, de.edit.errorOther));
+      const fields = shortFieldErrors(err);
+      setErrors(fields);
+      // Errors of fields show at their fields; the toast then only says that nothing was saved.
+      toast.error(
+        Object.keys(fields).length > 0 ? de.edit.fieldErrors : errorText(err, de.edit.errorOther),
+      );
     }
   }
 
@@ -68,19 +91,43 @@ function EditForm({
           mode="edit"
           loggedIn
           values={form.values}
-          onChange={form.change}
+          onChange={change}
+          errors={errors}
           expireAt={form.expireAt}
           hasPassword={short.hasPassword}
           domains={domains}
         />
+        {confirming && (
+          <Alert variant="warning" className="mb-0" data-testid="code-change-warning">
+            <Alert.Heading as="h2" className="h6">
+              {de.edit.codeChangedTitle}
+            </Alert.Heading>
+            <p className="mb-0">
+              {t(de.edit.codeChanged, { old: short.code, code: form.values.code.trim() })}
+            </p>
+          </Alert>
+        )}
       </Modal.Body>
       <Modal.Footer>
-        <Button variant="secondary" onClick={onClose}>
-          {de.edit.cancel}
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {de.edit.save}
-        </Button>
+        {confirming ? (
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              {de.edit.codeChangedBack}
+            </Button>
+            <Button type="submit" variant="warning" disabled={update.isPending} autoFocus>
+              {de.edit.codeChangedConfirm}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={onClose}>
+              {de.edit.cancel}
+            </Button>
+            <Button type="submit" disabled={update.isPending}>
+              {de.edit.save}
+            </Button>
+          </>
+        )}
       </Modal.Footer>
     </Form>
   );

@@ -1,10 +1,10 @@
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import type { Short } from '../../api/client';
 import { de, t } from '../../i18n/de';
 import { ariaSort, type SortState } from '../../lib/table';
 import { COLUMNS, type ShortColumn } from './columns';
+import { RowActions } from './RowActions';
 
 export interface ShortsTableProps {
   rows: readonly Short[];
@@ -16,6 +16,7 @@ export interface ShortsTableProps {
   onSelectAll: (on: boolean) => void;
   onDelete: (s: Short) => void;
   onEdit: (s: Short) => void;
+  onQr: (s: Short) => void;
 }
 
 /** The own shorts: selection, the visible columns (sortable by the server), row actions. */
@@ -29,6 +30,7 @@ export function ShortsTable({
   onSelectAll,
   onDelete,
   onEdit,
+  onQr,
 }: ShortsTableProps) {
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
   return (
@@ -90,24 +92,8 @@ export function ShortsTable({
                 {COLUMNS[c].cell(s)}
               </td>
             ))}
-            <td className="text-end text-nowrap">
-              <Button
-                size="sm"
-                variant="outline-primary"
-                className="me-2"
-                aria-label={t(de.edit.buttonRow, { code: s.code })}
-                onClick={() => onEdit(s)}
-              >
-                {de.edit.button}
-              </Button>
-              <Button
-                size="sm"
-                variant="outline-danger"
-                aria-label={t(de.shorts.deleteRow, { code: s.code })}
-                onClick={() => onDelete(s)}
-              >
-                {de.shorts.delete}
-              </Button>
+            <td className="text-end">
+              <RowActions short={s} onQr={onQr} onEdit={onEdit} onDelete={onDelete} />
             </td>
           </tr>
         ))}

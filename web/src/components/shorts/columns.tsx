@@ -6,6 +6,7 @@ import { de } from '../../i18n/de';
 import { formatDateTime } from '../../lib/expiry';
 import type { SortState } from '../../lib/table';
 import { usesText } from '../../lib/uses';
+import { ShortBadges } from './ShortBadges';
 import { UrlCell } from './UrlCell';
 
 /**
@@ -39,6 +40,14 @@ export interface ShortColumnDef {
   cell: (s: Short) => ReactNode;
 }
 
+/** The code as a link to the short's info page. */
+export function codeLink(s: Short): ReactNode {
+  const info = `/s/${encodeURIComponent(s.code)}/info`;
+  // A short on an own domain: its info page here, naming the domain (?domain=).
+  const on = s.domain ? `?domain=${encodeURIComponent(s.domain)}` : '';
+  return <Link href={info + on}>{s.code}</Link>;
+}
+
 export const COLUMNS: Readonly<Record<ShortColumn, ShortColumnDef>> = {
   id: {
     label: de.shorts.columns.id,
@@ -48,12 +57,13 @@ export const COLUMNS: Readonly<Record<ShortColumn, ShortColumnDef>> = {
   name: { label: de.shorts.columns.name, cell: (s) => s.name ?? '' },
   code: {
     label: de.shorts.columns.code,
-    cell: (s) => {
-      const info = `/s/${encodeURIComponent(s.code)}/info`;
-      // A short on an own domain: its info page here, naming the domain (?domain=).
-      const on = s.domain ? `?domain=${encodeURIComponent(s.domain)}` : '';
-      return <Link href={info + on}>{s.code}</Link>;
-    },
+    // The code and the short's state (abgelaufen, aufgebraucht, Passwort, gefährlich).
+    cell: (s) => (
+      <span className="d-inline-flex flex-wrap align-items-center gap-2">
+        {codeLink(s)}
+        <ShortBadges short={s} />
+      </span>
+    ),
   },
   domain: {
     label: de.shorts.columns.domain,

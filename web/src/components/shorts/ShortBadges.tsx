@@ -1,0 +1,27 @@
+import Badge from 'react-bootstrap/Badge';
+import type { Short } from '../../api/client';
+import { de } from '../../i18n/de';
+import { shortBadges, type ShortBadge } from '../../lib/short-badges';
+
+/** Colours with AA contrast in light and dark (text-bg-* picks the text colour). */
+const BG: Record<ShortBadge, string> = {
+  expired: 'secondary',
+  usedUp: 'secondary',
+  password: 'info',
+  dangerous: 'danger',
+};
+
+/** A short's state as badges (abgelaufen, aufgebraucht, Passwort, gefährlich); none: nothing. */
+export function ShortBadges({ short }: { short: Short }) {
+  const badges = shortBadges(short);
+  if (badges.length === 0) return null;
+  return (
+    <span className="d-inline-flex flex-wrap gap-1" data-testid="short-badges">
+      {badges.map((b) => (
+        <Badge key={b} bg={BG[b]} text={b === 'password' ? 'dark' : undefined} data-badge={b}>
+          {de.shorts.badges[b]}
+        </Badge>
+      ))}
+    </span>
+  );
+}
