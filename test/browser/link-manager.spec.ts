@@ -78,7 +78,9 @@ test('desktop: new short, badges, one-line urls, copy and QR per row', async ({
     .getByRole('button', { name: `Link von ${plain} kopieren` })
     .click();
   await expect(page.getByText('Link wurde kopiert.')).toBeVisible();
-  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  const copied = await page.evaluate(
+    () => (globalThis as any).navigator.clipboard.readText() as Promise<string>,
+  );
   expect(copied).toBe(`${BASE}/s/${plain}`);
 
   await row(locked)
@@ -132,7 +134,9 @@ test.describe('mobile 390×844', () => {
     await expect(card(bad).getByTestId('short-badges')).toHaveText('Gefährlich');
     await expect(card(locked).getByTestId('short-badges')).toHaveText('Passwort');
     // Nothing wider than the screen.
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    const width = await page.evaluate(
+      () => (globalThis as any).document.documentElement.scrollWidth as number,
+    );
     expect(width).toBeLessThanOrEqual(390);
 
     await card(plain)
