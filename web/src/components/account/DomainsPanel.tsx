@@ -251,36 +251,48 @@ function Redirects({ domain: d }: { domain: Domain }) {
 
   return (
     <Form onSubmit={(e) => void save(e)} className="mt-2">
-      <Form.Group className="mb-2" controlId={`domain-home-${d.id}`}>
-        <Form.Label className="small mb-1">{de.domains.homeRedirect}</Form.Label>
-        <Form.Control
-          size="sm"
-          type="url"
-          value={home}
-          placeholder={de.domains.redirectPlaceholder}
-          onChange={(e) => setHome(e.target.value)}
-          aria-describedby={`domain-home-${d.id}-help`}
-        />
-        <Form.Text id={`domain-home-${d.id}-help`}>
-          {t(de.domains.homeRedirectHelp, { host: d.host })}
-        </Form.Text>
-      </Form.Group>
-      <Form.Group className="mb-2" controlId={`domain-notfound-${d.id}`}>
-        <Form.Label className="small mb-1">{de.domains.notFoundRedirect}</Form.Label>
-        <Form.Control
-          size="sm"
-          type="url"
-          value={notFound}
-          placeholder={de.domains.redirectPlaceholder}
-          onChange={(e) => setNotFound(e.target.value)}
-          aria-describedby={`domain-notfound-${d.id}-help`}
-        />
-        <Form.Text id={`domain-notfound-${d.id}-help`}>{de.domains.notFoundRedirectHelp}</Form.Text>
-      </Form.Group>
+      <RedirectField
+        id={`domain-home-${d.id}`}
+        label={de.domains.homeRedirect}
+        help={t(de.domains.homeRedirectHelp, { host: d.host })}
+        value={home}
+        onChange={setHome}
+      />
+      <RedirectField
+        id={`domain-notfound-${d.id}`}
+        label={de.domains.notFoundRedirect}
+        help={de.domains.notFoundRedirectHelp}
+        value={notFound}
+        onChange={setNotFound}
+      />
       <Button type="submit" size="sm" variant="outline-secondary" disabled={update.isPending}>
         {de.domains.save}
       </Button>
     </Form>
+  );
+}
+
+/** One redirect of a domain: an absolute URL, empty for this service's page. */
+function RedirectField(p: {
+  id: string;
+  label: string;
+  help: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
+  return (
+    <Form.Group className="mb-2" controlId={p.id}>
+      <Form.Label className="small mb-1">{p.label}</Form.Label>
+      <Form.Control
+        size="sm"
+        type="url"
+        value={p.value}
+        placeholder={de.domains.redirectPlaceholder}
+        onChange={(e) => p.onChange(e.target.value)}
+        aria-describedby={`${p.id}-help`}
+      />
+      <Form.Text id={`${p.id}-help`}>{p.help}</Form.Text>
+    </Form.Group>
   );
 }
 

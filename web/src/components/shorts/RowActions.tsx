@@ -16,44 +16,26 @@ export function RowActions({
   onEdit,
   onDelete,
 }: RowActionHandlers & { short: Short }) {
+  const actions: Array<[label: string, text: string, variant: string, run: () => void]> = [
+    [de.shorts.copyRow, de.shorts.copy, 'outline-secondary', () => void copyLink(s.shortUrl)],
+    [de.shorts.qrRow, de.shorts.qr, 'outline-secondary', () => onQr(s)],
+    [de.edit.buttonRow, de.edit.button, 'outline-primary', () => onEdit(s)],
+    [de.shorts.deleteRow, de.shorts.delete, 'outline-danger', () => onDelete(s)],
+  ];
   return (
     <div className="row-actions d-inline-flex flex-wrap gap-2">
-      <Button
-        size="sm"
-        className="text-nowrap"
-        variant="outline-secondary"
-        aria-label={t(de.shorts.copyRow, { code: s.code })}
-        onClick={() => void copyLink(s.shortUrl)}
-      >
-        {de.shorts.copy}
-      </Button>
-      <Button
-        size="sm"
-        className="text-nowrap"
-        variant="outline-secondary"
-        aria-label={t(de.shorts.qrRow, { code: s.code })}
-        onClick={() => onQr(s)}
-      >
-        {de.shorts.qr}
-      </Button>
-      <Button
-        size="sm"
-        className="text-nowrap"
-        variant="outline-primary"
-        aria-label={t(de.edit.buttonRow, { code: s.code })}
-        onClick={() => onEdit(s)}
-      >
-        {de.edit.button}
-      </Button>
-      <Button
-        size="sm"
-        className="text-nowrap"
-        variant="outline-danger"
-        aria-label={t(de.shorts.deleteRow, { code: s.code })}
-        onClick={() => onDelete(s)}
-      >
-        {de.shorts.delete}
-      </Button>
+      {actions.map(([label, text, variant, run]) => (
+        <Button
+          key={text}
+          size="sm"
+          className="text-nowrap"
+          variant={variant}
+          aria-label={t(label, { code: s.code })}
+          onClick={run}
+        >
+          {text}
+        </Button>
+      ))}
     </div>
   );
 }
