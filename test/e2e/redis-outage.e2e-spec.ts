@@ -133,11 +133,13 @@ describe(`Redis outage under load (${TEST_DB_KIND})`, () => {
     // A steady load for the whole test: follows on both instances, logins whose session is used
     // on the other instance, and calls with the session made before the outage.
     let running = true;
-    // 'stopping': Redis is being stopped, and the instances have not noticed yet: a call may find
-    // it gone before either instance says so.
-    let phase: 'up' | 'stopping' | 'down' | 'back' = 'up';
-    /** Whether Redis went away or came back since `seen` (or is going away right now). */
-    const switched = (seen: typeof phase) => seen !== phase || phase === 'stopping';
+    // 'stopping': Redis is being stopped and the instances have not all noticed yet; 'restarting':
+    // it is back but not every instance has reconnected (a session one instance wrote to Redis is
+    // then a clear 503 on another). Calls in either window meet a switch.
+    let phase: 'up' | 'stopping' | 'down' | 'restarting' | 'back' = 'up';
+    /** Whether Redis went away or came back since `seen` (or is doing so right now). */
+    const switched = (seen: typeof phase) =>
+      seen !== phase || phase === 'stopping' || phase === 'restarting';
     const counts = { follows: 0, logins: 0, sessionCalls: 0, sessionCalls503: 0 };
     const followWorker = async (i: number) => {
       while (running) {
@@ -245,11 +247,12 @@ describe(`Redis outage under load (${TEST_DB_KIND})`, () => {
 
       // ---- Redis comes back (empty: no persistence).
       const back = Date.now();
-      phase = 'back';
+      phase = 'restarting';
       await redis.start();
       const reconnectMs = await msUntil('all instances reconnect', () =>
         [a, b, c as TestApp].every(ready),
       );
+      phase = 'back';
       log(`Redis restarted; all instances reconnected after ${reconnectMs} ms`);
 
       // The entry that missed its invalidation is gone once the instances are back.
