@@ -225,6 +225,7 @@ test.describe('4: following from the info page', () => {
 
   test('the owner follows without being asked to report; a hidden target reads Link öffnen', async ({
     page,
+    browser,
   }) => {
     await devLogin(page, 'folger');
     const code = await createOwn(page, { url: `https://${TARGET_HOST}/eigen` });
@@ -240,14 +241,22 @@ test.describe('4: following from the info page', () => {
       headers: { Origin: BASE },
     });
     const hidden = ((await res.json()) as { code: string }).code;
-    await page.context().clearCookies();
-    await giveConsent(page.context(), false);
-    await page.goto(`/s/${hidden}/info`);
-    const open = page.getByRole('link', { name: 'Link öffnen' });
-    await expect(open).toBeVisible();
-    await expect(page.getByText(TARGET_HOST)).toHaveCount(0);
-    await open.click();
-    await expect(page).toHaveURL(new RegExp(`/s/${hidden}/password-required$`));
+    // A stranger: a context of its own (clearing this one's cookies races with answers still
+    // under way that set the rolling session cookie again).
+    const strangers = await browser.newContext();
+    try {
+      await giveConsent(strangers, false);
+      const stranger = await strangers.newPage();
+      await stranger.goto(`${BASE}/s/${hidden}/info`);
+      await expect(stranger.getByRole('button', { name: 'Benutzermenü' })).toHaveCount(0);
+      const open = stranger.getByRole('link', { name: 'Link öffnen' });
+      await expect(open).toBeVisible();
+      await expect(stranger.getByText(TARGET_HOST)).toHaveCount(0);
+      await open.click();
+      await expect(stranger).toHaveURL(new RegExp(`/s/${hidden}/password-required$`));
+    } finally {
+      await strangers.close();
+    }
   });
 });
 
