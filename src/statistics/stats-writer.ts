@@ -41,10 +41,12 @@ function split(key: string, limit: number): string[] {
 }
 
 /**
- * Writes one batch of statistics aggregates in one transaction, exactly once (applyOnce): upserts
- * of hourly buckets and daily values (capped at VALUE_CAP distinct values per dimension, short and
- * day; the rest counted as `other`), and the day's visitor hashes (HMAC-SHA256 under the day's
- * random salt, shared by all instances through `stats_salts`).
+ * Writes one batch of statistics aggregates in one transaction, exactly once (applyOnce), as a few
+ * multi-row statements per table whatever the batch holds: upserts of hourly buckets and daily
+ * values (capped at VALUE_CAP distinct values per dimension, short and day; the rest counted as
+ * `other`; the names stored are read once per batch), and the day's visitor hashes (HMAC-SHA256
+ * under the day's random salt, shared by all instances through `stats_salts`), inserted with
+ * RETURNING so that the rows inserted are the new visitors.
  *
  * Aggregates of shorts deleted meanwhile are dropped: the shorts module tells every instance of a
  * deletion (`gone`); a short whose event did not arrive (an instance without Redis) makes its
@@ -57,6 +59,8 @@ export class StatsWriter {
   private readonly agents = new AgentParser();
   /** Shorts deleted lately (a day is long enough for any buffered aggregate of theirs). */
   private readonly deleted = new LRUCache<string, true>({ max: 100_000, ttl: 86_400_000 });
+  /** Whether the database answers INSERT … RETURNING (asked once, MySQL/MariaDB only). */
+  private returning?: boolean;
 
   constructor(
     private readonly ds: DataSource,
@@ -133,22 +137,38 @@ export class StatsWriter {
     }
     const live = new Set([...shorts].filter((id) => !this.deleted.has(id)));
 
+    // Visitors: the day's hashes, each (short, day, hash) once (the first hour it was seen in wins),
+    // inserted in multi-row statements; the rows the database did insert are the new visitors.
+    const fresh = new Map<string, [short: string, hour: number, day: number, hash: string]>();
     for (const [short, hour, digest] of visitors) {
       if (!live.has(short)) continue;
       const day = dayOfHour(hour);
       const hash = createHmac('sha256', await this.salt(runner, day))
         .update(digest)
         .digest('base64url');
-      if (await this.insertIgnore(runner, short, day, hash)) bucket(short, hour).visitors += 1;
+      const k = [short, day, hash].join(SEP);
+      if (!fresh.has(k)) fresh.set(k, [short, hour, day, hash]);
+    }
+    for (const [short, hour] of await this.insertVisitors(runner, [...fresh.values()])) {
+      bucket(short, hour).visitors += 1;
     }
 
+    const hourlyRows: unknown[][] = [];
     for (const [k, b] of hourly) {
       const [short, hour] = k.split(SEP);
-      if (!live.has(short)) continue;
-      await this.upsertHourly(runner, short, Number(hour), b);
+      if (live.has(short)) hourlyRows.push([short, Number(hour), b.visits, b.visitors, b.bots]);
     }
+    await this.upsertRows(
+      runner,
+      'stats_hourly',
+      ['short_id', 'hour_no', 'visits', 'visitors', 'bots'],
+      ['short_id', 'hour_no'],
+      ['visits', 'visitors', 'bots'],
+      hourlyRows,
+    );
 
-    // Values, capped per (short, day, dimension).
+    // Values, capped per (short, day, dimension): the names already stored are read once for the
+    // whole batch.
     const groups = new Map<string, Array<[string, number]>>();
     for (const [k, n] of values) {
       const [short, day, dim, value] = split(k, 4);
@@ -158,17 +178,11 @@ export class StatsWriter {
       if (!list) groups.set(g, (list = []));
       list.push([value, n]);
     }
+    const stored = await this.storedNames(runner, groups.keys());
+    const valueRows: unknown[][] = [];
     for (const [g, list] of groups) {
       const [short, day, dim] = g.split(SEP);
-      const known = new Set(
-        (
-          await this.sql(
-            runner,
-            'SELECT name FROM stats_values WHERE short_id = ? AND day_no = ? AND dim = ?',
-            [short, Number(day), dim],
-          )
-        ).records.map((r) => String(r.name)),
-      );
+      const known = stored.get(g) ?? new Set<string>();
       const merged = new Map<string, number>();
       for (const [value, n] of list) {
         let name = value;
@@ -179,9 +193,112 @@ export class StatsWriter {
         }
         merged.set(name, (merged.get(name) ?? 0) + n);
       }
-      for (const [name, n] of merged)
-        await this.upsertValue(runner, short, Number(day), dim, name, n);
+      for (const [name, n] of merged) valueRows.push([short, Number(day), dim, name, n]);
     }
+    await this.upsertRows(
+      runner,
+      'stats_values',
+      ['short_id', 'day_no', 'dim', 'name', 'hits'],
+      ['short_id', 'day_no', 'dim', 'name'],
+      ['hits'],
+      valueRows,
+    );
+  }
+
+  /**
+   * The names stored per group (`short␟day␟dim`) of this batch: one SELECT per chunk of shorts
+   * (the days of a batch are one or two), filtered to the batch's groups here.
+   */
+  private async storedNames(
+    runner: QueryRunner,
+    groupKeys: Iterable<string>,
+  ): Promise<Map<string, Set<string>>> {
+    const wanted = new Set(groupKeys);
+    const shorts = new Set<string>();
+    const days = new Set<number>();
+    for (const g of wanted) {
+      const [short, day] = g.split(SEP);
+      shorts.add(short);
+      days.add(Number(day));
+    }
+    const stored = new Map<string, Set<string>>();
+    const dayList = [...days];
+    for (const chunk of chunks([...shorts], ROWS_PER_STATEMENT)) {
+      const { records } = await this.sql(
+        runner,
+        `SELECT short_id, day_no, dim, name FROM stats_values WHERE short_id IN (${marks(chunk.length)}) AND day_no IN (${marks(dayList.length)})`,
+        [...chunk, ...dayList],
+      );
+      for (const r of records) {
+        const g = [String(r.short_id), Number(r.day_no), String(r.dim)].join(SEP);
+        if (!wanted.has(g)) continue;
+        let names = stored.get(g);
+        if (!names) stored.set(g, (names = new Set()));
+        names.add(String(r.name));
+      }
+    }
+    return stored;
+  }
+
+  /**
+   * Inserts visitor hashes that are not stored yet and answers (short, hour) of each one inserted:
+   * one multi-row `INSERT … RETURNING` per chunk (SQLite, PostgreSQL, MariaDB); on a MySQL server
+   * without RETURNING, one statement per (short, hour), whose affected rows are its new visitors.
+   */
+  private async insertVisitors(
+    runner: QueryRunner,
+    rows: ReadonlyArray<[short: string, hour: number, day: number, hash: string]>,
+  ): Promise<Array<[string, number]>> {
+    const inserted: Array<[string, number]> = [];
+    if (rows.length === 0) return inserted;
+    const columns = ['short_id', 'day_no', 'hash'];
+    if (await this.returns(runner)) {
+      const hourOf = new Map(rows.map(([s, h, d, x]) => [[s, d, x].join(SEP), h]));
+      for (const chunk of chunks(rows, ROWS_PER_STATEMENT)) {
+        const { records } = await this.sql(
+          runner,
+          `${this.ignoring('stats_visitors', columns, columns, chunk.length)} RETURNING short_id, day_no, hash`,
+          chunk.flatMap(([s, , d, x]) => [s, d, x]),
+        );
+        for (const r of records) {
+          const short = String(r.short_id);
+          const hour = hourOf.get([short, Number(r.day_no), String(r.hash)].join(SEP));
+          if (hour !== undefined) inserted.push([short, hour]);
+        }
+      }
+      return inserted;
+    }
+    const byHour = new Map<string, Array<[string, number, string]>>();
+    for (const [s, h, d, x] of rows) {
+      const k = `${s}${SEP}${h}`;
+      let list = byHour.get(k);
+      if (!list) byHour.set(k, (list = []));
+      list.push([s, d, x]);
+    }
+    for (const [k, list] of byHour) {
+      const [short, hour] = k.split(SEP);
+      for (const chunk of chunks(list, ROWS_PER_STATEMENT)) {
+        const r = await this.sql(
+          runner,
+          this.ignoring('stats_visitors', columns, columns, chunk.length),
+          chunk.flat(),
+        );
+        for (let i = affectedRows(r); i > 0; i--) inserted.push([short, Number(hour)]);
+      }
+    }
+    return inserted;
+  }
+
+  /** Whether the engine answers `INSERT … RETURNING` (MySQL does not; MariaDB does from 10.5). */
+  private async returns(runner: QueryRunner): Promise<boolean> {
+    if (this.engine !== 'mysql') return true;
+    if (this.returning === undefined) {
+      const { records } = await this.sql(runner, 'SELECT VERSION() AS v', []);
+      const version = String(records[0]?.v ?? '');
+      const [major, minor] = version.split('.').map(Number);
+      this.returning = /mariadb/i.test(version) && (major > 10 || (major === 10 && minor >= 5));
+    }
+    return this.returning;
   }
 
   /** The day's salt: read, or created by the first instance that needs it (the others read it). */
@@ -210,69 +327,48 @@ export class StatsWriter {
     for (const d of this.salts.keys()) if (d < day) this.salts.delete(d);
   }
 
-  private ignoring(table: string, columns: string[], conflict: string[]): string {
-    const values = `(${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
+  private ignoring(table: string, columns: string[], conflict: string[], rows = 1): string {
+    const values = `(${columns.join(', ')}) VALUES ${tuples(columns.length, rows)}`;
     if (this.engine === 'mysql') return `INSERT IGNORE INTO ${table} ${values}`;
     if (this.engine === 'sqlite') return `INSERT OR IGNORE INTO ${table} ${values}`;
     return `INSERT INTO ${table} ${values} ON CONFLICT (${conflict.join(', ')}) DO NOTHING`;
   }
 
-  private async insertIgnore(runner: QueryRunner, short: string, day: number, hash: string) {
-    const r = await this.sql(
-      runner,
-      this.ignoring(
-        'stats_visitors',
-        ['short_id', 'day_no', 'hash'],
-        ['short_id', 'day_no', 'hash'],
-      ),
-      [short, day, hash],
-    );
-    return affectedRows(r) > 0;
-  }
-
-  private upsert(table: string, columns: string[], keys: string[], adds: string[]): string {
-    const values = `(${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
-    if (this.engine === 'mysql') {
-      return `INSERT INTO ${table} ${values} ON DUPLICATE KEY UPDATE ${adds.map((c) => `${c} = ${c} + VALUES(${c})`).join(', ')}`;
-    }
-    return `INSERT INTO ${table} ${values} ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${adds
-      .map((c) => `${c} = ${table}.${c} + excluded.${c}`)
-      .join(', ')}`;
-  }
-
-  private async upsertHourly(runner: QueryRunner, short: string, hour: number, b: Hourly) {
-    await this.sql(
-      runner,
-      this.upsert(
-        'stats_hourly',
-        ['short_id', 'hour_no', 'visits', 'visitors', 'bots'],
-        ['short_id', 'hour_no'],
-        ['visits', 'visitors', 'bots'],
-      ),
-      [short, hour, b.visits, b.visitors, b.bots],
-    );
-  }
-
-  private async upsertValue(
+  /** Multi-row upserts that add to the stored counts, one statement per chunk of rows. */
+  private async upsertRows(
     runner: QueryRunner,
-    short: string,
-    day: number,
-    dim: string,
-    name: string,
-    n: number,
-  ) {
-    await this.sql(
-      runner,
-      this.upsert(
-        'stats_values',
-        ['short_id', 'day_no', 'dim', 'name', 'hits'],
-        ['short_id', 'day_no', 'dim', 'name'],
-        ['hits'],
-      ),
-      [short, day, dim, name, n],
-    );
+    table: string,
+    columns: string[],
+    conflict: string[],
+    adds: string[],
+    rows: unknown[][],
+  ): Promise<void> {
+    for (const chunk of chunks(rows, ROWS_PER_STATEMENT)) {
+      const values = `(${columns.join(', ')}) VALUES ${tuples(columns.length, chunk.length)}`;
+      const text =
+        this.engine === 'mysql'
+          ? `INSERT INTO ${table} ${values} ON DUPLICATE KEY UPDATE ${adds.map((c) => `${c} = ${c} + VALUES(${c})`).join(', ')}`
+          : `INSERT INTO ${table} ${values} ON CONFLICT (${conflict.join(', ')}) DO UPDATE SET ${adds
+              .map((c) => `${c} = ${table}.${c} + excluded.${c}`)
+              .join(', ')}`;
+      await this.sql(runner, text, chunk.flat());
+    }
   }
 }
+
+/**
+ * Rows per multi-row statement: at most 5 columns, so 2,500 parameters, far below every engine's
+ * limit (SQLite 32,766, MySQL and PostgreSQL 65,535).
+ */
+const ROWS_PER_STATEMENT = 500;
+
+function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+}
+
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+const tuples = (columns: number, rows: number) =>
+  Array.from({ length: rows }, () => `(${marks(columns)})`).join(', ');
 
 /** Rows an INSERT wrote, whatever the driver calls it. */
 function affectedRows(r: { affected?: number; raw: unknown }): number {
