@@ -7,6 +7,7 @@ import { StatisticsRetention } from '../../src/statistics/statistics-retention';
 import { keys, StatsWriter } from '../../src/statistics/stats-writer';
 import { useTestApp } from '../support/app';
 import { loginAs, useLogin } from '../support/login';
+import { insertShorts } from '../support/shorts';
 import { checkResponse } from '../support/openapi';
 import { expectProblem } from '../support/problem';
 
@@ -490,5 +491,39 @@ describe('visit statistics', () => {
     expect(browsers.map((r) => [String(r.name), Number(r.hits)])).toEqual([
       [`B${'r'.repeat(99)}`, 2],
     ]);
+  });
+
+  it('a batch wider than one statement (1,200 shorts, 1,200 visitors): every count exact, repeated visitors not counted again', async () => {
+    const shorts = await insertShorts(t, 1_200);
+    const hour = Math.floor(Date.now() / 3_600_000);
+    const day = Math.floor(hour / 24);
+    const batch = () =>
+      new Map(
+        shorts.flatMap((s, i) => [
+          [keys.hourly(s.id, hour, 'visits'), 2] as const,
+          [keys.visitor(s.id, hour, `visitor-${i}`), 1] as const,
+          [keys.value(s.id, day, 'referrer', `r${i % 7}.example`), 2] as const,
+        ]),
+      );
+    const writer = new StatsWriter(t.ds, async (ids) => new Set(ids));
+    expect(await writer.write(randomUUID(), batch())).toBe(true);
+    expect(await writer.write(randomUUID(), batch())).toBe(true);
+    const ids = shorts.map((s) => s.id);
+    const sum = async (sql: string) =>
+      Number((await t.query(sql.replace('IDS', ids.map(() => '?').join(', ')), ids))[0].n);
+    expect(await sum('SELECT SUM(visits) AS n FROM stats_hourly WHERE short_id IN (IDS)')).toBe(
+      4_800,
+    );
+    // The second batch's visitors were all seen: only the first counts them.
+    expect(await sum('SELECT SUM(visitors) AS n FROM stats_hourly WHERE short_id IN (IDS)')).toBe(
+      1_200,
+    );
+    expect(await sum('SELECT COUNT(*) AS n FROM stats_visitors WHERE short_id IN (IDS)')).toBe(
+      1_200,
+    );
+    expect(await sum('SELECT SUM(hits) AS n FROM stats_values WHERE short_id IN (IDS)')).toBe(
+      4_800,
+    );
+    expect(await sum('SELECT COUNT(*) AS n FROM stats_values WHERE short_id IN (IDS)')).toBe(1_200);
   });
 });
