@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { dialectSql, engineOf } from '../database/dialect';
 import { type LeasedJob, LeasedJobs } from '../database/leased-jobs';
 import { StatisticsRecorder } from './recorder';
+import { VALUE_SPAN_DAYS } from './rollups';
 import { DAY_MS, HOUR_MS } from './traits';
 
 /** One run per hour across all instances (the lease is held for the interval, see LeasedJob). */
@@ -46,6 +47,12 @@ export class StatisticsRetention {
     const keepFrom = now - this.config.stats.retentionDays * DAY_MS;
     await q('DELETE FROM stats_hourly WHERE hour_no < ?', [Math.floor(keepFrom / HOUR_MS)]);
     await q('DELETE FROM stats_values WHERE day_no < ?', [Math.floor(keepFrom / DAY_MS)]);
+    // Rollups of days and spans that began before: the reads use them only from the first day
+    // wholly kept (StatisticsService), so one that lost part of its rows is never read.
+    await q('DELETE FROM stats_daily WHERE day_no < ?', [Math.floor(keepFrom / DAY_MS)]);
+    await q('DELETE FROM stats_value_spans WHERE span_no < ?', [
+      Math.floor(keepFrom / DAY_MS / VALUE_SPAN_DAYS),
+    ]);
     // A day's salt and hashes live until 48 h after the day began: today's and yesterday's stay.
     const saltDay = Math.floor((now - 48 * HOUR_MS) / DAY_MS) + 1;
     await q('DELETE FROM stats_visitors WHERE day_no < ?', [saltDay]);

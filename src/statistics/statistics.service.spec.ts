@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { DataSource } from 'typeorm';
+import type { AppConfig } from '../config/config';
 import type { ShortService } from '../shorts/short.service';
 import { ValidationFailedError } from '../common/errors';
 import { toProblem } from '../common/problem.filter';
@@ -8,7 +9,7 @@ import { type StatisticsQuery, StatisticsService } from './statistics.service';
 import { bucketStarts, maxBuckets } from './zoned';
 
 const DAY = 86_400_000;
-const service = new StatisticsService({} as DataSource, {} as ShortService);
+const service = new StatisticsService({} as DataSource, {} as ShortService, {} as AppConfig);
 const NOW = Date.UTC(2026, 5, 15, 10, 17);
 
 /** The fieldErrors of a refused query (fails when the query is accepted). */

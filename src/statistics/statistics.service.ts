@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Actor } from '../common/actor';
 import { ValidationFailedError } from '../common/errors';
+import { APP_CONFIG, type AppConfig } from '../config/config';
 import { ShortService } from '../shorts/short.service';
 import { dialectSql, engineOf } from '../database/dialect';
 import type { StatisticsDto, StatsEntryDto } from './statistics.dto';
@@ -11,11 +12,15 @@ import {
   type StatisticsRange,
 } from './statistics-query.dto';
 import { DAY_MS, type Dimension, HOUR_MS, OTHER } from './traits';
+import { coverPlan, type Term, valueCover } from './rollups';
 import { bucketStarts } from './zoned';
 
 export type { StatisticsQuery } from './statistics-query.dto';
 
 const TOP = 10;
+const COUNTS = ['visits', 'visitors', 'bots'] as const;
+const LONG_RUN = 64;
+const IN_LIST = 500;
 const LISTS: Array<[keyof StatisticsDto, Dimension]> = [
   ['referrers', 'referrer'],
   ['countries', 'country'],
@@ -30,6 +35,7 @@ export class StatisticsService {
   constructor(
     private readonly ds: DataSource,
     private readonly shorts: ShortService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   private sql(text: string, params: unknown[]): Promise<Array<Record<string, unknown>>> {
@@ -52,7 +58,7 @@ export class StatisticsService {
     return this.compute(short.id, range);
   }
 
-  async compute(shortId: string, r: StatisticsRange): Promise<StatisticsDto> {
+  async compute(shortId: string, r: StatisticsRange, now = Date.now()): Promise<StatisticsDto> {
     const starts = bucketStarts(r.fromMs, r.toMs, r.granularity, r.tz);
     const first = starts[0] ?? r.fromMs;
     const series = starts.map((s) => ({
@@ -62,48 +68,59 @@ export class StatisticsService {
       bots: 0,
     }));
     const total = { visits: 0, visitors: 0, bots: 0 };
-    // Sub-buckets: the buckets themselves, or the days of the months. Each covers whole hours
-    // [hours[i], hours[i + 1]); runs of equal length are summed by the database in one query.
-    const sub = r.granularity === 'month' ? bucketStarts(first, r.toMs, 'day', r.tz) : starts;
-    const hours = sub.map((ms, i) =>
+    // Each bucket covers whole hours [bounds[i], bounds[i + 1]), summed from the daily rollup and
+    // the hours at its edges (coverPlan).
+    const bounds = starts.map((ms, i) =>
       i === 0 ? Math.floor(ms / HOUR_MS) : Math.ceil(ms / HOUR_MS),
     );
-    hours.push(Math.ceil(r.toMs / HOUR_MS));
-    const sums = sub.map(() => ({ visits: 0, visitors: 0, bots: 0 }));
-    const div = engineOf(this.ds) === 'mysql' ? 'DIV' : '/';
-    for (let i = 0; i < sub.length;) {
-      const width = hours[i + 1] - hours[i];
-      let j = i + 1;
-      while (j < sub.length && hours[j + 1] - hours[j] === width) j++;
-      if (width > 0) {
-        const base = hours[i];
-        const rows = await this.sql(
-          `SELECT (hour_no - ${base}) ${div} ${width} AS k, SUM(visits) AS visits, SUM(visitors) AS visitors, SUM(bots) AS bots FROM stats_hourly WHERE short_id = ? AND hour_no >= ? AND hour_no < ? GROUP BY (hour_no - ${base}) ${div} ${width}`,
-          [shortId, base, hours[j]],
-        );
-        for (const row of rows) {
-          const b = sums[i + Number(row.k)];
-          if (!b) continue;
-          for (const k of ['visits', 'visitors', 'bots'] as const) b[k] += Number(row[k]);
-        }
+    bounds.push(Math.ceil(r.toMs / HOUR_MS));
+    const dailyFrom = Math.ceil((now - this.config.stats.retentionDays * DAY_MS) / DAY_MS);
+    const plan = coverPlan(bounds, dailyFrom);
+    const add = (terms: Term[] | undefined, row: Record<string, unknown>) => {
+      for (const { bucket, sign } of terms ?? []) {
+        const b = series[bucket];
+        for (const k of COUNTS) b[k] += sign * Number(row[k]);
       }
-      i = j;
+    };
+    if (plan.days.size > 0) {
+      const days = [...plan.days.keys()];
+      const rows = await this.sql(
+        'SELECT day_no, visits, visitors, bots FROM stats_daily WHERE short_id = ? AND day_no >= ? AND day_no <= ?',
+        [shortId, Math.min(...days), Math.max(...days)],
+      );
+      for (const row of rows) add(plan.days.get(Number(row.day_no)), row);
     }
-    // Fold the sub-buckets into the buckets (the same ones unless by month).
-    let bucket = 0;
-    for (const [i, at] of sub.entries()) {
-      while (bucket + 1 < starts.length && starts[bucket + 1] <= at) bucket++;
-      const b = series[bucket];
-      if (!b) continue;
-      for (const k of ['visits', 'visitors', 'bots'] as const) {
-        b[k] += sums[i][k];
-        total[k] += sums[i][k];
-      }
+    for (const { where, params } of hourQueries([...plan.hours.keys()])) {
+      const rows = await this.sql(
+        `SELECT hour_no, visits, visitors, bots FROM stats_hourly WHERE short_id = ? AND ${where}`,
+        [shortId, ...params],
+      );
+      for (const row of rows) add(plan.hours.get(Number(row.hour_no)), row);
     }
-    const values = await this.sql(
-      'SELECT dim, name, SUM(hits) AS n FROM stats_values WHERE short_id = ? AND day_no >= ? AND day_no <= ? GROUP BY dim, name',
-      [shortId, Math.floor(first / DAY_MS), Math.floor((r.toMs - 1) / DAY_MS)],
+    for (const b of series) for (const k of COUNTS) total[k] += b[k];
+
+    const cover = valueCover(
+      Math.floor(first / DAY_MS),
+      Math.floor((r.toMs - 1) / DAY_MS),
+      dailyFrom,
     );
+    const values: Array<Record<string, unknown>> = [];
+    if (cover.spans) {
+      values.push(
+        ...(await this.sql(
+          'SELECT dim, name, SUM(hits) AS n FROM stats_value_spans WHERE short_id = ? AND span_no >= ? AND span_no <= ? GROUP BY dim, name',
+          [shortId, ...cover.spans],
+        )),
+      );
+    }
+    for (const [from, to] of cover.days) {
+      values.push(
+        ...(await this.sql(
+          'SELECT dim, name, SUM(hits) AS n FROM stats_values WHERE short_id = ? AND day_no >= ? AND day_no <= ? GROUP BY dim, name',
+          [shortId, from, to],
+        )),
+      );
+    }
     const answer: StatisticsDto = {
       from: new Date(first).toISOString(),
       to: new Date(r.toMs).toISOString(),
@@ -118,9 +135,12 @@ export class StatisticsService {
       devices: [],
     };
     for (const [field, dim] of LISTS) {
-      const entries = values
-        .filter((v) => v.dim === dim)
-        .map((v) => ({ name: String(v.name), count: Number(v.n) }));
+      const counts = new Map<string, number>();
+      for (const v of values) {
+        if (v.dim !== dim) continue;
+        counts.set(String(v.name), (counts.get(String(v.name)) ?? 0) + Number(v.n));
+      }
+      const entries = [...counts].map(([name, count]) => ({ name, count }));
       (answer[field] as StatsEntryDto[]) = topWithOther(entries);
     }
     return answer;
@@ -136,6 +156,33 @@ export class StatisticsService {
       ].join('\r\n') + '\r\n'
     );
   }
+}
+
+/**
+ * The statements that read the wanted hours: a run of consecutive hours as long as LONG_RUN or
+ * longer is a range (the hours of `granularity=hour`); the others are read by `IN` lists of
+ * index lookups (a year by Berlin days wants one hour a day), IN_LIST at a time.
+ */
+function hourQueries(hours: number[]): Array<{ where: string; params: number[] }> {
+  hours.sort((a, b) => a - b);
+  const runs: Array<[number, number]> = [];
+  for (const h of hours) {
+    const last = runs.at(-1);
+    if (last && h === last[1] + 1) last[1] = h;
+    else runs.push([h, h]);
+  }
+  const queries: Array<{ where: string; params: number[] }> = [];
+  const single: number[] = [];
+  for (const [from, to] of runs) {
+    if (to - from + 1 >= LONG_RUN)
+      queries.push({ where: 'hour_no >= ? AND hour_no <= ?', params: [from, to] });
+    else for (let h = from; h <= to; h++) single.push(h);
+  }
+  for (let i = 0; i < single.length; i += IN_LIST) {
+    const list = single.slice(i, i + IN_LIST);
+    queries.push({ where: `hour_no IN (${list.map(() => '?').join(', ')})`, params: list });
+  }
+  return queries;
 }
 
 /** The ten largest, then `other` with the rest (and what was stored as `other`). */

@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { applyOnce } from '../database/apply-once';
 import { dialectSql, type Engine, engineOf } from '../database/dialect';
 import { isForeignKeyViolation } from '../database/errors';
+import { VALUE_SPAN_DAYS } from './rollups';
 import { AgentParser, cutValue, dayOfHour, type Dimension, OTHER, VALUE_CAP } from './traits';
 
 /** Separator of the parts of an aggregate key (no header value can hold it). */
@@ -166,6 +167,15 @@ export class StatsWriter {
       ['visits', 'visitors', 'bots'],
       hourlyRows,
     );
+    // The daily rollup, in the same transaction: always the sum of the day's hours.
+    await this.upsertRows(
+      runner,
+      'stats_daily',
+      ['short_id', 'day_no', 'visits', 'visitors', 'bots'],
+      ['short_id', 'day_no'],
+      ['visits', 'visitors', 'bots'],
+      rollUp(hourlyRows, (hour) => dayOfHour(hour), 3),
+    );
 
     // Values, capped per (short, day, dimension): the names already stored are read once for the
     // whole batch.
@@ -202,6 +212,14 @@ export class StatsWriter {
       ['short_id', 'day_no', 'dim', 'name'],
       ['hits'],
       valueRows,
+    );
+    await this.upsertRows(
+      runner,
+      'stats_value_spans',
+      ['short_id', 'span_no', 'dim', 'name', 'hits'],
+      ['short_id', 'span_no', 'dim', 'name'],
+      ['hits'],
+      rollUp(valueRows, (day) => Math.floor(day / VALUE_SPAN_DAYS), 1),
     );
   }
 
@@ -364,6 +382,27 @@ const ROWS_PER_STATEMENT = 500;
 
 function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+}
+
+/**
+ * Rows `[short, unit, ...key parts, ...counts]` summed into coarser units: `unit` maps the second
+ * column, the last `counts` columns are added up, the columns between them are part of the key.
+ */
+function rollUp(rows: unknown[][], unit: (n: number) => number, counts: number): unknown[][] {
+  const sums = new Map<string, unknown[]>();
+  for (const row of rows) {
+    const key = [row[0], unit(row[1] as number), ...row.slice(2, row.length - counts)];
+    const k = key.join(SEP);
+    const sum = sums.get(k);
+    if (!sum) {
+      sums.set(k, [...key, ...row.slice(row.length - counts)]);
+      continue;
+    }
+    for (let i = row.length - counts; i < row.length; i++) {
+      sum[i] = (sum[i] as number) + (row[i] as number);
+    }
+  }
+  return [...sums.values()];
 }
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
