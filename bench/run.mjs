@@ -416,6 +416,21 @@ async function seedStatistics(bulk) {
     hourly.push([shortId, h, visits, Math.ceil(visits / 2), h % 3]);
   }
   await bulk('stats_hourly', ['short_id', 'hour_no', 'visits', 'visitors', 'bots'], hourly);
+  // The rollups the app's batches write beside them (src/statistics/rollups.ts).
+  const daily = new Map();
+  for (const [, h, visits, visitors, bots] of hourly) {
+    const d = Math.floor(h / 24);
+    const sum = daily.get(d) ?? [shortId, d, 0, 0, 0];
+    sum[2] += visits;
+    sum[3] += visitors;
+    sum[4] += bots;
+    daily.set(d, sum);
+  }
+  await bulk(
+    'stats_daily',
+    ['short_id', 'day_no', 'visits', 'visitors', 'bots'],
+    [...daily.values()],
+  );
   const names = {
     referrer: ['direct', 'google.com', 't.co', 'reddit.com', 'news.ycombinator.com', 'bing.com'],
     country: ['DE', 'US', 'FR', 'AT', 'CH', 'NL', 'GB', 'unknown'],
@@ -431,6 +446,18 @@ async function seedStatistics(bulk) {
     }
   }
   await bulk('stats_values', ['short_id', 'day_no', 'dim', 'name', 'hits'], values);
+  const spans = new Map();
+  for (const [, d, dim, name, hits] of values) {
+    const k = `${Math.floor(d / 16)} ${dim} ${name}`;
+    const sum = spans.get(k) ?? [shortId, Math.floor(d / 16), dim, name, 0];
+    sum[4] += hits;
+    spans.set(k, sum);
+  }
+  await bulk(
+    'stats_value_spans',
+    ['short_id', 'span_no', 'dim', 'name', 'hits'],
+    [...spans.values()],
+  );
   return { shortId, apiKey, from: new Date(now - 365 * 86_400_000).toISOString() };
 }
 
