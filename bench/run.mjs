@@ -5,6 +5,7 @@
 // Targets, each in its own process on 127.0.0.1 (loopback only):
 //   app-sqlite   node dist/src/main.js on a temp SQLite file
 //   app-mariadb  the same on a fresh MariaDB database (only when BENCH_DB_URL / 127.0.0.1:3306 answers)
+//   app-postgres the same on a fresh PostgreSQL database (only when BENCH_PG_URL answers)
 //   bare         a bare node:http server answering the same 302 from an in-memory Map (the baseline)
 // Scenarios (follows as browsers: statistics are recorded, user agents and referrers rotating):
 // follow of a plain short (GET /s/{code}), follow of a short with maxUses = 10^9 (each follow claims
@@ -12,13 +13,16 @@
 // codes among BENCH_MANY (1,000,000) shorts (mostly cache misses: one SELECT each), anonymous create
 // (POST /api/code), and the statistics call of a short with a year of hourly data
 // (GET /api/code/{id}/statistics, 5 connections; a separate app with the development login).
-// After the run: each app's resident memory (RSS from /proc/<pid>/status).
+// Per scenario: the app's event-loop delay (p99, from its Prometheus gauge, reset before each round).
+// After the run: each app's resident memory (RSS from /proc/<pid>/status), then one line per goal
+// of the performance work (figure, goal, whether it holds).
 // autocannon drives them from this process: warm-up first, then alternating rounds (every scenario once
 // per round), so slow drifts of the shared machine hit all targets alike. Prints req/s, p50, p99 and
 // the ratio to the bare server's follow. Stops by itself; every process and temp file is removed.
 //
 // Environment: BENCH_CONNECTIONS (50), BENCH_DURATION seconds per round (5), BENCH_ROUNDS (3),
 //   BENCH_WARMUP seconds (2), BENCH_DB_URL (mysql://root@127.0.0.1:3306; "off" skips MariaDB),
+//   BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres; "off" skips PostgreSQL),
 //   BENCH_MANY (1000000): shorts seeded for the cache-miss follow (0 skips that scenario),
 //   BENCH_ONLY=regex: only the runs whose "target / scenario" matches (the bare baseline always runs),
 //   BENCH_CPU_PROF=dir: run the app with --cpu-prof and write its profile into dir (see bench/profile-summary.mjs),
@@ -59,6 +63,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const DB_URL = process.env.BENCH_DB_URL ?? 'mysql://root@127.0.0.1:3306';
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CPU_PROF = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
 const TARGET_URL = 'https://example.com/benchmark/target?x=1';
@@ -205,6 +210,27 @@ async function mariadbReachable() {
   }
 }
 
+// PostgreSQL helpers (pg from the project's dependencies)
+
+async function pgClient(url) {
+  const { Client } = (await import('pg')).default;
+  const c = new Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  await c.connect();
+  return c;
+}
+
+async function postgresReachable() {
+  if (PG_URL === 'off') return 'BENCH_PG_URL=off';
+  try {
+    const c = await pgClient(PG_URL);
+    await c.query('SELECT 1');
+    await c.end();
+    return null;
+  } catch (e) {
+    return `${PG_URL} not reachable (${e.code ?? e.message})`;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Targets
 
@@ -219,6 +245,8 @@ async function startApp(kind) {
     LIMIT_ANON_CREATE: 'off',
     LIMIT_USER_CREATE: 'off',
     LIMIT_QR_RENDER: 'off',
+    // The bench reads the event-loop delay per scenario from the app's Prometheus endpoint.
+    METRICS_TOKEN,
   };
   let setMaxUses;
   let bulk; // (sql, rows) inserting many rows
@@ -244,6 +272,36 @@ async function startApp(kind) {
         await admin.query(`INSERT INTO \`${database}\`.${table} (${columns.join(', ')}) VALUES ?`, [
           rows.slice(i, i + 2000),
         ]);
+      }
+    };
+  } else if (kind === 'postgres') {
+    const database = `bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+    const admin = await pgClient(PG_URL);
+    await admin.query(`CREATE DATABASE ${database}`);
+    const u = new URL(PG_URL);
+    u.pathname = `/${database}`;
+    env.DB_URL = u.toString();
+    const db = await pgClient(env.DB_URL);
+    cleanups.push(async () => {
+      await db.end();
+      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await admin.end();
+    });
+    setMaxUses = async (code, n) => {
+      await db.query('UPDATE shorts SET max_uses = $1 WHERE code = $2', [n, code]);
+    };
+    bulk = async (table, columns, rows) => {
+      // Booleans are 0/1 in the seed rows (SQLite and MySQL); PostgreSQL's smallint takes them as they are.
+      const per = Math.floor(60_000 / columns.length);
+      for (let i = 0; i < rows.length; i += per) {
+        const chunk = rows.slice(i, i + per);
+        const marks = chunk
+          .map((_, r) => `(${columns.map((_, c) => `$${r * columns.length + c + 1}`).join(', ')})`)
+          .join(', ');
+        await db.query(
+          `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${marks}`,
+          chunk.flat(),
+        );
       }
     };
   } else {
@@ -370,6 +428,14 @@ async function startApp(kind) {
         name: 'statistics 1 year',
         method: 'GET',
         path: `/api/code/${stats.shortId}/statistics?granularity=day&from=${stats.from}`,
+        headers: { authorization: `Bearer ${stats.apiKey}` },
+        connections: 5,
+        expect: 200,
+      },
+      {
+        name: 'statistics 30 d by hour',
+        method: 'GET',
+        path: `/api/code/${stats.shortId}/statistics?granularity=hour&from=${new Date(Date.now() - 30 * 86_400_000).toISOString()}`,
         headers: { authorization: `Bearer ${stats.apiKey}` },
         connections: 5,
         expect: 200,
@@ -529,6 +595,9 @@ async function main() {
   const why = await mariadbReachable();
   if (why) log(`MariaDB skipped: ${why}`);
   else targets.push(await startApp('mariadb'));
+  const whyPg = await postgresReachable();
+  if (whyPg) log(`PostgreSQL skipped: ${whyPg}`);
+  else targets.push(await startApp('postgres'));
 
   const runs = targets
     .flatMap((t) => t.scenarios.map((s) => ({ target: t, scenario: s, rounds: [] })))
@@ -542,7 +611,10 @@ async function main() {
   }
   for (let round = 1; round <= ROUNDS; round++) {
     for (const r of runs) {
+      const measured = r.target.name.startsWith('app-');
+      if (measured) await loopDelay(r.target.base); // resets the app's histogram
       const res = await load(r.target, r.scenario, DURATION);
+      const loop = measured ? await loopDelay(r.target.base) : undefined;
       const expected = Number(res.statusCodeStats?.[r.scenario.expect]?.count ?? 0);
       const total = res.requests.total;
       r.rounds.push({
@@ -550,10 +622,12 @@ async function main() {
         p50: res.latency.p50,
         p99: res.latency.p99,
         unexpected: total - expected + res.errors + res.timeouts,
+        loop,
       });
       log(
         `round ${round}/${ROUNDS} ${r.target.name.padEnd(14)} ${r.scenario.name.padEnd(15)} ` +
-          `${Math.round(total / (res.duration || DURATION))} req/s  p50 ${res.latency.p50} ms  p99 ${res.latency.p99} ms`,
+          `${Math.round(total / (res.duration || DURATION))} req/s  p50 ${res.latency.p50} ms  p99 ${res.latency.p99} ms` +
+          (loop ? `  event loop p99 ${loop.p99.toFixed(1)} ms, max ${loop.max.toFixed(1)} ms` : ''),
       );
     }
   }
@@ -569,14 +643,33 @@ async function main() {
       p50: median(r.rounds.map((x) => x.p50)),
       p99: Math.max(...r.rounds.map((x) => x.p99)),
       ratio: r.scenario.name.startsWith('follow') ? (rps / baseRps).toFixed(2) : '-',
+      loopP99: r.rounds[0].loop ? Math.max(...r.rounds.map((x) => x.loop.p99)) : undefined,
       unexpected: r.rounds.reduce((a, b) => a + b.unexpected, 0),
     };
   });
 
-  const head = ['target', 'scenario', 'req/s', 'p50 ms', 'p99 ms', 'vs bare follow', 'unexpected'];
+  const head = [
+    'target',
+    'scenario',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'vs bare follow',
+    'loop p99 ms',
+    'unexpected',
+  ];
   const table = [
     head,
-    ...rows.map((r) => [r.target, r.scenario, r.rps, r.p50, r.p99, r.ratio, r.unexpected]),
+    ...rows.map((r) => [
+      r.target,
+      r.scenario,
+      r.rps,
+      r.p50,
+      r.p99,
+      r.ratio,
+      r.loopP99 === undefined ? '-' : r.loopP99.toFixed(1),
+      r.unexpected,
+    ]),
   ].map((cols) => cols.map(String));
   const widths = head.map((_, i) => Math.max(...table.map((row) => row[i].length)));
   const line = (cols) => '| ' + cols.map((c, i) => c.padEnd(widths[i])).join(' | ') + ' |';
@@ -591,17 +684,117 @@ async function main() {
   console.log(
     'unexpected = responses with another status than expected (302 follow, 200 statistics, 201 create), errors, timeouts',
   );
+  console.log(
+    "loop p99 = the worst round's 99th percentile of the app's event-loop delay during the scenario (its Prometheus gauge, reset before each round)",
+  );
+  const memory = new Map();
   for (const t of targets) {
     if (!t.child.pid) continue;
     try {
       const status = readFileSync(`/proc/${t.child.pid}/status`, 'utf8');
       const rss = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+      memory.set(t.name, rss);
       console.log(`memory after the run: ${t.name} RSS ${rss.toFixed(0)} MiB`);
     } catch {
       // not Linux
     }
   }
+  printGoals(rows, memory);
   await instancesBench();
+}
+
+/**
+ * The goals of the performance issue, one line per figure and target: the figure, the goal and
+ * whether it holds, so that a reader sees the gap without reading the code.
+ */
+const GOALS = [
+  {
+    what: 'follow with statistics on, ratio to bare',
+    scenario: /^follow plain$/,
+    figure: (r) => Number(r.ratio),
+    show: (x) => `${x.toFixed(2)}x`,
+    goal: '>= 0.55x',
+    holds: (x) => x >= 0.55,
+  },
+  {
+    what: 'follow of random codes (cache misses), ratio to bare',
+    scenario: /^follow 1 of /,
+    figure: (r) => Number(r.ratio),
+    show: (x) => `${x.toFixed(2)}x`,
+    goal: '>= 0.35x',
+    holds: (x) => x >= 0.35,
+  },
+  {
+    what: 'statistics of a year by day, p99 at 5 connections',
+    scenario: /^statistics 1 year$/,
+    figure: (r) => r.p99,
+    show: (x) => `${x} ms`,
+    goal: '< 25 ms',
+    holds: (x) => x < 25,
+  },
+  {
+    what: 'statistics of 30 days by hour, p99 at 5 connections',
+    scenario: /^statistics 30 d by hour$/,
+    figure: (r) => r.p99,
+    show: (x) => `${x} ms`,
+    goal: '< 25 ms',
+    holds: (x) => x < 25,
+  },
+  {
+    what: 'anonymous create',
+    scenario: /^create \(anon\)$/,
+    figure: (r) => r.rps,
+    show: (x) => `${x} req/s`,
+    goal: '>= 1,500 req/s',
+    holds: (x) => x >= 1500,
+  },
+  {
+    what: 'event-loop delay p99 during the follows (worst follow scenario)',
+    scenario: /^follow /,
+    combine: (list) => Math.max(...list.map((r) => r.loopP99 ?? 0)),
+    show: (x) => `${x.toFixed(1)} ms`,
+    goal: '< 20 ms',
+    holds: (x) => x < 20,
+  },
+];
+
+function printGoals(rows, memory) {
+  console.log();
+  console.log('Goals (figure: goal, whether it holds):');
+  const apps = [...new Set(rows.map((r) => r.target))].filter((t) => t.startsWith('app-'));
+  for (const g of GOALS) {
+    for (const app of apps) {
+      const list = rows.filter((r) => r.target === app && g.scenario.test(r.scenario));
+      if (list.length === 0) continue;
+      const x = g.combine ? g.combine(list) : g.figure(list[0]);
+      console.log(
+        `  ${g.what}, ${app}: ${g.show(x)} (goal ${g.goal}): ${g.holds(x) ? 'holds' : 'NOT met'}`,
+      );
+    }
+  }
+  for (const [name, rss] of memory) {
+    if (!name.startsWith('app-')) continue;
+    console.log(
+      `  resident memory after the bench, ${name}: ${rss.toFixed(0)} MiB (goal < 160 MiB): ${rss < 160 ? 'holds' : 'NOT met'}`,
+    );
+  }
+}
+
+/** The app's event-loop delay since the last call, in ms (p99 and max; its Prometheus gauge). */
+async function loopDelay(base) {
+  const r = await fetch(`${base}/management/prometheus`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const text = await r.text();
+  const q = (quantile) =>
+    1000 *
+    Number(
+      new RegExp(
+        `^url_shorter_event_loop_delay_seconds\\{quantile="${quantile}"\\} (\\S+)`,
+        'm',
+      ).exec(text)?.[1] ?? NaN,
+    );
+  return { p99: q('0.99'), max: q('1') };
 }
 
 // ---------------------------------------------------------------------------------------------

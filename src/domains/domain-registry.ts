@@ -74,8 +74,12 @@ export class DomainRegistry implements OnModuleInit, OnApplicationShutdown {
     return d && d.verified && d.enabled ? d : undefined;
   }
 
-  /** Tells every instance (this one too) to reload. */
-  changed(): void {
+  /**
+   * Reloads here, then tells every instance to reload: the caller's next request on this instance
+   * (a short on the domain just added) sees the change.
+   */
+  async changed(): Promise<void> {
+    await this.reload();
     this.bus.publish(DOMAINS_CHANGED_CHANNEL, '1');
   }
 

@@ -109,7 +109,7 @@ export class DomainService {
       this.repo.insert(entity),
       () => new ConflictError('Domain already exists', 'domain_taken'),
     );
-    this.registry.changed();
+    await this.registry.changed();
     return this.toDto(await this.find(entity.id));
   }
 
@@ -131,7 +131,7 @@ export class DomainService {
       if (dto.enabled) Object.assign(changes, { failingSince: null, failReason: null });
     }
     if (Object.keys(changes).length) await this.repo.update({ id: d.id }, changes);
-    this.registry.changed();
+    await this.registry.changed();
     return this.toDto(await this.find(d.id));
   }
 
@@ -148,7 +148,7 @@ export class DomainService {
       throw new ConflictError('Domain in use', 'domain_in_use');
     }
     await this.repo.delete({ id: d.id });
-    this.registry.changed();
+    await this.registry.changed();
   }
 
   /** Whether `host` is the main host or a verified, enabled domain (TLS on demand asks this). */
@@ -187,7 +187,7 @@ export class DomainService {
       }
     }
     await this.repo.update({ id: d.id }, changes);
-    this.registry.changed();
+    await this.registry.changed();
     return result.ok;
   }
 
