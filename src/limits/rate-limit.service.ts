@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import ipaddr from 'ipaddr.js';
 import type { Redis } from 'ioredis';
-import { LRUCache } from 'lru-cache';
+import { BoundedMap } from '../common/bounded-map';
 import { RateLimitedError } from '../common/errors';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { FailureReporter } from '../failure/failure-reporter';
@@ -47,7 +47,7 @@ type RateLimitCommand = (key: string, ...args: Array<string | number>) => Promis
 @Injectable()
 export class RateLimitService {
   private readonly rules: Record<LimitName, readonly LimitRule[]>;
-  private readonly local = new Map<LimitName, LRUCache<string, number[]>>();
+  private readonly local = new Map<LimitName, BoundedMap<string, number[]>>();
   private readonly scripted = new WeakSet<Redis>();
 
   constructor(
@@ -124,7 +124,7 @@ export class RateLimitService {
     let cache = this.local.get(name);
     if (!cache) {
       const longest = Math.max(...rules.map((r) => r.windowMs));
-      cache = new LRUCache<string, number[]>({ max: LOCAL_KEYS, ttl: longest });
+      cache = new BoundedMap<string, number[]>(LOCAL_KEYS, longest);
       this.local.set(name, cache);
     }
     const decision = gcra(rules, cache.get(id) ?? [], Date.now(), n);

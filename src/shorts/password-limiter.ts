@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { LRUCache } from 'lru-cache';
+import { BoundedMap } from '../common/bounded-map';
 
 interface Attempts {
   failures: number;
@@ -13,14 +13,14 @@ interface Attempts {
  * in-process counts as the fallback while Redis is unreachable).
  */
 export class PasswordLimiter {
-  private readonly attempts: LRUCache<string, Attempts>;
+  private readonly attempts: BoundedMap<string, Attempts>;
 
   constructor(
     private readonly maxTries: number,
     private readonly lockMs: number,
     private readonly redis: () => Redis | undefined = () => undefined,
   ) {
-    this.attempts = new LRUCache({ max: 100_000, ttl: lockMs, ttlAutopurge: false });
+    this.attempts = new BoundedMap(100_000, lockMs);
   }
 
   async isLocked(shortId: string, client: string, now = Date.now()): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { DataSource, QueryRunner } from 'typeorm';
-import { LRUCache } from 'lru-cache';
+import { BoundedMap } from '../common/bounded-map';
 import { applyOnce } from '../database/apply-once';
 import { dialectSql, type Engine, engineOf } from '../database/dialect';
 import { isForeignKeyViolation } from '../database/errors';
@@ -59,7 +59,7 @@ export class StatsWriter {
   private readonly salts = new Map<number, Buffer>();
   private readonly agents = new AgentParser();
   /** Shorts deleted lately (a day is long enough for any buffered aggregate of theirs). */
-  private readonly deleted = new LRUCache<string, true>({ max: 100_000, ttl: 86_400_000 });
+  private readonly deleted = new BoundedMap<string, true>(100_000, 86_400_000);
   /** Whether the database answers INSERT … RETURNING (asked once, MySQL/MariaDB only). */
   private returning?: boolean;
 
