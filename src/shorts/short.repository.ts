@@ -75,13 +75,23 @@ export class ShortRepository {
     return this.repo.create(fields);
   }
 
+  /**
+   * A new short, every column set by the caller: a plain INSERT, without the SELECT that TypeORM
+   * would add to read generated values back (a third of a create's time on SQLite).
+   */
   insert(s: ShortEntity): Promise<unknown> {
-    return this.repo.insert(s);
+    return this.insertMany([s]);
   }
 
   /** New shorts in one multi-row INSERT: all are written or none (a unique violation fails all). */
   async insertMany(shorts: readonly ShortEntity[]): Promise<void> {
-    if (shorts.length) await this.repo.insert(shorts as ShortEntity[]);
+    if (shorts.length === 0) return;
+    await this.repo
+      .createQueryBuilder()
+      .insert()
+      .values(shorts as ShortEntity[])
+      .updateEntity(false)
+      .execute();
   }
 
   /** Which of `codes` are taken on `domain` (case-sensitive, as the unique index compares them). */
