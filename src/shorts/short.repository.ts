@@ -47,6 +47,8 @@ export type ShortChanges = Partial<
     | 'expireAt'
     | 'dangerous'
     | 'dangerReason'
+    | 'expiredUrl'
+    | 'rules'
   >
 >;
 

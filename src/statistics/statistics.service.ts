@@ -22,6 +22,7 @@ const LISTS: Array<[keyof StatisticsDto, Dimension]> = [
   ['browsers', 'browser'],
   ['os', 'os'],
   ['devices', 'device'],
+  ['targets', 'target'],
 ];
 
 /** The statistics of a short as CONTRACT "Statistics" answers them (owner or admin). */
@@ -116,6 +117,7 @@ export class StatisticsService {
       browsers: [],
       os: [],
       devices: [],
+      targets: [],
     };
     for (const [field, dim] of LISTS) {
       const entries = values
