@@ -8,7 +8,7 @@ import {
 
 /** One condition of a redirect rule (src/shared/redirect-rules.ts). */
 export class RuleConditionDto {
-  @ApiProperty({ enum: CONDITION_TYPES, enumName: 'RuleConditionType' })
+  @ApiProperty({ enum: CONDITION_TYPES })
   type: ConditionType;
 
   @ApiProperty({

@@ -1048,15 +1048,14 @@ export interface components {
             path: string;
         };
         RuleConditionDto: {
-            type: components["schemas"]["RuleConditionType"];
+            /** @enum {string} */
+            type: "device" | "os" | "language" | "country" | "query";
             /**
              * @description `device`: desktop, mobile or tablet; `os`: android, ios, windows, macos or linux; `language`: a language tag such as `de` or `en-GB` (matched against Accept-Language by prefix, honouring q-values); `country`: ISO 3166 alpha-2 (as the statistics see it); `query`: `name=value` (the follow’s query string holds that pair)
              * @example mobile
              */
             value: string;
         };
-        /** @enum {string} */
-        RuleConditionType: "device" | "os" | "language" | "country" | "query";
         SearchRequestDto: {
             query_string?: components["schemas"]["QueryStringDto"];
         };
