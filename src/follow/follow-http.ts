@@ -30,6 +30,7 @@ function location(code: string, result: Redirect, notFound: NotFoundTarget = {})
   const c = encodeURIComponent(code);
   switch (result.kind) {
     case 'target':
+    case 'fallback':
       return result.url;
     case 'not-found':
       if (notFound.redirect) return notFound.redirect;
@@ -87,6 +88,7 @@ export function visitorInput(
       referer: req.headers.referer,
       address,
       country: typeof country === 'string' ? country : undefined,
+      acceptLanguage: req.headers['accept-language'],
     },
   };
 }
@@ -120,7 +122,9 @@ async function answer(
   noStore(res);
   res.setHeader(
     'Referrer-Policy',
-    result.kind === 'target' ? 'no-referrer' : 'strict-origin-when-cross-origin',
+    result.kind === 'target' || result.kind === 'fallback'
+      ? 'no-referrer'
+      : 'strict-origin-when-cross-origin',
   );
   res.setHeader('Location', location(code, result, notFound));
   res.end();
@@ -240,6 +244,12 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
   });
 }
 
+/** The query parameters of a request's URL (path and query). */
+function queryOf(url: string): URLSearchParams {
+  const at = url.indexOf('?');
+  return new URLSearchParams(at < 0 ? '' : url.slice(at + 1));
+}
+
 /** Follow through Express (the documented Nest routes, reached when the fast entry is not installed). */
 export function followAndRedirect(
   follow: FollowService,
@@ -255,6 +265,7 @@ export function followAndRedirect(
       acceptDanger: queryParam(req, 'accept_danger') === 'true',
       password: queryParam(req, 'password'),
       client,
+      query: queryOf(req.originalUrl),
       ...visitorInput(req, client, follow.countryHeader),
     },
     res,
@@ -290,6 +301,7 @@ export function followPosted(
       acceptDanger: queryParam(req, 'accept_danger') === 'true',
       password: typeof body?.password === 'string' ? body.password : undefined,
       client,
+      query: queryOf(req.originalUrl),
       ...visitorInput(req, client, follow.countryHeader),
     },
     res,
@@ -312,6 +324,7 @@ function entryInput(
     acceptDanger: query.get('accept_danger') === 'true',
     password,
     client,
+    query,
     ...visitorInput(req, client, deps.follow.countryHeader),
   };
 }

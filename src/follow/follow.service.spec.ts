@@ -18,11 +18,17 @@ const row = (over: Partial<FollowRow> = {}): FollowRow => ({
   uses: 0,
   expireAt: null,
   dangerous: false,
+  expiredUrl: null,
+  rules: null,
   ...over,
 });
 
 /** The engine over an in-memory table (the decision rules; the SQL has its e2e tests). */
-function engine(rows: Record<string, FollowRow>, blacklisted = false) {
+function engine(
+  rows: Record<string, FollowRow>,
+  blacklisted: boolean | ((url: string) => boolean) = false,
+) {
+  const isBlacklisted = typeof blacklisted === 'function' ? blacklisted : () => blacklisted;
   const handlers = new Map<string, (m: string) => void>();
   const bus = {
     on: (c: string, h: (m: string) => void) => handlers.set(c, h),
@@ -45,7 +51,7 @@ function engine(rows: Record<string, FollowRow>, blacklisted = false) {
   const service = new FollowService(
     store,
     { shortCacheSize: 100, trustProxy: false, stats: {} } as unknown as AppConfig,
-    { version: 1, isBlacklisted: () => blacklisted } as unknown as BlacklistService,
+    { version: 1, isBlacklisted } as unknown as BlacklistService,
     bus,
     new PasswordLimiter(2, 60_000),
     { follows: counter, claimsUnknown: counter } as unknown as MetricsService,
@@ -85,6 +91,7 @@ describe('FollowService.follow: the decision chain (docs/follow.md)', () => {
       kind: 'target',
       url: 'https://example.com/target',
       shortId: 'id-1',
+      target: 'default',
     });
     // Two wrong tries in a row lock the client out, and then even the right password is refused.
     await f.follow('p', { ...human, password: 'wrong' });
@@ -121,5 +128,120 @@ describe('FollowService.follow: the decision chain (docs/follow.md)', () => {
     expect((await f.follow('open', bot)).kind).toBe('target');
     expect((await f.follow('open', human)).kind).toBe('target');
     expect(f.pendingUses()).toBe(1);
+  });
+});
+
+const phone =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const desktop =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+const visitor = (userAgent: string, over: Partial<FollowInput['visitor']> = {}): FollowInput => ({
+  ...human,
+  visitor: { userAgent, referer: undefined, address: '203.0.113.1', country: undefined, ...over },
+});
+
+describe('FollowService.follow: redirect rules and the expiry fallback', () => {
+  const rules = [
+    {
+      conditions: [
+        { type: 'device' as const, value: 'mobile' },
+        { type: 'os' as const, value: 'ios' },
+      ],
+      url: 'https://example.com/ios',
+    },
+    {
+      conditions: [{ type: 'query' as const, value: 'src=mail' }],
+      url: 'https://example.com/mail',
+    },
+  ];
+
+  it('the first rule whose conditions all match chooses the target, else the url', async () => {
+    const f = engine({ r: row({ rules }) });
+    expect(await f.follow('r', visitor(phone))).toEqual({
+      kind: 'target',
+      url: 'https://example.com/ios',
+      shortId: 'id-1',
+      target: '1',
+    });
+    expect(
+      await f.follow('r', { ...visitor(desktop), query: new URLSearchParams('src=mail') }),
+    ).toMatchObject({ url: 'https://example.com/mail', target: '2' });
+    expect(await f.follow('r', visitor(desktop))).toMatchObject({
+      url: 'https://example.com/target',
+      target: 'default',
+    });
+  });
+
+  it('bots get the url; password and danger come first; a blacklisted rule url is dangerous', async () => {
+    const passwordHash = await hash('secret');
+    const f = engine(
+      {
+        r: row({ rules }),
+        p: row({ id: 'id-2', rules, passwordHash }),
+      },
+      (url) => url === 'https://example.com/ios',
+    );
+    expect(await f.follow('r', { ...visitor(phone), bot: true })).toMatchObject({
+      url: 'https://example.com/target',
+      target: 'default',
+    });
+    expect((await f.follow('p', visitor(phone))).kind).toBe('password-required');
+    expect((await f.follow('r', visitor(phone))).kind).toBe('dangerous');
+    expect(await f.follow('r', { ...visitor(phone), acceptDanger: true })).toMatchObject({
+      url: 'https://example.com/ios',
+    });
+  });
+
+  it('observers hear where a redirect went', async () => {
+    const f = engine({ r: row({ rules }) });
+    const heard: string[] = [];
+    f.observe((_id, _input, target) => heard.push(target));
+    await f.follow('r', visitor(phone));
+    await f.follow('r', visitor(desktop));
+    await f.follow('r', { ...visitor(phone), bot: true });
+    expect(heard).toEqual(['1', 'default', 'default']);
+  });
+
+  it('a rule on the country reads the trusted header, else the lookup', async () => {
+    const f = engine({
+      c: row({
+        rules: [{ conditions: [{ type: 'country', value: 'AT' }], url: 'https://a.example/' }],
+      }),
+    });
+    expect(
+      ((await f.follow('c', visitor(desktop, { country: 'at' }))) as { url: string }).url,
+    ).toBe('https://a.example/');
+    expect(((await f.follow('c', visitor(desktop))) as { url: string }).url).toBe(
+      'https://example.com/target',
+    );
+    f.useCountryLookup((address) => (address === '203.0.113.1' ? 'AT' : undefined));
+    expect(((await f.follow('c', visitor(desktop))) as { url: string }).url).toBe(
+      'https://a.example/',
+    );
+  });
+
+  it('expired and used-up shorts go to their expiredUrl (unless it is blacklisted now)', async () => {
+    const rows = {
+      old: row({ expireAt: new Date(Date.now() - 1), expiredUrl: 'https://example.com/over' }),
+      once: row({ id: 'id-2', maxUses: 1, expiredUrl: 'https://example.com/over' }),
+      bad: row({
+        id: 'id-3',
+        expireAt: new Date(Date.now() - 1),
+        expiredUrl: 'https://bad.example/',
+      }),
+    };
+    const f = engine(rows, (url) => url.startsWith('https://bad.example'));
+    const fallback = (reason: string) => ({
+      kind: 'fallback',
+      url: 'https://example.com/over',
+      reason,
+    });
+    expect(await f.follow('old', human)).toEqual(fallback('expired'));
+    expect((await f.follow('once', human)).kind).toBe('target');
+    expect(await f.follow('once', human)).toEqual(fallback('used-up'));
+    expect(await f.follow('once', bot)).toEqual(fallback('used-up')); // from the cache
+    expect(await f.follow('bad', human)).toEqual({ kind: 'not-found', reason: 'expired' });
+    // Read used up from the table (a fresh engine: nothing cached).
+    expect(await engine(rows).follow('once', bot)).toEqual(fallback('used-up'));
   });
 });

@@ -14,6 +14,8 @@ import {
   FollowStore,
   SHORT_CHANGED_CHANNEL,
 } from '../shorts/follow-store';
+import type { RedirectRule, TargetName } from '../shared/redirect-rules';
+import { chooseRule } from './rule-match';
 
 const CACHE_TTL_MS = 30_000;
 const MISSING_TTL_MS = 2_000;
@@ -28,8 +30,16 @@ interface CachedShort {
   maxUses: number | null;
   expireAt: number | null;
   dangerous: boolean;
-  /** Blacklist verdict, valid while `blacklistVersion` matches the blacklist's version. */
+  /** Where visitors go after expiry or exhaustion (null: the not-found page). */
+  expiredUrl: string | null;
+  /** The redirect rules, in order (null: none). */
+  rules: RedirectRule[] | null;
+  /**
+   * Blacklist verdicts of `url` and of each rule's url, valid while `blacklistVersion` matches the
+   * blacklist's version.
+   */
   blacklisted: boolean;
+  rulesBlacklisted: boolean[];
   blacklistVersion: number;
 }
 /** Why a code is not followed: unknown, past its expiry, or its uses spent. */
@@ -37,13 +47,19 @@ export type NotFoundReason = 'unknown' | 'expired' | 'used-up';
 interface Missing {
   missing: true;
   reason: Exclude<NotFoundReason, 'expired'>;
+  /** A used-up short's expiry fallback (its expiredUrl). */
+  expiredUrl?: string | null;
 }
 const MISSING: Missing = Object.freeze({ missing: true as const, reason: 'unknown' as const });
-const USED_UP: Missing = Object.freeze({ missing: true as const, reason: 'used-up' as const });
+const usedUp = (expiredUrl: string | null): Missing =>
+  Object.freeze({ missing: true as const, reason: 'used-up' as const, expiredUrl });
 type CacheValue = CachedShort | Missing;
 
 export type FollowResult =
-  | { kind: 'target'; url: string; shortId: string }
+  /** `target`: `default` (the short's url) or the number of the rule that chose it (from 1). */
+  | { kind: 'target'; url: string; shortId: string; target: TargetName }
+  /** An expired or used-up short with an expiry fallback: its expiredUrl instead of not-found. */
+  | { kind: 'fallback'; url: string; reason: Exclude<NotFoundReason, 'unknown'> }
   /** A bot following a short with maxUses: a small preview page, never the target (no use claimed). */
   | { kind: 'preview'; name: string | null; shortId: string }
   /**
@@ -63,6 +79,8 @@ export interface FollowInput {
   bot?: boolean;
   /** Who followed, for the statistics (read from the request; nothing of it is kept as it is). */
   visitor?: FollowVisitor;
+  /** The follow's query parameters (a `query` condition of the redirect rules reads them). */
+  query?: URLSearchParams;
 }
 
 /** What the statistics take of a follow's request. */
@@ -73,10 +91,18 @@ export interface FollowVisitor {
   address: string;
   /** A trusted CDN's country header, when configured. */
   country: string | undefined;
+  /** `Accept-Language` (a `language` condition of the redirect rules reads it). */
+  acceptLanguage?: string;
 }
 
-/** Told of every follow that reached a short (a redirect to the target or a bot's preview). */
-export type FollowObserver = (shortId: string, input: FollowInput) => void;
+/**
+ * Told of every follow that reached a short (a redirect to the target or a bot's preview), with
+ * where a redirect went (`default` or the rule's number; a bot's always `default`).
+ */
+export type FollowObserver = (shortId: string, input: FollowInput, target: TargetName) => void;
+
+/** The country of a client address (the statistics' offline database), for `country` rules. */
+export type CountryLookup = (address: string) => string | undefined;
 
 /**
  * The redirect engine: decides where a follow goes (docs/follow.md) with as little work as
@@ -91,6 +117,7 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
   private readonly cache: LRUCache<string, CacheValue> | null;
   private readonly uses = new CountBuffer();
   private readonly observers: FollowObserver[] = [];
+  private countryLookup: CountryLookup = () => undefined;
   /** A trusted CDN's country header (GEO_COUNTRY_HEADER, only with TRUST_PROXY), lower case. */
   readonly countryHeader: string | undefined;
   private flushTimer?: NodeJS.Timeout;
@@ -132,7 +159,10 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
   async follow(code: string, input: FollowInput): Promise<FollowResult> {
     const result = await this.decide(code, input);
     this.metrics.follows.inc({ outcome: result.kind });
-    if ('shortId' in result) for (const o of this.observers) o(result.shortId, input);
+    if ('shortId' in result) {
+      const target = result.kind === 'target' ? result.target : 'default';
+      for (const o of this.observers) o(result.shortId, input, target);
+    }
     return result;
   }
 
@@ -141,13 +171,47 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
     this.observers.push(observer);
   }
 
+  /**
+   * Where `country` rules learn a client address's country when no trusted CDN header tells it:
+   * the statistics register their offline database, so both see the same country.
+   */
+  useCountryLookup(lookup: CountryLookup): void {
+    this.countryLookup = lookup;
+  }
+
+  /** The country a `country` rule sees: the trusted header, else the lookup (upper case). */
+  private countryOf(input: FollowInput): string | undefined {
+    const v = input.visitor;
+    if (!v) return undefined;
+    const raw = (v.country ?? this.countryLookup(v.address))?.trim().toUpperCase();
+    return raw && /^[A-Z]{2}$/.test(raw) ? raw : undefined;
+  }
+
+  /**
+   * An expired or used-up short: its expiry fallback (unless that is blacklisted now), else the
+   * not-found page with the reason.
+   */
+  private gone(
+    reason: Exclude<NotFoundReason, 'unknown'>,
+    expiredUrl: string | null | undefined,
+  ): FollowResult {
+    if (expiredUrl && !this.blacklist.isBlacklisted(expiredUrl)) {
+      return { kind: 'fallback', url: expiredUrl, reason };
+    }
+    return { kind: 'not-found', reason };
+  }
+
   private async decide(code: string, input: FollowInput): Promise<FollowResult> {
     const domain = input.domain ?? '';
     const key = followKey(domain, code);
     const s = await this.lookup(key, domain, code);
     const now = Date.now();
-    if ('missing' in s) return { kind: 'not-found', reason: s.reason };
-    if (s.expireAt !== null && s.expireAt <= now) return { kind: 'not-found', reason: 'expired' };
+    if ('missing' in s) {
+      return s.reason === 'used-up'
+        ? this.gone('used-up', s.expiredUrl)
+        : { kind: 'not-found', reason: s.reason };
+    }
+    if (s.expireAt !== null && s.expireAt <= now) return this.gone('expired', s.expiredUrl);
     if (!input.acceptDanger && (s.dangerous || this.isBlacklisted(s))) return { kind: 'dangerous' };
     if (s.passwordHash !== null) {
       if (input.password === undefined) return { kind: 'password-required' };
@@ -159,25 +223,44 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
       await this.limiter.succeed(s.id, input.client);
     }
     if (input.bot) {
-      // A link preview neither burns a limited short nor learns its target; bots never count a use.
-      if (s.maxUses === null) return { kind: 'target', url: s.url, shortId: s.id };
+      // A link preview neither burns a limited short nor learns its target; bots never count a use
+      // and always get the short's url, never a rule's.
+      if (s.maxUses === null)
+        return { kind: 'target', url: s.url, shortId: s.id, target: 'default' };
       // Whether a use is left is read afresh: the cache does not see the claims of other follows
       // (or instances), and an exhausted short is not found for everyone, bots included.
       if (!(await this.shorts.hasUseLeft(s.id))) {
-        this.cache?.set(key, USED_UP, { ttl: MISSING_TTL_MS });
-        return { kind: 'not-found', reason: 'used-up' };
+        this.cache?.set(key, usedUp(s.expiredUrl), { ttl: MISSING_TTL_MS });
+        return this.gone('used-up', s.expiredUrl);
       }
       return { kind: 'preview', name: s.name, shortId: s.id };
     }
+    // The rules choose the target after password and danger, before a use is claimed.
+    const rule = s.rules ? chooseRule(s.rules, this.ruleRequest(input)) : -1;
+    if (rule >= 0 && !input.acceptDanger && this.isRuleBlacklisted(s, rule)) {
+      return { kind: 'dangerous' };
+    }
     if (s.maxUses !== null) {
       if (!(await this.claim(s.id))) {
-        this.cache?.set(key, USED_UP, { ttl: MISSING_TTL_MS });
-        return { kind: 'not-found', reason: 'used-up' };
+        this.cache?.set(key, usedUp(s.expiredUrl), { ttl: MISSING_TTL_MS });
+        return this.gone('used-up', s.expiredUrl);
       }
     } else {
       this.uses.add(s.id);
     }
-    return { kind: 'target', url: s.url, shortId: s.id };
+    return rule >= 0 && s.rules
+      ? { kind: 'target', url: s.rules[rule].url, shortId: s.id, target: `${rule + 1}` }
+      : { kind: 'target', url: s.url, shortId: s.id, target: 'default' };
+  }
+
+  /** What the redirect rules read of a follow (the country only when a rule asks). */
+  private ruleRequest(input: FollowInput) {
+    return {
+      userAgent: input.visitor?.userAgent ?? '',
+      acceptLanguage: input.visitor?.acceptLanguage,
+      query: input.query,
+      country: () => this.countryOf(input),
+    };
   }
 
   /** The use claim; a claim whose outcome is unknown is counted (and answered 503 by the caller). */
@@ -191,11 +274,21 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
   }
 
   private isBlacklisted(s: CachedShort): boolean {
-    if (s.blacklistVersion !== this.blacklist.version) {
-      s.blacklisted = this.blacklist.isBlacklisted(s.url);
-      s.blacklistVersion = this.blacklist.version;
-    }
+    this.checkBlacklist(s);
     return s.blacklisted;
+  }
+
+  /** Whether the url of rule `index` is blacklisted now (answered as dangerous, as the url is). */
+  private isRuleBlacklisted(s: CachedShort, index: number): boolean {
+    this.checkBlacklist(s);
+    return s.rulesBlacklisted[index] ?? false;
+  }
+
+  private checkBlacklist(s: CachedShort): void {
+    if (s.blacklistVersion === this.blacklist.version) return;
+    s.blacklisted = this.blacklist.isBlacklisted(s.url);
+    s.rulesBlacklisted = (s.rules ?? []).map((r) => this.blacklist.isBlacklisted(r.url));
+    s.blacklistVersion = this.blacklist.version;
   }
 
   /**
@@ -207,7 +300,7 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
     if (hit) return hit;
     const row = await this.shorts.findForFollow(domain, code);
     if (!row || (row.maxUses !== null && row.uses >= row.maxUses)) {
-      const missing = row ? USED_UP : MISSING;
+      const missing = row ? usedUp(row.expiredUrl) : MISSING;
       this.cache?.set(key, missing, { ttl: MISSING_TTL_MS });
       return missing;
     }
@@ -219,7 +312,10 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
       maxUses: row.maxUses,
       expireAt: row.expireAt ? row.expireAt.getTime() : null,
       dangerous: row.dangerous,
+      expiredUrl: row.expiredUrl,
+      rules: row.rules,
       blacklisted: false,
+      rulesBlacklisted: [],
       blacklistVersion: -1,
     };
     this.cache?.set(key, cached);

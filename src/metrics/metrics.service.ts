@@ -60,7 +60,7 @@ export class MetricsService {
     });
     this.follows = new Counter({
       name: 'url_shorter_follows_total',
-      help: 'Follows of shorts by outcome (target, not-found, dangerous, password-required, wrong-password, locked)',
+      help: 'Follows of shorts by outcome (target, preview, fallback, not-found, dangerous, password-required, wrong-password, locked)',
       labelNames: ['outcome'],
       registers,
     });

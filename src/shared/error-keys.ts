@@ -53,6 +53,11 @@ export const ERROR_KEYS = [
   'password_invalid',
   'field_not_allowed',
   'row_invalid',
+  'rules_invalid',
+  'rules_too_many',
+  'rule_condition_invalid',
+  'rule_url_invalid',
+  'rule_url_blacklisted',
   // shorts: reading and following
   'password_required',
   'password_wrong',

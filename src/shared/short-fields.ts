@@ -7,6 +7,7 @@
  * migration; docs/adding-a-field.md walks through one.
  */
 import type { ErrorKey } from './error-keys';
+import type { RedirectRule } from './redirect-rules';
 import {
   CODE_MAX_LENGTH,
   CODE_MIN_LENGTH,
@@ -21,7 +22,8 @@ import {
  * What a field holds: decides its validation at the boundary, its OpenAPI schema, the web form's
  * input and how an import reads its cell.
  */
-export type FieldType = 'url' | 'code' | 'text' | 'password' | 'date-time' | 'integer' | 'domain';
+export type FieldType =
+  'url' | 'code' | 'text' | 'password' | 'date-time' | 'integer' | 'domain' | 'rules';
 
 /** Who may set a field: everybody (anonymous creates too), or logged-in users (and admins). */
 export type SetBy = 'anonymous' | 'user';
@@ -164,12 +166,48 @@ export const SHORT_FIELDS = {
       'The own domain the short lives on (a shared one or the caller’s own); null: this service’s host',
     example: 'go.example.com',
   },
+  expiredUrl: {
+    type: 'url',
+    column: 'expiredUrl',
+    setBy: 'user',
+    nullable: true,
+    minLength: 1,
+    maxLength: MAX_URL_LENGTH,
+    importAliases: ['expiredUrl', 'expired_url'],
+    invalidKey: 'url_invalid',
+    blacklisted: { sentence: 'URL is blacklisted', key: 'url_blacklisted' },
+    errorKeys: ['url_invalid', 'url_blacklisted'],
+    description:
+      'Where visitors go when the short has expired or its uses are exhausted, instead of the not-found page (logged-in only); null: the not-found page',
+    example: 'https://example.com/offer-ended',
+  },
+  rules: {
+    type: 'rules',
+    column: 'rules',
+    setBy: 'user',
+    nullable: true,
+    importAliases: ['rules'],
+    invalidKey: 'rules_invalid',
+    errorKeys: [
+      'rules_invalid',
+      'rules_too_many',
+      'rule_condition_invalid',
+      'rule_url_invalid',
+      'rule_url_blacklisted',
+    ],
+    description:
+      'Redirect rules (logged-in only): at most 10 {conditions, url}, in order; a rule matches when all of its 1–5 conditions match, the first match wins, else `url`. Null or [] removes them. Imports and exports carry them as JSON text',
+  },
 } as const satisfies Record<string, ShortFieldSpec>;
 
 export type ShortFieldName = keyof typeof SHORT_FIELDS;
 export const SHORT_FIELD_NAMES = Object.keys(SHORT_FIELDS) as ShortFieldName[];
 
-type ValueOf<T extends FieldType> = T extends 'integer' ? number : string;
+type ValueOf<T extends FieldType> = T extends 'integer'
+  ? number
+  : T extends 'rules'
+    ? RedirectRule[]
+    : string;
 
 /**
  * A short's fields as a caller sends them (create, edit, an import row): absent fields stay as
@@ -234,5 +272,7 @@ export const EXPORT_COLUMNS = [
   'visits',
   'createdAt',
   'expireAt',
+  'expiredUrl',
+  'rules',
 ] as const;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];

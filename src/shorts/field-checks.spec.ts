@@ -110,3 +110,162 @@ describe('the checks of a short’s fields (from the field table)', () => {
     );
   });
 });
+
+describe('the checks of redirect rules and the expiry fallback', () => {
+  const rule = (url: string, ...conditions: Array<[string, string]>) => ({
+    url,
+    conditions: conditions.map(([type, value]) => ({ type, value })),
+  });
+
+  it('stores checked rules: values normalised, urls as targets; [] and null as none', () => {
+    expect(
+      checkShortFields(
+        {
+          rules: [
+            rule('https://example.com/app', ['device', 'Mobile'], ['os', 'iOS']),
+            rule(' https://example.com/de ', ['language', 'de-AT'], ['country', 'at']),
+            rule('https://example.com/q', ['query', 'utm_source=mail']),
+          ] as never,
+          expiredUrl: 'https://example.com/ended',
+        },
+        ctx({ mode: 'edit' }),
+      ),
+    ).toEqual({
+      checked: {
+        rules: [
+          rule('https://example.com/app', ['device', 'mobile'], ['os', 'ios']),
+          rule('https://example.com/de', ['language', 'de-AT'], ['country', 'AT']),
+          rule('https://example.com/q', ['query', 'utm_source=mail']),
+        ],
+        expiredUrl: 'https://example.com/ended',
+      },
+    });
+    expect(checkShortFields({ rules: [] }, ctx({ mode: 'edit' }))).toEqual({
+      checked: { rules: null },
+    });
+    expect(checkShortFields({ rules: null, expiredUrl: null }, ctx({ mode: 'edit' }))).toEqual({
+      checked: { rules: null, expiredUrl: null },
+    });
+  });
+
+  it.each([
+    ['not a list', { a: 1 }, 'rules_invalid', 'must be a list of rules'],
+    ['a rule of the wrong shape', ['x'], 'rules_invalid', 'rule 1: must be an object'],
+    [
+      'an unknown property',
+      [{ ...rule('https://e.com', ['os', 'ios']), x: 1 }],
+      'rules_invalid',
+      'rule 1',
+    ],
+    ['no conditions', [rule('https://e.com')], 'rules_invalid', 'rule 1: conditions'],
+    [
+      'eleven rules',
+      Array.from({ length: 11 }, () => rule('https://e.com', ['os', 'ios'])),
+      'rules_too_many',
+      'at most 10 rules',
+    ],
+    [
+      'six conditions',
+      [
+        rule(
+          'https://e.com',
+          ...Array.from({ length: 6 }, () => ['os', 'ios'] as [string, string]),
+        ),
+      ],
+      'rules_too_many',
+      'rule 1: at most 5 conditions',
+    ],
+    [
+      'an unknown type',
+      [rule('https://e.com', ['browser', 'firefox'])],
+      'rule_condition_invalid',
+      'rule 1, condition 1: type',
+    ],
+    [
+      'an unknown device',
+      [rule('https://e.com', ['device', 'watch'])],
+      'rule_condition_invalid',
+      'device must be one of',
+    ],
+    [
+      'an unknown os',
+      [rule('https://e.com', ['os', 'beos'])],
+      'rule_condition_invalid',
+      'os must be one of',
+    ],
+    [
+      'a bad language',
+      [rule('https://e.com', ['language', 'de_DE'])],
+      'rule_condition_invalid',
+      'language',
+    ],
+    [
+      'a bad country',
+      [rule('https://e.com', ['country', 'DEU'])],
+      'rule_condition_invalid',
+      'country',
+    ],
+    [
+      'a query without a name',
+      [rule('https://e.com', ['query', '=x'])],
+      'rule_condition_invalid',
+      'name=value',
+    ],
+    [
+      'a value that is no text',
+      [{ url: 'https://e.com', conditions: [{ type: 'os', value: 1 }] }],
+      'rule_condition_invalid',
+      'value must be a text',
+    ],
+    [
+      'a javascript: url',
+      [rule('https://e.com', ['os', 'ios']), rule('javascript:alert(1)', ['os', 'linux'])],
+      'rule_url_invalid',
+      'rule 2: url',
+    ],
+    [
+      'a link back to us',
+      [rule('https://sho.rt/s/abc', ['os', 'ios'])],
+      'rule_url_invalid',
+      'must not point to this service',
+    ],
+    [
+      'a missing url',
+      [{ conditions: [{ type: 'os', value: 'ios' }] }],
+      'rule_url_invalid',
+      'rule 1: url',
+    ],
+    [
+      'a blacklisted url',
+      [rule('https://evil.example/x', ['os', 'ios'])],
+      'rule_url_blacklisted',
+      'rule 1: url is blacklisted',
+    ],
+  ])('refuses %s as fieldErrors.rules with its key', (_what, rules, key, message) => {
+    const outcome = checkShortFields({ rules: rules as never }, ctx());
+    expect(outcome).toHaveProperty('fieldErrorKeys', { rules: key });
+    expect((outcome as { fieldErrors: Record<string, string> }).fieldErrors.rules).toContain(
+      message,
+    );
+  });
+
+  it('anonymous callers set neither; the expiry fallback is checked as a target URL', () => {
+    expect(
+      checkShortFields(
+        { url: 'https://example.com', rules: [], expiredUrl: 'https://example.com/x' },
+        ctx({ loggedIn: false }),
+      ),
+    ).toHaveProperty('fieldErrorKeys', {
+      rules: 'field_not_allowed',
+      expiredUrl: 'field_not_allowed',
+    });
+    expect(checkShortFields({ expiredUrl: 'ftp://example.com' }, ctx())).toHaveProperty(
+      'fieldErrorKeys',
+      { expiredUrl: 'url_invalid' },
+    );
+    expect(checkShortFields({ expiredUrl: 'https://evil.example/' }, ctx())).toEqual({
+      problem: 'URL is blacklisted',
+      key: 'url_blacklisted',
+    });
+  });
+});

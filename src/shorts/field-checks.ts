@@ -11,6 +11,7 @@ import {
   type ShortInput,
 } from '../shared/short-fields';
 import { normalizeDomainHost } from '../domains/domain-host';
+import { parseRulesShape, type RedirectRule } from '../shared/redirect-rules';
 import { parseTargetUrl, type ServiceNames } from './target-url';
 
 /** What the checks of a short's fields need to know. */
@@ -46,7 +47,16 @@ interface StoredValue {
   'date-time': Date;
   integer: number;
   domain: string;
+  /** Never an empty list: no rules are stored as null. */
+  rules: RedirectRule[];
 }
+
+/** What a field of each type arrives as (a list of rules as JSON: its shape is checked here). */
+type InputValue<T extends FieldType> = T extends 'integer'
+  ? number
+  : T extends 'rules'
+    ? unknown
+    : string;
 
 /** The checked fields: absent stays absent; `null` clears. */
 export type CheckedFields = {
@@ -70,7 +80,7 @@ const problemOf = (p: FieldProblem) => problem(p.sentence, p.key);
  */
 const CHECKS: {
   [T in FieldType]: (
-    value: T extends 'integer' ? number : string,
+    value: InputValue<T>,
     spec: ShortFieldSpec,
     ctx: CheckContext,
   ) => Verdict<StoredValue[T] | null>;
@@ -118,6 +128,21 @@ const CHECKS: {
       return { ...problemOf(spec.forbidden), status: 403 as const };
     }
     return { value: host.host };
+  },
+  rules(value, _spec, ctx) {
+    const shape = parseRulesShape(value);
+    if ('error' in shape) return fieldError(shape.error, shape.key);
+    const rules: RedirectRule[] = [];
+    for (const [i, rule] of shape.rules.entries()) {
+      const target = parseTargetUrl(rule.url, ctx.names);
+      if ('error' in target)
+        return fieldError(`rule ${i + 1}: url ${target.error}`, 'rule_url_invalid');
+      if (ctx.blacklist.isBlacklisted(target.url)) {
+        return fieldError(`rule ${i + 1}: url is blacklisted`, 'rule_url_blacklisted');
+      }
+      rules.push({ conditions: rule.conditions, url: target.url });
+    }
+    return { value: rules.length ? rules : null };
   },
   integer(value, spec) {
     if (spec.minimum !== undefined && value < spec.minimum && spec.belowMinimum) {

@@ -1,6 +1,8 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
 import { UserEntity } from '../account/user.entity';
 import { DATETIME, FLAG } from '../database/columns';
+import type { RedirectRule } from '../shared/redirect-rules';
+import { rulesTransformer } from './rules-column';
 
 @Entity({ name: 'shorts' })
 export class ShortEntity {
@@ -48,4 +50,12 @@ export class ShortEntity {
 
   @Column({ name: 'danger_reason', type: 'varchar', length: 32, nullable: true })
   dangerReason: string | null;
+
+  /** Where visitors go after expiry or exhaustion; null: the not-found page. */
+  @Column({ name: 'expired_url', type: 'varchar', length: 2048, nullable: true })
+  expiredUrl: string | null;
+
+  /** The redirect rules (JSON text); null: none (never an empty list). */
+  @Column({ type: 'text', nullable: true, transformer: rulesTransformer })
+  rules: RedirectRule[] | null;
 }

@@ -7,10 +7,11 @@ import { dbTimeMs } from '../database/columns';
 import { dialectSql, engineOf } from '../database/dialect';
 import { isDatabaseUnavailable, statementMayHaveRun } from '../database/errors';
 import { ShortEntity } from './short.entity';
+import { rulesFromColumn } from './rules-column';
 
 /** The one atomic use claim: succeeds at most max_uses times in total, under any concurrency. */
 const FOLLOW_SQL =
-  'SELECT id, name, url, password_hash, max_uses, uses, expire_at, dangerous FROM shorts WHERE domain = ? AND code = ?';
+  'SELECT id, name, url, password_hash, max_uses, uses, expire_at, dangerous, expired_url, rules FROM shorts WHERE domain = ? AND code = ?';
 const USE_LEFT_SQL =
   'SELECT 1 AS one FROM shorts WHERE id = ? AND (max_uses IS NULL OR uses < max_uses)';
 const CLAIM_USE_SQL =
@@ -31,7 +32,16 @@ export class ClaimOutcomeUnknownError extends Error {
 /** What the follow engine reads of a short. */
 export type FollowRow = Pick<
   ShortEntity,
-  'id' | 'name' | 'url' | 'passwordHash' | 'maxUses' | 'uses' | 'expireAt' | 'dangerous'
+  | 'id'
+  | 'name'
+  | 'url'
+  | 'passwordHash'
+  | 'maxUses'
+  | 'uses'
+  | 'expireAt'
+  | 'dangerous'
+  | 'expiredUrl'
+  | 'rules'
 >;
 
 /** Fields that the owner's services may change in place. */
@@ -47,6 +57,8 @@ export type ShortChanges = Partial<
     | 'expireAt'
     | 'dangerous'
     | 'dangerReason'
+    | 'expiredUrl'
+    | 'rules'
   >
 >;
 
@@ -120,6 +132,8 @@ export class ShortRepository {
       uses: number | string;
       expire_at: unknown;
       dangerous: number | string | boolean;
+      expired_url: string | null;
+      rules: string | null;
     }>;
     const r = rows[0];
     if (!r) return null;
@@ -132,6 +146,8 @@ export class ShortRepository {
       uses: Number(r.uses),
       expireAt: r.expire_at === null ? null : new Date(dbTimeMs(r.expire_at)),
       dangerous: r.dangerous === true || Number(r.dangerous) === 1,
+      expiredUrl: r.expired_url,
+      rules: rulesFromColumn(r.rules),
     };
   }
 

@@ -302,6 +302,8 @@ export class ShortService {
       ownerId: actor?.id ?? null,
       dangerous: false,
       dangerReason: null,
+      expiredUrl: columns.expiredUrl ?? null,
+      rules: columns.rules ?? null,
     });
   }
 
@@ -356,7 +358,7 @@ export class ShortService {
     this.changed({ code: changes.code ?? s.code, domain: changes.domain ?? s.domain });
     const updated = await this.shorts.findByIdWithOwner(s.id);
     if (!updated) throw shortNotFound();
-    return this.toDto(updated, true);
+    return this.toDto(updated, true, undefined, true);
   }
 
   /**
@@ -458,9 +460,15 @@ export class ShortService {
 
   /**
    * A short as the API shows it: the info call, the own list and the export all map through here.
-   * `url` as `revealUrl` says (mayReveal); `counts` (uses and visits) for its owner's views.
+   * `url` as `revealUrl` says (mayReveal); `counts` (uses and visits) for its owner's views; the
+   * owner's view (`ownerView`, with counts always) adds the expiry fallback and the rules.
    */
-  toDto(s: ShortEntity, revealUrl: boolean, counts?: { visits: number }): ShortDto {
+  toDto(
+    s: ShortEntity,
+    revealUrl: boolean,
+    counts?: { visits: number },
+    ownerView = counts !== undefined,
+  ): ShortDto {
     return {
       id: s.id,
       code: s.code,
@@ -475,6 +483,7 @@ export class ShortService {
       owner: s.owner ? { id: s.owner.id, username: s.owner.username } : null,
       dangers: s.dangerous || this.blacklist.isBlacklisted(s.url),
       ...(counts ? { uses: s.uses, visits: counts.visits } : {}),
+      ...(ownerView ? { expiredUrl: s.expiredUrl, rules: s.rules ?? [] } : {}),
     };
   }
 

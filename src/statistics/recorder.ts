@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { FollowInput } from '../follow/follow.service';
+import type { TargetName } from '../shared/redirect-rules';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { CacheBus } from '../common/cache-bus';
 import { CountBuffer } from '../database/count-buffer';
@@ -63,8 +64,16 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  /** One follow of a short (a redirect or a bot's preview). Never throws, never waits. */
-  record(shortId: string, input: FollowInput, now = Date.now()): void {
+  /**
+   * One follow of a short (a redirect or a bot's preview), with where a redirect went (`default`
+   * or the number of the redirect rule). Never throws, never waits.
+   */
+  record(
+    shortId: string,
+    input: FollowInput,
+    target: TargetName = 'default',
+    now = Date.now(),
+  ): void {
     if (!this.config.stats.enabled) return;
     const hour = hourOf(now);
     if (input.bot) {
@@ -77,6 +86,7 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
     const v = input.visitor;
     if (!v) return;
     const day = dayOfHour(hour);
+    this.buffer.add(keys.value(shortId, day, 'target', target));
     this.buffer.add(keys.value(shortId, day, 'referrer', referrerHost(v.referer)));
     this.buffer.add(
       keys.value(shortId, day, 'country', countryCode(v.country ?? this.geo.country(v.address))),

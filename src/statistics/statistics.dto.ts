@@ -44,4 +44,10 @@ export class StatisticsDto {
   os: StatsEntryDto[];
   @ApiProperty({ type: [StatsEntryDto], description: '`desktop`, `mobile`, `tablet`, `other`' })
   devices: StatsEntryDto[];
+  @ApiProperty({
+    type: [StatsEntryDto],
+    description:
+      'Where the visits went: `default` (the short’s url) or the number of the redirect rule that matched (`1` is the first)',
+  })
+  targets: StatsEntryDto[];
 }

@@ -29,10 +29,13 @@ export class StatisticsModule implements OnModuleInit {
     private readonly recorder: StatisticsRecorder,
     private readonly shorts: ShortService,
     private readonly visits: ShortVisits,
+    private readonly geo: GeoLookup,
   ) {}
 
   onModuleInit(): void {
-    this.follow.observe((shortId, input) => this.recorder.record(shortId, input));
+    this.follow.observe((shortId, input, target) => this.recorder.record(shortId, input, target));
+    // `country` redirect rules see the country the statistics count.
+    this.follow.useCountryLookup((address) => this.geo.country(address));
     this.shorts.useVisits(this.visits);
   }
 }

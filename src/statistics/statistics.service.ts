@@ -27,6 +27,7 @@ const LISTS: Array<[keyof StatisticsDto, Dimension]> = [
   ['browsers', 'browser'],
   ['os', 'os'],
   ['devices', 'device'],
+  ['targets', 'target'],
 ];
 
 /** The statistics of a short as CONTRACT "Statistics" answers them (owner or admin). */
@@ -133,6 +134,7 @@ export class StatisticsService {
       browsers: [],
       os: [],
       devices: [],
+      targets: [],
     };
     for (const [field, dim] of LISTS) {
       const counts = new Map<string, number>();

@@ -8,7 +8,7 @@ export const hourOf = (ms: number) => Math.floor(ms / HOUR_MS);
 export const dayOfHour = (hour: number) => Math.floor(hour / 24);
 
 /** The dimensions counted per day; `visitors` are counted per hour from the day's hashes. */
-export const DIMENSIONS = ['referrer', 'country', 'browser', 'os', 'device'] as const;
+export const DIMENSIONS = ['referrer', 'country', 'browser', 'os', 'device', 'target'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
 /** Values per dimension, short and day; more distinct values are counted as `other`. */

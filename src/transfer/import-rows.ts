@@ -156,7 +156,13 @@ export function checkRows(rows: ReadonlyArray<Readonly<Record<string, unknown>>>
         });
       }
       const value = row[column];
-      length += column.length + (typeof value === 'string' ? value.length : 0);
+      length +=
+        column.length +
+        (typeof value === 'string'
+          ? value.length
+          : Array.isArray(value) // rules as a list
+            ? JSON.stringify(value).length
+            : 0);
       if (length > MAX_IMPORT_RECORD) {
         throw new ValidationFailedError({
           rows: `rows must not be longer than ${MAX_IMPORT_RECORD / 1024} KiB (row ${i + 1} is)`,
@@ -216,7 +222,7 @@ export interface RowProblem {
   errorKey: ErrorKey;
 }
 
-type CellReading = { value: string | number } | { problem: string };
+type CellReading = { value: string | number | unknown[] } | { problem: string };
 
 /**
  * How an import reads a cell of each field type (after the export's escape is taken off); the
@@ -238,6 +244,16 @@ const CELL_READERS: Record<FieldType, (text: string, now: number) => CellReading
     if (!isStorableDate(iso)) return { problem: 'must be between 1000-01-01 and 9999-12-31 (UTC)' };
     return { value: iso };
   },
+  // JSON text, as the export writes it; its shape and urls are the create rules' check.
+  rules: (text) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return { problem: 'must be a JSON list of rules' };
+    }
+    return Array.isArray(parsed) ? { value: parsed } : { problem: 'must be a JSON list of rules' };
+  },
   integer: (text) => {
     if (!/^-?\d{1,12}$/.test(text)) return { problem: 'must be a whole number' };
     const n = Number(text);
@@ -256,11 +272,16 @@ export function rowToInput(
   mapping: ReadonlyMap<string, ImportField>,
   now = Date.now(),
 ): { input: ShortInput } | RowProblem {
-  const input: Record<string, string | number> = {};
+  const input: Record<string, string | number | unknown[]> = {};
   for (const [column, field] of mapping) {
     const spec = SHORT_FIELDS[field];
     const raw = row[column];
     if (raw === undefined || raw === null || raw === '') continue;
+    if (spec.type === 'rules' && Array.isArray(raw)) {
+      // `{rows}` may carry the rules as a list, not only as the export's JSON text.
+      if (raw.length) input[field] = raw;
+      continue;
+    }
     const text =
       typeof raw === 'string'
         ? unescapeCell(raw.trim())

@@ -40,7 +40,13 @@ function reasonOf(err: DomainError): string {
 
 /** The export's row of a short: its owner's view (ShortDto), cut to EXPORT_COLUMNS. */
 function exportedOf(dto: ShortDto): ExportedShortDto {
-  return Object.fromEntries(EXPORT_COLUMNS.map((c) => [c, dto[c]])) as unknown as ExportedShortDto;
+  const row = Object.fromEntries(
+    EXPORT_COLUMNS.map((c) => [c, c === 'rules' ? null : dto[c]]),
+  ) as unknown as ExportedShortDto;
+  // The rules as JSON text (CONTRACT: imports and exports carry them so), none as null.
+  row.rules = dto.rules?.length ? JSON.stringify(dto.rules) : null;
+  row.expiredUrl = dto.expiredUrl ?? null;
+  return row;
 }
 
 /** The stable key of why a row was not created (the first field's, for field errors). */

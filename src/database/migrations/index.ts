@@ -5,7 +5,8 @@ import { AppliedBatches1763800000000 } from './1763800000000-applied-batches';
 import { Statistics1763810000000 } from './1763810000000-statistics';
 import { Domains1763830000000 } from './1763830000000-domains';
 import { ShortDomains1763840000000 } from './1763840000000-short-domains';
-import { StatisticsRollups1763850000000 } from './1763850000000-statistics-rollups';
+import { ShortRules1763850000000 } from './1763850000000-short-rules';
+import { StatisticsRollups1763860000000 } from './1763860000000-statistics-rollups';
 
 /** Every migration, in order. New migrations are appended here. */
 export const MIGRATIONS = [
@@ -16,5 +17,6 @@ export const MIGRATIONS = [
   Statistics1763810000000,
   Domains1763830000000,
   ShortDomains1763840000000,
-  StatisticsRollups1763850000000,
+  ShortRules1763850000000,
+  StatisticsRollups1763860000000,
 ];

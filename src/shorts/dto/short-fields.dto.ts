@@ -1,5 +1,6 @@
 import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
 import {
+  IsArray,
   IsDateString,
   IsInt,
   IsOptional,
@@ -10,6 +11,8 @@ import {
 } from 'class-validator';
 import { IsStorableDate } from '../../common/db-limits';
 import { withErrorKey } from '../../common/validation';
+import { MAX_RULES } from '../../shared/redirect-rules';
+import { RedirectRuleDto } from './redirect-rule.dto';
 import {
   type FieldType,
   SHORT_FIELD_NAMES,
@@ -45,6 +48,9 @@ const VALIDATORS: Record<FieldType, (spec: ShortFieldSpec) => PropertyDecorator[
     IsInt(withErrorKey(spec.invalidKey)),
     ...(spec.maximum === undefined ? [] : [Max(spec.maximum, withErrorKey(spec.invalidKey))]),
   ],
+  // Only a list here: the shape of each rule, its conditions and its url are the field's check
+  // (field-checks.ts), which names the rule and the key of what is wrong.
+  rules: (spec) => [IsArray(withErrorKey(spec.invalidKey))],
 };
 
 function textValidators(spec: ShortFieldSpec): PropertyDecorator[] {
@@ -56,6 +62,15 @@ function textValidators(spec: ShortFieldSpec): PropertyDecorator[] {
 
 /** The OpenAPI schema of a field, from its row. */
 function schemaOf(spec: ShortFieldSpec): ApiPropertyOptions {
+  if (spec.type === 'rules') {
+    return {
+      type: [RedirectRuleDto],
+      required: false,
+      nullable: true,
+      maxItems: MAX_RULES,
+      description: spec.description,
+    } as ApiPropertyOptions;
+  }
   const type = spec.type === 'integer' ? 'integer' : 'string';
   return {
     type,
@@ -87,6 +102,8 @@ export class ShortFieldsDto {
   expireAt?: string | null;
   maxUses?: number | null;
   domain?: string | null;
+  expiredUrl?: string | null;
+  rules?: RedirectRuleDto[] | null;
 }
 
 for (const name of SHORT_FIELD_NAMES) {

@@ -1,4 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { MAX_RULES } from '../../shared/redirect-rules';
+import { RedirectRuleDto } from './redirect-rule.dto';
 
 export class ShortOwnerDto {
   @ApiProperty({ format: 'uuid' })
@@ -57,4 +59,17 @@ export class ShortDto {
       'Visits in the statistics (bots excluded; older than the retention not counted); owners only',
   })
   visits?: number;
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    description:
+      'Where visitors go when the short has expired or is used up (null: the not-found page); owners only',
+  })
+  expiredUrl?: string | null;
+  @ApiPropertyOptional({
+    type: [RedirectRuleDto],
+    maxItems: MAX_RULES,
+    description: 'Redirect rules in order (empty: none); owners only',
+  })
+  rules?: RedirectRuleDto[];
 }

@@ -57,7 +57,10 @@ export class ImportResultDto {
   skipped: SkippedRowDto[];
 }
 
-/** What the export adds to the owner's view of a short: the target always, and both counts. */
+/**
+ * What the export adds to the owner's view of a short: the target always, both counts, the expiry
+ * fallback and the rules (as JSON text, so a CSV cell holds them).
+ */
 class ExportedCounts {
   @ApiProperty({ description: 'The target (the owner always sees it)' })
   url: string;
@@ -65,6 +68,19 @@ class ExportedCounts {
   uses: number;
   @ApiProperty({ type: 'integer', description: 'Visits in the statistics (bots excluded)' })
   visits: number;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description: 'Where visitors go after expiry or exhaustion (null: the not-found page)',
+  })
+  expiredUrl: string | null;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description:
+      'The redirect rules as JSON text (`[{"conditions":[{"type","value"}],"url"}]`); null: none',
+  })
+  rules: string | null;
 }
 
 /** One short as the export writes it: the columns EXPORT_COLUMNS names, taken from ShortDto. */

@@ -766,6 +766,11 @@ export interface components {
              * @description Expiry (logged-in only; anonymous shorts expire after 24 h)
              */
             expireAt?: string | null;
+            /**
+             * @description Where visitors go when the short has expired or its uses are exhausted, instead of the not-found page (logged-in only); null: the not-found page
+             * @example https://example.com/offer-ended
+             */
+            expiredUrl?: string | null;
             /** @description Maximum uses (logged-in only) */
             maxUses?: number | null;
             /** @description Name (logged-in only) */
@@ -775,6 +780,8 @@ export interface components {
              * @description Protects the short; on edit, null (or empty) removes the protection
              */
             password?: string | null;
+            /** @description Redirect rules (logged-in only): at most 10 {conditions, url}, in order; a rule matches when all of its 1–5 conditions match, the first match wins, else `url`. Null or [] removes them. Imports and exports carry them as JSON text */
+            rules?: components["schemas"]["RedirectRuleDto"][] | null;
             /**
              * @description Absolute http(s) target URL
              * @example https://example.com/page
@@ -839,7 +846,7 @@ export interface components {
          * @description What went wrong, as a stable key (clients translate it; detail stays English)
          * @enum {string}
          */
-        ErrorKey: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "domain_invalid" | "domain_main_host" | "domain_taken" | "domain_in_use" | "domain_forbidden" | "domain_unknown" | "redirect_invalid" | "dns_no_record" | "dns_token_mismatch" | "dns_timeout" | "dns_failed" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid";
+        ErrorKey: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "rules_invalid" | "rules_too_many" | "rule_condition_invalid" | "rule_url_invalid" | "rule_url_blacklisted" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "domain_invalid" | "domain_main_host" | "domain_taken" | "domain_in_use" | "domain_forbidden" | "domain_unknown" | "redirect_invalid" | "dns_no_record" | "dns_token_mismatch" | "dns_timeout" | "dns_failed" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid";
         ExportedShortDto: {
             code: string;
             /** Format: date-time */
@@ -851,11 +858,15 @@ export interface components {
             domain: string | null;
             /** Format: date-time */
             expireAt: string | null;
+            /** @description Where visitors go after expiry or exhaustion (null: the not-found page) */
+            expiredUrl: string | null;
             hasPassword: boolean;
             /** Format: uuid */
             id: string;
             maxUses: number | null;
             name: string | null;
+            /** @description The redirect rules as JSON text (`[{"conditions":[{"type","value"}],"url"}]`); null: none */
+            rules: string | null;
             /** @description The target (the owner always sees it) */
             url: string;
             /** @description Uses counted (follows that reached the target) */
@@ -988,7 +999,7 @@ export interface components {
             errorKey: components["schemas"]["ErrorKey"];
             /** @description The stable key of a field error, where the field has one (as errorKey) */
             fieldErrorKeys?: {
-                [key: string]: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "domain_invalid" | "domain_main_host" | "domain_taken" | "domain_in_use" | "domain_forbidden" | "domain_unknown" | "redirect_invalid" | "dns_no_record" | "dns_token_mismatch" | "dns_timeout" | "dns_failed" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid";
+                [key: string]: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "rules_invalid" | "rules_too_many" | "rule_condition_invalid" | "rule_url_invalid" | "rule_url_blacklisted" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "domain_invalid" | "domain_main_host" | "domain_taken" | "domain_in_use" | "domain_forbidden" | "domain_unknown" | "redirect_invalid" | "dns_no_record" | "dns_token_mismatch" | "dns_timeout" | "dns_failed" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid";
             };
             /** @description One message per invalid field */
             fieldErrors?: {
@@ -1015,6 +1026,15 @@ export interface components {
              */
             query: string;
         };
+        RedirectRuleDto: {
+            /** @description All of them must match */
+            conditions: components["schemas"]["RuleConditionDto"][];
+            /**
+             * @description The target of this rule (the rules of a target URL apply)
+             * @example https://example.com/app
+             */
+            url: string;
+        };
         ReportCreatedDto: {
             /** @example true */
             success: boolean;
@@ -1026,6 +1046,15 @@ export interface components {
             method: string;
             /** @example /api/code/:code */
             path: string;
+        };
+        RuleConditionDto: {
+            /** @enum {string} */
+            type: "device" | "os" | "language" | "country" | "query";
+            /**
+             * @description `device`: desktop, mobile or tablet; `os`: android, ios, windows, macos or linux; `language`: a language tag such as `de` or `en-GB` (matched against Accept-Language by prefix, honouring q-values); `country`: ISO 3166 alpha-2 (as the statistics see it); `query`: `name=value` (the follow’s query string holds that pair)
+             * @example mobile
+             */
+            value: string;
         };
         SearchRequestDto: {
             query_string?: components["schemas"]["QueryStringDto"];
@@ -1050,12 +1079,16 @@ export interface components {
             domain: string | null;
             /** Format: date-time */
             expireAt: string | null;
+            /** @description Where visitors go when the short has expired or is used up (null: the not-found page); owners only */
+            expiredUrl?: string | null;
             hasPassword: boolean;
             /** Format: uuid */
             id: string;
             maxUses: number | null;
             name: string | null;
             owner: components["schemas"]["ShortOwnerDto"] | null;
+            /** @description Redirect rules in order (empty: none); owners only */
+            rules?: components["schemas"]["RedirectRuleDto"][];
             /**
              * @description The link to share ({BASE_URL}/s/{code}, or {scheme}://{domain}/{code})
              * @example https://short.example/s/aB3dE5f
@@ -1111,6 +1144,8 @@ export interface components {
             referrers: components["schemas"]["StatsEntryDto"][];
             /** @description Every bucket, empty ones with zeros */
             series: components["schemas"]["StatsBucketDto"][];
+            /** @description Where the visits went: `default` (the short’s url) or the number of the redirect rule that matched (`1` is the first) */
+            targets: components["schemas"]["StatsEntryDto"][];
             /** Format: date-time */
             to: string;
             total: components["schemas"]["StatsTotalsDto"];
@@ -1165,6 +1200,11 @@ export interface components {
              * @description Expiry (logged-in only; anonymous shorts expire after 24 h)
              */
             expireAt?: string | null;
+            /**
+             * @description Where visitors go when the short has expired or its uses are exhausted, instead of the not-found page (logged-in only); null: the not-found page
+             * @example https://example.com/offer-ended
+             */
+            expiredUrl?: string | null;
             /** @description Maximum uses (logged-in only) */
             maxUses?: number | null;
             /** @description Name (logged-in only) */
@@ -1174,6 +1214,8 @@ export interface components {
              * @description Protects the short; on edit, null (or empty) removes the protection
              */
             password?: string | null;
+            /** @description Redirect rules (logged-in only): at most 10 {conditions, url}, in order; a rule matches when all of its 1–5 conditions match, the first match wins, else `url`. Null or [] removes them. Imports and exports carry them as JSON text */
+            rules?: components["schemas"]["RedirectRuleDto"][] | null;
             /**
              * @description Absolute http(s) target URL
              * @example https://example.com/page

@@ -167,6 +167,8 @@ describe('the short fields in edit mode', () => {
     expireAt: '',
     maxUses: '3',
     domain: '',
+    expiredUrl: '',
+    rules: '',
     removePassword: false,
   };
 

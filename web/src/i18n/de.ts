@@ -116,6 +116,8 @@ export const de = {
     expireAt: 'Ablaufdatum',
     maxUses: 'Max. Aufrufe',
     domain: 'Domain',
+    expiredUrl: 'Ziel nach Ablauf',
+    rules: 'Weiterleitungsregeln',
   } satisfies Record<ShortFieldName, string>,
   create: {
     title: 'Link kürzen',
@@ -851,6 +853,12 @@ export const de = {
     password_invalid: 'Das Passwort ist ungültig (höchstens {passwordMax} Zeichen)',
     field_not_allowed: 'Das dürfen nur angemeldete Nutzer setzen.',
     row_invalid: 'Die Zeile ist ungültig.',
+    rules_invalid: 'Die Weiterleitungsregeln sind ungültig.',
+    rules_too_many: 'Höchstens 10 Regeln mit je 1 bis 5 Bedingungen.',
+    rule_condition_invalid: 'Eine Bedingung einer Regel ist ungültig.',
+    rule_url_invalid: 'Die URL einer Regel ist ungültig.',
+    rule_url_blacklisted:
+      'Die URL einer Regel ist auf der Blacklist. Du darfst auf sie nicht verlinken.',
     // shorts: reading and following
     password_required: 'Dieser Short ist durch ein Passwort geschützt.',
     password_wrong: 'Das Passwort ist falsch.',

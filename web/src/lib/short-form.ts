@@ -23,9 +23,14 @@ export type FormValues = Record<ShortFieldName, string> & { removePassword: bool
 
 const spec = (name: ShortFieldName): ShortFieldSpec => SHORT_FIELDS[name];
 
-/** The fields a caller may set, in the table's order: anonymous callers only those `setBy: 'anonymous'`. */
+/**
+ * The fields a caller may set, in the table's order: anonymous callers only those `setBy:
+ * 'anonymous'`. The redirect rules are no text input: they are not part of this form (yet).
+ */
 export function formFields(loggedIn: boolean): ShortFieldName[] {
-  return SHORT_FIELD_NAMES.filter((name) => loggedIn || spec(name).setBy === 'anonymous');
+  return SHORT_FIELD_NAMES.filter(
+    (name) => spec(name).type !== 'rules' && (loggedIn || spec(name).setBy === 'anonymous'),
+  );
 }
 
 /** Whether the input must be filled: needed on create, or (edit) a field that cannot be cleared. */
@@ -73,6 +78,8 @@ export function fieldsOf(short: Short): FormValues {
     expireAt: expiryText(short.expireAt),
     maxUses: short.maxUses === null ? '' : String(short.maxUses),
     domain: short.domain ?? '',
+    expiredUrl: short.expiredUrl ?? '',
+    rules: '', // not a text input (formFields)
     removePassword: false,
   };
 }
@@ -98,6 +105,8 @@ function valueOf(
     case 'domain':
       // '' is this service's own host.
       return text === '' ? null : text;
+    case 'rules':
+      return null; // not a text input (formFields)
     case 'url':
     case 'code':
     case 'text': {
@@ -128,6 +137,7 @@ export function changesOf(short: Short, values: FormValues, expireAt: Date | nul
   const changes: Record<string, string | number | null> = {};
   for (const name of SHORT_FIELD_NAMES) {
     const type = spec(name).type;
+    if (type === 'rules') continue; // not part of this form (formFields)
     if (type === 'password') {
       // Never shown, so never compared: a new one, or its removal.
       if (values.removePassword) changes[name] = null;
