@@ -78,12 +78,21 @@ export class StatsWriter {
 
   write = async (batchId: string, counts: ReadonlyMap<string, number>): Promise<boolean> => {
     const once = () => applyOnce(this.ds, batchId, (runner) => this.apply(runner, counts));
+    const ids = [...new Set([...counts.keys()].map((k) => k.split(SEP)[1]))];
+    const goneBefore = ids.filter((id) => this.deleted.has(id)).length;
     try {
       return await once();
     } catch (err) {
       if (!isForeignKeyViolation(err)) throw err;
-      // Nothing was written: learn which shorts are gone and write the batch without them.
-      const ids = [...new Set([...counts.keys()].map((k) => k.split(SEP)[1]))];
+      // Nothing was written. A deletion heard while the batch ran is enough to write the rest.
+      if (ids.filter((id) => this.deleted.has(id)).length > goneBefore) {
+        try {
+          return await once();
+        } catch (again) {
+          if (!isForeignKeyViolation(again)) throw again;
+        }
+      }
+      // Else learn which shorts are gone and write the batch without them.
       const live = await this.existing(ids);
       this.gone(ids.filter((id) => !live.has(id)));
       return once();
