@@ -1,5 +1,4 @@
-import { LRUCache } from 'lru-cache';
-import { UAParser } from 'ua-parser-js';
+import { parseAgent } from '../statistics/traits';
 import type { RedirectRule, RuleCondition, RuleDevice, RuleOs } from '../shared/redirect-rules';
 
 /**
@@ -78,27 +77,10 @@ export function osFamily(name: string | undefined): RuleOs | 'other' {
   return 'other';
 }
 
-const agents = new LRUCache<string, AgentTraits>({ max: 2000 });
-
-/** Device type and OS family of a user agent (desktop: no device type but a known OS). */
+/** Device type and OS family of a user agent (parsed once, shared with the statistics). */
 export function agentTraits(userAgent: string): AgentTraits {
-  const hit = agents.get(userAgent);
-  if (hit) return hit;
-  const r = new UAParser(userAgent).getResult();
-  const type = r.device.type;
-  const traits: AgentTraits = {
-    device:
-      type === undefined
-        ? r.os.name
-          ? 'desktop'
-          : 'other'
-        : type === 'mobile' || type === 'tablet'
-          ? type
-          : 'other',
-    os: osFamily(r.os.name),
-  };
-  agents.set(userAgent, traits);
-  return traits;
+  const agent = parseAgent(userAgent);
+  return { device: agent.device, os: osFamily(agent.os) };
 }
 
 /** At most this many characters and entries of `Accept-Language` are read. */

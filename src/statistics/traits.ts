@@ -51,31 +51,38 @@ export interface Agent {
   device: 'desktop' | 'mobile' | 'tablet' | 'other';
 }
 
+/** User agents parsed lately (statistics and redirect rules share them: one parse per agent). */
+const parsedAgents = new LRUCache<string, Agent>({ max: 2000 });
+
 /**
  * Browser family, OS family and device type of a user agent (ua-parser-js 1.x, MIT), remembered
- * per user-agent string in an LRU: parsing happens in the flush, never on the request.
+ * per user-agent string in an LRU shared by the statistics (parsed in the flush) and the redirect
+ * rules (parsed on a follow only when a rule asks for the device or OS).
  */
-export class AgentParser {
-  private readonly cache = new LRUCache<string, Agent>({ max: 2000 });
+export function parseAgent(userAgent: string): Agent {
+  const hit = parsedAgents.get(userAgent);
+  if (hit) return hit;
+  const r = new UAParser(userAgent).getResult();
+  const type = r.device.type;
+  const agent: Agent = {
+    browser: cutValue(r.browser.name ?? 'unknown'),
+    os: cutValue(r.os.name ?? 'unknown'),
+    device:
+      type === undefined
+        ? r.os.name
+          ? 'desktop'
+          : 'other'
+        : type === 'mobile' || type === 'tablet'
+          ? type
+          : 'other',
+  };
+  parsedAgents.set(userAgent, agent);
+  return agent;
+}
 
+/** The statistics' parser (parseAgent). */
+export class AgentParser {
   parse(userAgent: string): Agent {
-    const hit = this.cache.get(userAgent);
-    if (hit) return hit;
-    const r = new UAParser(userAgent).getResult();
-    const type = r.device.type;
-    const agent: Agent = {
-      browser: cutValue(r.browser.name ?? 'unknown'),
-      os: cutValue(r.os.name ?? 'unknown'),
-      device:
-        type === undefined
-          ? r.os.name
-            ? 'desktop'
-            : 'other'
-          : type === 'mobile' || type === 'tablet'
-            ? type
-            : 'other',
-    };
-    this.cache.set(userAgent, agent);
-    return agent;
+    return parseAgent(userAgent);
   }
 }
