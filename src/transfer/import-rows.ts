@@ -1,3 +1,4 @@
+import { fromShlinkRules, isShlinkRules } from './shlink-rules';
 import { parse } from 'csv-parse';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { INT_MAX, isStorableDate } from '../common/db-limits';
@@ -244,7 +245,8 @@ const CELL_READERS: Record<FieldType, (text: string, now: number) => CellReading
     if (!isStorableDate(iso)) return { problem: 'must be between 1000-01-01 and 9999-12-31 (UTC)' };
     return { value: iso };
   },
-  // JSON text, as the export writes it; its shape and urls are the create rules' check.
+  // JSON text, as the export writes it (or Shlink's redirect rules, read where they map); its
+  // shape and urls are the create rules' check.
   rules: (text) => {
     let parsed: unknown;
     try {
@@ -252,6 +254,7 @@ const CELL_READERS: Record<FieldType, (text: string, now: number) => CellReading
     } catch {
       return { problem: 'must be a JSON list of rules' };
     }
+    if (isShlinkRules(parsed)) return { value: fromShlinkRules(parsed) };
     return Array.isArray(parsed) ? { value: parsed } : { problem: 'must be a JSON list of rules' };
   },
   integer: (text) => {
@@ -277,9 +280,10 @@ export function rowToInput(
     const spec = SHORT_FIELDS[field];
     const raw = row[column];
     if (raw === undefined || raw === null || raw === '') continue;
-    if (spec.type === 'rules' && Array.isArray(raw)) {
-      // `{rows}` may carry the rules as a list, not only as the export's JSON text.
-      if (raw.length) input[field] = raw;
+    if (spec.type === 'rules' && (Array.isArray(raw) || isShlinkRules(raw))) {
+      // `{rows}` may carry the rules as a list (or Shlink's), not only as the export's JSON text.
+      const rules = isShlinkRules(raw) ? fromShlinkRules(raw) : (raw as unknown[]);
+      if (rules.length) input[field] = rules;
       continue;
     }
     const text =
