@@ -1,6 +1,7 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
 import { UserEntity } from '../account/user.entity';
 import { DATETIME, FLAG } from '../database/columns';
+import type { HealthState } from '../shared/link-health';
 
 @Entity({ name: 'shorts' })
 export class ShortEntity {
@@ -48,4 +49,23 @@ export class ShortEntity {
 
   @Column({ name: 'danger_reason', type: 'varchar', length: 32, nullable: true })
   dangerReason: string | null;
+
+  /** The link health (see shared/link-health.ts): null until the first check (`unknown`). */
+  @Column({ name: 'health_state', type: 'varchar', length: 8, nullable: true })
+  healthState: HealthState | null;
+
+  /** The HTTP status of the last check; null: no answer (or not checked). */
+  @Column({ name: 'health_status', type: 'int', nullable: true })
+  healthStatus: number | null;
+
+  /** Failed checks in a row (0 after a successful one). */
+  @Column({ name: 'health_failures', type: 'int', default: 0 })
+  healthFailures: number;
+
+  @Column({ name: 'health_checked_at', ...DATETIME, nullable: true })
+  healthCheckedAt: Date | null;
+
+  /** The first of the failed checks in a row; null while the target answers. */
+  @Column({ name: 'health_failing_since', ...DATETIME, nullable: true })
+  healthFailingSince: Date | null;
 }

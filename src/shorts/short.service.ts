@@ -50,6 +50,7 @@ import { ShortEntity } from './short.entity';
 import { type OwnFilter, type ShortChanges, ShortRepository } from './short.repository';
 import { MAIN_HOST_FILTER } from '../shared/domains';
 import { ServiceNames } from './target-url';
+import { healthView, UNCHECKED } from './link-health';
 
 /** The stored hash of a password field: absent stays absent, null removes it. */
 async function passwordHashOf(password: string | null | undefined) {
@@ -302,6 +303,7 @@ export class ShortService {
       ownerId: actor?.id ?? null,
       dangerous: false,
       dangerReason: null,
+      ...UNCHECKED,
     });
   }
 
@@ -351,12 +353,14 @@ export class ShortService {
     const s = await this.findOwned(id, caller);
     const checked = this.checkFields(dto, 'edit', activeActor(caller), origin);
     const changes = await columnsOf(checked);
+    // A new target has not been checked: its health starts over (the next sweep checks it).
+    if (changes.url !== undefined && changes.url !== s.url) Object.assign(changes, UNCHECKED);
     await onUniqueViolation(this.shorts.update(s.id, changes), codeExists);
     this.changed(s);
     this.changed({ code: changes.code ?? s.code, domain: changes.domain ?? s.domain });
     const updated = await this.shorts.findByIdWithOwner(s.id);
     if (!updated) throw shortNotFound();
-    return this.toDto(updated, true);
+    return this.toDto(updated, true, undefined, true);
   }
 
   /**
@@ -458,9 +462,15 @@ export class ShortService {
 
   /**
    * A short as the API shows it: the info call, the own list and the export all map through here.
-   * `url` as `revealUrl` says (mayReveal); `counts` (uses and visits) for its owner's views.
+   * `url` as `revealUrl` says (mayReveal); `counts` (uses and visits) for its owner's views;
+   * `ownerView` (its owner or an admin asks; with counts by default) adds the link health.
    */
-  toDto(s: ShortEntity, revealUrl: boolean, counts?: { visits: number }): ShortDto {
+  toDto(
+    s: ShortEntity,
+    revealUrl: boolean,
+    counts?: { visits: number },
+    ownerView = counts !== undefined,
+  ): ShortDto {
     return {
       id: s.id,
       code: s.code,
@@ -475,6 +485,7 @@ export class ShortService {
       owner: s.owner ? { id: s.owner.id, username: s.owner.username } : null,
       dangers: s.dangerous || this.blacklist.isBlacklisted(s.url),
       ...(counts ? { uses: s.uses, visits: counts.visits } : {}),
+      ...(ownerView ? { health: healthView(s) } : {}),
     };
   }
 

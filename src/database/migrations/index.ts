@@ -5,6 +5,7 @@ import { AppliedBatches1763800000000 } from './1763800000000-applied-batches';
 import { Statistics1763810000000 } from './1763810000000-statistics';
 import { Domains1763830000000 } from './1763830000000-domains';
 import { ShortDomains1763840000000 } from './1763840000000-short-domains';
+import { LinkHealth1763860000000 } from './1763860000000-link-health';
 
 /** Every migration, in order. New migrations are appended here. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   Statistics1763810000000,
   Domains1763830000000,
   ShortDomains1763840000000,
+  LinkHealth1763860000000,
 ];
