@@ -54,14 +54,16 @@ function setup(rows: HealthRow[], opts: { probe?: (url: string) => Promise<Check
     ),
   };
   const health = {
-    check: vi.fn(async (r: HealthRow, probed: (url: string) => Promise<CheckOutcome>) => {
-      const next = nextHealth(r, await probed(r.url), new Date());
-      Object.assign(
-        rows.find((x) => x.id === r.id)!,
-        next,
-      );
-      return { ...r, ...next };
-    }),
+    check: vi.fn(
+      async (r: HealthRow, _trigger: string, probed: (url: string) => Promise<CheckOutcome>) => {
+        const next = nextHealth(r, await probed(r.url), new Date());
+        Object.assign(
+          rows.find((x) => x.id === r.id)!,
+          next,
+        );
+        return { ...r, ...next };
+      },
+    ),
   };
   const locks = { tryAcquire: vi.fn(async () => true), release: vi.fn(async () => undefined) };
   const failures = { background: vi.fn() };

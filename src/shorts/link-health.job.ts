@@ -163,7 +163,7 @@ export class LinkHealthJob implements OnApplicationBootstrap, BeforeApplicationS
       while (next < page.length && !failed && !this.stopping && Date.now() < deadline) {
         const row = page[next++];
         try {
-          const after = await this.health.check(row, probed);
+          const after = await this.health.check(row, 'sweep', probed);
           tally.checked++;
           if (after?.healthState === 'broken') tally.broken++;
         } catch (err) {

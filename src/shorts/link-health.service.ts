@@ -3,6 +3,8 @@ import { activeActor, type Actor } from '../common/actor';
 import { UnauthorizedError, shortNotFound } from '../common/errors';
 import { APP_CONFIG, APP_VERSION, type AppConfig } from '../config/config';
 import { RateLimitService } from '../limits/rate-limit.service';
+import { MetricsService } from '../metrics/metrics.service';
+import { isFailureStatus } from '../shared/link-health';
 import { DefaultAddressPolicy, type AddressPolicy } from '../metadata/address-policy';
 import {
   SafeFetchError,
@@ -82,6 +84,7 @@ export class LinkHealthService {
     private readonly service: ShortService,
     private readonly probe: LinkProbe,
     private readonly limits: RateLimitService,
+    private readonly metrics: MetricsService,
   ) {}
 
   /**
@@ -96,19 +99,29 @@ export class LinkHealthService {
     await this.limits.take('healthCheck', actor.id);
     const row = await this.shorts.findHealth(id);
     if (!row) throw shortNotFound();
-    return healthView((await this.check(row)) ?? row);
+    return healthView((await this.check(row, 'now')) ?? row);
   }
 
   /**
    * Checks one short's target and records the outcome; answers the health written, or null when
    * the short was deleted or got another target meanwhile (nothing written). `probed` shares one
-   * probe between shorts with the same target (a sweep's page).
+   * probe between shorts with the same target (a sweep's page). Counted by `trigger` and outcome.
    */
   async check(
     row: HealthRow,
+    trigger: 'sweep' | 'now',
     probed: (url: string) => Promise<CheckOutcome> = (url) => this.probe.probe(url),
   ): Promise<HealthRow | null> {
     const outcome = await probed(row.url);
+    this.metrics.linkChecks.inc({
+      trigger,
+      outcome:
+        outcome.kind === 'uncheckable'
+          ? 'uncheckable'
+          : outcome.kind === 'answered' && !isFailureStatus(outcome.status)
+            ? 'ok'
+            : 'failed',
+    });
     let current: HealthRow | null = row;
     for (let attempt = 1; current && current.url === row.url; attempt++) {
       const next = nextHealth(current, outcome, new Date());

@@ -243,6 +243,7 @@ describe('link health: the daily sweep', () => {
   const site = useFakeSite(() => targetRoutes({ status: 200 }));
   const t = useTestApp(ENV);
   const alice = useLogin(t, 'alice');
+  const admin = useLogin(t, 'admin');
   const job = () => t.app.get(LinkHealthJob);
 
   it('checks the logged-in shorts that are due, and marks a failing one broken after three sweeps', async () => {
@@ -280,6 +281,14 @@ describe('link health: the daily sweep', () => {
     const res = await alice.fetch('/api/code?health=broken');
     const ids = ((await res.json()) as { content: ShortDto[] }).content.map((s) => s.id).sort();
     expect(ids).toEqual([gone, silent].sort());
+
+    const metrics = await (await admin.fetch('/management/prometheus')).text();
+    expect(metrics).toContain(
+      'url_shorter_link_health_checks_total{trigger="sweep",outcome="failed"} 6',
+    );
+    expect(metrics).toContain(
+      'url_shorter_link_health_checks_total{trigger="sweep",outcome="ok"} 3',
+    );
   });
 
   it('a sweep checks at most its budget; the next one goes on with the rest', async () => {
