@@ -168,6 +168,14 @@ describe('link health: checking a short now', () => {
     expect(await healthRow(t, id)).toEqual({ state: 'ok', failures: 0 });
   });
 
+  it('two checks of one short at once both count', async () => {
+    const id = await aliceShort('/gone');
+    const both = await Promise.all([checkNow(alice, id), checkNow(alice, id)]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect(await healthRow(t, id)).toEqual({ state: 'unknown', failures: 2 });
+    expect(await checked(alice, id)).toMatchObject({ state: 'broken' });
+  });
+
   it('the own list refuses another health filter', async () => {
     const body = await expectProblem(await alice.fetch('/api/code?health=ok'), 400);
     expect(body.fieldErrors).toHaveProperty('health');
