@@ -20,8 +20,9 @@ import { ShortService } from './short.service';
  * cleanup of expired anonymous shorts and link health (LinkHealthJob: the daily check of the
  * logged-in shorts' targets; LinkHealthService: one check, and the owner's check now). Exports
  * ShortService (everything other modules do with a short), FollowStore (the redirect engine's
- * reads, use claims and use counts) and the wrong-password counts; the repository stays inside. Every change names the short's code on the
- * cache bus (SHORT_CHANGED_CHANNEL), so no module needs to be called back.
+ * reads, use claims and use counts) and the wrong-password counts; the repository stays inside.
+ * Every change names the short's code on the cache bus (SHORT_CHANGED_CHANNEL), so no module needs
+ * to be called back.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([ShortEntity]), BlacklistModule, DomainsModule],
