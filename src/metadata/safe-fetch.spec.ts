@@ -4,6 +4,7 @@ import { DefaultAddressPolicy, type AddressPolicy } from './address-policy';
 import {
   decodeBody,
   safeFetchHtml,
+  safeProbeStatus,
   SafeFetchError,
   type FetchLimits,
   type Resolver,
@@ -264,5 +265,77 @@ describe('decodeBody', () => {
     expect(decodeBody(meta, null)).toContain('<title>é</title>');
     expect(decodeBody(Buffer.from('café'), null)).toBe('café');
     expect(decodeBody(Buffer.from('café'), 'no-such-charset')).toBe('café');
+  });
+});
+
+describe('safeProbeStatus (link health)', () => {
+  let canary: FakeSite;
+  let site: FakeSite;
+  let policy: OnePublicLoopbackPolicy;
+  const methods: string[] = [];
+  const resolver: Resolver = async (name) => {
+    if (name === 'public.test') return [{ address: '127.0.0.1', family: 4 }];
+    throw Object.assign(new Error('ENOTFOUND'), { code: 'ENOTFOUND' });
+  };
+  const probe = (path: string, url = `http://public.test:${site.port}${path}`) =>
+    safeProbeStatus(url, policy, resolver, { ...LIMITS, timeoutMs: 1_000, maxRedirects: 2 });
+
+  beforeAll(async () => {
+    canary = await startFakeSite({ '/': serveHtml(htmlPage('<title>canary</title>')) });
+    const redirect = (to: string) => (_req: unknown, res: import('node:http').ServerResponse) =>
+      void res.writeHead(302, { location: to }).end();
+    site = await startFakeSite({
+      '/ok': (req, res) => {
+        methods.push(req.method ?? '');
+        res.writeHead(200, { 'content-type': 'application/pdf' }).end();
+      },
+      '/no-head': (req, res) => {
+        methods.push(req.method ?? '');
+        if (req.method === 'HEAD') return void res.writeHead(405).end();
+        // A body that never ends: the probe must not wait for it.
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.write('x'.repeat(64 * 1024));
+      },
+      '/gone': (_req, res) => void res.writeHead(410).end(),
+      '/loop': redirect('/loop'),
+      '/hop': redirect('/ok'),
+      '/to-canary': redirect(`${canary.url}/`),
+      '/silent': () => undefined,
+    });
+    policy = new OnePublicLoopbackPolicy(site.port);
+  });
+
+  afterAll(async () => {
+    await site.close();
+    await canary.close();
+  });
+
+  it('asks with HEAD and answers the status, whatever the content type', async () => {
+    methods.length = 0;
+    expect(await probe('/ok')).toEqual({ status: 200, url: `http://public.test:${site.port}/ok` });
+    expect(methods).toEqual(['HEAD']);
+    expect((await probe('/gone')).status).toBe(410);
+  });
+
+  it('asks again with GET where HEAD is answered 405, without reading the body', async () => {
+    methods.length = 0;
+    const started = Date.now();
+    expect((await probe('/no-head')).status).toBe(200);
+    expect(methods).toEqual(['HEAD', 'GET']);
+    expect(Date.now() - started).toBeLessThan(900);
+  });
+
+  it('follows redirects; a loop is too_many_redirects', async () => {
+    expect(await probe('/hop')).toEqual({ status: 200, url: `http://public.test:${site.port}/ok` });
+    expect(await reason(probe('/loop'))).toBe('too_many_redirects');
+  });
+
+  it('keeps the address policy on every hop, and the deadline', async () => {
+    expect(await reason(probe('/to-canary'))).toBe('address_refused');
+    expect(canary.requests).toEqual([]);
+    expect(await reason(probe('/', 'http://10.0.0.1/'))).toBe('address_refused');
+    expect(await reason(probe('/', 'http://nowhere.test/'))).toBe('dns_failed');
+    expect(await reason(probe('/', 'ftp://public.test/'))).toBe('bad_url');
+    expect(await reason(probe('/silent'))).toBe('timeout');
   });
 });

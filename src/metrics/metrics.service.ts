@@ -41,6 +41,7 @@ export class MetricsService {
   readonly claimsUnknown: Counter;
   readonly rateLimited: Counter<'limit'>;
   readonly qrRenders: Counter<'kind' | 'outcome'>;
+  readonly linkChecks: Counter<'trigger' | 'outcome'>;
 
   constructor(ds: DataSource) {
     const registers = [this.registry];
@@ -103,7 +104,7 @@ export class MetricsService {
     });
     this.rateLimited = new Counter({
       name: 'url_shorter_rate_limited_total',
-      help: 'Requests refused with 429 by a rate limit (anonCreate, userCreate, qrRender)',
+      help: 'Requests refused with 429 by a rate limit (anonCreate, userCreate, qrRender, healthCheck)',
       labelNames: ['limit'],
       registers,
     });
@@ -111,6 +112,12 @@ export class MetricsService {
       name: 'url_shorter_qr_renders_total',
       help: 'QR images rendered (cache misses) by kind (svg, png) and outcome (rendered; busy: the render queue was full or the render took too long; failed)',
       labelNames: ['kind', 'outcome'],
+      registers,
+    });
+    this.linkChecks = new Counter({
+      name: 'url_shorter_link_health_checks_total',
+      help: 'Link-health checks of short targets by trigger (sweep: the daily job; now: asked for) and outcome (ok; failed: a failing status or no answer; uncheckable: an address the fetcher may not connect to)',
+      labelNames: ['trigger', 'outcome'],
       registers,
     });
     // The event loop's delay since the last scrape (Node's histogram counts its own sampling

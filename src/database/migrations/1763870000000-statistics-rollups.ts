@@ -18,8 +18,8 @@ const shortFk = (table: string) => ({
  * of VALUE_SPAN_DAYS days. A year then reads about 365 daily rows and 23 spans instead of 8,760
  * hours and 366 days of values. Filled from the existing rows here.
  */
-export class StatisticsRollups1763860000000 implements MigrationInterface {
-  name = 'StatisticsRollups1763860000000';
+export class StatisticsRollups1763870000000 implements MigrationInterface {
+  name = 'StatisticsRollups1763870000000';
 
   async up(q: QueryRunner): Promise<void> {
     const { caseSensitive, engine } = portable(q);
