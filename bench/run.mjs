@@ -8,7 +8,8 @@
 //   app-postgres the same on a fresh PostgreSQL database (only when BENCH_PG_URL answers)
 //   bare         a bare node:http server answering the same 302 from an in-memory Map (the baseline)
 // Scenarios (follows as browsers: statistics are recorded, user agents and referrers rotating):
-// follow of a plain short (GET /s/{code}), follow of a short with maxUses = 10^9 (each follow claims
+// follow of a plain short (GET /s/{code}), follow of a short with 10 redirect rules that no visitor
+// matches (all evaluated), follow of a short with maxUses = 10^9 (each follow claims
 // a use with a conditional UPDATE), follow on a shared own domain (GET /{code} with its Host), follow by a bot (Twitterbot: counted apart), follow of random
 // codes among BENCH_MANY (1,000,000) shorts (mostly cache misses: one SELECT each), anonymous create
 // (POST /api/code), and the statistics call of a short with a year of hourly data
@@ -387,6 +388,20 @@ async function startApp(kind) {
     throw new Error(`own-domain short: ${onDomain.status} ${await onDomain.text()}`);
   const domainCode = (await onDomain.json()).code;
 
+  // A short with 10 redirect rules that no bench visitor matches: every follow evaluates them all.
+  const rules = Array.from({ length: 10 }, (_, i) => ({
+    conditions: [
+      { type: 'language', value: ['fr', 'es', 'it', 'pl', 'nl'][i % 5] },
+      { type: 'os', value: i % 2 ? 'ios' : 'android' },
+      { type: 'query', value: `campaign=c${i}` },
+    ],
+    url: `${TARGET_URL}&rule=${i}`,
+  }));
+  const withRules = await asAdmin('/api/code', { url: TARGET_URL, rules });
+  if (withRules.status !== 201)
+    throw new Error(`short with rules: ${withRules.status} ${await withRules.text()}`);
+  const rulesCode = (await withRules.json()).code;
+
   return {
     name: `app-${kind}`,
     base,
@@ -402,6 +417,7 @@ async function startApp(kind) {
         })),
         expect: 302,
       },
+      { name: 'follow 10 rules', requests: asBrowsers(`/s/${rulesCode}`), expect: 302 },
       {
         name: 'follow bot',
         method: 'GET',
@@ -717,6 +733,17 @@ const GOALS = [
     holds: (x) => x >= 0.55,
   },
   {
+    what: 'follow of a short with 10 redirect rules (none matching), ratio to bare',
+    scenario: /^follow 10 rules$/,
+    figure: (r) => Number(r.ratio),
+    show: (x) => `${x.toFixed(2)}x`,
+    goal: 'within 20 % of follow plain',
+    holds: (x, rows, app) => {
+      const plain = rows.find((r) => r.target === app && r.scenario === 'follow plain');
+      return !plain || x >= 0.8 * Number(plain.ratio);
+    },
+  },
+  {
     what: 'follow of random codes (cache misses), ratio to bare',
     scenario: /^follow 1 of /,
     figure: (r) => Number(r.ratio),
@@ -768,7 +795,7 @@ function printGoals(rows, memory) {
       if (list.length === 0) continue;
       const x = g.combine ? g.combine(list) : g.figure(list[0]);
       console.log(
-        `  ${g.what}, ${app}: ${g.show(x)} (goal ${g.goal}): ${g.holds(x) ? 'holds' : 'NOT met'}`,
+        `  ${g.what}, ${app}: ${g.show(x)} (goal ${g.goal}): ${g.holds(x, rows, app) ? 'holds' : 'NOT met'}`,
       );
     }
   }
