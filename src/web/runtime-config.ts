@@ -1,5 +1,6 @@
 import { type AppConfig, type FooterLink, type HomeFigures } from '../config/config';
 import { APP_VERSION } from '../config/version';
+import type { Language } from '../shared/language';
 
 /** What the built client learns at runtime from the island in index.html (one build runs anywhere). */
 export interface RuntimeConfig {
@@ -17,6 +18,8 @@ export interface RuntimeConfig {
   };
   /** The start page's figure cards (HOME_FIGURES): `live` asks GET /api/figures. */
   homeFigures: HomeFigures;
+  /** The instance's language (DEFAULT_LANGUAGE): the client's with the language switch off. */
+  defaultLanguage: Language;
 }
 
 export const EMBEDDED_FLAGS_PATH = '/api/frontend';
@@ -43,6 +46,7 @@ export function buildRuntimeConfig(config: AppConfig): RuntimeConfig {
       services: config.web.services,
     },
     homeFigures: config.web.homeFigures,
+    defaultLanguage: config.web.defaultLanguage,
   };
 }
 
