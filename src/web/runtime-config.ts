@@ -62,8 +62,12 @@ export function scriptSafeJson(value: unknown): string {
 
 export const ISLAND_PLACEHOLDER = '<!--runtime-config-->';
 
-/** Puts the island where the placeholder is, else right before </head>. */
+/**
+ * Puts the island where the placeholder is, else right before </head>; `<html lang>` says the
+ * instance's language until the client has chosen one (state/language.ts).
+ */
 export function injectRuntimeConfig(html: string, rc: RuntimeConfig): string {
+  html = html.replace(/<html lang="[a-z-]*"/i, () => `<html lang="${rc.defaultLanguage}"`);
   const island = `<script id="runtime-config" type="application/json">${scriptSafeJson(rc)}</script>`;
   if (html.includes(ISLAND_PLACEHOLDER)) return html.replace(ISLAND_PLACEHOLDER, () => island);
   if (html.includes('</head>')) return html.replace('</head>', () => `${island}</head>`);

@@ -90,6 +90,8 @@ describe('web client serving (embedded flags)', () => {
     });
     expect(rc.sentryDsn).toBeNull();
     expect(rc.homeFigures).toBe('static');
+    expect(rc.defaultLanguage).toBe('de');
+    expect(html).toContain('<html lang="de">');
     expect(rc.footer.imprintUrl).toBe('https://example.org/impressum');
     expect(rc.footer.privacyUrl).toBeNull();
     expect(rc.footer.services).toEqual([
@@ -218,6 +220,17 @@ describe('web client serving (external Unleash, Sentry)', () => {
       embedded: false,
     });
     expect(rc.sentryDsn).toBe('https://key@o1.ingest.sentry.io/2');
+  });
+});
+
+describe('web client serving (an English instance)', () => {
+  const t = useWebApp({ DEFAULT_LANGUAGE: 'en' });
+
+  it('tells the client its default language and says it in <html lang> before any script runs', async () => {
+    const html = await (await t.fetch('/')).text();
+    expect(island(html).defaultLanguage).toBe('en');
+    expect(html).toContain('<html lang="en">');
+    expect(html).not.toContain('lang="de"');
   });
 });
 
