@@ -20,6 +20,11 @@ export interface RuntimeConfig {
   homeFigures: HomeFigures;
   /** The instance's language (DEFAULT_LANGUAGE): the client's with the language switch off. */
   defaultLanguage: Language;
+  /**
+   * The embedded flag `url.frontend.languageSwitch` (null with an external Unleash): the client
+   * speaks the visitor's language from the first paint instead of once the flags have arrived.
+   */
+  languageSwitch: boolean | null;
 }
 
 export const EMBEDDED_FLAGS_PATH = '/api/frontend';
@@ -47,6 +52,7 @@ export function buildRuntimeConfig(config: AppConfig): RuntimeConfig {
     },
     homeFigures: config.web.homeFigures,
     defaultLanguage: config.web.defaultLanguage,
+    languageSwitch: external ? null : Boolean(config.flags['url.frontend.languageSwitch']),
   };
 }
 

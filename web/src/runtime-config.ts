@@ -22,6 +22,8 @@ export interface RuntimeConfig {
   homeFigures: 'static' | 'live' | 'off';
   /** The instance's language (DEFAULT_LANGUAGE): the client's with the language switch off. */
   defaultLanguage: Language;
+  /** The embedded language switch flag (null: ask the external flag service). */
+  languageSwitch: boolean | null;
 }
 
 const defaults: RuntimeConfig = {
@@ -45,6 +47,7 @@ const defaults: RuntimeConfig = {
   },
   homeFigures: 'static',
   defaultLanguage: 'de',
+  languageSwitch: null,
 };
 
 function read(): RuntimeConfig {

@@ -1,13 +1,15 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { proxy } from 'valtio';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../App';
 import { locale, msg } from '../i18n/current';
 import { exampleExpiryDate, formatDateTime, parseExpiry } from '../lib/expiry';
 import { FLAGS } from '../lib/flag-rule';
+import { runtimeConfig } from '../runtime-config';
 import { setServerFlags } from './flags';
-import { applyLanguage, initLanguage, language, LANGUAGE_KEY } from './language';
+import { applyLanguage, initLanguage, language, LANGUAGE_KEY, startLanguage } from './language';
 
 afterEach(async () => {
   cleanup();
@@ -47,6 +49,22 @@ describe('the language', () => {
     expect(language.current).toBe('en');
     await initLanguage(false);
     expect(language.current).toBe('de');
+  });
+
+  it('speaks the browser language from the start when the runtime config tells the switch, and follows the flags', async () => {
+    Object.defineProperty(navigator, 'languages', { value: ['en-US'], configurable: true });
+    runtimeConfig.languageSwitch = true;
+    const f = proxy({ ready: false, enabled: {} as Record<string, boolean> });
+    try {
+      startLanguage(f);
+      await waitFor(() => expect(language.current).toBe('en'));
+      // The flag service says the switch is off: the instance default applies.
+      f.enabled = { [FLAGS.languageSwitch]: false };
+      f.ready = true;
+      await waitFor(() => expect(language.current).toBe('de'));
+    } finally {
+      runtimeConfig.languageSwitch = null;
+    }
   });
 
   it("applies the footer's choice at once and remembers it", async () => {

@@ -51,18 +51,19 @@ export function chooseLanguage(lang: Language): Promise<void> {
 }
 
 /**
- * At start a stored choice applies at once (it was made with the switch on); once the flags are
- * known, the language is resolved again whenever the switch changes.
+ * At start the language applies at once: with the embedded flags the server told the switch in
+ * the runtime config; with an external flag service a stored choice is taken (it was made with the
+ * switch on). Once the flags are known, the language is resolved again whenever the switch changes.
  */
 export function startLanguage(flags: { ready: boolean; enabled: Record<string, boolean> }): void {
-  let switchOn: boolean | null = null;
+  let switchOn: boolean | null = runtimeConfig.languageSwitch;
   const resolve = () => {
     const on = flags.ready ? Boolean(flags.enabled[FLAGS.languageSwitch]) : null;
     if (on === null || on === switchOn) return;
     switchOn = on;
     void initLanguage(on);
   };
-  void initLanguage(localStorage.getItem(LANGUAGE_KEY) !== null);
+  void initLanguage(switchOn ?? localStorage.getItem(LANGUAGE_KEY) !== null);
   subscribe(flags, resolve);
   resolve();
 }
