@@ -128,6 +128,16 @@ test.describe('in English', () => {
     await expectNoGerman(page, 'start');
     await expectAxeClean(page);
 
+    await page.getByRole('button', { name: 'Manage cookies' }).click();
+    await expect(page.getByRole('dialog', { name: 'Cookie settings' })).toBeVisible();
+    await expectNoGerman(page, 'cookie dialog');
+    await expectAxeClean(page);
+    await page
+      .getByRole('dialog', { name: 'Cookie settings' })
+      .getByRole('button', { name: 'Reject all' })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Cookie settings' })).toHaveCount(0);
+
     await page.getByLabel('URL', { exact: true }).fill(`https://${TARGET_HOST}/result`);
     await page.getByRole('button', { name: 'Shorten', exact: true }).click();
     await expect(page.getByTestId('created-banner')).toContainText('The short was created');
