@@ -95,6 +95,8 @@ export default defineConfig({
         AUTH_DEV_LOGIN: 'true',
         // The dev-login user "admin" is an administrator (admin area tests).
         ADMIN_USERS: 'dev:admin',
+        // English beside German (english.spec.ts): the footer's selector, the browser's preference.
+        FLAGS: 'languageSwitch=on',
       },
     },
     {

@@ -105,6 +105,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ HOME_FIGURES: 'OFF' }).web.homeFigures).toBe('off');
     expect(() => loadConfig({ HOME_FIGURES: 'true' })).toThrow(/HOME_FIGURES must be one of/);
   });
+
+  it('reads DEFAULT_LANGUAGE: de by default, de or en, nothing else', () => {
+    expect(loadConfig({}).web.defaultLanguage).toBe('de');
+    expect(loadConfig({ DEFAULT_LANGUAGE: 'en' }).web.defaultLanguage).toBe('en');
+    expect(loadConfig({ DEFAULT_LANGUAGE: 'DE' }).web.defaultLanguage).toBe('de');
+    expect(() => loadConfig({ DEFAULT_LANGUAGE: 'fr' })).toThrow(/DEFAULT_LANGUAGE must be one of/);
+  });
 });
 
 describe('resolveAppSecret', () => {

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { TrustProxySetting } from '../common/client-address';
 import type { LimitRule } from '../limits/limit-rule';
+import type { Language } from '../shared/language';
 import {
   type Env,
   environmentView,
@@ -152,6 +153,8 @@ export interface WebConfig {
   services: FooterLink[];
   /** The start page's figure cards (HOME_FIGURES): fixed, this instance's counts, or none. */
   homeFigures: HomeFigures;
+  /** The instance's language (DEFAULT_LANGUAGE): the client's without the switch, the pages' fallback. */
+  defaultLanguage: Language;
 }
 
 export class ConfigError extends Error {
@@ -240,6 +243,7 @@ function loadWebConfig(r: VariableReader): WebConfig {
     chatUrl: r.get('FOOTER_CHAT_URL'),
     services,
     homeFigures: r.get('HOME_FIGURES'),
+    defaultLanguage: r.get('DEFAULT_LANGUAGE'),
   };
 }
 

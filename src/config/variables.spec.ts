@@ -84,6 +84,7 @@ const SAMPLE: Record<VariableName, string> = {
   FOOTER_CONTACT_URL: 'mailto:ops@example.org',
   FOOTER_SERVICES: 'Wiki=https://wiki.example.org,Git=https://git.example.org',
   HOME_FIGURES: 'Live',
+  DEFAULT_LANGUAGE: 'EN',
   LOG_LEVEL: 'DEBUG',
   LOG_STDOUT: 'false',
   LOG_BUFFER_SIZE: '50',
@@ -204,6 +205,7 @@ describe('the table of variables', () => {
           { name: 'Git', url: 'https://git.example.org' },
         ],
         homeFigures: 'live',
+        defaultLanguage: 'en',
       },
       auth: {
         github: {

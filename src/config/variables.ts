@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { compileTrust, type TrustProxySetting } from '../common/client-address';
 import { type LimitRule, parseLimitRules } from '../limits/limit-rule';
 import { MASK } from '../logging/mask';
+import { LANGUAGES } from '../shared/language';
 
 /**
  * The one table of configuration variables. Everything else is derived from it:
@@ -697,6 +698,13 @@ export const VARIABLES = {
     description:
       "the start page's three figure cards: `static` (the fixed 300+ Links, 100+ Aufrufe, 41+ Nutzer), `live` (this instance's shorts, uses and users, rounded down to a leading digit: 1,234 reads 1.000+; counted at most once a minute) or `off` (no cards)",
     parse: oneOf(HOME_FIGURES, 'static'),
+  },
+  DEFAULT_LANGUAGE: {
+    section: 'web',
+    default: '`de`',
+    description:
+      "the instance's language (`de` or `en`): the web client's with the `url.frontend.languageSwitch` flag off, else for a visitor whose browser prefers neither; the server's own pages (the bot preview) for a request whose `Accept-Language` names neither",
+    parse: oneOf(LANGUAGES, 'de'),
   },
 
   // Operations

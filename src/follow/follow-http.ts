@@ -12,6 +12,7 @@ import { type FollowMatch, matchFollow, matchOwnDomain, matchPostedFollow } from
 import { noStore } from '../common/no-store';
 import { originOf } from '../common/origin';
 import { SESSION_COOKIE } from '../session/session-data';
+import { acceptedLanguage, type Language } from '../shared/language';
 
 type Redirect = Exclude<FollowResult, { kind: 'preview' }>;
 
@@ -66,11 +67,12 @@ const PRODUCT_TITLE = 'URL-Shorter';
 
 /**
  * A bot's answer for a short with maxUses: a tiny page for link previews (the short's name or the
- * product title), never indexed, without the target URL.
+ * product title), never indexed, without the target URL; in the request's language (CONTRACT
+ * "Language": Accept-Language, else DEFAULT_LANGUAGE).
  */
-export function previewPage(name: string | null): string {
+export function previewPage(name: string | null, lang: Language = 'de'): string {
   const title = escapeHtml(name ?? PRODUCT_TITLE);
-  return `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="robots" content="noindex, nofollow"><meta property="og:title" content="${title}"><meta property="og:site_name" content="${PRODUCT_TITLE}"><title>${title}</title></head><body><h1>${title}</h1></body></html>`;
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="robots" content="noindex, nofollow"><meta property="og:title" content="${title}"><meta property="og:site_name" content="${PRODUCT_TITLE}"><title>${title}</title></head><body><h1>${title}</h1></body></html>`;
 }
 
 /** What the follow path takes of the request: bot or not, and the visitor's traits. */
@@ -107,8 +109,11 @@ async function answer(
 ): Promise<void> {
   const result = await follow.follow(code, input);
   if (result.kind === 'preview') {
-    const body = previewPage(result.name);
+    const lang = acceptedLanguage(res.req?.headers['accept-language'], follow.defaultLanguage);
+    const body = previewPage(result.name, lang);
     res.statusCode = 200;
+    res.setHeader('Content-Language', lang);
+    res.setHeader('Vary', 'Accept-Language');
     for (const [k, v] of SECURITY_HEADERS) res.setHeader(k, v);
     noStore(res);
     res.setHeader('X-Robots-Tag', 'noindex');

@@ -50,7 +50,12 @@ function engine(
   const counter = { inc: () => undefined };
   const service = new FollowService(
     store,
-    { shortCacheSize: 100, trustProxy: false, stats: {} } as unknown as AppConfig,
+    {
+      shortCacheSize: 100,
+      trustProxy: false,
+      stats: {},
+      web: { defaultLanguage: 'de' },
+    } as unknown as AppConfig,
     { version: 1, isBlacklisted } as unknown as BlacklistService,
     bus,
     new PasswordLimiter(2, 60_000),

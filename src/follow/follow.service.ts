@@ -14,6 +14,7 @@ import {
   FollowStore,
   SHORT_CHANGED_CHANNEL,
 } from '../shorts/follow-store';
+import type { Language } from '../shared/language';
 import type { RedirectRule, TargetName } from '../shared/redirect-rules';
 import { chooseRule } from './rule-match';
 
@@ -120,6 +121,8 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
   private countryLookup: CountryLookup = () => undefined;
   /** A trusted CDN's country header (GEO_COUNTRY_HEADER, only with TRUST_PROXY), lower case. */
   readonly countryHeader: string | undefined;
+  /** DEFAULT_LANGUAGE: the bot preview's language for a request whose Accept-Language names neither. */
+  readonly defaultLanguage: Language;
   private flushTimer?: NodeJS.Timeout;
 
   constructor(
@@ -133,6 +136,7 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
   ) {
     bus.on(SHORT_CHANGED_CHANNEL, (code) => this.cache?.delete(code));
     this.countryHeader = config.trustProxy === false ? undefined : config.stats.countryHeader;
+    this.defaultLanguage = config.web.defaultLanguage;
     // Back from a Redis outage: any entry may have missed its invalidation.
     bus.onResync(() => this.cache?.clear());
     this.cache =

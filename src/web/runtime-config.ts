@@ -1,5 +1,6 @@
 import { type AppConfig, type FooterLink, type HomeFigures } from '../config/config';
 import { APP_VERSION } from '../config/version';
+import type { Language } from '../shared/language';
 
 /** What the built client learns at runtime from the island in index.html (one build runs anywhere). */
 export interface RuntimeConfig {
@@ -17,6 +18,13 @@ export interface RuntimeConfig {
   };
   /** The start page's figure cards (HOME_FIGURES): `live` asks GET /api/figures. */
   homeFigures: HomeFigures;
+  /** The instance's language (DEFAULT_LANGUAGE): the client's with the language switch off. */
+  defaultLanguage: Language;
+  /**
+   * The embedded flag `url.frontend.languageSwitch` (null with an external Unleash): the client
+   * speaks the visitor's language from the first paint instead of once the flags have arrived.
+   */
+  languageSwitch: boolean | null;
 }
 
 export const EMBEDDED_FLAGS_PATH = '/api/frontend';
@@ -43,6 +51,8 @@ export function buildRuntimeConfig(config: AppConfig): RuntimeConfig {
       services: config.web.services,
     },
     homeFigures: config.web.homeFigures,
+    defaultLanguage: config.web.defaultLanguage,
+    languageSwitch: external ? null : Boolean(config.flags['url.frontend.languageSwitch']),
   };
 }
 
@@ -58,8 +68,12 @@ export function scriptSafeJson(value: unknown): string {
 
 export const ISLAND_PLACEHOLDER = '<!--runtime-config-->';
 
-/** Puts the island where the placeholder is, else right before </head>. */
+/**
+ * Puts the island where the placeholder is, else right before </head>; `<html lang>` says the
+ * instance's language until the client has chosen one (state/language.ts).
+ */
 export function injectRuntimeConfig(html: string, rc: RuntimeConfig): string {
+  html = html.replace(/<html lang="[a-z-]*"/i, () => `<html lang="${rc.defaultLanguage}"`);
   const island = `<script id="runtime-config" type="application/json">${scriptSafeJson(rc)}</script>`;
   if (html.includes(ISLAND_PLACEHOLDER)) return html.replace(ISLAND_PLACEHOLDER, () => island);
   if (html.includes('</head>')) return html.replace('</head>', () => `${island}</head>`);

@@ -144,9 +144,11 @@ test('maintenance and shutdown flags show their toasts; without flags there are 
     page.getByRole('heading', { name: 'Teile deine Links einfach und schnell' }),
   ).toBeVisible();
   const flags = await (await page.request.get('/api/frontend')).json();
-  // The default flags: the experiment switch and the statistics (no operator signals).
+  // The default flags: the experiment switch and the statistics (no operator signals), and the
+  // language switch this instance runs with (playwright.config.ts, english.spec.ts).
   expect(flags.toggles.map((t: { name: string }) => t.name)).toEqual([
     'url.frontend.experimentSwitch',
+    'url.frontend.languageSwitch',
     'url.frontend.statistics',
   ]);
   await expect(page.getByText(/Es finden gerade Wartungsarbeiten statt/)).toHaveCount(0);

@@ -176,6 +176,26 @@ describe('following shorts', () => {
     );
   });
 
+  it("a bot's preview page speaks the request's language (Accept-Language, else DEFAULT_LANGUAGE de)", async () => {
+    const s = await insert({ maxUses: 5, name: 'Vorschau' });
+    const ua = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
+    const page = async (acceptLanguage?: string) => {
+      const headers: Record<string, string> = { 'user-agent': ua };
+      if (acceptLanguage) headers['accept-language'] = acceptLanguage;
+      const res = await t.fetch(`/s/${s.code}`, { headers });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('vary')).toContain('Accept-Language');
+      return { lang: res.headers.get('content-language'), html: await res.text() };
+    };
+    const english = await page('en-US,en;q=0.9,de;q=0.8');
+    expect(english.lang).toBe('en');
+    expect(english.html).toContain('<html lang="en">');
+    expect(english.html).toContain('<title>Vorschau</title>');
+    expect((await page('de-CH, en;q=0.5')).html).toContain('<html lang="de">');
+    expect((await page('fr')).lang).toBe('de');
+    expect((await page()).html).toContain('<html lang="de">');
+  });
+
   it('the target of a maxUses short is not revealed by the info or metadata call (owners and admins only)', async () => {
     const s = await insert({ maxUses: 5, url: 'https://example.com/one-time-secret' });
     const info = await t.fetch(`/api/code/${s.code}?redirect=false`);

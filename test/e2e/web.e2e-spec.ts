@@ -90,6 +90,9 @@ describe('web client serving (embedded flags)', () => {
     });
     expect(rc.sentryDsn).toBeNull();
     expect(rc.homeFigures).toBe('static');
+    expect(rc.defaultLanguage).toBe('de');
+    expect(rc.languageSwitch).toBe(false);
+    expect(html).toContain('<html lang="de">');
     expect(rc.footer.imprintUrl).toBe('https://example.org/impressum');
     expect(rc.footer.privacyUrl).toBeNull();
     expect(rc.footer.services).toEqual([
@@ -218,6 +221,20 @@ describe('web client serving (external Unleash, Sentry)', () => {
       embedded: false,
     });
     expect(rc.sentryDsn).toBe('https://key@o1.ingest.sentry.io/2');
+    expect(rc.languageSwitch).toBeNull();
+  });
+});
+
+describe('web client serving (an English instance)', () => {
+  const t = useWebApp({ DEFAULT_LANGUAGE: 'en', FLAGS: 'languageSwitch=on' });
+
+  it('tells the client its default language and says it in <html lang> before any script runs', async () => {
+    const html = await (await t.fetch('/')).text();
+    expect(island(html).defaultLanguage).toBe('en');
+    // The embedded switch, so the client speaks the visitor's language from the first paint.
+    expect(island(html).languageSwitch).toBe(true);
+    expect(html).toContain('<html lang="en">');
+    expect(html).not.toContain('lang="de"');
   });
 });
 

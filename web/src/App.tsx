@@ -1,14 +1,16 @@
 import { lazy, Suspense, useEffect } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
+import { useSnapshot } from 'valtio';
 import { Redirect, Route, Switch, useLocation, useParams, useSearch } from 'wouter';
 import { CookieDialog } from './components/CookieDialog';
 import { ErrorBoundary } from './components/ErrorBoundary';
-import { ExperimentsDialog } from './components/ExperimentsDialog';
 import { RequireLogin } from './components/RequireLogin';
 import { Shell } from './components/Shell';
 import { Toasts } from './components/Toasts';
 import { titleFor } from './lib/titles';
 import StartPage from './pages/StartPage';
+import { flags } from './state/flags';
+import { language } from './state/language';
 
 const LoginPage = lazy(() => import('./pages/LoginPage'));
 const InfoPage = lazy(() => import('./pages/InfoPage'));
@@ -19,6 +21,10 @@ const OfflinePage = lazy(() => import('./pages/OfflinePage'));
 const ShortsPage = lazy(() => import('./pages/ShortsPage'));
 const AccountPage = lazy(() => import('./pages/AccountPage'));
 const AdminPage = lazy(() => import('./pages/AdminPage'));
+/** The experiments dialog, loaded the first time it is opened (the footer's button). */
+const ExperimentsDialog = lazy(() =>
+  import('./components/ExperimentsDialog').then((m) => ({ default: m.ExperimentsDialog })),
+);
 /** The QueryClient (react-query), loaded with the first page that shows server data. */
 const Queries = lazy(() => import('./api/QueryScope'));
 
@@ -39,12 +45,12 @@ function Follow() {
   return <Spinner animation="border" role="status" />;
 }
 
-/** The document title follows the route (lib/titles.ts). */
-function DocumentTitle() {
+/** The document title follows the route (lib/titles.ts) and the language. */
+function DocumentTitle({ lang }: { lang: string }) {
   const [location] = useLocation();
   useEffect(() => {
     document.title = titleFor(location);
-  }, [location]);
+  }, [location, lang]);
   return null;
 }
 
@@ -116,16 +122,27 @@ export function AppRoutes() {
   );
 }
 
+/**
+ * Every text is read from the current catalogue while rendering (i18n/current.ts): a change of
+ * language renders the app anew in the chosen language, without a reload (the server's data stays
+ * in the query cache; what was typed into an open form is not kept).
+ */
 export function App() {
+  const { current } = useSnapshot(language);
+  const { showExperimentDialog } = useSnapshot(flags);
   return (
-    <ErrorBoundary>
-      <DocumentTitle />
+    <ErrorBoundary key={current}>
+      <DocumentTitle lang={current} />
       <Shell>
         <AppRoutes />
       </Shell>
       <Toasts />
       <CookieDialog />
-      <ExperimentsDialog />
+      {showExperimentDialog && (
+        <Suspense fallback={null}>
+          <ExperimentsDialog />
+        </Suspense>
+      )}
     </ErrorBoundary>
   );
 }

@@ -10,11 +10,13 @@ import { offeredServices } from './lib/consent';
 import { runtimeConfig } from './runtime-config';
 import { auth, fetchAccount } from './state/auth';
 import { initCookies, offerService } from './state/cookies';
-import { startFlags } from './state/flags';
+import { flags, startFlags } from './state/flags';
+import { startLanguage } from './state/language';
 import { initTheme } from './state/theme';
 import { watchConsentForSentry } from './telemetry/sentry';
 
 initTheme();
+startLanguage(flags);
 // Only what this instance uses is asked for; with nothing optional no dialog blocks the first visit.
 initCookies(
   offeredServices({

@@ -1,3 +1,5 @@
+import { isLanguage, type Language } from '@shared/language';
+
 /** The runtime-config island the server injects into index.html (see src/web/runtime-config.ts). */
 export interface FooterLink {
   name: string;
@@ -18,6 +20,10 @@ export interface RuntimeConfig {
   };
   /** The start page's figure cards (HOME_FIGURES): fixed, this instance's counts, or none. */
   homeFigures: 'static' | 'live' | 'off';
+  /** The instance's language (DEFAULT_LANGUAGE): the client's with the language switch off. */
+  defaultLanguage: Language;
+  /** The embedded language switch flag (null: ask the external flag service). */
+  languageSwitch: boolean | null;
 }
 
 const defaults: RuntimeConfig = {
@@ -40,6 +46,8 @@ const defaults: RuntimeConfig = {
     services: [],
   },
   homeFigures: 'static',
+  defaultLanguage: 'de',
+  languageSwitch: null,
 };
 
 function read(): RuntimeConfig {
@@ -53,6 +61,9 @@ function read(): RuntimeConfig {
       ...rc,
       footer: { ...defaults.footer, ...rc.footer },
       flags: { ...defaults.flags, ...rc.flags },
+      defaultLanguage: isLanguage(rc.defaultLanguage)
+        ? rc.defaultLanguage
+        : defaults.defaultLanguage,
     };
   } catch {
     return defaults;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Button, { type ButtonProps } from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { de } from '../i18n/de';
+import { msg } from '../i18n/current';
 
 export interface ConfirmDialogProps {
   show: boolean;
@@ -35,7 +35,7 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   return (
     <Modal show={show} onHide={onCancel} aria-labelledby={`${id}-title`}>
-      <Modal.Header closeButton closeLabel={de.toasts.close}>
+      <Modal.Header closeButton closeLabel={msg.toasts.close}>
         <Modal.Title id={`${id}-title`}>{title}</Modal.Title>
       </Modal.Header>
       <Modal.Body>{children}</Modal.Body>

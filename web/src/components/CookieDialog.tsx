@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useSnapshot } from 'valtio';
-import { de } from '../i18n/de';
+import { msg } from '../i18n/current';
 import {
   LINKED,
   offeredCategories,
@@ -43,17 +43,17 @@ export function CookieDialog() {
       centered
     >
       <Modal.Header>
-        <Modal.Title id="cookie-title">{de.cookies.title}</Modal.Title>
+        <Modal.Title id="cookie-title">{msg.cookies.title}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <p>{optional ? de.cookies.text : de.consent.onlyRequired}</p>
+        <p>{optional ? msg.cookies.text : msg.consent.onlyRequired}</p>
         <Form>
           {offeredCategories(offered).map((cat) => (
             <div key={cat} className="mb-2">
               <Form.Check
                 type="switch"
                 id={`consent-${cat}`}
-                label={de.cookies.categories[cat]}
+                label={msg.cookies.categories[cat]}
                 checked={draft.categories[cat]}
                 disabled={cat === 'required'}
                 onChange={(e) =>
@@ -68,7 +68,7 @@ export function CookieDialog() {
                     className="ms-4"
                     type="switch"
                     id={`consent-${s}`}
-                    label={de.cookies.services[s]}
+                    label={msg.cookies.services[s]}
                     checked={draft.services[s]}
                     onChange={(e) => setDraft(toggleService(draft, s, e.currentTarget.checked))}
                   />
@@ -81,18 +81,18 @@ export function CookieDialog() {
         {optional ? (
           <>
             <Button variant="outline-secondary" onClick={consentActions.rejectAll}>
-              {de.cookies.rejectAll}
+              {msg.cookies.rejectAll}
             </Button>
             <Button variant="outline-primary" onClick={() => consentActions.save(draft)}>
-              {de.cookies.saveSelected}
+              {msg.cookies.saveSelected}
             </Button>
             <Button variant="primary" onClick={consentActions.acceptAll}>
-              {de.cookies.acceptAll}
+              {msg.cookies.acceptAll}
             </Button>
           </>
         ) : (
           <Button variant="primary" onClick={consentActions.close}>
-            {de.consent.close}
+            {msg.consent.close}
           </Button>
         )}
       </Modal.Footer>

@@ -5,7 +5,7 @@ import Form from 'react-bootstrap/Form';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { api, unwrap } from '../api/client';
-import { de } from '../i18n/de';
+import { msg } from '../i18n/current';
 import { initialDomain, readLastDomain, rememberDomain } from '../lib/domains';
 import { errorText } from '../lib/errors';
 import { createBody, emptyValues } from '../lib/short-form';
@@ -56,7 +56,7 @@ export function CreateForm() {
       const on = domain ? `&domain=${encodeURIComponent(domain)}` : '';
       navigate(`/s/${encodeURIComponent(code)}/info?show_created=true${on}`);
     } catch (err) {
-      toast.error(errorText(err, de.create.errorOther));
+      toast.error(errorText(err, msg.create.errorOther));
     } finally {
       setBusy(false);
     }
@@ -65,7 +65,7 @@ export function CreateForm() {
   return (
     <Card className="mb-4 shadow-sm">
       <Card.Body>
-        <h2 className="h4">{de.create.title}</h2>
+        <h2 className="h4">{msg.create.title}</h2>
         <Form onSubmit={(e) => void submit(e)}>
           <ShortFields
             mode="create"
@@ -76,7 +76,7 @@ export function CreateForm() {
             domains={domains}
           />
           <Button type="submit" disabled={busy}>
-            {de.create.submit}
+            {msg.create.submit}
           </Button>
         </Form>
       </Card.Body>

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { de } from '../i18n/de';
+import { msg } from '../i18n/current';
 import { runtimeConfig } from '../runtime-config';
 import { reportError } from '../telemetry/sentry';
 
@@ -31,23 +31,23 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     if (!err) return this.props.children;
     return (
       <main className="container py-5" role="alert">
-        <h1>{de.error.title}</h1>
-        <p>{de.error.intro}</p>
-        <p className="fw-semibold">{err.message || de.error.unknown}</p>
+        <h1>{msg.error.title}</h1>
+        <p>{msg.error.intro}</p>
+        <p className="fw-semibold">{err.message || msg.error.unknown}</p>
         <details>
-          <summary>{de.error.stack}</summary>
+          <summary>{msg.error.stack}</summary>
           <pre className="small bg-body-tertiary p-2">{err.stack}</pre>
         </details>
         <div className="d-flex gap-2 mt-3">
           <a href="/" className="btn btn-primary">
-            {de.error.toStart}
+            {msg.error.toStart}
           </a>
           <button
             type="button"
             className="btn btn-outline-danger"
             onClick={() => void this.report()}
           >
-            {de.error.report}
+            {msg.error.report}
           </button>
         </div>
       </main>

@@ -4,7 +4,7 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { useLocation } from 'wouter';
-import { de } from '../i18n/de';
+import { msg } from '../i18n/current';
 import { parseLookup } from '../lib/lookup';
 import { toast } from '../state/toasts';
 
@@ -15,7 +15,7 @@ export function LookupForm() {
     e.preventDefault();
     const code = parseLookup(value);
     if (!code) {
-      toast.warning(de.lookup.invalid);
+      toast.warning(msg.lookup.invalid);
       return;
     }
     navigate(`/s/${encodeURIComponent(code)}/info`);
@@ -23,18 +23,18 @@ export function LookupForm() {
   return (
     <Card className="mb-4 shadow-sm">
       <Card.Body>
-        <h2 className="h4">{de.lookup.title}</h2>
+        <h2 className="h4">{msg.lookup.title}</h2>
         <Form onSubmit={submit} noValidate>
-          <Form.Label htmlFor="lookup-input">{de.lookup.label}</Form.Label>
+          <Form.Label htmlFor="lookup-input">{msg.lookup.label}</Form.Label>
           <InputGroup>
             <Form.Control
               id="lookup-input"
               value={value}
               onChange={(e) => setValue(e.target.value)}
-              placeholder={de.lookup.placeholder}
+              placeholder={msg.lookup.placeholder}
             />
             <Button type="submit" variant="outline-primary">
-              {de.lookup.submit}
+              {msg.lookup.submit}
             </Button>
           </InputGroup>
         </Form>

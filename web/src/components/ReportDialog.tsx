@@ -5,7 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
-import { de } from '../i18n/de';
+import { msg } from '../i18n/current';
 import { errorText } from '../lib/errors';
 import { rememberLoginReturn } from '../lib/login';
 import {
@@ -51,16 +51,16 @@ export function ReportDialog({
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const next = validateReport(reason, description, de.report);
+    const next = validateReport(reason, description, msg.report);
     setErrors(next);
     if (next.reason || next.description || !reason) return;
     setBusy(true);
     try {
       await sendReport(code, { reason, description: description.trim() }, domain);
-      toast.success(de.report.success);
+      toast.success(msg.report.success);
       onClose();
     } catch (err) {
-      toast.error(errorText(err, de.report.errorOther));
+      toast.error(errorText(err, msg.report.errorOther));
     } finally {
       setBusy(false);
     }
@@ -70,13 +70,13 @@ export function ReportDialog({
   return (
     <Modal show={show} onHide={onClose} aria-labelledby="report-title">
       <Form onSubmit={(e) => void submit(e)} noValidate>
-        <Modal.Header closeButton closeLabel={de.report.close}>
-          <Modal.Title id="report-title">{de.report.title}</Modal.Title>
+        <Modal.Header closeButton closeLabel={msg.report.close}>
+          <Modal.Title id="report-title">{msg.report.title}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
           {!authenticated ? (
             <Alert variant="warning" className="mb-0">
-              <p>{de.report.mustLogin}</p>
+              <p>{msg.report.mustLogin}</p>
               <Link
                 href="/login"
                 className="btn btn-primary btn-sm"
@@ -84,14 +84,14 @@ export function ReportDialog({
                   rememberLoginReturn(window.location.pathname + window.location.search)
                 }
               >
-                {de.nav.login}
+                {msg.nav.login}
               </Link>
             </Alert>
           ) : (
             <>
-              <p className="text-body-secondary">{de.report.intro}</p>
+              <p className="text-body-secondary">{msg.report.intro}</p>
               <Form.Group className="mb-3" controlId="report-reason">
-                <Form.Label>{de.report.type}</Form.Label>
+                <Form.Label>{msg.report.type}</Form.Label>
                 <Form.Select
                   value={reason}
                   isInvalid={Boolean(errors.reason)}
@@ -100,17 +100,17 @@ export function ReportDialog({
                     setErrors({ ...errors, reason: undefined });
                   }}
                 >
-                  <option value="">{de.report.choose}</option>
+                  <option value="">{msg.report.choose}</option>
                   {REPORT_TYPES.map((r) => (
                     <option key={r} value={r}>
-                      {de.report.types[r]}
+                      {msg.report.types[r]}
                     </option>
                   ))}
                 </Form.Select>
                 <Form.Control.Feedback type="invalid">{errors.reason}</Form.Control.Feedback>
               </Form.Group>
               <Form.Group controlId="report-description">
-                <Form.Label>{de.report.description}</Form.Label>
+                <Form.Label>{msg.report.description}</Form.Label>
                 <Form.Control
                   as="textarea"
                   rows={10}
@@ -129,11 +129,11 @@ export function ReportDialog({
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onClose}>
-            {de.info.cancel}
+            {msg.info.cancel}
           </Button>
           {authenticated && (
             <Button type="submit" variant="danger" disabled={busy}>
-              {de.report.send}
+              {msg.report.send}
             </Button>
           )}
         </Modal.Footer>

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
-import { de } from '../i18n/de';
+import { msg } from '../i18n/current';
 import { rememberLoginReturn } from '../lib/login';
 import { auth, isAdmin } from '../state/auth';
 import { toast } from '../state/toasts';
@@ -20,7 +20,7 @@ export function RequireLogin({
   const allowed = a.status === 'authenticated' && (!admin || isAdmin(a.user));
   useEffect(() => {
     if (a.status === 'unauthenticated') {
-      toast.warning(de.auth.mustBeLoggedIn);
+      toast.warning(msg.auth.mustBeLoggedIn);
       rememberLoginReturn(window.location.pathname + window.location.search);
       navigate('/login', { replace: true });
     } else if (a.status === 'authenticated' && !allowed) {

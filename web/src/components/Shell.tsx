@@ -5,15 +5,18 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import Form from 'react-bootstrap/Form';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
-import { de, t } from '../i18n/de';
+import { msg } from '../i18n/current';
+import { t } from '../i18n/de';
 import { Avatar } from './Avatar';
 import { FLAGS } from '../lib/flag-rule';
+import { isLanguage } from '../lib/language-rule';
 import { cutUsername, NAV_ITEMS, visibleNavItems } from '../lib/nav';
 import { rememberLoginReturn } from '../lib/login';
 import { runtimeConfig } from '../runtime-config';
 import { auth, isAdmin, logout } from '../state/auth';
 import { consentActions, cookies } from '../state/cookies';
 import { flags } from '../state/flags';
+import { chooseLanguage, language } from '../state/language';
 import { theme, toggleTheme } from '../state/theme';
 
 /** Below 960 px the top bar's links fold into a menu; at 960 px and wider an open menu closes. */
@@ -46,15 +49,15 @@ function TopBar() {
     <header className="topbar border-bottom bg-body-tertiary">
       <nav
         className="container d-flex flex-wrap align-items-center py-2 gap-2"
-        aria-label="Hauptnavigation"
+        aria-label={msg.nav.main}
       >
         <Link href="/" className="navbar-brand fw-bold me-3 text-body text-decoration-none">
-          {de.app.title}
+          {msg.app.title}
         </Link>
         <button
           type="button"
           className="btn btn-outline-secondary topbar-toggle ms-auto"
-          aria-label={de.nav.menu}
+          aria-label={msg.nav.menu}
           aria-expanded={open}
           aria-controls="topbar-links"
           onClick={() => setMenu({ open: !open, on: location })}
@@ -81,17 +84,19 @@ function TopBar() {
                 <Dropdown.Toggle
                   variant="outline-primary"
                   id="user-menu"
-                  aria-label={`${de.nav.userMenu}: ${cutUsername(a.user.username)}`}
+                  aria-label={`${msg.nav.userMenu}: ${cutUsername(a.user.username)}`}
                 >
                   <Avatar url={a.user.imageUrl} size={20} />{' '}
                   <span>{cutUsername(a.user.username)}</span>
                 </Dropdown.Toggle>
                 <Dropdown.Menu>
                   <Dropdown.Item onClick={() => navigate('/account')}>
-                    {de.nav.account}
+                    {msg.nav.account}
                   </Dropdown.Item>
                   {isAdmin(a.user) && (
-                    <Dropdown.Item onClick={() => navigate('/admin')}>{de.nav.admin}</Dropdown.Item>
+                    <Dropdown.Item onClick={() => navigate('/admin')}>
+                      {msg.nav.admin}
+                    </Dropdown.Item>
                   )}
                   <Dropdown.Divider />
                   <Dropdown.Item
@@ -99,7 +104,7 @@ function TopBar() {
                       void logout().then(() => navigate('/'));
                     }}
                   >
-                    {de.nav.logout}
+                    {msg.nav.logout}
                   </Dropdown.Item>
                 </Dropdown.Menu>
               </Dropdown>
@@ -111,7 +116,7 @@ function TopBar() {
                   rememberLoginReturn(window.location.pathname + window.location.search)
                 }
               >
-                {de.nav.login}
+                {msg.nav.login}
               </Link>
             ) : null}
           </div>
@@ -136,6 +141,7 @@ function Footer() {
   const c = useSnapshot(cookies);
   const th = useSnapshot(theme);
   const f = useSnapshot(flags);
+  const lang = useSnapshot(language);
   // The theme is a preference the visitor sets and needs no consent; the experiments need the
   // Unleash consent only where an external Unleash is used (the embedded flags are this server's).
   const unleash = !c.offered.includes('unleash') || c.consent.services.unleash;
@@ -146,13 +152,13 @@ function Footer() {
       <div className="container d-flex flex-column gap-3">
         <div className="d-flex flex-wrap align-items-center gap-2">
           <Badge bg="secondary" pill data-testid="version">
-            {t(de.footer.version, { version: runtimeConfig.version })}
+            {t(msg.footer.version, { version: runtimeConfig.version })}
           </Badge>
           <Button variant="link" size="sm" onClick={consentActions.open}>
-            {de.footer.cookies}
+            {msg.footer.cookies}
           </Button>
           <Button variant="outline-secondary" size="sm" onClick={toggleTheme}>
-            {de.footer.theme}: {th.darkMode ? de.footer.themeDark : de.footer.themeLight}
+            {msg.footer.theme}: {th.darkMode ? msg.footer.themeDark : msg.footer.themeLight}
           </Button>
           {f.enabled[FLAGS.experimentSwitch] && (
             <>
@@ -165,11 +171,11 @@ function Footer() {
                 }}
                 aria-describedby={unleash ? undefined : 'experiments-hint'}
               >
-                {de.footer.experiments}
+                {msg.footer.experiments}
               </Button>
               {!unleash && (
                 <small id="experiments-hint" className="text-body-secondary">
-                  {de.footer.experimentsNeedCookie}
+                  {msg.footer.experimentsNeedCookie}
                 </small>
               )}
             </>
@@ -177,20 +183,25 @@ function Footer() {
           {f.enabled[FLAGS.languageSwitch] && (
             <Form.Select
               size="sm"
-              aria-label={de.footer.language}
-              defaultValue="de"
+              aria-label={msg.footer.language}
+              value={lang.current}
+              onChange={(e) => {
+                if (isLanguage(e.target.value)) void chooseLanguage(e.target.value);
+              }}
               style={{ width: 'auto' }}
             >
-              <option value="de">🇩🇪 {de.footer.german}</option>
-              <option value="en" disabled>
-                🇬🇧 {de.footer.english}
+              <option value="de" lang="de">
+                🇩🇪 {msg.footer.german}
+              </option>
+              <option value="en" lang="en">
+                🇬🇧 {msg.footer.english}
               </option>
             </Form.Select>
           )}
         </div>
         {fl.services.length > 0 && (
           <div>
-            <span className="me-2">{de.footer.services}:</span>
+            <span className="me-2">{msg.footer.services}:</span>
             <ul className="list-inline d-inline mb-0">
               {fl.services.map((s) => (
                 <FooterLink key={s.url} href={s.url}>
@@ -201,14 +212,14 @@ function Footer() {
           </div>
         )}
         <ul className="list-inline mb-0">
-          <FooterLink href={fl.imprintUrl}>{de.footer.imprint}</FooterLink>
-          <FooterLink href={fl.privacyUrl}>{de.footer.privacy}</FooterLink>
-          <FooterLink href={fl.termsUrl}>{de.footer.terms}</FooterLink>
-          <FooterLink href={fl.contactUrl}>{de.footer.contact}</FooterLink>
-          <FooterLink href={fl.chatUrl}>{de.footer.chat}</FooterLink>
+          <FooterLink href={fl.imprintUrl}>{msg.footer.imprint}</FooterLink>
+          <FooterLink href={fl.privacyUrl}>{msg.footer.privacy}</FooterLink>
+          <FooterLink href={fl.termsUrl}>{msg.footer.terms}</FooterLink>
+          <FooterLink href={fl.contactUrl}>{msg.footer.contact}</FooterLink>
+          <FooterLink href={fl.chatUrl}>{msg.footer.chat}</FooterLink>
         </ul>
         <small className="text-body-secondary">
-          {t(de.footer.copyright, { from: 2021, to: year })}
+          {t(msg.footer.copyright, { from: 2021, to: year })}
         </small>
       </div>
     </footer>

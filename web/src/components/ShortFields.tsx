@@ -11,7 +11,8 @@ import { flushSync } from 'react-dom';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import { de, t } from '../i18n/de';
+import { msg } from '../i18n/current';
+import { t } from '../i18n/de';
 import { exampleExpiryDate, formatDateTime, parseExpiry } from '../lib/expiry';
 import {
   formFields,
@@ -26,11 +27,11 @@ import { withScheme } from '../lib/url';
  * The short's fields, for the start page's create form (`mode: 'create'`) and the edit dialog
  * (`mode: 'edit'`): one input per row of the field table (src/shared/short-fields.ts) that the
  * caller may set, its input by the field's type, its limits (maxLength, pattern, minimum) from the
- * row. A new field is a row there, its label in `de.fields` (the compiler asks for it) and, for a
+ * row. A new field is a row there, its label in `msg.fields` (the compiler asks for it) and, for a
  * new type, an input here.
  */
 
-/** The form's state: the typed values and the understood expiry (chrono-node/de, loaded lazily). */
+/** The form's state: the typed values and the understood expiry (chrono-node in the chosen language, loaded lazily). */
 export function useShortForm(initial: () => FormValues, initialExpiry: Date | null = null) {
   const [values, setValues] = useState(initial);
   const [expireAt, setExpireAt] = useState<Date | null>(initialExpiry);
@@ -73,17 +74,31 @@ export interface ShortFieldsProps {
 
 /** Example texts of the inputs; a needed field of the edit form has its value instead. */
 const PLACEHOLDERS: Partial<Record<ShortFieldName, string>> = {
-  url: de.create.urlPlaceholder,
-  code: de.create.codePlaceholder,
-  name: de.create.namePlaceholder,
-  expireAt: t(de.hints.expiryPlaceholder, { date: exampleExpiryDate() }),
-  maxUses: de.create.unlimited,
+  get url() {
+    return msg.create.urlPlaceholder;
+  },
+  get code() {
+    return msg.create.codePlaceholder;
+  },
+  get name() {
+    return msg.create.namePlaceholder;
+  },
+  get expireAt() {
+    return t(msg.hints.expiryPlaceholder, { date: exampleExpiryDate() });
+  },
+  get maxUses() {
+    return msg.create.unlimited;
+  },
 };
 
 /** The edit form's buttons that clear a field that may be cleared. */
 const CLEAR_LABELS: Partial<Record<ShortFieldName, string>> = {
-  expireAt: de.edit.clearExpiry,
-  maxUses: de.edit.clearMaxUses,
+  get expireAt() {
+    return msg.edit.clearExpiry;
+  },
+  get maxUses() {
+    return msg.edit.clearMaxUses;
+  },
 };
 
 export function ShortFields(props: ShortFieldsProps) {
@@ -168,7 +183,7 @@ function ShortField({
     case 'text':
       return (
         <Form.Group className="mb-3" controlId={id}>
-          <Form.Label>{de.fields[name]}</Form.Label>
+          <Form.Label>{msg.fields[name]}</Form.Label>
           <Form.Control
             {...common}
             type={spec.type === 'url' ? 'url' : 'text'}
@@ -185,7 +200,7 @@ function ShortField({
       return (
         <>
           <Form.Group className={mode === 'edit' ? 'mb-2' : 'mb-3'} controlId={id}>
-            <Form.Label>{mode === 'edit' ? de.edit.password : de.create.password}</Form.Label>
+            <Form.Label>{mode === 'edit' ? msg.edit.password : msg.create.password}</Form.Label>
             <Form.Control
               {...common}
               type="password"
@@ -196,7 +211,7 @@ function ShortField({
             />
             {mode === 'edit' && (
               <Form.Text id={`${id}-help`}>
-                {hasPassword ? de.edit.passwordHint : de.edit.passwordNone}
+                {hasPassword ? msg.edit.passwordHint : msg.edit.passwordNone}
               </Form.Text>
             )}
             {feedback}
@@ -205,7 +220,7 @@ function ShortField({
             <Form.Check
               className="mb-3"
               id={`${mode}-remove-${name}`}
-              label={de.edit.removePassword}
+              label={msg.edit.removePassword}
               checked={values.removePassword}
               onChange={(e) => onChange({ removePassword: e.target.checked })}
             />
@@ -217,7 +232,7 @@ function ShortField({
       const understood = !value.trim() || expireAt !== null;
       return (
         <Form.Group className="mb-3" controlId={id}>
-          <Form.Label>{de.fields[name]}</Form.Label>
+          <Form.Label>{msg.fields[name]}</Form.Label>
           {withClear(
             <Form.Control
               {...common}
@@ -227,10 +242,10 @@ function ShortField({
           )}
           <Form.Text id={`${id}-help`} className={understood ? undefined : 'text-danger'}>
             {!value.trim()
-              ? de.edit.noExpiry
+              ? msg.edit.noExpiry
               : expireAt
-                ? t(de.create.understoodAs, { date: formatDateTime(expireAt) })
-                : de.edit.expiryNotUnderstood}
+                ? t(msg.create.understoodAs, { date: formatDateTime(expireAt) })
+                : msg.edit.expiryNotUnderstood}
           </Form.Text>
           {feedback}
         </Form.Group>
@@ -240,13 +255,13 @@ function ShortField({
       if (domains.length === 0 && !value) return null;
       return (
         <Form.Group className="mb-3" controlId={id}>
-          <Form.Label>{de.fields[name]}</Form.Label>
+          <Form.Label>{msg.fields[name]}</Form.Label>
           <Form.Select
             value={value}
             isInvalid={Boolean(error)}
             onChange={(e) => set(e.target.value)}
           >
-            <option value="">{de.create.mainDomain}</option>
+            <option value="">{msg.create.mainDomain}</option>
             {[...new Set([...domains, ...(value ? [value] : [])])].map((host) => (
               <option key={host} value={host}>
                 {host}
@@ -259,7 +274,7 @@ function ShortField({
     case 'integer':
       return (
         <Form.Group className="mb-3" controlId={id}>
-          <Form.Label>{de.fields[name]}</Form.Label>
+          <Form.Label>{msg.fields[name]}</Form.Label>
           {withClear(
             <Form.Control
               {...common}

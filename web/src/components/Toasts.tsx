@@ -1,7 +1,7 @@
 import Toast from 'react-bootstrap/Toast';
 import ToastContainer from 'react-bootstrap/ToastContainer';
 import { useSnapshot } from 'valtio';
-import { de } from '../i18n/de';
+import { msg } from '../i18n/current';
 import { dismissToast, toasts, type ToastKind } from '../state/toasts';
 
 const BG: Record<ToastKind, string> = {
@@ -33,7 +33,7 @@ export function Toasts() {
               <button
                 type="button"
                 className={`btn-close ${x.kind === 'info' || x.kind === 'warning' ? '' : 'btn-close-white'}`}
-                aria-label={de.toasts.close}
+                aria-label={msg.toasts.close}
                 onClick={() => dismissToast(x.id)}
               />
             )}

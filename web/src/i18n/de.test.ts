@@ -6,13 +6,18 @@ import { de, t, type Messages } from './de';
 /** The client's source files (not the tests, not this catalogue, not the generated API types). */
 const sources = Object.entries(
   import.meta.glob<string>('../**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true }),
-).filter(([path]) => !/\.test\.tsx?$|(^\.|\/i18n)\/de\.ts$|\/schema\.d\.ts$|test-utils/.test(path));
+).filter(
+  ([path]) => !/\.test\.tsx?$|(^\.|\/i18n)\/(de|en)\.ts$|\/schema\.d\.ts$|test-utils/.test(path),
+);
 
-/** Every `de.a.b.c` written in the sources (the part before a `[` lookup or a call). */
+/**
+ * Every `msg.a.b.c` (the current catalogue, i18n/current.ts) or `de.a.b.c` written in the sources
+ * (the part before a `[` lookup or a call).
+ */
 function usedPaths(): Map<string, string[]> {
   const used = new Map<string, string[]>();
   for (const [file, text] of sources) {
-    for (const m of text.matchAll(/\bde\.([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)/g)) {
+    for (const m of text.matchAll(/\b(?:msg|de)\.([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)/g)) {
       used.set(m[1], [...(used.get(m[1]) ?? []), file]);
     }
   }
@@ -39,8 +44,8 @@ function isRendered(path: readonly string[]): boolean {
   const all = sources.map(([, text]) => text).join('\n');
   if (used.includes(path.join('.'))) return true;
   for (let n = path.length - 1; n >= 1; n--) {
-    const parent = `de.${path.slice(0, n).join('.')}`;
-    if (new RegExp(`${parent.replace(/[.$]/g, '\\$&')}(?![\\w$.])`).test(all)) return true;
+    const parent = path.slice(0, n).join('.').replace(/[.$]/g, '\\$&');
+    if (new RegExp(`\\b(?:msg|de)\\.${parent}(?![\\w$.])`).test(all)) return true;
   }
   return false;
 }

@@ -22,6 +22,7 @@ export const de = {
     logout: 'Abmelden',
     login: 'Anmelden',
     menu: 'Menü öffnen',
+    main: 'Hauptnavigation',
     userMenu: 'Benutzermenü',
   },
   footer: {

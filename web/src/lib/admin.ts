@@ -1,3 +1,4 @@
+import { locale } from '../i18n/current';
 import type { Schemas } from '../api/client';
 
 export type AdminEntity = Schemas['AdminEntityDto'];
@@ -10,7 +11,7 @@ export type AdminRow = Readonly<Record<string, unknown>>;
 export function formatAdminDate(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString('de-DE', { dateStyle: 'medium', timeStyle: 'medium' });
+  return d.toLocaleString(locale(), { dateStyle: 'medium', timeStyle: 'medium' });
 }
 
 /** The text of one table cell. */
@@ -73,7 +74,7 @@ export function toBody(
   entity: AdminEntity,
   form: Record<string, FormValue>,
   row: AdminRow | null,
-  msg: EditMessages,
+  texts: EditMessages,
 ): EditResult {
   const body: Record<string, unknown> = {};
   const errors: Record<string, string> = {};
@@ -92,16 +93,16 @@ export function toBody(
     const s = typeof v === 'string' ? v.trim() : '';
     if (s === '') {
       if (f.nullable) body[f.name] = null;
-      else errors[f.name] = msg.required;
+      else errors[f.name] = texts.required;
       continue;
     }
     if (f.type === 'number') {
       if (!/^\d+$/.test(s) || Number(s) < 1 || Number(s) > 2_147_483_647)
-        errors[f.name] = msg.wholeNumber;
+        errors[f.name] = texts.wholeNumber;
       else body[f.name] = Number(s);
     } else if (f.type === 'date') {
       const d = new Date(s);
-      if (Number.isNaN(d.getTime())) errors[f.name] = msg.invalidDate;
+      if (Number.isNaN(d.getTime())) errors[f.name] = texts.invalidDate;
       else body[f.name] = d.toISOString();
     } else body[f.name] = s;
   }

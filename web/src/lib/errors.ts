@@ -7,11 +7,12 @@ import {
 } from '@shared/limits';
 import { SHORT_FIELDS, type ShortFieldName } from '@shared/short-fields';
 import { ApiError } from '../api/errors';
-import { de, t } from '../i18n/de';
+import { locale, msg } from '../i18n/current';
+import { t } from '../i18n/de';
 
 /**
  * German texts for failed API calls, chosen by the problem's `errorKey` (never by its English
- * `detail`): the catalogue `de.errors` has a text for every key. Every non-ok answer arrives as an
+ * `detail`): the catalogue `msg.errors` has a text for every key. Every non-ok answer arrives as an
  * ApiError (problem+json); anything else (NetworkError, a bug) has no key and reads as the view's
  * fallback.
  */
@@ -40,7 +41,7 @@ export type ViewErrors = Partial<Readonly<Record<ErrorKey, string>>>;
 
 /** The catalogue's text of a key, placeholders filled. */
 export function keyText(key: ErrorKey): string {
-  return t(de.errors[key], LIMITS);
+  return t(msg.errors[key], LIMITS);
 }
 
 const isShortField = (field: string): field is ShortFieldName => Object.hasOwn(SHORT_FIELDS, field);
@@ -58,21 +59,21 @@ function fieldKey(err: ApiError, field: string): ErrorKey | undefined {
 /** The German text of one field's error: the key's text, named by the field where the text does not. */
 function fieldKeyText(field: string, key: ErrorKey): string {
   if (FIELD_KEYS.has(key) || !isShortField(field)) return keyText(key);
-  return t(de.error.field, { field: de.fields[field], text: keyText(key) });
+  return t(msg.error.field, { field: msg.fields[field], text: keyText(key) });
 }
 
 /** When a refused call may be tried again, as German words ('in 42 Sekunden', 'um 14:05 Uhr'). */
 export function retryWhen(seconds: number, now: Date = new Date()): string {
-  const w = de.error.retry;
+  const w = msg.error.retry;
   if (seconds <= 1) return w.oneSecond;
   if (seconds < 60) return t(w.seconds, { n: seconds });
   const minutes = Math.ceil(seconds / 60);
   if (minutes === 1) return w.oneMinute;
   if (minutes < 60) return t(w.minutes, { n: minutes });
   const at = new Date(now.getTime() + seconds * 1000);
-  const time = at.toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit' });
+  const time = at.toLocaleTimeString(locale(), { hour: '2-digit', minute: '2-digit' });
   if (at.toDateString() === now.toDateString()) return t(w.at, { time });
-  const date = at.toLocaleDateString('de-DE', { day: '2-digit', month: '2-digit' });
+  const date = at.toLocaleDateString(locale(), { day: '2-digit', month: '2-digit' });
   return t(w.atDay, { date, time });
 }
 
@@ -81,7 +82,7 @@ export function rateLimitText(err: unknown, now: Date = new Date()): string | un
   if (!(err instanceof ApiError) || !err.rateLimited) return undefined;
   return err.retryAfter === undefined
     ? keyText('rate_limited')
-    : t(de.error.rateLimited, { when: retryWhen(err.retryAfter, now) });
+    : t(msg.error.rateLimited, { when: retryWhen(err.retryAfter, now) });
 }
 
 /**
@@ -92,7 +93,7 @@ export function rateLimitText(err: unknown, now: Date = new Date()): string | un
  * Without a fallback, such a key reads as its catalogue text.
  */
 export function errorText(err: unknown, fallback?: string, view: ViewErrors = {}): string {
-  if (!(err instanceof ApiError)) return fallback ?? de.error.unknown;
+  if (!(err instanceof ApiError)) return fallback ?? msg.error.unknown;
   const limited = rateLimitText(err);
   if (limited !== undefined) return limited;
   const key = err.errorKey;
@@ -105,7 +106,7 @@ export function errorText(err: unknown, fallback?: string, view: ViewErrors = {}
   }
   if (err.unavailable) return keyText('service_unavailable');
   if (fallback !== undefined) return fallback;
-  return key !== undefined ? keyText(key) : de.error.unknown;
+  return key !== undefined ? keyText(key) : msg.error.unknown;
 }
 
 /**
@@ -137,11 +138,11 @@ export function loadErrorText(err: unknown): string {
     const message =
       err.errorKey !== undefined
         ? keyText(err.errorKey)
-        : (err.detail ?? err.title ?? de.shorts.unknownError);
-    return t(de.shorts.loadErrorStatus, { status: err.status, message });
+        : (err.detail ?? err.title ?? msg.shorts.unknownError);
+    return t(msg.shorts.loadErrorStatus, { status: err.status, message });
   }
   if (err instanceof Error && err.message.trim() !== '') return err.message;
-  return de.shorts.unknownError;
+  return msg.shorts.unknownError;
 }
 
 /** The errors of a short's form, at their fields. */

@@ -28,6 +28,11 @@ describe('flag rule', () => {
     );
   });
 
+  it('the language switch follows the server alone: a visitor who reads no German needs no opt-in', () => {
+    expect(isFlagOn(FLAGS.languageSwitch, { [FLAGS.languageSwitch]: true }, [])).toBe(true);
+    expect(isFlagOn(FLAGS.languageSwitch, server, [FLAGS.languageSwitch])).toBe(false);
+  });
+
   it('the experiment switch is always on', () => {
     expect(isFlagOn(FLAGS.experimentSwitch, {}, [])).toBe(true);
     expect(isFlagOn(FLAGS.experimentSwitch, { [FLAGS.experimentSwitch]: false }, [], false)).toBe(

@@ -10,12 +10,14 @@ export const FLAGS = {
 
 /**
  * Flags that follow the server alone (no local switch): operator signals, the experiment switch,
- * and the statistics (owners see their statistics and reports whenever the server offers them:
- * no opt-in, no consent).
+ * the statistics (owners see their statistics and reports whenever the server offers them:
+ * no opt-in, no consent) and the language switch (a visitor who reads no German could not find
+ * an opt-in; CONTRACT "Language": with the flag on, the footer offers both languages).
  */
 export const SERVER_ONLY = new Set<string>([
   FLAGS.experimentSwitch,
   FLAGS.statistics,
+  FLAGS.languageSwitch,
   FLAGS.maintenance,
   FLAGS.shutdown,
 ]);

@@ -2,7 +2,8 @@ import { csvCell } from '@shared/csv-cell';
 import { MAX_IMPORT_COLUMNS, MAX_IMPORT_RECORD, MAX_IMPORT_ROWS } from '@shared/limits';
 import { mapImportColumns, URL_COLUMN_NAMES, type ImportField } from '@shared/short-fields';
 import { api, unwrap, type Schemas } from '../api/client';
-import { de, t } from '../i18n/de';
+import { msg } from '../i18n/current';
+import { t } from '../i18n/de';
 import { keyText } from './errors';
 
 export { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, type ImportField };
@@ -32,7 +33,7 @@ export function mapColumns(headers: readonly string[]): Array<[string, ImportFie
 export function urlColumnNames(): string {
   const names = [...URL_COLUMN_NAMES];
   const last = names.pop();
-  return `${names.join(', ')} ${de.transfer.or} ${last}`;
+  return `${names.join(', ')} ${msg.transfer.or} ${last}`;
 }
 
 export interface ParsedImport {
@@ -64,8 +65,9 @@ export async function parseImportCsv(text: string): Promise<ParsedImport> {
 /** Why the server would refuse the file as a whole (the shared limits), or null. */
 export function importRefusal(parsed: ParsedImport): string | null {
   if (parsed.headers.length > MAX_IMPORT_COLUMNS)
-    return t(de.transfer.tooManyColumns, { max: MAX_IMPORT_COLUMNS });
-  if (parsed.rows.length > MAX_IMPORT_ROWS) return t(de.transfer.tooMany, { max: MAX_IMPORT_ROWS });
+    return t(msg.transfer.tooManyColumns, { max: MAX_IMPORT_COLUMNS });
+  if (parsed.rows.length > MAX_IMPORT_ROWS)
+    return t(msg.transfer.tooMany, { max: MAX_IMPORT_ROWS });
   return null;
 }
 
@@ -98,13 +100,13 @@ export async function sendImport(
  * server) shows the server's reason in the general text.
  */
 export function skippedReason(s: Pick<SkippedRow, 'errorKey' | 'reason'>): string {
-  if (Object.hasOwn(de.errors, s.errorKey)) return keyText(s.errorKey);
-  return t(de.transfer.reasonOther, { detail: s.reason });
+  if (Object.hasOwn(msg.errors, s.errorKey)) return keyText(s.errorKey);
+  return t(msg.transfer.reasonOther, { detail: s.reason });
 }
 
 /** The skipped rows as a CSV file (row, code, reason in German), cells escaped as our export's. */
 export function skippedCsv(skipped: readonly SkippedRow[]): string {
-  const header = [de.transfer.row, de.transfer.code, de.transfer.reason];
+  const header = [msg.transfer.row, msg.transfer.code, msg.transfer.reason];
   const lines = skipped.map((s) => [s.row, s.code, skippedReason(s)].map(csvCell).join(','));
   return [header.map(csvCell).join(','), ...lines].join('\r\n') + '\r\n';
 }

@@ -1,4 +1,4 @@
-import { de } from '../i18n/de';
+import { msg } from '../i18n/current';
 
 /** A top-bar link and when it shows (login, admin, a feature flag). */
 export interface NavItem {
@@ -12,9 +12,25 @@ export interface NavItem {
 }
 
 export const NAV_ITEMS: NavItem[] = [
-  { to: '/', label: de.nav.start },
-  { to: '/s', label: de.nav.follow },
-  { to: '/shorts', label: de.nav.ownShorts, requireLogin: true },
+  {
+    to: '/',
+    get label() {
+      return msg.nav.start;
+    },
+  },
+  {
+    to: '/s',
+    get label() {
+      return msg.nav.follow;
+    },
+  },
+  {
+    to: '/shorts',
+    get label() {
+      return msg.nav.ownShorts;
+    },
+    requireLogin: true,
+  },
 ];
 
 export function visibleNavItems(

@@ -1,5 +1,5 @@
 import type { Schemas } from '../api/client';
-import { de } from '../i18n/de';
+import { locale, msg } from '../i18n/current';
 
 /** GET /api/code/{id}/statistics (CONTRACT "Statistics"). */
 export type StatisticsAnswer = Schemas['StatisticsDto'];
@@ -37,17 +37,21 @@ export function statisticsCsvUrl(id: string, query: ReturnType<typeof rangeQuery
   return `/api/code/${encodeURIComponent(id)}/statistics.csv?${new URLSearchParams(query).toString()}`;
 }
 
-let regionNames: Intl.DisplayNames | null | undefined;
+/** The country names per locale (null: Intl.DisplayNames is not there). */
+const regionNamesBy = new Map<string, Intl.DisplayNames | null>();
 /** A country's German name by its ISO code (`DE` → Deutschland); `unknown` and `other` in German. */
 export function countryName(code: string): string {
-  if (code === 'unknown') return de.stats.unknown;
-  if (code === 'other') return de.stats.other;
+  if (code === 'unknown') return msg.stats.unknown;
+  if (code === 'other') return msg.stats.other;
+  const loc = locale();
+  let regionNames = regionNamesBy.get(loc);
   if (regionNames === undefined) {
     try {
-      regionNames = new Intl.DisplayNames(['de'], { type: 'region' });
+      regionNames = new Intl.DisplayNames([loc], { type: 'region' });
     } catch {
       regionNames = null;
     }
+    regionNamesBy.set(loc, regionNames);
   }
   try {
     return regionNames?.of(code.toUpperCase()) ?? code;
@@ -61,11 +65,11 @@ export function entryName(
   list: 'referrers' | 'countries' | 'browsers' | 'os' | 'devices',
   name: string,
 ): string {
-  if (name === 'other') return de.stats.other;
+  if (name === 'other') return msg.stats.other;
   if (list === 'countries') return countryName(name);
-  if (list === 'referrers' && name === 'direct') return de.stats.direct;
-  if (list === 'devices') return de.stats.deviceNames[name] ?? name;
-  if (name === 'unknown') return de.stats.unknown;
+  if (list === 'referrers' && name === 'direct') return msg.stats.direct;
+  if (list === 'devices') return msg.stats.deviceNames[name] ?? name;
+  if (name === 'unknown') return msg.stats.unknown;
   return name;
 }
 
@@ -81,7 +85,7 @@ export function bucketLabel(
       : granularity === 'day'
         ? { dateStyle: 'medium', timeZone: tz }
         : { dateStyle: 'short', timeStyle: 'short', timeZone: tz };
-  return new Intl.DateTimeFormat('de-DE', options).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale(), options).format(new Date(iso));
 }
 
 /** A top-list entry with its share of the list (0–1) and that share as German text ('33 %'). */
@@ -90,7 +94,9 @@ export interface SharedEntry extends StatsEntry {
   percent: string;
 }
 
-const PERCENT = new Intl.NumberFormat('de-DE', { style: 'percent', maximumFractionDigits: 0 });
+function percentFormat(): Intl.NumberFormat {
+  return new Intl.NumberFormat(locale(), { style: 'percent', maximumFractionDigits: 0 });
+}
 
 /**
  * Each entry's share of its list. The lists (top 10 plus 'other') each add up to the visits, so
@@ -98,10 +104,10 @@ const PERCENT = new Intl.NumberFormat('de-DE', { style: 'percent', maximumFracti
  */
 export function withShares(entries: readonly StatsEntry[]): SharedEntry[] {
   const sum = entries.reduce((n, e) => n + e.count, 0);
+  const format = percentFormat();
   return entries.map((e) => {
     const share = sum > 0 ? e.count / sum : 0;
-    const percent =
-      share > 0 && share < 0.005 ? `< ${PERCENT.format(0.01)}` : PERCENT.format(share);
+    const percent = share > 0 && share < 0.005 ? `< ${format.format(0.01)}` : format.format(share);
     return { ...e, share, percent };
   });
 }

@@ -1,4 +1,5 @@
-import { de, t } from '../i18n/de';
+import { msg } from '../i18n/current';
+import { t } from '../i18n/de';
 
 /**
  * The document title of a route (App.tsx sets it on every navigation): the page's heading and the
@@ -6,7 +7,7 @@ import { de, t } from '../i18n/de';
  * specification's title.
  */
 export function titleFor(path: string): string {
-  const page = (title: string) => t(de.titles.page, { title });
+  const page = (title: string) => t(msg.titles.page, { title });
   const short = /^\/s\/([^/]+)\/([^/]+)\/?$/.exec(path);
   if (short) {
     let code = short[1];
@@ -17,30 +18,30 @@ export function titleFor(path: string): string {
     }
     switch (short[2]) {
       case 'info':
-        return page(t(de.titles.info, { code }));
+        return page(t(msg.titles.info, { code }));
       case 'potentially-dangerous':
       case 'potentiallyDangerous':
-        return page(de.dangerous.title);
+        return page(msg.dangerous.title);
       case 'password-required':
       case 'passwordRequired':
-        return page(de.password.title);
+        return page(msg.password.title);
     }
   }
   const top = path.replace(/\/+$/, '') || '/';
   switch (top) {
     case '/login':
-      return page(de.login.title);
+      return page(msg.login.title);
     case '/s':
-      return page(de.lookup.title);
+      return page(msg.lookup.title);
     case '/shorts':
-      return page(de.shorts.title);
+      return page(msg.shorts.title);
     case '/account':
-      return page(de.account.title);
+      return page(msg.account.title);
     case '/admin':
-      return page(de.admin.title);
+      return page(msg.admin.title);
     case '/service/offline':
-      return page(de.offline.title);
+      return page(msg.offline.title);
     default:
-      return top.startsWith('/admin/') ? page(de.admin.title) : de.app.pageTitle;
+      return top.startsWith('/admin/') ? page(msg.admin.title) : msg.app.pageTitle;
   }
 }

@@ -1,4 +1,5 @@
-import { de, t } from '../i18n/de';
+import { locale, msg } from '../i18n/current';
+import { t } from '../i18n/de';
 
 /**
  * A short's uses ('Nutzungen': follows that reached the target, what `maxUses` limits) as the
@@ -7,8 +8,8 @@ import { de, t } from '../i18n/de';
  */
 export function usesText(short: { uses?: number; maxUses: number | null }): string | undefined {
   if (short.uses === undefined) return undefined;
-  const uses = short.uses.toLocaleString('de-DE');
+  const uses = short.uses.toLocaleString(locale());
   return short.maxUses === null
     ? uses
-    : t(de.shorts.usesOf, { uses, max: short.maxUses.toLocaleString('de-DE') });
+    : t(msg.shorts.usesOf, { uses, max: short.maxUses.toLocaleString(locale()) });
 }

@@ -9,7 +9,7 @@ import { DomainsPanel } from '../components/account/DomainsPanel';
 import { Profile } from '../components/account/Profile';
 import { SetupWizard } from '../components/account/SetupWizard';
 import { ShareXPanel } from '../components/account/ShareXPanel';
-import { de } from '../i18n/de';
+import { msg } from '../i18n/current';
 import { usableHosts } from '../lib/domains';
 import { FLAGS } from '../lib/flag-rule';
 import { auth, isAdmin } from '../state/auth';
@@ -34,7 +34,7 @@ export default function AccountPage() {
   // A key that cannot be loaded is said once (the panel then offers to generate one).
   const loadFailed = apiKey.isError;
   useEffect(() => {
-    if (loadFailed) showToast('error', de.account.apiKeyLoadError, { id: 'api-key-load' });
+    if (loadFailed) showToast('error', msg.account.apiKeyLoadError, { id: 'api-key-load' });
   }, [loadFailed]);
 
   const generate = async () => {
@@ -55,7 +55,7 @@ export default function AccountPage() {
   return (
     <section aria-labelledby="account-title">
       <h1 id="account-title" className="mb-3">
-        {de.account.title}
+        {msg.account.title}
       </h1>
       <Profile user={a.user} />
       <ApiKeyPanel apiKey={key} loading={apiKey.isPending} onGenerate={generate} />
@@ -73,8 +73,8 @@ export default function AccountPage() {
           onGenerate={() => {
             // No key yet, so nothing is lost: the wizard generates it directly.
             generate()
-              .then(() => toast.success(de.account.apiKeyGenerated))
-              .catch(() => toast.error(de.account.apiKeyGenerateFailed));
+              .then(() => toast.success(msg.account.apiKeyGenerated))
+              .catch(() => toast.error(msg.account.apiKeyGenerateFailed));
           }}
         />
       )}

@@ -17,7 +17,8 @@ import { HealthSection } from '../components/admin/management/HealthSection';
 import { InfoSection } from '../components/admin/management/InfoSection';
 import { LoggersSection } from '../components/admin/management/LoggersSection';
 import { LogsSection } from '../components/admin/management/LogsSection';
-import { de, t } from '../i18n/de';
+import { msg } from '../i18n/current';
+import { t } from '../i18n/de';
 import { errorText } from '../lib/errors';
 import { admin, toggleSidebar } from '../state/admin';
 
@@ -58,7 +59,7 @@ export default function AdminPage() {
   return (
     <div className="admin-page">
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <h1 className="h3 mb-0 me-auto">{de.admin.title}</h1>
+        <h1 className="h3 mb-0 me-auto">{msg.admin.title}</h1>
         <Button
           variant="outline-secondary"
           size="sm"
@@ -66,7 +67,7 @@ export default function AdminPage() {
           onClick={() => setMobileOpen(true)}
           aria-controls="admin-sidebar"
         >
-          ☰ {de.admin.openSidebar}
+          ☰ {msg.admin.openSidebar}
         </Button>
         <Button
           variant="outline-secondary"
@@ -76,7 +77,7 @@ export default function AdminPage() {
           aria-controls="admin-sidebar"
           aria-expanded={a.showSidebar}
         >
-          {a.showSidebar ? de.admin.hideSidebar : de.admin.showSidebar}
+          {a.showSidebar ? msg.admin.hideSidebar : msg.admin.showSidebar}
         </Button>
       </div>
       <div className="d-lg-flex gap-4 align-items-start">
@@ -90,8 +91,8 @@ export default function AdminPage() {
           style={{ width: 240 }}
           aria-labelledby="admin-sidebar-title"
         >
-          <Offcanvas.Header closeButton closeLabel={de.admin.close}>
-            <Offcanvas.Title id="admin-sidebar-title">{de.admin.title}</Offcanvas.Title>
+          <Offcanvas.Header closeButton closeLabel={msg.admin.close}>
+            <Offcanvas.Title id="admin-sidebar-title">{msg.admin.title}</Offcanvas.Title>
           </Offcanvas.Header>
           <Offcanvas.Body>
             <AdminSidebar entities={entities} current={section} onSelect={select} />
@@ -100,8 +101,8 @@ export default function AdminPage() {
         <div className="flex-grow-1" style={{ minWidth: 0 }}>
           {query.isError && (
             <Alert variant="danger">
-              {t(de.admin.loadError, {
-                detail: errorText(query.error, undefined, de.admin.errors),
+              {t(msg.admin.loadError, {
+                detail: errorText(query.error, undefined, msg.admin.errors),
               })}
             </Alert>
           )}

@@ -3,7 +3,8 @@ import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
 import { useLocation, useParams } from 'wouter';
 import { useShort } from '../api/queries/shorts';
-import { de, t } from '../i18n/de';
+import { msg } from '../i18n/current';
+import { t } from '../i18n/de';
 import { isNotFound } from '../lib/errors';
 import { followUrl } from './PasswordPage';
 
@@ -20,11 +21,11 @@ export default function DangerousPage() {
   if (isPending) return <Spinner animation="border" role="status" />;
   return (
     <section className="mx-auto" style={{ maxWidth: 640 }}>
-      <h1>{de.dangerous.title}</h1>
-      <Alert variant="danger">{de.dangerous.text}</Alert>
-      {short?.url && <p className="text-break">{t(de.dangerous.target, { url: short.url })}</p>}
+      <h1>{msg.dangerous.title}</h1>
+      <Alert variant="danger">{msg.dangerous.text}</Alert>
+      {short?.url && <p className="text-break">{t(msg.dangerous.target, { url: short.url })}</p>}
       <a className="btn btn-danger" href={followUrl(code, { accept_danger: 'true' })}>
-        {de.dangerous.open}
+        {msg.dangerous.open}
       </a>
     </section>
   );

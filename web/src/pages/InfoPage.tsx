@@ -16,7 +16,7 @@ import { QrDialog } from '../components/manage/QrDialog';
 import { MetaSection } from '../components/info/MetaSection';
 import { ShortFacts } from '../components/info/ShortFacts';
 import { ReportDialog } from '../components/ReportDialog';
-import { de } from '../i18n/de';
+import { msg } from '../i18n/current';
 import { errorText, isNotFound } from '../lib/errors';
 import { useUrlQuery } from '../lib/useUrlQuery';
 import { auth, isAdmin } from '../state/auth';
@@ -45,10 +45,10 @@ export default function InfoPage() {
     if (isNotFound(error)) return <DeadLink code={code} reason={deadReason(query)} />;
     return (
       <section>
-        <h1 className="h3">{de.info.loadError}</h1>
+        <h1 className="h3">{msg.info.loadError}</h1>
         <Alert variant="danger">{errorText(error)}</Alert>
         <Link href="/" className="btn btn-outline-primary">
-          {de.error.toStart}
+          {msg.error.toStart}
         </Link>
       </section>
     );
@@ -62,15 +62,15 @@ export default function InfoPage() {
     setDeleting(true);
     const ok = await deleteShorts([id]);
     setDeleting(false);
-    if (!ok) return void toast.error(de.info.deleteFailed);
-    toast.success(de.info.deleted);
+    if (!ok) return void toast.error(msg.info.deleteFailed);
+    toast.success(msg.info.deleted);
     navigate('/');
   }
 
   const created = query.get('show_created') === 'true';
   return (
     <section>
-      <h1 className="h3">{de.info.title}</h1>
+      <h1 className="h3">{msg.info.title}</h1>
       {created && (
         <CreatedBanner
           short={short}
@@ -85,7 +85,7 @@ export default function InfoPage() {
           onCancel={() => setQuery({ show_delete: null })}
         />
       )}
-      {short.dangers && <Alert variant="warning">{de.info.dangerous}</Alert>}
+      {short.dangers && <Alert variant="warning">{msg.info.dangerous}</Alert>}
       <InfoTabs short={short} canManage={owner}>
         <Card className="mb-3">
           <Card.Body>
@@ -100,12 +100,12 @@ export default function InfoPage() {
             >
               {!created && (
                 <Button variant="outline-secondary" onClick={() => setShowQr(true)}>
-                  {de.qr.button}
+                  {msg.qr.button}
                 </Button>
               )}
               {owner && (
                 <Button variant="outline-primary" onClick={() => setEditing(true)}>
-                  {de.edit.button}
+                  {msg.edit.button}
                 </Button>
               )}
             </InfoActions>

@@ -6,7 +6,8 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useSnapshot } from 'valtio';
 import { Redirect, useSearch } from 'wouter';
 import { useLoginProviders } from '../api/queries/account';
-import { de, t } from '../i18n/de';
+import { msg } from '../i18n/current';
+import { t } from '../i18n/de';
 import { loginReturn, providerLoginUrl, safeReturnPath } from '../lib/login';
 import { auth } from '../state/auth';
 
@@ -26,26 +27,26 @@ export default function LoginPage() {
   const failure = query.get('error');
   return (
     <section className="mx-auto" style={{ maxWidth: 480 }}>
-      <h1>{de.login.title}</h1>
+      <h1>{msg.login.title}</h1>
       {failure && (
         <Alert variant="danger" data-testid="login-error">
-          {failure === 'provider_unavailable' ? de.login.providerUnavailable : de.login.failed}
+          {failure === 'provider_unavailable' ? msg.login.providerUnavailable : msg.login.failed}
         </Alert>
       )}
       {providers.isPending ? (
         <p className="d-flex align-items-center gap-2">
           <Spinner animation="border" size="sm" role="status" aria-hidden />
-          {de.login.loading}
+          {msg.login.loading}
         </p>
       ) : loginProvider.length === 0 ? (
-        <Alert variant="warning">{de.login.noProvider}</Alert>
+        <Alert variant="warning">{msg.login.noProvider}</Alert>
       ) : (
         <>
-          <p>{de.login.intro}</p>
+          <p>{msg.login.intro}</p>
           <Form.Check
             id="accept-terms"
             className="mb-3"
-            label={de.login.acceptTerms}
+            label={msg.login.acceptTerms}
             checked={accepted}
             onChange={(e) => {
               setAccepted(e.currentTarget.checked);
@@ -61,11 +62,11 @@ export default function LoginPage() {
                 key={p.name}
                 variant="outline-primary"
                 onClick={() => {
-                  if (!accepted) return setError(de.login.termsRequired);
+                  if (!accepted) return setError(msg.login.termsRequired);
                   window.location.href = providerLoginUrl(p.url, redirect);
                 }}
               >
-                {t(de.login.withProvider, { provider: p.name })}
+                {t(msg.login.withProvider, { provider: p.name })}
               </Button>
             ))}
           </div>

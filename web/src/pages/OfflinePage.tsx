@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useLocation } from 'wouter';
 import { api } from '../api/client';
-import { de, t } from '../i18n/de';
+import { msg } from '../i18n/current';
+import { t } from '../i18n/de';
 import { OFFLINE_SECONDS, RESTORE_KEY } from '../lib/offline';
 
 export default function OfflinePage() {
@@ -49,13 +50,13 @@ export default function OfflinePage() {
   const seconds = Math.max(0, Math.ceil((deadline - now) / 1000));
   return (
     <section className="mx-auto text-center" style={{ maxWidth: 560 }}>
-      <h1>{de.offline.title}</h1>
-      <p>{de.offline.text}</p>
+      <h1>{msg.offline.title}</h1>
+      <p>{msg.offline.text}</p>
       <p aria-live="polite" data-testid="offline-countdown">
-        {checking ? de.offline.checking : t(de.offline.countdown, { seconds })}
+        {checking ? msg.offline.checking : t(msg.offline.countdown, { seconds })}
       </p>
       <Button variant="outline-primary" disabled={checking} onClick={() => void check()}>
-        {de.offline.retry}
+        {msg.offline.retry}
       </Button>
     </section>
   );

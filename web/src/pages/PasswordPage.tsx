@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { useParams, useSearch } from 'wouter';
-import { de } from '../i18n/de';
+import { msg } from '../i18n/current';
 
 export function followUrl(code: string, query: Record<string, string> = {}): string {
   const q = new URLSearchParams(query).toString();
@@ -22,12 +22,12 @@ export default function PasswordPage() {
   const [show, setShow] = useState(false);
   return (
     <section className="mx-auto" style={{ maxWidth: 480 }}>
-      <h1>{de.password.title}</h1>
-      <p>{de.password.text}</p>
-      {search.get('wrong') === 'true' && <Alert variant="danger">{de.password.wrong}</Alert>}
-      {search.get('locked') === 'true' && <Alert variant="danger">{de.password.locked}</Alert>}
+      <h1>{msg.password.title}</h1>
+      <p>{msg.password.text}</p>
+      {search.get('wrong') === 'true' && <Alert variant="danger">{msg.password.wrong}</Alert>}
+      {search.get('locked') === 'true' && <Alert variant="danger">{msg.password.locked}</Alert>}
       <Form method="post" action={followUrl(code)}>
-        <Form.Label htmlFor="short-password">{de.password.label}</Form.Label>
+        <Form.Label htmlFor="short-password">{msg.password.label}</Form.Label>
         <InputGroup className="mb-3">
           <Form.Control
             id="short-password"
@@ -39,10 +39,10 @@ export default function PasswordPage() {
             required
           />
           <Button variant="outline-secondary" onClick={() => setShow(!show)} aria-pressed={show}>
-            {show ? de.password.hide : de.password.show}
+            {show ? msg.password.hide : msg.password.show}
           </Button>
         </InputGroup>
-        <Button type="submit">{de.password.open}</Button>
+        <Button type="submit">{msg.password.open}</Button>
       </Form>
     </section>
   );

@@ -23,7 +23,8 @@ import { ShortsPaging } from '../components/shorts/ShortsPaging';
 import { ShortsTable } from '../components/shorts/ShortsTable';
 import { ShortsToolbar } from '../components/shorts/ShortsToolbar';
 import { useWide } from '../components/shorts/useWide';
-import { de, t } from '../i18n/de';
+import { msg } from '../i18n/current';
+import { t } from '../i18n/de';
 import { loadErrorText } from '../lib/errors';
 import {
   DEFAULT_PAGE_SIZE,
@@ -85,10 +86,10 @@ export default function ShortsPage() {
     setBusy(true);
     try {
       if (pending.kind === 'one') {
-        if (await deleteShorts([pending.short.id])) toast.success(de.shorts.deleted);
-        else toast.error(de.shorts.deleteFailed);
-      } else if (await deleteShorts(pending.ids)) toast.success(de.shorts.bulkDeleted);
-      else toast.error(de.shorts.bulkDeleteFailed);
+        if (await deleteShorts([pending.short.id])) toast.success(msg.shorts.deleted);
+        else toast.error(msg.shorts.deleteFailed);
+      } else if (await deleteShorts(pending.ids)) toast.success(msg.shorts.bulkDeleted);
+      else toast.error(msg.shorts.bulkDeleteFailed);
     } finally {
       setBusy(false);
       setPending(null);
@@ -102,10 +103,10 @@ export default function ShortsPage() {
     <section aria-labelledby="shorts-title">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <h1 id="shorts-title" className="mb-0">
-          {de.shorts.title}
+          {msg.shorts.title}
         </h1>
         <Link href="/" className="btn btn-primary" data-testid="new-short">
-          {de.shorts.newShort}
+          {msg.shorts.newShort}
         </Link>
       </div>
       <ShortsToolbar
@@ -119,13 +120,13 @@ export default function ShortsPage() {
       >
         {hosts.length > 0 && (
           <Form.Group controlId="shorts-domain">
-            <Form.Label className="mb-1">{de.shorts.domainFilter}</Form.Label>
+            <Form.Label className="mb-1">{msg.shorts.domainFilter}</Form.Label>
             <Form.Select
               value={view.domain}
               onChange={(e) => setView((v) => ({ ...v, domain: e.target.value, page: 0 }))}
             >
-              <option value="">{de.shorts.allDomains}</option>
-              <option value={MAIN_HOST_FILTER}>{de.shorts.mainHost}</option>
+              <option value="">{msg.shorts.allDomains}</option>
+              <option value={MAIN_HOST_FILTER}>{msg.shorts.mainHost}</option>
               {hosts.map((h) => (
                 <option key={h} value={h}>
                   {h}
@@ -135,34 +136,34 @@ export default function ShortsPage() {
           </Form.Group>
         )}
         <a className="btn btn-outline-secondary" href="/api/code/export?format=csv" download>
-          {de.transfer.exportCsv}
+          {msg.transfer.exportCsv}
         </a>
         <a className="btn btn-outline-secondary" href="/api/code/export?format=json" download>
-          {de.transfer.exportJson}
+          {msg.transfer.exportJson}
         </a>
         <Button variant="outline-primary" onClick={() => setImporting(true)}>
-          {de.transfer.import}
+          {msg.transfer.import}
         </Button>
       </ShortsToolbar>
 
       {list.isError ? (
         <Alert variant="danger" data-testid="shorts-error">
           <Alert.Heading as="h2" className="h5">
-            {de.shorts.loadError}
+            {msg.shorts.loadError}
           </Alert.Heading>
           <p className="mb-0">{loadErrorText(list.error)}</p>
         </Alert>
       ) : data && total === 0 && !view.search && !view.domain ? (
         <div className="border rounded p-4 text-center" data-testid="shorts-first">
-          <h2 className="h5">{de.shorts.emptyTitle}</h2>
-          <p className="text-body-secondary">{de.shorts.emptyText}</p>
+          <h2 className="h5">{msg.shorts.emptyTitle}</h2>
+          <p className="text-body-secondary">{msg.shorts.emptyText}</p>
           <Link href="/" className="btn btn-primary">
-            {de.shorts.emptyAction}
+            {msg.shorts.emptyAction}
           </Link>
         </div>
       ) : data && total === 0 ? (
         <Alert variant="info" data-testid="shorts-empty">
-          {de.shorts.empty}
+          {msg.shorts.empty}
         </Alert>
       ) : data ? (
         <>
@@ -217,9 +218,9 @@ export default function ShortsPage() {
       <ConfirmDialog
         id="confirm-delete"
         show={pending !== null}
-        title={de.shorts.confirmTitle}
-        confirmLabel={de.shorts.confirm}
-        cancelLabel={de.shorts.cancel}
+        title={msg.shorts.confirmTitle}
+        confirmLabel={msg.shorts.confirm}
+        cancelLabel={msg.shorts.cancel}
         busy={busy}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setPending(null)}
@@ -227,8 +228,8 @@ export default function ShortsPage() {
         {pending === null
           ? null
           : pending.kind === 'one'
-            ? t(de.shorts.confirmDelete, { code: pending.short.code })
-            : t(de.shorts.confirmBulk, { count: pending.ids.length })}
+            ? t(msg.shorts.confirmDelete, { code: pending.short.code })
+            : t(msg.shorts.confirmBulk, { count: pending.ids.length })}
       </ConfirmDialog>
     </section>
   );

@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { api, unwrap } from '../api/client';
 import { CreateForm } from '../components/CreateForm';
 import { LookupForm } from '../components/LookupForm';
-import { de } from '../i18n/de';
+import { msg } from '../i18n/current';
 import { figureCards, type Figures } from '../lib/figures';
 import { runtimeConfig } from '../runtime-config';
 import { auth } from '../state/auth';
@@ -34,7 +34,7 @@ function FigureCards() {
   return (
     <section aria-labelledby="stats-title" className="my-4" aria-busy={loading}>
       <h2 id="stats-title" className="h4">
-        {de.start.statsTitle}
+        {msg.start.statsTitle}
       </h2>
       <div className="row g-3" data-testid="figures">
         {cards.map((s) => (
@@ -45,7 +45,7 @@ function FigureCards() {
                   {loading ? (
                     <>
                       <span className="placeholder col-4" aria-hidden="true" />
-                      <span className="visually-hidden">{de.figures.loading}</span>
+                      <span className="visually-hidden">{msg.figures.loading}</span>
                     </>
                   ) : (
                     s.value
@@ -66,8 +66,8 @@ export default function StartPage() {
   return (
     <>
       <section className="text-center mb-4">
-        <h1 className="display-6 fw-bold">{de.app.headline}</h1>
-        <p className="lead">{de.app.subtitle}</p>
+        <h1 className="display-6 fw-bold">{msg.app.headline}</h1>
+        <p className="lead">{msg.app.subtitle}</p>
       </section>
       <div className="row g-4">
         <div className="col-lg-7">
@@ -80,10 +80,10 @@ export default function StartPage() {
       <FigureCards />
       <section aria-labelledby="features-title" className="my-4">
         <h2 id="features-title" className="h4">
-          {de.start.featuresTitle}
+          {msg.start.featuresTitle}
         </h2>
         <ol>
-          {de.start.features.map((f) => (
+          {msg.start.features.map((f) => (
             <li key={f}>{f}</li>
           ))}
         </ol>
@@ -91,15 +91,15 @@ export default function StartPage() {
       {a.status !== 'authenticated' && (
         <section aria-labelledby="pitch-title" className="my-4">
           <h2 id="pitch-title" className="h4">
-            {de.start.pitchTitle}
+            {msg.start.pitchTitle}
           </h2>
           <ul>
-            {de.start.pitch.map((p) => (
+            {msg.start.pitch.map((p) => (
               <li key={p}>{p}</li>
             ))}
           </ul>
           <Link href="/login" className="btn btn-outline-primary">
-            {de.start.pitchButton}
+            {msg.start.pitchButton}
           </Link>
         </section>
       )}

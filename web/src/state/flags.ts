@@ -1,5 +1,5 @@
 import { proxy, subscribe } from 'valtio';
-import { de } from '../i18n/de';
+import { msg } from '../i18n/current';
 import { FLAGS, isFlagOn, parseLocalFlags } from '../lib/flag-rule';
 import { runtimeConfig } from '../runtime-config';
 import { dismissToast, showToast } from './toasts';
@@ -50,14 +50,14 @@ export function setLocalFlag(name: string, on: boolean): void {
 /** Maintenance: persistent info toast; shutdown: persistent error toast without close button. */
 function syncOperatorToasts(): void {
   if (flags.enabled[FLAGS.maintenance]) {
-    showToast('info', de.toasts.maintenance, {
+    showToast('info', msg.toasts.maintenance, {
       id: 'maintenance',
       persistent: true,
       closable: true,
     });
   } else dismissToast('maintenance');
   if (flags.enabled[FLAGS.shutdown]) {
-    showToast('error', de.toasts.shutdown, { id: 'shutdown', persistent: true, closable: false });
+    showToast('error', msg.toasts.shutdown, { id: 'shutdown', persistent: true, closable: false });
   } else dismissToast('shutdown');
 }
 

@@ -5,7 +5,7 @@ import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import Tooltip from 'react-bootstrap/Tooltip';
-import { de } from '../../i18n/de';
+import { msg } from '../../i18n/current';
 import { toast } from '../../state/toasts';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { useCopy } from './useCopy';
@@ -33,9 +33,9 @@ export function ApiKeyPanel({ apiKey, loading, onGenerate }: ApiKeyPanelProps) {
     setBusy(true);
     try {
       await onGenerate();
-      toast.success(renewing ? de.account.apiKeyRegenerated : de.account.apiKeyGenerated);
+      toast.success(renewing ? msg.account.apiKeyRegenerated : msg.account.apiKeyGenerated);
     } catch {
-      toast.error(renewing ? de.account.apiKeyRegenerateFailed : de.account.apiKeyGenerateFailed);
+      toast.error(renewing ? msg.account.apiKeyRegenerateFailed : msg.account.apiKeyGenerateFailed);
     } finally {
       setBusy(false);
       setConfirming(false);
@@ -50,7 +50,7 @@ export function ApiKeyPanel({ apiKey, loading, onGenerate }: ApiKeyPanelProps) {
         className="font-monospace"
         type={hasKey && revealed ? 'text' : 'password'}
         value={apiKey ?? ''}
-        placeholder={hasKey ? undefined : de.account.apiKeyNone}
+        placeholder={hasKey ? undefined : msg.account.apiKeyNone}
         aria-describedby={hasKey ? undefined : 'api-key-none'}
       />
       <Button
@@ -59,7 +59,7 @@ export function ApiKeyPanel({ apiKey, loading, onGenerate }: ApiKeyPanelProps) {
         onClick={() => setRevealed((r) => !r)}
         aria-pressed={revealed}
       >
-        {revealed ? de.account.hide : de.account.reveal}
+        {revealed ? msg.account.hide : msg.account.reveal}
       </Button>
       <Button
         variant={copyState === 'failed' ? 'outline-danger' : 'outline-secondary'}
@@ -69,10 +69,10 @@ export function ApiKeyPanel({ apiKey, loading, onGenerate }: ApiKeyPanelProps) {
       >
         <span aria-live="polite">
           {copyState === 'copied'
-            ? de.account.copied
+            ? msg.account.copied
             : copyState === 'failed'
-              ? de.account.copyFailed
-              : de.account.copy}
+              ? msg.account.copyFailed
+              : msg.account.copy}
         </span>
       </Button>
     </InputGroup>
@@ -81,15 +81,15 @@ export function ApiKeyPanel({ apiKey, loading, onGenerate }: ApiKeyPanelProps) {
   return (
     <Card className="mb-4" data-testid="api-key-panel">
       <Card.Body>
-        <h2 className="h4">{de.account.apiKeyTitle}</h2>
-        <p className="text-body-secondary">{de.account.apiKeyText}</p>
-        <Form.Label htmlFor="api-key">{de.account.apiKeyLabel}</Form.Label>
+        <h2 className="h4">{msg.account.apiKeyTitle}</h2>
+        <p className="text-body-secondary">{msg.account.apiKeyText}</p>
+        <Form.Label htmlFor="api-key">{msg.account.apiKeyLabel}</Form.Label>
         {hasKey ? (
           field
         ) : (
           <OverlayTrigger
             placement="top"
-            overlay={<Tooltip id="api-key-none-tooltip">{de.account.apiKeyNone}</Tooltip>}
+            overlay={<Tooltip id="api-key-none-tooltip">{msg.account.apiKeyNone}</Tooltip>}
           >
             <div tabIndex={0} data-testid="api-key-none" aria-describedby="api-key-none">
               {field}
@@ -98,7 +98,7 @@ export function ApiKeyPanel({ apiKey, loading, onGenerate }: ApiKeyPanelProps) {
         )}
         {!hasKey && (
           <span id="api-key-none" className="visually-hidden">
-            {de.account.apiKeyNone}
+            {msg.account.apiKeyNone}
           </span>
         )}
         <div className="mt-3">
@@ -107,23 +107,23 @@ export function ApiKeyPanel({ apiKey, loading, onGenerate }: ApiKeyPanelProps) {
             disabled={loading || busy}
             onClick={() => setConfirming(true)}
           >
-            {hasKey ? de.account.regenerate : de.account.generate}
+            {hasKey ? msg.account.regenerate : msg.account.generate}
           </Button>
         </div>
       </Card.Body>
       <ConfirmDialog
         id="api-key-confirm"
         show={confirming}
-        title={de.account.confirmTitle}
-        confirmLabel={hasKey ? de.account.confirmYes : de.account.generate}
-        cancelLabel={de.account.cancel}
+        title={msg.account.confirmTitle}
+        confirmLabel={hasKey ? msg.account.confirmYes : msg.account.generate}
+        cancelLabel={msg.account.cancel}
         confirmVariant="primary"
         busy={busy}
         onConfirm={() => void generate()}
         onCancel={() => setConfirming(false)}
       >
-        <p className={hasKey ? undefined : 'mb-0'}>{de.account.apiKeyConfirm}</p>
-        {hasKey && <p className="mb-0 text-body-secondary">{de.account.confirmHint}</p>}
+        <p className={hasKey ? undefined : 'mb-0'}>{msg.account.apiKeyConfirm}</p>
+        {hasKey && <p className="mb-0 text-body-secondary">{msg.account.confirmHint}</p>}
       </ConfirmDialog>
     </Card>
   );

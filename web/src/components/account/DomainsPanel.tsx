@@ -13,7 +13,8 @@ import {
   useUpdateDomain,
   useVerifyDomain,
 } from '../../api/queries/domains';
-import { de, t } from '../../i18n/de';
+import { msg } from '../../i18n/current';
+import { t } from '../../i18n/de';
 import { domainState, type Domain, type DomainState } from '../../lib/domains';
 import { errorText, keyText } from '../../lib/errors';
 import { formatDateTime } from '../../lib/expiry';
@@ -51,17 +52,17 @@ export function DomainsPanel({ userId, admin }: DomainsPanelProps) {
     <Card className="mb-4" data-testid="domains-panel">
       <Card.Body>
         <h2 className="h4" id="domains-title">
-          {de.domains.title}
+          {msg.domains.title}
         </h2>
-        <p className="text-body-secondary">{de.domains.text}</p>
+        <p className="text-body-secondary">{msg.domains.text}</p>
         {domains.isPending ? (
           <Spinner animation="border" size="sm" role="status" />
         ) : domains.isError ? (
           <p className="text-danger" role="alert">
-            {errorText(domains.error, de.domains.loadError)}
+            {errorText(domains.error, msg.domains.loadError)}
           </p>
         ) : list.length === 0 ? (
-          <p data-testid="domains-empty">{de.domains.empty}</p>
+          <p data-testid="domains-empty">{msg.domains.empty}</p>
         ) : (
           <ul className="list-unstyled mb-0" aria-labelledby="domains-title">
             {list.map((d) => (
@@ -100,23 +101,23 @@ function DomainItem({
     try {
       const checked = await verify.mutateAsync({ params: { path: { id: d.id } } });
       if (checked.verified && checked.verification.reason === null) {
-        toast.success(t(de.domains.verified, { host: d.host }));
+        toast.success(t(msg.domains.verified, { host: d.host }));
       } else {
         toast.warning(
-          t(de.domains.notVerified, { host: d.host, reason: reasonText(checked) ?? '' }).trim(),
+          t(msg.domains.notVerified, { host: d.host, reason: reasonText(checked) ?? '' }).trim(),
         );
       }
     } catch (err) {
-      toast.error(errorText(err, de.domains.verifyFailed));
+      toast.error(errorText(err, msg.domains.verifyFailed));
     }
   }
 
   async function del() {
     try {
       await remove.mutateAsync({ params: { path: { id: d.id } } });
-      toast.success(t(de.domains.deleted, { host: d.host }));
+      toast.success(t(msg.domains.deleted, { host: d.host }));
     } catch (err) {
-      toast.error(errorText(err, de.domains.deleteFailed));
+      toast.error(errorText(err, msg.domains.deleteFailed));
     } finally {
       setConfirming(false);
     }
@@ -127,16 +128,16 @@ function DomainItem({
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
         <h3 className="h5 mb-0 text-break">{d.host}</h3>
         <Badge bg={BADGES[state].bg} text={BADGES[state].text} data-testid="domain-state">
-          {de.domains.states[state]}
+          {msg.domains.states[state]}
         </Badge>
         {!own && (
           <Badge bg="info" text="dark">
-            {de.domains.shared}
+            {msg.domains.shared}
           </Badge>
         )}
         {showOwner && d.owner && (
           <span className="small text-body-secondary">
-            {t(de.domains.ownedBy, { username: d.owner.username })}
+            {t(msg.domains.ownedBy, { username: d.owner.username })}
           </span>
         )}
       </div>
@@ -148,7 +149,7 @@ function DomainItem({
       {own && state === 'pending' && <Instructions domain={d} />}
       {own && d.verification.checkedAt && (
         <p className="small text-body-secondary mb-2">
-          {t(de.domains.checkedAt, { date: formatDateTime(d.verification.checkedAt) })}
+          {t(msg.domains.checkedAt, { date: formatDateTime(d.verification.checkedAt) })}
         </p>
       )}
       {canManage && <Redirects domain={d} />}
@@ -159,33 +160,33 @@ function DomainItem({
               variant="outline-primary"
               size="sm"
               disabled={verify.isPending}
-              aria-label={t(de.domains.verifyRow, { host: d.host })}
+              aria-label={t(msg.domains.verifyRow, { host: d.host })}
               onClick={() => void check()}
             >
-              {de.domains.verify}
+              {msg.domains.verify}
             </Button>
           )}
           <Button
             variant="outline-danger"
             size="sm"
-            aria-label={t(de.domains.deleteRow, { host: d.host })}
+            aria-label={t(msg.domains.deleteRow, { host: d.host })}
             onClick={() => setConfirming(true)}
           >
-            {de.domains.delete}
+            {msg.domains.delete}
           </Button>
         </div>
       )}
       <ConfirmDialog
         id={`domain-delete-${d.id}`}
         show={confirming}
-        title={de.domains.confirmTitle}
-        confirmLabel={de.domains.confirm}
-        cancelLabel={de.domains.cancel}
+        title={msg.domains.confirmTitle}
+        confirmLabel={msg.domains.confirm}
+        cancelLabel={msg.domains.cancel}
         busy={remove.isPending}
         onConfirm={() => void del()}
         onCancel={() => setConfirming(false)}
       >
-        <p className="mb-0">{t(de.domains.confirmDelete, { host: d.host })}</p>
+        <p className="mb-0">{t(msg.domains.confirmDelete, { host: d.host })}</p>
       </ConfirmDialog>
     </li>
   );
@@ -196,11 +197,11 @@ function Instructions({ domain: d }: { domain: Domain }) {
   const v = d.verification;
   return (
     <div className="mb-2" data-testid="domain-instructions">
-      <p className="fw-semibold mb-1">{de.domains.instructions}</p>
-      <p className="mb-2">{de.domains.txtStep}</p>
-      <CopyField id={`domain-record-${d.id}`} label={de.domains.record} value={v.record} />
-      <CopyField id={`domain-value-${d.id}`} label={de.domains.value} value={v.value} />
-      <p className="small mb-2">{t(de.domains.pointStep, { target: v.target })}</p>
+      <p className="fw-semibold mb-1">{msg.domains.instructions}</p>
+      <p className="mb-2">{msg.domains.txtStep}</p>
+      <CopyField id={`domain-record-${d.id}`} label={msg.domains.record} value={v.record} />
+      <CopyField id={`domain-value-${d.id}`} label={msg.domains.value} value={v.value} />
+      <p className="small mb-2">{t(msg.domains.pointStep, { target: v.target })}</p>
     </div>
   );
 }
@@ -218,10 +219,10 @@ function CopyField({ id, label, value }: { id: string; label: string; value: str
         >
           <span aria-live="polite">
             {state === 'copied'
-              ? de.account.copied
+              ? msg.account.copied
               : state === 'failed'
-                ? de.account.copyFailed
-                : de.account.copy}
+                ? msg.account.copyFailed
+                : msg.account.copy}
           </span>
         </Button>
       </InputGroup>
@@ -243,9 +244,9 @@ function Redirects({ domain: d }: { domain: Domain }) {
     };
     try {
       await update.mutateAsync({ params: { path: { id: d.id } }, body });
-      toast.success(de.domains.saved);
+      toast.success(msg.domains.saved);
     } catch (err) {
-      toast.error(errorText(err, de.domains.saveFailed));
+      toast.error(errorText(err, msg.domains.saveFailed));
     }
   }
 
@@ -253,20 +254,20 @@ function Redirects({ domain: d }: { domain: Domain }) {
     <Form onSubmit={(e) => void save(e)} className="mt-2">
       <RedirectField
         id={`domain-home-${d.id}`}
-        label={de.domains.homeRedirect}
-        help={t(de.domains.homeRedirectHelp, { host: d.host })}
+        label={msg.domains.homeRedirect}
+        help={t(msg.domains.homeRedirectHelp, { host: d.host })}
         value={home}
         onChange={setHome}
       />
       <RedirectField
         id={`domain-notfound-${d.id}`}
-        label={de.domains.notFoundRedirect}
-        help={de.domains.notFoundRedirectHelp}
+        label={msg.domains.notFoundRedirect}
+        help={msg.domains.notFoundRedirectHelp}
         value={notFound}
         onChange={setNotFound}
       />
       <Button type="submit" size="sm" variant="outline-secondary" disabled={update.isPending}>
-        {de.domains.save}
+        {msg.domains.save}
       </Button>
     </Form>
   );
@@ -287,7 +288,7 @@ function RedirectField(p: {
         size="sm"
         type="url"
         value={p.value}
-        placeholder={de.domains.redirectPlaceholder}
+        placeholder={msg.domains.redirectPlaceholder}
         onChange={(e) => p.onChange(e.target.value)}
         aria-describedby={`${p.id}-help`}
       />
@@ -308,36 +309,36 @@ function AddDomain({ admin }: { admin: boolean }) {
       const added = await create.mutateAsync({
         body: { host: host.trim(), ...(admin && shared ? { shared: true } : {}) },
       });
-      toast.success(t(de.domains.added, { host: added.host }));
+      toast.success(t(msg.domains.added, { host: added.host }));
       setHost('');
       setShared(false);
     } catch (err) {
-      toast.error(errorText(err, de.domains.addFailed));
+      toast.error(errorText(err, msg.domains.addFailed));
     }
   }
 
   return (
     <Form onSubmit={(e) => void add(e)} className="mt-3" data-testid="domain-add">
       <Form.Group controlId="domain-add-host" className="mb-2">
-        <Form.Label>{de.domains.host}</Form.Label>
+        <Form.Label>{msg.domains.host}</Form.Label>
         <InputGroup>
           <Form.Control
             value={host}
             required
-            placeholder={de.domains.hostPlaceholder}
+            placeholder={msg.domains.hostPlaceholder}
             autoComplete="off"
             spellCheck={false}
             onChange={(e) => setHost(e.target.value)}
           />
           <Button type="submit" disabled={create.isPending}>
-            {de.domains.add}
+            {msg.domains.add}
           </Button>
         </InputGroup>
       </Form.Group>
       {admin && (
         <Form.Check
           id="domain-add-shared"
-          label={de.domains.sharedCheck}
+          label={msg.domains.sharedCheck}
           checked={shared}
           onChange={(e) => setShared(e.target.checked)}
         />

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import ProgressBar from 'react-bootstrap/ProgressBar';
-import { de, t } from '../../i18n/de';
+import { msg } from '../../i18n/current';
+import { t } from '../../i18n/de';
 import { buildShareXConfig, downloadShareX } from '../../lib/sharex';
 import { runtimeConfig } from '../../runtime-config';
 
@@ -19,7 +20,7 @@ export function SetupWizard({
   /** Opens the key generation (with its confirmation) when there is no key yet. */
   onGenerate: () => void;
 }) {
-  const steps = de.account.wizard.steps;
+  const steps = msg.account.wizard.steps;
   const [step, setStep] = useState(0);
   // Each opening starts at the first step.
   const [shown, setShown] = useState(show);
@@ -37,12 +38,12 @@ export function SetupWizard({
       aria-labelledby="wizard-title"
       data-testid="setup-wizard"
     >
-      <Modal.Header closeButton closeLabel={de.account.wizard.close}>
-        <Modal.Title id="wizard-title">{de.account.wizard.title}</Modal.Title>
+      <Modal.Header closeButton closeLabel={msg.account.wizard.close}>
+        <Modal.Title id="wizard-title">{msg.account.wizard.title}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
         <p className="small text-body-secondary mb-1">
-          {t(de.account.wizard.stepOf, { step: step + 1, count: steps.length })}
+          {t(msg.account.wizard.stepOf, { step: step + 1, count: steps.length })}
         </p>
         <ProgressBar
           now={((step + 1) / steps.length) * 100}
@@ -54,12 +55,12 @@ export function SetupWizard({
         <p>{current.text}</p>
         {step === 1 && !apiKey && (
           <Button variant="primary" onClick={onGenerate}>
-            {de.account.generate}
+            {msg.account.generate}
           </Button>
         )}
         {step === 2 && (
           <>
-            {!apiKey && <p className="small">{de.account.sharexNeedsKey}</p>}
+            {!apiKey && <p className="small">{msg.account.sharexNeedsKey}</p>}
             <Button
               variant="primary"
               disabled={!apiKey}
@@ -67,7 +68,7 @@ export function SetupWizard({
                 apiKey && downloadShareX(buildShareXConfig(runtimeConfig.baseUrl, apiKey))
               }
             >
-              {de.account.sharexDownload}
+              {msg.account.sharexDownload}
             </Button>
           </>
         )}
@@ -78,18 +79,18 @@ export function SetupWizard({
           disabled={step === 0}
           onClick={() => setStep((s) => Math.max(0, s - 1))}
         >
-          {de.account.wizard.back}
+          {msg.account.wizard.back}
         </Button>
         {last ? (
           <Button variant="primary" onClick={onClose}>
-            {de.account.wizard.done}
+            {msg.account.wizard.done}
           </Button>
         ) : (
           <Button
             variant="primary"
             onClick={() => setStep((s) => Math.min(steps.length - 1, s + 1))}
           >
-            {de.account.wizard.next}
+            {msg.account.wizard.next}
           </Button>
         )}
       </Modal.Footer>

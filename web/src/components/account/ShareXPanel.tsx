@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { de } from '../../i18n/de';
+import { msg } from '../../i18n/current';
 import { buildShareXConfig, downloadShareX, shareXFileText } from '../../lib/sharex';
 import { runtimeConfig } from '../../runtime-config';
 import { useCopy } from './useCopy';
@@ -30,14 +30,14 @@ export function ShareXPanel({
   return (
     <Card className="mb-4" data-testid="sharex-panel">
       <Card.Body>
-        <h2 className="h4">{de.account.sharexTitle}</h2>
-        <p className="text-body-secondary">{de.account.sharexText}</p>
-        {!config && <p className="small">{de.account.sharexNeedsKey}</p>}
+        <h2 className="h4">{msg.account.sharexTitle}</h2>
+        <p className="text-body-secondary">{msg.account.sharexText}</p>
+        {!config && <p className="small">{msg.account.sharexNeedsKey}</p>}
         {domains.length > 0 && (
           <Form.Group className="mb-3" controlId="sharex-domain">
-            <Form.Label>{de.account.sharexDomain}</Form.Label>
+            <Form.Label>{msg.account.sharexDomain}</Form.Label>
             <Form.Select value={domain} onChange={(e) => setChosen(e.target.value)}>
-              <option value="">{de.create.mainDomain}</option>
+              <option value="">{msg.create.mainDomain}</option>
               {domains.map((host) => (
                 <option key={host} value={host}>
                   {host}
@@ -55,10 +55,10 @@ export function ShareXPanel({
           >
             <span aria-live="polite">
               {copyState === 'copied'
-                ? de.account.copied
+                ? msg.account.copied
                 : copyState === 'failed'
-                  ? de.account.copyFailed
-                  : de.account.sharexCopy}
+                  ? msg.account.copyFailed
+                  : msg.account.sharexCopy}
             </span>
           </Button>
           <Button
@@ -66,11 +66,11 @@ export function ShareXPanel({
             disabled={!config}
             onClick={() => config && downloadShareX(config)}
           >
-            {de.account.sharexDownload}
+            {msg.account.sharexDownload}
           </Button>
           {onWizard && (
             <Button variant="primary" onClick={onWizard}>
-              {de.account.wizardOpen}
+              {msg.account.wizardOpen}
             </Button>
           )}
         </div>

@@ -1,5 +1,5 @@
 import Nav from 'react-bootstrap/Nav';
-import { de } from '../../i18n/de';
+import { msg } from '../../i18n/current';
 import type { AdminEntity } from '../../lib/admin';
 import { entityLabel } from './labels';
 
@@ -7,7 +7,7 @@ export const MANAGEMENT_SECTIONS = ['health', 'info', 'loggers', 'logs'] as cons
 export type ManagementSection = (typeof MANAGEMENT_SECTIONS)[number];
 
 export function managementLabel(s: ManagementSection): string {
-  return de.admin[s].title;
+  return msg.admin[s].title;
 }
 
 /** The admin navigation: one entry per entity, then the management sections. */
@@ -35,12 +35,12 @@ export function AdminSidebar({
     </Nav.Link>
   );
   return (
-    <nav aria-label={de.admin.sidebar} className="admin-sidebar">
-      <h2 className="h6 text-uppercase text-body-secondary mt-1">{de.admin.entitiesHeading}</h2>
+    <nav aria-label={msg.admin.sidebar} className="admin-sidebar">
+      <h2 className="h6 text-uppercase text-body-secondary mt-1">{msg.admin.entitiesHeading}</h2>
       <Nav variant="pills" className="flex-column mb-3">
         {entities.map((e) => item(e.name, entityLabel(e.name)))}
       </Nav>
-      <h2 className="h6 text-uppercase text-body-secondary">{de.admin.managementHeading}</h2>
+      <h2 className="h6 text-uppercase text-body-secondary">{msg.admin.managementHeading}</h2>
       <Nav variant="pills" className="flex-column">
         {MANAGEMENT_SECTIONS.map((s) => item(s, managementLabel(s)))}
       </Nav>

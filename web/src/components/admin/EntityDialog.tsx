@@ -5,7 +5,8 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useSnapshot } from 'valtio';
 import { useSaveEntity } from '../../api/queries/admin';
-import { de, t } from '../../i18n/de';
+import { msg } from '../../i18n/current';
+import { t } from '../../i18n/de';
 import {
   cellText,
   rowId,
@@ -21,9 +22,15 @@ import { toast } from '../../state/toasts';
 import { CELL_LABELS, entityLabel, fieldLabel } from './labels';
 
 const MESSAGES = {
-  required: de.admin.required,
-  wholeNumber: de.admin.wholeNumber,
-  invalidDate: de.admin.invalidDate,
+  get required() {
+    return msg.admin.required;
+  },
+  get wholeNumber() {
+    return msg.admin.wholeNumber;
+  },
+  get invalidDate() {
+    return msg.admin.invalidDate;
+  },
 };
 
 function FieldInput({
@@ -81,10 +88,10 @@ function FieldInput({
           isInvalid={Boolean(error)}
           onChange={(e) => onChange(e.target.value)}
         >
-          {(field.nullable || value === '') && <option value="">{de.admin.emptyOption}</option>}
+          {(field.nullable || value === '') && <option value="">{msg.admin.emptyOption}</option>}
           {(field.values ?? []).map((v) => (
             <option key={v} value={v}>
-              {de.report.types[v as keyof typeof de.report.types] ?? de.admin.values[v] ?? v}
+              {msg.report.types[v as keyof typeof msg.report.types] ?? msg.admin.values[v] ?? v}
             </option>
           ))}
         </Form.Select>
@@ -96,7 +103,7 @@ function FieldInput({
           min={field.type === 'number' ? 1 : undefined}
           value={String(value)}
           isInvalid={Boolean(error)}
-          placeholder={field.nullable ? de.admin.emptyOption : undefined}
+          placeholder={field.nullable ? msg.admin.emptyOption : undefined}
           onChange={(e) => onChange(e.target.value)}
         />
       )}
@@ -135,7 +142,7 @@ export function EntityDialog({ entities }: { entities: readonly AdminEntity[] })
     if (!result.ok) return setErrors(result.errors);
     setErrors({});
     if (!creating && Object.keys(result.body).length === 0) {
-      toast.info(de.admin.nothingChanged);
+      toast.info(msg.admin.nothingChanged);
       return closeEntityDialog();
     }
     const id = row ? rowId(entity, row) : crypto.randomUUID();
@@ -144,7 +151,7 @@ export function EntityDialog({ entities }: { entities: readonly AdminEntity[] })
         params: { path: { entity: entity.name, id } },
         body: result.body,
       });
-      toast.success(creating ? de.admin.created : de.admin.saved);
+      toast.success(creating ? msg.admin.created : msg.admin.saved);
       closeEntityDialog();
     } catch (err) {
       const fields = fieldErrorTexts(err);
@@ -152,8 +159,8 @@ export function EntityDialog({ entities }: { entities: readonly AdminEntity[] })
       // Field errors show at their fields; the alert then only says that nothing was saved.
       setProblem(
         Object.keys(fields).length > 0
-          ? de.admin.saveFailed
-          : errorText(err, de.admin.saveFailed, de.admin.errors),
+          ? msg.admin.saveFailed
+          : errorText(err, msg.admin.saveFailed, msg.admin.errors),
       );
     }
   }
@@ -163,9 +170,9 @@ export function EntityDialog({ entities }: { entities: readonly AdminEntity[] })
   return (
     <Modal show={d.open} onHide={closeEntityDialog} size="lg" aria-labelledby="admin-edit-title">
       <Form onSubmit={(e) => void submit(e)} noValidate>
-        <Modal.Header closeButton closeLabel={de.admin.close}>
+        <Modal.Header closeButton closeLabel={msg.admin.close}>
           <Modal.Title id="admin-edit-title">
-            {t(creating ? de.admin.createTitle : de.admin.editTitle, { entity: label })}
+            {t(creating ? msg.admin.createTitle : msg.admin.editTitle, { entity: label })}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
@@ -183,7 +190,7 @@ export function EntityDialog({ entities }: { entities: readonly AdminEntity[] })
             ))}
           {readOnly.length > 0 && row && (
             <>
-              <h3 className="h6 mt-4">{de.admin.readOnly}</h3>
+              <h3 className="h6 mt-4">{msg.admin.readOnly}</h3>
               <dl className="row small mb-0">
                 {readOnly.map((f) => (
                   <div key={f.name} className="col-12 d-flex gap-2">
@@ -197,10 +204,10 @@ export function EntityDialog({ entities }: { entities: readonly AdminEntity[] })
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={closeEntityDialog}>
-            {de.admin.cancel}
+            {msg.admin.cancel}
           </Button>
           <Button type="submit" variant="primary" disabled={save.isPending}>
-            {de.admin.save}
+            {msg.admin.save}
           </Button>
         </Modal.Footer>
       </Form>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import { de } from '../../i18n/de';
+import { msg } from '../../i18n/current';
 
 /** The query-string search of an admin table; `onSearch` gets the trimmed query on submit. */
 export function EntitySearchForm({
@@ -19,20 +19,20 @@ export function EntitySearchForm({
   }
   return (
     <Form onSubmit={submit} className="mb-3" role="search">
-      <Form.Label htmlFor={id}>{de.admin.search}</Form.Label>
+      <Form.Label htmlFor={id}>{msg.admin.search}</Form.Label>
       <InputGroup>
         <Form.Control
           id={id}
           value={input}
-          placeholder={de.admin.searchPlaceholder}
+          placeholder={msg.admin.searchPlaceholder}
           aria-describedby={`${id}-help`}
           onChange={(e) => setInput(e.target.value)}
         />
         <Button type="submit" variant="primary">
-          {de.admin.searchSubmit}
+          {msg.admin.searchSubmit}
         </Button>
       </InputGroup>
-      <Form.Text id={`${id}-help`}>{de.admin.searchHelp}</Form.Text>
+      <Form.Text id={`${id}-help`}>{msg.admin.searchHelp}</Form.Text>
     </Form>
   );
 }

@@ -3,7 +3,8 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { useDeleteEntity, useEntitySearch, type EntitySearch } from '../../api/queries/admin';
-import { de, t } from '../../i18n/de';
+import { msg } from '../../i18n/current';
+import { t } from '../../i18n/de';
 import { rowId, type AdminEntity, type AdminRow } from '../../lib/admin';
 import { errorText } from '../../lib/errors';
 import { DEFAULT_PAGE_SIZE, nextSort, pageBeyondEnd } from '../../lib/table';
@@ -36,8 +37,8 @@ export function EntitySection({ entity }: { entity: AdminEntity }) {
   if (beyond !== null) setView({ ...view, page: beyond });
   const data = search.isError || beyond !== null ? undefined : search.data;
   const error = search.isError
-    ? t(view.query ? de.admin.searchError : de.admin.loadError, {
-        detail: errorText(search.error, undefined, de.admin.errors),
+    ? t(view.query ? msg.admin.searchError : msg.admin.loadError, {
+        detail: errorText(search.error, undefined, msg.admin.errors),
       })
     : null;
 
@@ -49,9 +50,9 @@ export function EntitySection({ entity }: { entity: AdminEntity }) {
       await remove.mutateAsync({
         params: { path: { entity: entity.name, id: rowId(entity, row) } },
       });
-      toast.success(de.admin.deleted);
+      toast.success(msg.admin.deleted);
     } catch (err) {
-      toast.error(`${de.admin.deleteFailed} ${errorText(err, '', de.admin.errors)}`.trim());
+      toast.error(`${msg.admin.deleteFailed} ${errorText(err, '', msg.admin.errors)}`.trim());
     }
   }
 
@@ -68,12 +69,12 @@ export function EntitySection({ entity }: { entity: AdminEntity }) {
             size="sm"
             onClick={() => openEntityDialog(entity.name, null, 'create')}
           >
-            {de.admin.create}
+            {msg.admin.create}
           </Button>
         )}
       </div>
       <p className="text-body-secondary">
-        {de.admin.entityIntro[entity.name] ?? entity.description}
+        {msg.admin.entityIntro[entity.name] ?? entity.description}
       </p>
       <EntitySearchForm
         id={searchId}
@@ -85,12 +86,12 @@ export function EntitySection({ entity }: { entity: AdminEntity }) {
         <>
           <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
             <span data-testid="admin-total">
-              {t(de.admin.results, { total: data.totalElements })}
+              {t(msg.admin.results, { total: data.totalElements })}
             </span>
             {search.isFetching && <Spinner animation="border" size="sm" role="status" />}
           </div>
           {data.empty ? (
-            <p>{view.query ? de.admin.noMatch : de.admin.empty}</p>
+            <p>{view.query ? msg.admin.noMatch : msg.admin.empty}</p>
           ) : (
             <EntityTable
               entity={entity}
@@ -126,14 +127,14 @@ export function EntitySection({ entity }: { entity: AdminEntity }) {
       <ConfirmDialog
         id="admin-delete"
         show={deleting !== null}
-        title={de.admin.deleteTitle}
-        confirmLabel={de.admin.deleteFinal}
-        cancelLabel={de.admin.cancel}
+        title={msg.admin.deleteTitle}
+        confirmLabel={msg.admin.deleteFinal}
+        cancelLabel={msg.admin.cancel}
         cancelVariant="outline-secondary"
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
       >
-        <p>{de.admin.deleteConfirm}</p>
+        <p>{msg.admin.deleteConfirm}</p>
         {deleting && (
           <p className="mb-0 text-break">
             <code>{rowId(entity, deleting)}</code>

@@ -1,6 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
-import { de, t } from '../../i18n/de';
+import { msg } from '../../i18n/current';
+import { t } from '../../i18n/de';
 import { cellText, rowId, type AdminEntity, type AdminRow } from '../../lib/admin';
 import { ariaSort, type SortState } from '../../lib/table';
 import { CELL_LABELS, fieldLabel } from './labels';
@@ -26,14 +27,14 @@ export function EntityTable({
     <Table striped hover responsive size="sm" className="admin-table align-middle">
       <thead>
         <tr>
-          <th scope="col">{de.admin.actions}</th>
+          <th scope="col">{msg.admin.actions}</th>
           {entity.fields.map((f) => (
             <th key={f.name} scope="col" aria-sort={ariaSort(sort, f.name)} title={f.description}>
               {f.sortable ? (
                 <button
                   type="button"
                   className="btn btn-link btn-sm p-0 text-reset text-nowrap fw-semibold text-decoration-none"
-                  aria-label={t(de.table.sortBy, { column: fieldLabel(f.name) })}
+                  aria-label={t(msg.table.sortBy, { column: fieldLabel(f.name) })}
                   onClick={() => onSort(f.name)}
                 >
                   {fieldLabel(f.name)}
@@ -59,12 +60,12 @@ export function EntityTable({
                     className="me-1"
                     onClick={() => onEdit(row)}
                   >
-                    {de.admin.edit}
+                    {msg.admin.edit}
                   </Button>
                 )}
                 {entity.deletable && (
                   <Button size="sm" variant="outline-danger" onClick={() => onDelete(row)}>
-                    {de.admin.delete}
+                    {msg.admin.delete}
                   </Button>
                 )}
               </td>

@@ -3,7 +3,7 @@ import Badge from 'react-bootstrap/Badge';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { useShortReports } from '../../api/queries/shorts';
-import { de } from '../../i18n/de';
+import { msg } from '../../i18n/current';
 import { errorText } from '../../lib/errors';
 import { formatDateTime } from '../../lib/expiry';
 
@@ -16,28 +16,28 @@ const STATE_VARIANT: Record<string, string> = {
 /** 'Beschwerden': the short's reports for its owner and admins, newest first (the reporters unnamed). */
 export function ComplaintsList({ id }: { id: string }) {
   const { data, error } = useShortReports(id, true);
-  if (error) return <Alert variant="danger">{errorText(error, de.complaints.loadError)}</Alert>;
+  if (error) return <Alert variant="danger">{errorText(error, msg.complaints.loadError)}</Alert>;
   if (!data)
     return (
-      <Spinner animation="border" size="sm" role="status" aria-label={de.complaints.loading} />
+      <Spinner animation="border" size="sm" role="status" aria-label={msg.complaints.loading} />
     );
-  if (data.length === 0) return <p className="mb-0">{de.complaints.empty}</p>;
+  if (data.length === 0) return <p className="mb-0">{msg.complaints.empty}</p>;
   return (
     <Table responsive size="sm" className="mb-0" data-testid="complaints-table">
-      <caption className="visually-hidden">{de.complaints.caption}</caption>
+      <caption className="visually-hidden">{msg.complaints.caption}</caption>
       <thead>
         <tr>
-          <th scope="col">{de.complaints.date}</th>
-          <th scope="col">{de.complaints.reason}</th>
-          <th scope="col">{de.complaints.description}</th>
-          <th scope="col">{de.complaints.state}</th>
+          <th scope="col">{msg.complaints.date}</th>
+          <th scope="col">{msg.complaints.reason}</th>
+          <th scope="col">{msg.complaints.description}</th>
+          <th scope="col">{msg.complaints.state}</th>
         </tr>
       </thead>
       <tbody>
         {data.map((r, i) => (
           <tr key={`${r.createdAt}-${i}`}>
             <td className="text-nowrap">{formatDateTime(r.createdAt)}</td>
-            <td>{de.report.types[r.reason]}</td>
+            <td>{msg.report.types[r.reason]}</td>
             <td className="text-break" style={{ whiteSpace: 'pre-wrap' }}>
               {r.description}
             </td>
@@ -46,7 +46,7 @@ export function ComplaintsList({ id }: { id: string }) {
                 bg={STATE_VARIANT[r.state] ?? 'secondary'}
                 text={r.state === 'open' ? 'dark' : undefined}
               >
-                {de.complaints.states[r.state] ?? r.state}
+                {msg.complaints.states[r.state] ?? r.state}
               </Badge>
             </td>
           </tr>

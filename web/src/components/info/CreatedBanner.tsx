@@ -1,7 +1,7 @@
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import type { Short } from '../../api/client';
-import { de } from '../../i18n/de';
+import { msg } from '../../i18n/current';
 import { expiresWithin24h } from '../../lib/expiry';
 import { canShare, copyLink, shareLink } from './share';
 
@@ -24,9 +24,9 @@ export function CreatedBanner({
   return (
     <Alert variant="success" data-testid="created-banner">
       <Alert.Heading as="h2" className="h5">
-        {de.info.created}
+        {msg.info.created}
       </Alert.Heading>
-      <p className="mb-1">{de.info.shareLink}</p>
+      <p className="mb-1">{msg.info.shareLink}</p>
       <p className="fs-4 fw-semibold text-break user-select-all mb-2" data-testid="created-link">
         {link}
       </p>
@@ -36,21 +36,21 @@ export function CreatedBanner({
           className="flex-grow-1 flex-sm-grow-0"
           onClick={() => void copyLink(link)}
         >
-          {de.info.copy}
+          {msg.info.copy}
         </Button>
         {canShare() && (
           <Button variant="success" onClick={() => void shareLink(link, short.name ?? short.code)}>
-            {de.info.share}
+            {msg.info.share}
           </Button>
         )}
         {onQr && (
           <Button variant="success" onClick={onQr}>
-            {de.qr.button}
+            {msg.qr.button}
           </Button>
         )}
       </div>
-      {expiresWithin24h(short.expireAt) && <p className="mb-1">{de.info.expiresSoon}</p>}
-      {anonymous && <p className="mb-0">{de.info.loginForLonger}</p>}
+      {expiresWithin24h(short.expireAt) && <p className="mb-1">{msg.info.expiresSoon}</p>}
+      {anonymous && <p className="mb-0">{msg.info.loginForLonger}</p>}
     </Alert>
   );
 }

@@ -1,6 +1,7 @@
 import Alert from 'react-bootstrap/Alert';
 import { Link } from 'wouter';
-import { de, t } from '../../i18n/de';
+import { msg } from '../../i18n/current';
+import { t } from '../../i18n/de';
 import { LookupForm } from '../LookupForm';
 
 /**
@@ -17,7 +18,7 @@ export function deadReason(query: URLSearchParams): DeadReason {
 }
 
 function texts(reason: DeadReason, code: string): { title: string; text: string } {
-  const g = de.infoPage.gone;
+  const g = msg.infoPage.gone;
   switch (reason) {
     case 'expired':
       return { title: g.expiredTitle, text: t(g.expired, { code }) };
@@ -26,7 +27,10 @@ function texts(reason: DeadReason, code: string): { title: string; text: string 
     case 'unknown':
       return { title: g.unknownTitle, text: t(g.unknown, { code }) };
     default:
-      return { title: g.notFoundTitle, text: `${t(de.info.notFound, { code })} ${g.notFoundHint}` };
+      return {
+        title: g.notFoundTitle,
+        text: `${t(msg.info.notFound, { code })} ${g.notFoundHint}`,
+      };
   }
 }
 
@@ -39,7 +43,7 @@ export function DeadLink({ code, reason }: { code: string; reason: DeadReason })
       <Alert variant="secondary">{text}</Alert>
       <LookupForm />
       <Link href="/" className="btn btn-outline-primary">
-        {de.error.toStart}
+        {msg.error.toStart}
       </Link>
     </section>
   );

@@ -1,6 +1,6 @@
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { de } from '../../i18n/de';
+import { msg } from '../../i18n/current';
 
 /** The inline delete question of the info page (?show_delete=true). */
 export function DeleteConfirm({
@@ -14,13 +14,13 @@ export function DeleteConfirm({
 }) {
   return (
     <Alert variant="danger">
-      <p>{de.info.deleteConfirm}</p>
+      <p>{msg.info.deleteConfirm}</p>
       <div className="d-flex gap-2">
         <Button variant="danger" disabled={busy} onClick={onConfirm}>
-          {de.info.deleteFinal}
+          {msg.info.deleteFinal}
         </Button>
         <Button variant="outline-secondary" onClick={onCancel}>
-          {de.info.cancel}
+          {msg.info.cancel}
         </Button>
       </div>
     </Alert>

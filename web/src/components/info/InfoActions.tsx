@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import type { Short } from '../../api/client';
-import { de, t } from '../../i18n/de';
+import { msg } from '../../i18n/current';
+import { t } from '../../i18n/de';
 import { displayHost } from '../../lib/idn';
 import { canShare, copyLink, shareLink } from './share';
 
@@ -32,29 +33,29 @@ export function InfoActions({
     <div className="d-flex flex-wrap gap-2 mt-3">
       {/* The short itself, so the follow's rules (danger, password, limits) apply as for anyone. */}
       <a className="btn btn-primary" href={link} rel="noreferrer" data-testid="follow-link">
-        {host ? t(de.infoPage.openTo, { host }) : de.info.open}
+        {host ? t(msg.infoPage.openTo, { host }) : msg.info.open}
       </a>
       {linkActions && canShare() && (
         <Button
           variant="outline-secondary"
           onClick={() => void shareLink(link, short.name ?? short.code)}
         >
-          {de.info.share}
+          {msg.info.share}
         </Button>
       )}
       {linkActions && (
         <Button variant="outline-secondary" onClick={() => void copyLink(link)}>
-          {de.info.copy}
+          {msg.info.copy}
         </Button>
       )}
       {children}
       {canDelete ? (
         <Button variant="outline-danger" onClick={onDelete}>
-          {de.info.delete}
+          {msg.info.delete}
         </Button>
       ) : (
         <Button variant="outline-danger" onClick={onReport}>
-          {de.info.report}
+          {msg.info.report}
         </Button>
       )}
     </div>

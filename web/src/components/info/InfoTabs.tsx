@@ -5,7 +5,7 @@ import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { useSnapshot } from 'valtio';
 import type { Short } from '../../api/client';
-import { de } from '../../i18n/de';
+import { msg } from '../../i18n/current';
 import { FLAGS } from '../../lib/flag-rule';
 import { useUrlQuery } from '../../lib/useUrlQuery';
 import { flags } from '../../state/flags';
@@ -45,17 +45,22 @@ export function InfoTabs({
       activeKey={active}
       onSelect={(key) => setQuery({ tab: key && key !== 'overview' ? key : null })}
       mountOnEnter
-      aria-label={de.infoPage.tabs}
+      aria-label={msg.infoPage.tabs}
     >
-      <Tab eventKey="overview" title={de.infoPage.overview}>
+      <Tab eventKey="overview" title={msg.infoPage.overview}>
         {children}
       </Tab>
-      <Tab eventKey="statistics" title={de.info.statistics} data-testid="statistics-body">
+      <Tab eventKey="statistics" title={msg.info.statistics} data-testid="statistics-body">
         <Card>
           <Card.Body>
             <Suspense
               fallback={
-                <Spinner animation="border" size="sm" role="status" aria-label={de.stats.loading} />
+                <Spinner
+                  animation="border"
+                  size="sm"
+                  role="status"
+                  aria-label={msg.stats.loading}
+                />
               }
             >
               <StatisticsPanel id={short.id} />
@@ -63,7 +68,7 @@ export function InfoTabs({
           </Card.Body>
         </Card>
       </Tab>
-      <Tab eventKey="complaints" title={de.info.complaints} data-testid="complaints-body">
+      <Tab eventKey="complaints" title={msg.info.complaints} data-testid="complaints-body">
         <Card>
           <Card.Body>
             <ComplaintsList id={short.id} />

@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import { useShortMeta } from '../../api/queries/shorts';
-import { de } from '../../i18n/de';
+import { msg } from '../../i18n/current';
 
 /** The target's preview (title, description; the image only on request, it comes from the target). */
 export function MetaSection({ code, domain }: { code: string; domain?: string | null }) {
@@ -12,9 +12,9 @@ export function MetaSection({ code, domain }: { code: string; domain?: string | 
   return (
     <Card className="mb-3">
       <Card.Body>
-        <h2 className="h5">{de.info.metaTitle}</h2>
+        <h2 className="h5">{msg.info.metaTitle}</h2>
         {failed || (meta && !meta.title && !meta.description && !meta.image) ? (
-          <p className="mb-0">{de.info.metaUnavailable}</p>
+          <p className="mb-0">{msg.info.metaUnavailable}</p>
         ) : !meta ? (
           <Spinner animation="border" size="sm" role="status" />
         ) : (
@@ -31,9 +31,9 @@ export function MetaSection({ code, domain }: { code: string; domain?: string | 
                 />
               ) : (
                 <div>
-                  <p className="small text-body-secondary mb-1">{de.info.metaImageHint}</p>
+                  <p className="small text-body-secondary mb-1">{msg.info.metaImageHint}</p>
                   <Button size="sm" variant="outline-secondary" onClick={() => setShowImage(true)}>
-                    {de.info.metaImage}
+                    {msg.info.metaImage}
                   </Button>
                 </div>
               ))}

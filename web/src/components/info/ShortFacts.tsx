@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { Short } from '../../api/client';
-import { de } from '../../i18n/de';
+import { msg } from '../../i18n/current';
 import { formatDateTime } from '../../lib/expiry';
 import { displayUrl } from '../../lib/idn';
 import { usesText } from '../../lib/uses';
@@ -36,17 +36,17 @@ function Field({
 
 /** The target as a visitor reads it: Unicode host, plus the real (punycode) address when scripts mix. */
 function UrlField({ url }: { url: string | null }) {
-  if (url === null) return <Field id="url" label={de.info.fieldUrl} value={de.info.hiddenUrl} />;
+  if (url === null) return <Field id="url" label={msg.info.fieldUrl} value={msg.info.hiddenUrl} />;
   const shown = displayUrl(url);
   return (
     <Field
       id="url"
-      label={de.info.fieldUrl}
+      label={msg.info.fieldUrl}
       value={shown.unicode}
       hint={
         shown.punycode && (
           <>
-            {de.info.mixedScripts} <code>{shown.punycode}</code>
+            {msg.info.mixedScripts} <code>{shown.punycode}</code>
           </>
         )
       }
@@ -59,30 +59,30 @@ export function ShortFacts({ short }: { short: Short }) {
   const uses = usesText(short);
   return (
     <>
-      <Field id="code" label={de.info.fieldCode} value={short.code} />
-      {short.name && <Field id="name" label={de.info.fieldName} value={short.name} />}
+      <Field id="code" label={msg.info.fieldCode} value={short.code} />
+      {short.name && <Field id="name" label={msg.info.fieldName} value={short.name} />}
       <UrlField url={short.url} />
       <Field
         id="password"
-        label={de.info.fieldPassword}
-        value={short.hasPassword ? de.info.yes : de.info.no}
+        label={msg.info.fieldPassword}
+        value={short.hasPassword ? msg.info.yes : msg.info.no}
       />
       <Field
         id="maxuses"
-        label={de.info.fieldMaxUses}
-        value={short.maxUses == null ? de.create.unlimited : String(short.maxUses)}
+        label={msg.info.fieldMaxUses}
+        value={short.maxUses == null ? msg.create.unlimited : String(short.maxUses)}
       />
-      {uses !== undefined && <Field id="uses" label={de.info.fieldUses} value={uses} />}
-      <Field id="created" label={de.info.fieldCreatedAt} value={formatDateTime(short.createdAt)} />
+      {uses !== undefined && <Field id="uses" label={msg.info.fieldUses} value={uses} />}
+      <Field id="created" label={msg.info.fieldCreatedAt} value={formatDateTime(short.createdAt)} />
       <Field
         id="expire"
-        label={de.info.fieldExpireAt}
-        value={short.expireAt ? formatDateTime(short.expireAt) : de.info.never}
+        label={msg.info.fieldExpireAt}
+        value={short.expireAt ? formatDateTime(short.expireAt) : msg.info.never}
       />
       <Field
         id="owner"
-        label={de.info.fieldOwner}
-        value={short.owner?.username ?? de.info.anonymous}
+        label={msg.info.fieldOwner}
+        value={short.owner?.username ?? msg.info.anonymous}
       />
     </>
   );

@@ -1,13 +1,13 @@
-import { de } from '../../i18n/de';
+import { msg } from '../../i18n/current';
 import { toast } from '../../state/toasts';
 
 /** Copies the short link; a toast says whether it worked. */
 export async function copyLink(link: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(link);
-    toast.success(de.info.linkCopied);
+    toast.success(msg.info.linkCopied);
   } catch {
-    toast.error(de.info.copyFailed);
+    toast.error(msg.info.copyFailed);
   }
 }
 
@@ -26,6 +26,6 @@ export async function shareLink(link: string, title: string): Promise<void> {
     await navigator.share({ url: link, title });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') return;
-    toast.error(de.info.shareFailed);
+    toast.error(msg.info.shareFailed);
   }
 }

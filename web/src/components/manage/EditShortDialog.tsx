@@ -5,7 +5,8 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import type { Short } from '../../api/client';
 import { useUpdateShort } from '../../api/queries/shorts';
-import { de, t } from '../../i18n/de';
+import { msg } from '../../i18n/current';
+import { t } from '../../i18n/de';
 import { errorText, shortFieldErrors, type ShortFieldErrors } from '../../lib/errors';
 import { changesOf, fieldsOf } from '../../lib/short-form';
 import { toast } from '../../state/toasts';
@@ -60,15 +61,15 @@ function EditForm({
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!form.expiryUnderstood) return void toast.error(de.edit.expiryNotUnderstood);
+    if (!form.expiryUnderstood) return void toast.error(msg.edit.expiryNotUnderstood);
     const body = changesOf(short, form.values, form.expireAt);
-    if (Object.keys(body).length === 0) return void toast.info(de.edit.noChanges);
+    if (Object.keys(body).length === 0) return void toast.info(msg.edit.noChanges);
     // A changed code breaks every shared link and printed QR code: ask first.
     if (body.code !== undefined && !confirming) return setConfirming(true);
     setConfirming(false);
     try {
       const saved = await update.mutateAsync({ params: { path: { id: short.id } }, body });
-      toast.success(de.edit.saved);
+      toast.success(msg.edit.saved);
       onSaved?.(saved);
       onClose();
     } catch (err) {
@@ -76,15 +77,15 @@ function EditForm({
       setErrors(fields);
       // Errors of fields show at their fields; the toast then only says that nothing was saved.
       toast.error(
-        Object.keys(fields).length > 0 ? de.edit.fieldErrors : errorText(err, de.edit.errorOther),
+        Object.keys(fields).length > 0 ? msg.edit.fieldErrors : errorText(err, msg.edit.errorOther),
       );
     }
   }
 
   return (
     <Form onSubmit={(e) => void submit(e)} data-testid="edit-short-form">
-      <Modal.Header closeButton closeLabel={de.edit.close}>
-        <Modal.Title id="edit-short-title">{de.edit.title}</Modal.Title>
+      <Modal.Header closeButton closeLabel={msg.edit.close}>
+        <Modal.Title id="edit-short-title">{msg.edit.title}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
         <ShortFields
@@ -100,10 +101,10 @@ function EditForm({
         {confirming && (
           <Alert variant="warning" className="mb-0" data-testid="code-change-warning">
             <Alert.Heading as="h2" className="h6">
-              {de.edit.codeChangedTitle}
+              {msg.edit.codeChangedTitle}
             </Alert.Heading>
             <p className="mb-0">
-              {t(de.edit.codeChanged, { old: short.code, code: form.values.code.trim() })}
+              {t(msg.edit.codeChanged, { old: short.code, code: form.values.code.trim() })}
             </p>
           </Alert>
         )}
@@ -112,19 +113,19 @@ function EditForm({
         {confirming ? (
           <>
             <Button variant="secondary" onClick={() => setConfirming(false)}>
-              {de.edit.codeChangedBack}
+              {msg.edit.codeChangedBack}
             </Button>
             <Button type="submit" variant="warning" disabled={update.isPending} autoFocus>
-              {de.edit.codeChangedConfirm}
+              {msg.edit.codeChangedConfirm}
             </Button>
           </>
         ) : (
           <>
             <Button variant="secondary" onClick={onClose}>
-              {de.edit.cancel}
+              {msg.edit.cancel}
             </Button>
             <Button type="submit" disabled={update.isPending}>
-              {de.edit.save}
+              {msg.edit.save}
             </Button>
           </>
         )}

@@ -7,7 +7,8 @@ import Modal from 'react-bootstrap/Modal';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import Table from 'react-bootstrap/Table';
 import { invalidateShorts } from '../../api/queries/shorts';
-import { de, t } from '../../i18n/de';
+import { msg } from '../../i18n/current';
+import { t } from '../../i18n/de';
 import { errorText } from '../../lib/errors';
 import {
   importRefusal,
@@ -47,10 +48,10 @@ function ImportSteps({ onClose }: { onClose: () => void }) {
   async function read(csv: string) {
     try {
       const parsed = await parseImportCsv(csv);
-      if (parsed.rows.length === 0) return setStep({ kind: 'choose', error: de.transfer.empty });
+      if (parsed.rows.length === 0) return setStep({ kind: 'choose', error: msg.transfer.empty });
       setStep({ kind: 'preview', parsed });
     } catch {
-      setStep({ kind: 'choose', error: de.transfer.unreadable });
+      setStep({ kind: 'choose', error: msg.transfer.unreadable });
     }
   }
 
@@ -62,9 +63,9 @@ function ImportSteps({ onClose }: { onClose: () => void }) {
         setStep({ kind: 'sending', total, done }),
       );
       setStep({ kind: 'result', outcome });
-      toast.success(de.transfer.done);
+      toast.success(msg.transfer.done);
     } catch (err) {
-      setStep({ kind: 'choose', error: t(de.transfer.failed, { message: errorText(err) }) });
+      setStep({ kind: 'choose', error: t(msg.transfer.failed, { message: errorText(err) }) });
     } finally {
       void invalidateShorts(client);
     }
@@ -72,20 +73,20 @@ function ImportSteps({ onClose }: { onClose: () => void }) {
 
   return (
     <>
-      <Modal.Header closeButton closeLabel={de.transfer.close}>
-        <Modal.Title id="import-title">{de.transfer.title}</Modal.Title>
+      <Modal.Header closeButton closeLabel={msg.transfer.close}>
+        <Modal.Title id="import-title">{msg.transfer.title}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
         {step.kind === 'choose' && (
           <>
-            <p>{de.transfer.intro}</p>
+            <p>{msg.transfer.intro}</p>
             {step.error && (
               <Alert variant="danger" data-testid="import-error">
                 {step.error}
               </Alert>
             )}
             <Form.Group className="mb-3" controlId="import-file">
-              <Form.Label>{de.transfer.file}</Form.Label>
+              <Form.Label>{msg.transfer.file}</Form.Label>
               <Form.Control
                 type="file"
                 accept=".csv,text/csv,text/plain"
@@ -94,12 +95,14 @@ function ImportSteps({ onClose }: { onClose: () => void }) {
                   if (file)
                     void file
                       .text()
-                      .then(read, () => setStep({ kind: 'choose', error: de.transfer.unreadable }));
+                      .then(read, () =>
+                        setStep({ kind: 'choose', error: msg.transfer.unreadable }),
+                      );
                 }}
               />
             </Form.Group>
             <Form.Group controlId="import-text">
-              <Form.Label>{de.transfer.paste}</Form.Label>
+              <Form.Label>{msg.transfer.paste}</Form.Label>
               <Form.Control
                 as="textarea"
                 rows={5}
@@ -114,11 +117,11 @@ function ImportSteps({ onClose }: { onClose: () => void }) {
           <>
             <ProgressBar
               now={(step.done / step.total) * 100}
-              aria-label={de.transfer.title}
-              aria-valuetext={t(de.transfer.progress, { done: step.done, total: step.total })}
+              aria-label={msg.transfer.title}
+              aria-valuetext={t(msg.transfer.progress, { done: step.done, total: step.total })}
             />
             <p className="mt-2 mb-0" aria-live="polite">
-              {t(de.transfer.progress, { done: step.done, total: step.total })}
+              {t(msg.transfer.progress, { done: step.done, total: step.total })}
             </p>
           </>
         )}
@@ -126,16 +129,16 @@ function ImportSteps({ onClose }: { onClose: () => void }) {
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onClose}>
-          {de.transfer.close}
+          {msg.transfer.close}
         </Button>
         {step.kind === 'choose' && (
           <Button onClick={() => void read(text)} disabled={!text.trim()}>
-            {de.transfer.preview}
+            {msg.transfer.preview}
           </Button>
         )}
         {step.kind === 'preview' && (
           <Button onClick={() => void start(step.parsed)} disabled={!importable(step.parsed)}>
-            {de.transfer.start}
+            {msg.transfer.start}
           </Button>
         )}
       </Modal.Footer>
@@ -153,17 +156,17 @@ function Preview({ parsed }: { parsed: ParsedImport }) {
   const refusal = importRefusal(parsed);
   return (
     <>
-      <p>{t(de.transfer.rows, { count: parsed.rows.length })}</p>
+      <p>{t(msg.transfer.rows, { count: parsed.rows.length })}</p>
       {!hasUrl && (
-        <Alert variant="danger">{t(de.transfer.noUrlColumn, { names: urlColumnNames() })}</Alert>
+        <Alert variant="danger">{t(msg.transfer.noUrlColumn, { names: urlColumnNames() })}</Alert>
       )}
       {refusal && <Alert variant="danger">{refusal}</Alert>}
-      <h3 className="h6">{de.transfer.mapping}</h3>
+      <h3 className="h6">{msg.transfer.mapping}</h3>
       <Table size="sm" data-testid="import-mapping">
         <thead>
           <tr>
-            <th scope="col">{de.transfer.column}</th>
-            <th scope="col">{de.transfer.becomes}</th>
+            <th scope="col">{msg.transfer.column}</th>
+            <th scope="col">{msg.transfer.becomes}</th>
           </tr>
         </thead>
         <tbody>
@@ -174,16 +177,16 @@ function Preview({ parsed }: { parsed: ParsedImport }) {
               </td>
               <td>
                 {field ? (
-                  de.fields[field]
+                  msg.fields[field]
                 ) : (
-                  <span className="text-body-secondary">{de.transfer.ignored}</span>
+                  <span className="text-body-secondary">{msg.transfer.ignored}</span>
                 )}
               </td>
             </tr>
           ))}
         </tbody>
       </Table>
-      <h3 className="h6">{de.transfer.preview}</h3>
+      <h3 className="h6">{msg.transfer.preview}</h3>
       <Table size="sm" responsive data-testid="import-preview">
         <thead>
           <tr>
@@ -222,17 +225,17 @@ function Result({ outcome }: { outcome: ImportOutcome }) {
   return (
     <>
       <Alert variant={outcome.skipped.length ? 'warning' : 'success'} data-testid="import-result">
-        {t(de.transfer.result, { created: outcome.created, skipped: outcome.skipped.length })}
+        {t(msg.transfer.result, { created: outcome.created, skipped: outcome.skipped.length })}
       </Alert>
       {outcome.skipped.length > 0 && (
         <>
-          <h3 className="h6">{de.transfer.skippedTitle}</h3>
+          <h3 className="h6">{msg.transfer.skippedTitle}</h3>
           <Table size="sm" responsive data-testid="import-skipped">
             <thead>
               <tr>
-                <th scope="col">{de.transfer.row}</th>
-                <th scope="col">{de.transfer.code}</th>
-                <th scope="col">{de.transfer.reason}</th>
+                <th scope="col">{msg.transfer.row}</th>
+                <th scope="col">{msg.transfer.code}</th>
+                <th scope="col">{msg.transfer.reason}</th>
               </tr>
             </thead>
             <tbody>
@@ -246,7 +249,7 @@ function Result({ outcome }: { outcome: ImportOutcome }) {
             </tbody>
           </Table>
           <Button variant="outline-secondary" onClick={download}>
-            {de.transfer.downloadSkipped}
+            {msg.transfer.downloadSkipped}
           </Button>
         </>
       )}

@@ -1,6 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { de, t } from '../../i18n/de';
+import { msg } from '../../i18n/current';
+import { t } from '../../i18n/de';
 import { shortLink } from '../../runtime-config';
 
 /** The QR code of a short's link (served by the server), its downloads and the link under it. */
@@ -24,14 +25,14 @@ export function QrDialog({
   const on = domain ? `domain=${encodeURIComponent(domain)}` : '';
   return (
     <Modal show={show} onHide={onClose} aria-labelledby="qr-title" centered>
-      <Modal.Header closeButton closeLabel={de.qr.close}>
-        <Modal.Title id="qr-title">{de.qr.title}</Modal.Title>
+      <Modal.Header closeButton closeLabel={msg.qr.close}>
+        <Modal.Title id="qr-title">{msg.qr.title}</Modal.Title>
       </Modal.Header>
       <Modal.Body className="text-center">
         {/* Dark modules on white with a quiet zone: scannable in dark mode too. */}
         <img
           src={`${base}/qr.svg${on ? `?${on}` : ''}`}
-          alt={t(de.qr.alt, { link })}
+          alt={t(msg.qr.alt, { link })}
           width={256}
           height={256}
           className="bg-white p-1 rounded border"
@@ -48,18 +49,18 @@ export function QrDialog({
             href={`${base}/qr.svg${on ? `?${on}` : ''}`}
             download={`${code}.svg`}
           >
-            {de.qr.downloadSvg}
+            {msg.qr.downloadSvg}
           </a>
           <a
             className="btn btn-outline-primary"
             href={`${base}/qr.png?size=1024${on ? `&${on}` : ''}`}
             download={`${code}.png`}
           >
-            {de.qr.downloadPng}
+            {msg.qr.downloadPng}
           </a>
         </div>
         <Button variant="secondary" onClick={onClose}>
-          {de.qr.close}
+          {msg.qr.close}
         </Button>
       </Modal.Footer>
     </Modal>

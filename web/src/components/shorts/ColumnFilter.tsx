@@ -1,6 +1,6 @@
 import Dropdown from 'react-bootstrap/Dropdown';
 import Form from 'react-bootstrap/Form';
-import { de } from '../../i18n/de';
+import { msg } from '../../i18n/current';
 import { canHideColumn } from '../../lib/table';
 import { COLUMNS, SHORT_COLUMNS, type ShortColumn } from './columns';
 
@@ -15,7 +15,7 @@ export function ColumnFilter({
   return (
     <Dropdown autoClose="outside">
       <Dropdown.Toggle variant="outline-secondary" id="column-filter">
-        {de.shorts.columnFilter}
+        {msg.shorts.columnFilter}
       </Dropdown.Toggle>
       <Dropdown.Menu className="px-3 py-2">
         {SHORT_COLUMNS.map((c) => (

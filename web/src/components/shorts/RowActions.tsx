@@ -1,6 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import type { Short } from '../../api/client';
-import { de, t } from '../../i18n/de';
+import { msg } from '../../i18n/current';
+import { t } from '../../i18n/de';
 import { copyLink } from '../info/share';
 
 export interface RowActionHandlers {
@@ -17,10 +18,10 @@ export function RowActions({
   onDelete,
 }: RowActionHandlers & { short: Short }) {
   const actions: Array<[label: string, text: string, variant: string, run: () => void]> = [
-    [de.shorts.copyRow, de.shorts.copy, 'outline-secondary', () => void copyLink(s.shortUrl)],
-    [de.shorts.qrRow, de.shorts.qr, 'outline-secondary', () => onQr(s)],
-    [de.edit.buttonRow, de.edit.button, 'outline-primary', () => onEdit(s)],
-    [de.shorts.deleteRow, de.shorts.delete, 'outline-danger', () => onDelete(s)],
+    [msg.shorts.copyRow, msg.shorts.copy, 'outline-secondary', () => void copyLink(s.shortUrl)],
+    [msg.shorts.qrRow, msg.shorts.qr, 'outline-secondary', () => onQr(s)],
+    [msg.edit.buttonRow, msg.edit.button, 'outline-primary', () => onEdit(s)],
+    [msg.shorts.deleteRow, msg.shorts.delete, 'outline-danger', () => onDelete(s)],
   ];
   return (
     <div className="row-actions d-inline-flex flex-wrap gap-2">

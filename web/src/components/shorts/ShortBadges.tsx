@@ -1,6 +1,6 @@
 import Badge from 'react-bootstrap/Badge';
 import type { Short } from '../../api/client';
-import { de } from '../../i18n/de';
+import { msg } from '../../i18n/current';
 import { shortBadges, type ShortBadge } from '../../lib/short-badges';
 
 /** Colours with AA contrast in light and dark (text-bg-* picks the text colour). */
@@ -19,7 +19,7 @@ export function ShortBadges({ short }: { short: Short }) {
     <span className="d-inline-flex flex-wrap gap-1" data-testid="short-badges">
       {badges.map((b) => (
         <Badge key={b} bg={BG[b]} text={b === 'password' ? 'dark' : undefined} data-badge={b}>
-          {de.shorts.badges[b]}
+          {msg.shorts.badges[b]}
         </Badge>
       ))}
     </span>

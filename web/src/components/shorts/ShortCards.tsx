@@ -1,6 +1,6 @@
 import Card from 'react-bootstrap/Card';
 import type { Short } from '../../api/client';
-import { de } from '../../i18n/de';
+import { msg } from '../../i18n/current';
 import { codeLink } from './columns';
 import { RowActions, type RowActionHandlers } from './RowActions';
 import { ShortBadges } from './ShortBadges';
@@ -11,7 +11,7 @@ export function ShortCards({ rows, ...actions }: RowActionHandlers & { rows: rea
   return (
     <ul
       className="list-unstyled d-flex flex-column gap-2 mb-3"
-      aria-label={de.shorts.cards}
+      aria-label={msg.shorts.cards}
       data-testid="short-cards"
     >
       {rows.map((s) => (

@@ -1,4 +1,5 @@
-import { de, t } from '../../i18n/de';
+import { msg } from '../../i18n/current';
+import { t } from '../../i18n/de';
 import { showPageSize } from '../../lib/table';
 import { PageSizeSelect } from '../table/PageSizeSelect';
 import { Pager } from '../table/Pager';
@@ -24,7 +25,7 @@ export function ShortsPaging({
     <div className="d-flex flex-wrap gap-3 align-items-start justify-content-between">
       <div className="d-flex gap-3 align-items-center">
         <span className="text-body-secondary" data-testid="shorts-total">
-          {t(de.shorts.total, { count: total })}
+          {t(msg.shorts.total, { count: total })}
         </span>
         {showPageSize(total) && (
           <PageSizeSelect id="shorts-page-size" size={size} onSize={onSize} />

@@ -1,7 +1,8 @@
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import type { Short } from '../../api/client';
-import { de, t } from '../../i18n/de';
+import { msg } from '../../i18n/current';
+import { t } from '../../i18n/de';
 import { ariaSort, type SortState } from '../../lib/table';
 import { COLUMNS, type ShortColumn } from './columns';
 import { RowActions } from './RowActions';
@@ -40,7 +41,7 @@ export function ShortsTable({
           <th scope="col" style={{ width: '2.5rem' }}>
             <Form.Check
               id="select-all"
-              aria-label={de.shorts.selectAll}
+              aria-label={msg.shorts.selectAll}
               checked={allSelected}
               onChange={(e) => onSelectAll(e.target.checked)}
             />
@@ -60,7 +61,7 @@ export function ShortsTable({
                   type="button"
                   className="btn btn-link p-0 fw-semibold text-reset text-decoration-none text-nowrap"
                   onClick={() => onSort(c)}
-                  title={t(de.table.sortBy, { column: COLUMNS[c].label })}
+                  title={t(msg.table.sortBy, { column: COLUMNS[c].label })}
                   data-testid={`sort-${c}`}
                 >
                   {COLUMNS[c].label}
@@ -72,7 +73,7 @@ export function ShortsTable({
             );
           })}
           <th scope="col" className="text-end">
-            {de.shorts.actions}
+            {msg.shorts.actions}
           </th>
         </tr>
       </thead>
@@ -82,7 +83,7 @@ export function ShortsTable({
             <td>
               <Form.Check
                 id={`select-${s.id}`}
-                aria-label={t(de.shorts.selectRow, { code: s.code })}
+                aria-label={t(msg.shorts.selectRow, { code: s.code })}
                 checked={selected.has(s.id)}
                 onChange={(e) => onSelect(s.id, e.target.checked)}
               />

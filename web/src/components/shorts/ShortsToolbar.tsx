@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { de, t } from '../../i18n/de';
+import { msg } from '../../i18n/current';
+import { t } from '../../i18n/de';
 import { ColumnFilter } from './ColumnFilter';
 import type { ShortColumn } from './columns';
 
@@ -33,18 +34,18 @@ export function ShortsToolbar({
   return (
     <div className="d-flex flex-wrap gap-2 align-items-end mb-3">
       <Form.Group controlId="shorts-search" className="flex-grow-1" style={{ minWidth: '14rem' }}>
-        <Form.Label className="mb-1">{de.shorts.search}</Form.Label>
+        <Form.Label className="mb-1">{msg.shorts.search}</Form.Label>
         <Form.Control
           type="search"
           value={search}
-          placeholder={de.shorts.searchPlaceholder}
+          placeholder={msg.shorts.searchPlaceholder}
           onChange={(e) => onSearch(e.target.value)}
         />
       </Form.Group>
       <ColumnFilter visible={columns} onToggle={onToggleColumn} />
       {selectedCount > 0 && (
         <Button variant="danger" onClick={onDeleteSelected}>
-          {t(de.shorts.deleteSelected, { count: selectedCount })}
+          {t(msg.shorts.deleteSelected, { count: selectedCount })}
         </Button>
       )}
       {children}

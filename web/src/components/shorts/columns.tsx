@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import { Link } from 'wouter';
 import type { Short } from '../../api/client';
-import { de } from '../../i18n/de';
+import { locale, msg } from '../../i18n/current';
 import { formatDateTime } from '../../lib/expiry';
 import type { SortState } from '../../lib/table';
 import { usesText } from '../../lib/uses';
@@ -50,13 +50,22 @@ export function codeLink(s: Short): ReactNode {
 
 export const COLUMNS: Readonly<Record<ShortColumn, ShortColumnDef>> = {
   id: {
-    label: de.shorts.columns.id,
+    get label() {
+      return msg.shorts.columns.id;
+    },
     hiddenByDefault: true,
     cell: (s) => <code className="small">{s.id}</code>,
   },
-  name: { label: de.shorts.columns.name, cell: (s) => s.name ?? '' },
+  name: {
+    get label() {
+      return msg.shorts.columns.name;
+    },
+    cell: (s) => s.name ?? '',
+  },
   code: {
-    label: de.shorts.columns.code,
+    get label() {
+      return msg.shorts.columns.code;
+    },
     // The code and the short's state (abgelaufen, aufgebraucht, Passwort, gefährlich).
     cell: (s) => (
       <span className="d-inline-flex flex-wrap align-items-center gap-2">
@@ -66,45 +75,69 @@ export const COLUMNS: Readonly<Record<ShortColumn, ShortColumnDef>> = {
     ),
   },
   domain: {
-    label: de.shorts.columns.domain,
+    get label() {
+      return msg.shorts.columns.domain;
+    },
     hiddenByDefault: true,
-    cell: (s) => s.domain ?? <span className="text-body-secondary">{de.shorts.mainHost}</span>,
+    cell: (s) => s.domain ?? <span className="text-body-secondary">{msg.shorts.mainHost}</span>,
   },
   shortUrl: {
-    label: de.shorts.columns.shortUrl,
+    get label() {
+      return msg.shorts.columns.shortUrl;
+    },
     hiddenByDefault: true,
     sortable: false,
     cell: (s) => <span className="text-break">{s.shortUrl}</span>,
   },
-  url: { label: de.shorts.columns.url, cell: (s) => <UrlCell url={s.url} /> },
+  url: {
+    get label() {
+      return msg.shorts.columns.url;
+    },
+    cell: (s) => <UrlCell url={s.url} />,
+  },
   visits: {
-    label: de.shorts.columns.visits,
-    cell: (s) => (s.visits ?? 0).toLocaleString('de-DE'),
+    get label() {
+      return msg.shorts.columns.visits;
+    },
+    cell: (s) => (s.visits ?? 0).toLocaleString(locale()),
   },
   uses: {
-    label: de.shorts.columns.uses,
+    get label() {
+      return msg.shorts.columns.uses;
+    },
     hiddenByDefault: true,
     cell: (s) => usesText(s) ?? '',
   },
   maxUses: {
-    label: de.shorts.columns.maxUses,
+    get label() {
+      return msg.shorts.columns.maxUses;
+    },
     hiddenByDefault: true,
-    cell: (s) => s.maxUses ?? de.shorts.unlimited,
+    cell: (s) => s.maxUses ?? msg.shorts.unlimited,
   },
   dangers: {
-    label: de.shorts.columns.dangers,
+    get label() {
+      return msg.shorts.columns.dangers;
+    },
     hiddenByDefault: true,
     cell: (s) =>
       s.dangers ? (
-        <Badge bg="danger">{de.shorts.dangerous}</Badge>
+        <Badge bg="danger">{msg.shorts.dangerous}</Badge>
       ) : (
-        <Badge bg="success">{de.shorts.harmless}</Badge>
+        <Badge bg="success">{msg.shorts.harmless}</Badge>
       ),
   },
-  createdAt: { label: de.shorts.columns.createdAt, cell: (s) => formatDateTime(s.createdAt) },
+  createdAt: {
+    get label() {
+      return msg.shorts.columns.createdAt;
+    },
+    cell: (s) => formatDateTime(s.createdAt),
+  },
   expireAt: {
-    label: de.shorts.columns.expireAt,
-    cell: (s) => (s.expireAt ? formatDateTime(s.expireAt) : de.shorts.never),
+    get label() {
+      return msg.shorts.columns.expireAt;
+    },
+    cell: (s) => (s.expireAt ? formatDateTime(s.expireAt) : msg.shorts.never),
   },
 };
 

@@ -1,5 +1,5 @@
 import Form from 'react-bootstrap/Form';
-import { de } from '../../i18n/de';
+import { msg } from '../../i18n/current';
 import { PAGE_SIZES } from '../../lib/table';
 
 /** 'Einträge pro Seite' with the sizes of every table. */
@@ -14,7 +14,7 @@ export function PageSizeSelect({
 }) {
   return (
     <Form.Group controlId={id} className="d-flex gap-2 align-items-center">
-      <Form.Label className="mb-0 text-nowrap">{de.table.pageSize}</Form.Label>
+      <Form.Label className="mb-0 text-nowrap">{msg.table.pageSize}</Form.Label>
       <Form.Select
         size="sm"
         style={{ width: 'auto' }}

@@ -3,7 +3,8 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Pagination from 'react-bootstrap/Pagination';
-import { de, t } from '../../i18n/de';
+import { msg } from '../../i18n/current';
+import { t } from '../../i18n/de';
 import { pageBar, parsePageJump } from '../../lib/table';
 
 export interface PagerProps {
@@ -29,23 +30,23 @@ export function Pager({ variant = 'bar', ...props }: PagerProps) {
 function StepPager({ page, pageCount, onPage, summaryTestId }: Omit<PagerProps, 'variant'>) {
   const pages = Math.max(1, pageCount);
   return (
-    <nav aria-label={de.table.pagination} className="ms-auto d-flex align-items-center gap-2">
+    <nav aria-label={msg.table.pagination} className="ms-auto d-flex align-items-center gap-2">
       <Button
         size="sm"
         variant="outline-secondary"
         disabled={page <= 1}
         onClick={() => onPage(page - 1)}
-        aria-label={de.table.previous}
+        aria-label={msg.table.previous}
       >
         ‹
       </Button>
-      <span data-testid={summaryTestId}>{t(de.table.pageOf, { page, pages })}</span>
+      <span data-testid={summaryTestId}>{t(msg.table.pageOf, { page, pages })}</span>
       <Button
         size="sm"
         variant="outline-secondary"
         disabled={page >= pages}
         onClick={() => onPage(page + 1)}
-        aria-label={de.table.next}
+        aria-label={msg.table.next}
       >
         ›
       </Button>
@@ -71,12 +72,12 @@ function BarPager({ page, pageCount, onPage }: Omit<PagerProps, 'variant'>) {
 
   return (
     <div className="d-flex flex-wrap gap-3 align-items-start justify-content-between">
-      <nav aria-label={de.table.pagination}>
+      <nav aria-label={msg.table.pagination}>
         <Pagination className="mb-0 flex-wrap">
           <Pagination.Prev
             disabled={page <= 1}
             onClick={() => onPage(page - 1)}
-            aria-label={de.table.previous}
+            aria-label={msg.table.previous}
           />
           {items.map((it) =>
             typeof it === 'number' ? (
@@ -84,7 +85,7 @@ function BarPager({ page, pageCount, onPage }: Omit<PagerProps, 'variant'>) {
                 key={it}
                 active={it === page}
                 onClick={() => onPage(it)}
-                aria-label={t(de.table.page, { page: it })}
+                aria-label={t(msg.table.page, { page: it })}
                 activeLabel=""
                 aria-current={it === page ? 'page' : undefined}
                 data-testid={`page-${it}`}
@@ -98,14 +99,14 @@ function BarPager({ page, pageCount, onPage }: Omit<PagerProps, 'variant'>) {
           <Pagination.Next
             disabled={page >= pageCount}
             onClick={() => onPage(page + 1)}
-            aria-label={de.table.next}
+            aria-label={msg.table.next}
           />
         </Pagination>
       </nav>
       <Form onSubmit={submit} noValidate className="page-jump" style={{ maxWidth: '16rem' }}>
         <InputGroup hasValidation size="sm">
           <InputGroup.Text as="label" htmlFor="page-jump">
-            {de.table.pageJump}
+            {msg.table.pageJump}
           </InputGroup.Text>
           <Form.Control
             id="page-jump"
@@ -122,11 +123,11 @@ function BarPager({ page, pageCount, onPage }: Omit<PagerProps, 'variant'>) {
             }}
           />
           <Button type="submit" variant="outline-primary">
-            {de.table.pageJumpGo}
+            {msg.table.pageJumpGo}
           </Button>
           {invalid && (
             <Form.Control.Feedback type="invalid" id="page-jump-feedback">
-              {t(de.table.pageJumpInvalid, { count: pageCount })}
+              {t(msg.table.pageJumpInvalid, { count: pageCount })}
             </Form.Control.Feedback>
           )}
         </InputGroup>

@@ -1,5 +1,6 @@
 import Button from 'react-bootstrap/Button';
-import { de, t } from '../../../i18n/de';
+import { msg } from '../../../i18n/current';
+import { t } from '../../../i18n/de';
 import { errorText } from '../../../lib/errors';
 
 /** The title of a management section, with 'Aktualisieren' when the section can load again. */
@@ -19,7 +20,7 @@ export function Heading({
       </h2>
       {onReload && (
         <Button size="sm" variant="outline-secondary" onClick={onReload}>
-          {de.admin.reload}
+          {msg.admin.reload}
         </Button>
       )}
     </div>
@@ -28,5 +29,5 @@ export function Heading({
 
 /** 'Die Daten konnten nicht geladen werden: …' with the server's detail (or the unavailable text). */
 export function loadError(err: unknown): string {
-  return t(de.admin.loadError, { detail: errorText(err, undefined, de.admin.errors) });
+  return t(msg.admin.loadError, { detail: errorText(err, undefined, msg.admin.errors) });
 }

@@ -3,7 +3,8 @@ import Badge from 'react-bootstrap/Badge';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { useHealth } from '../../../api/queries/management';
-import { de, t } from '../../../i18n/de';
+import { msg } from '../../../i18n/current';
+import { t } from '../../../i18n/de';
 import { Heading, loadError } from './Heading';
 
 function Json({ value }: { value: unknown }) {
@@ -17,7 +18,7 @@ export function HealthSection() {
     <section aria-labelledby="admin-health-title">
       <Heading
         id="admin-health-title"
-        title={de.admin.health.title}
+        title={msg.admin.health.title}
         onReload={() => void refetch()}
       />
       {error && <Alert variant="danger">{loadError(error)}</Alert>}
@@ -26,18 +27,18 @@ export function HealthSection() {
         <>
           <p>
             <Badge bg={health.status === 'UP' ? 'success' : 'danger'} data-testid="health-status">
-              {t(de.admin.health.status, { status: health.status })}
+              {t(msg.admin.health.status, { status: health.status })}
             </Badge>
           </p>
           {health.groups && (
-            <p>{t(de.admin.health.groups, { groups: health.groups.join(', ') })}</p>
+            <p>{t(msg.admin.health.groups, { groups: health.groups.join(', ') })}</p>
           )}
           <Table responsive size="sm" className="align-middle">
             <thead>
               <tr>
-                <th scope="col">{de.admin.health.component}</th>
-                <th scope="col">{de.admin.health.state}</th>
-                <th scope="col">{de.admin.health.details}</th>
+                <th scope="col">{msg.admin.health.component}</th>
+                <th scope="col">{msg.admin.health.state}</th>
+                <th scope="col">{msg.admin.health.details}</th>
               </tr>
             </thead>
             <tbody>
@@ -47,7 +48,7 @@ export function HealthSection() {
                   <td>
                     <Badge bg={c.status === 'UP' ? 'success' : 'danger'}>{c.status ?? '?'}</Badge>
                   </td>
-                  <td>{c.details ? <Json value={c.details} /> : de.admin.none}</td>
+                  <td>{c.details ? <Json value={c.details} /> : msg.admin.none}</td>
                 </tr>
               ))}
             </tbody>

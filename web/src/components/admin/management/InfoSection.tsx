@@ -2,7 +2,7 @@ import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { useManagementInfo } from '../../../api/queries/management';
-import { de } from '../../../i18n/de';
+import { msg } from '../../../i18n/current';
 import { flattenInfo } from '../../../lib/admin';
 import { Heading, loadError } from './Heading';
 
@@ -11,7 +11,7 @@ export function InfoSection() {
   const { data: info, error } = useManagementInfo();
   return (
     <section aria-labelledby="admin-info-title">
-      <Heading id="admin-info-title" title={de.admin.info.title} />
+      <Heading id="admin-info-title" title={msg.admin.info.title} />
       {error && <Alert variant="danger">{loadError(error)}</Alert>}
       {!info && !error && <Spinner animation="border" role="status" />}
       {info && (

@@ -4,7 +4,8 @@ import Badge from 'react-bootstrap/Badge';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { useLoggers, useSetLoggerLevel } from '../../../api/queries/management';
-import { de, t } from '../../../i18n/de';
+import { msg } from '../../../i18n/current';
+import { t } from '../../../i18n/de';
 import { errorText } from '../../../lib/errors';
 import { toast } from '../../../state/toasts';
 import { Heading, loadError } from './Heading';
@@ -23,10 +24,10 @@ export function LoggersSection() {
     try {
       await setLevel(logger, level);
       toast.success(
-        t(de.admin.loggers.changed, { logger, level: level ?? de.admin.loggers.reset }),
+        t(msg.admin.loggers.changed, { logger, level: level ?? msg.admin.loggers.reset }),
       );
     } catch (err) {
-      toast.error(`${de.admin.loggers.failed} ${errorText(err, '', de.admin.errors)}`.trim());
+      toast.error(`${msg.admin.loggers.failed} ${errorText(err, '', msg.admin.errors)}`.trim());
     }
   }
 
@@ -35,21 +36,21 @@ export function LoggersSection() {
     <section aria-labelledby="admin-loggers-title">
       <Heading
         id="admin-loggers-title"
-        title={de.admin.loggers.title}
+        title={msg.admin.loggers.title}
         onReload={() => void loggers.refetch()}
       />
-      <p className="text-body-secondary">{de.admin.loggers.intro}</p>
+      <p className="text-body-secondary">{msg.admin.loggers.intro}</p>
       {loggers.isError && <Alert variant="danger">{loadError(loggers.error)}</Alert>}
       <Form.Group className="mb-3" controlId="admin-logger-filter">
-        <Form.Label>{de.admin.loggers.filter}</Form.Label>
+        <Form.Label>{msg.admin.loggers.filter}</Form.Label>
         <Form.Control value={filter} onChange={(e) => setFilter(e.target.value)} />
       </Form.Group>
       <Table responsive size="sm" className="align-middle">
         <thead>
           <tr>
-            <th scope="col">{de.admin.loggers.name}</th>
-            <th scope="col">{de.admin.loggers.configured}</th>
-            <th scope="col">{de.admin.loggers.effective}</th>
+            <th scope="col">{msg.admin.loggers.name}</th>
+            <th scope="col">{msg.admin.loggers.configured}</th>
+            <th scope="col">{msg.admin.loggers.effective}</th>
           </tr>
         </thead>
         <tbody>
@@ -63,11 +64,11 @@ export function LoggersSection() {
                 <td>
                   <Form.Select
                     size="sm"
-                    aria-label={t(de.admin.loggers.level, { logger: name })}
+                    aria-label={t(msg.admin.loggers.level, { logger: name })}
                     value={l.configuredLevel ?? ''}
                     onChange={(e) => void change(name, e.target.value)}
                   >
-                    <option value="">{de.admin.loggers.reset}</option>
+                    <option value="">{msg.admin.loggers.reset}</option>
                     {levels.map((lv) => (
                       <option key={lv} value={lv}>
                         {lv}

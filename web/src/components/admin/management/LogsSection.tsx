@@ -6,7 +6,7 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { useLogs } from '../../../api/queries/management';
-import { de } from '../../../i18n/de';
+import { msg } from '../../../i18n/current';
 import { formatAdminDate, logsStartDate } from '../../../lib/admin';
 import { Heading, loadError } from './Heading';
 
@@ -29,12 +29,12 @@ export function LogsSection() {
     else setFrom(startDate);
   }
 
-  const error = invalid ? de.admin.logs.invalid : logs.isError ? loadError(logs.error) : null;
+  const error = invalid ? msg.admin.logs.invalid : logs.isError ? loadError(logs.error) : null;
   return (
     <section aria-labelledby="admin-logs-title">
-      <Heading id="admin-logs-title" title={de.admin.logs.title} />
+      <Heading id="admin-logs-title" title={msg.admin.logs.title} />
       <Form onSubmit={submit} className="mb-3">
-        <Form.Label htmlFor="admin-logs-start">{de.admin.logs.startDate}</Form.Label>
+        <Form.Label htmlFor="admin-logs-start">{msg.admin.logs.startDate}</Form.Label>
         <InputGroup style={{ maxWidth: 420 }}>
           <Form.Control
             id="admin-logs-start"
@@ -43,20 +43,20 @@ export function LogsSection() {
             value={start}
             onChange={(e) => setStart(e.target.value)}
           />
-          <Button type="submit">{de.admin.logs.load}</Button>
+          <Button type="submit">{msg.admin.logs.load}</Button>
         </InputGroup>
       </Form>
       {error && <Alert variant="danger">{error}</Alert>}
       {!entries && !error && <Spinner animation="border" role="status" />}
-      {entries && entries.length === 0 && <p>{de.admin.logs.empty}</p>}
+      {entries && entries.length === 0 && <p>{msg.admin.logs.empty}</p>}
       {entries && entries.length > 0 && (
         <Table responsive size="sm" className="small">
           <thead>
             <tr>
-              <th scope="col">{de.admin.logs.time}</th>
-              <th scope="col">{de.admin.logs.level}</th>
-              <th scope="col">{de.admin.logs.logger}</th>
-              <th scope="col">{de.admin.logs.message}</th>
+              <th scope="col">{msg.admin.logs.time}</th>
+              <th scope="col">{msg.admin.logs.level}</th>
+              <th scope="col">{msg.admin.logs.logger}</th>
+              <th scope="col">{msg.admin.logs.message}</th>
             </tr>
           </thead>
           <tbody data-testid="admin-logs">

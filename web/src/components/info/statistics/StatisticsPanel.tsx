@@ -6,7 +6,7 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { useShortStatistics } from '../../../api/queries/statistics';
-import { de } from '../../../i18n/de';
+import { locale, msg } from '../../../i18n/current';
 import { errorText } from '../../../lib/errors';
 import {
   bucketLabel,
@@ -34,7 +34,7 @@ export default function StatisticsPanel({ id }: { id: string }) {
     <div data-testid="stats-panel">
       <div className="d-flex flex-wrap gap-2 align-items-end mb-3">
         <Form.Group controlId="stats-range">
-          <Form.Label className="mb-1">{de.stats.range}</Form.Label>
+          <Form.Label className="mb-1">{msg.stats.range}</Form.Label>
           <Form.Select
             value={range}
             onChange={(e) => {
@@ -45,26 +45,26 @@ export default function StatisticsPanel({ id }: { id: string }) {
           >
             {STATS_RANGES.map((r) => (
               <option key={r} value={r}>
-                {de.stats.ranges[r]}
+                {msg.stats.ranges[r]}
               </option>
             ))}
           </Form.Select>
         </Form.Group>
         <a className="btn btn-outline-secondary" href={statisticsCsvUrl(id, query)} download>
-          {de.stats.downloadCsv}
+          {msg.stats.downloadCsv}
         </a>
         {isFetching && (
           <Spinner
             animation="border"
             size="sm"
             role="status"
-            aria-label={de.stats.loading}
+            aria-label={msg.stats.loading}
             className="mb-2"
           />
         )}
       </div>
       {error ? (
-        <Alert variant="danger">{errorText(error, de.stats.loadError)}</Alert>
+        <Alert variant="danger">{errorText(error, msg.stats.loadError)}</Alert>
       ) : !data ? null : (
         <StatsView data={data} />
       )}
@@ -81,42 +81,42 @@ function StatsView({ data }: { data: StatisticsAnswer }) {
           <Col key={k} xs={4}>
             <div className="border rounded p-2">
               <div className="fs-4 fw-semibold" data-testid={`stats-total-${k}`}>
-                {total[k].toLocaleString('de-DE')}
+                {total[k].toLocaleString(locale())}
               </div>
-              <div className="small text-body-secondary">{de.stats[k]}</div>
+              <div className="small text-body-secondary">{msg.stats[k]}</div>
             </div>
           </Col>
         ))}
       </Row>
       {total.visits === 0 && total.bots === 0 ? (
-        <p data-testid="stats-empty">{de.stats.empty}</p>
+        <p data-testid="stats-empty">{msg.stats.empty}</p>
       ) : (
         <>
           <StatsChart data={data} />
           <Row className="g-3 mb-3">
-            <TopList title={de.stats.referrers} list="referrers" entries={data.referrers} />
-            <TopList title={de.stats.countries} list="countries" entries={data.countries} />
-            <TopList title={de.stats.devices} list="devices" entries={data.devices} />
-            <TopList title={de.stats.browsers} list="browsers" entries={data.browsers} />
-            <TopList title={de.stats.os} list="os" entries={data.os} />
+            <TopList title={msg.stats.referrers} list="referrers" entries={data.referrers} />
+            <TopList title={msg.stats.countries} list="countries" entries={data.countries} />
+            <TopList title={msg.stats.devices} list="devices" entries={data.devices} />
+            <TopList title={msg.stats.browsers} list="browsers" entries={data.browsers} />
+            <TopList title={msg.stats.os} list="os" entries={data.os} />
           </Row>
         </>
       )}
       <details>
-        <summary>{de.stats.table}</summary>
+        <summary>{msg.stats.table}</summary>
         <Table size="sm" responsive className="mt-2" data-testid="stats-table">
-          <caption className="visually-hidden">{de.stats.tableCaption}</caption>
+          <caption className="visually-hidden">{msg.stats.tableCaption}</caption>
           <thead>
             <tr>
-              <th scope="col">{de.stats.start}</th>
+              <th scope="col">{msg.stats.start}</th>
               <th scope="col" className="text-end">
-                {de.stats.visits}
+                {msg.stats.visits}
               </th>
               <th scope="col" className="text-end">
-                {de.stats.visitors}
+                {msg.stats.visitors}
               </th>
               <th scope="col" className="text-end">
-                {de.stats.bots}
+                {msg.stats.bots}
               </th>
             </tr>
           </thead>
@@ -150,17 +150,17 @@ function TopList({
   return (
     <Col md={6} lg={4}>
       <h3 className="h6">
-        {list === 'referrers' || list === 'countries' ? `${de.stats.origin}: ${title}` : title}
+        {list === 'referrers' || list === 'countries' ? `${msg.stats.origin}: ${title}` : title}
       </h3>
       {entries.length === 0 ? (
-        <p className="small text-body-secondary">{de.stats.none}</p>
+        <p className="small text-body-secondary">{msg.stats.none}</p>
       ) : (
         <Table size="sm" className="mb-0" data-testid={`stats-${list}`}>
           <thead className="visually-hidden">
             <tr>
-              <th scope="col">{de.stats.name}</th>
-              <th scope="col">{de.stats.count}</th>
-              <th scope="col">{de.infoPage.share}</th>
+              <th scope="col">{msg.stats.name}</th>
+              <th scope="col">{msg.stats.count}</th>
+              <th scope="col">{msg.infoPage.share}</th>
             </tr>
           </thead>
           <tbody>
@@ -173,7 +173,7 @@ function TopList({
                     <div className="progress-bar" style={{ width: `${e.share * 100}%` }} />
                   </div>
                 </td>
-                <td className="text-end">{e.count.toLocaleString('de-DE')}</td>
+                <td className="text-end">{e.count.toLocaleString(locale())}</td>
                 <td className="text-end text-nowrap text-body-secondary">{e.percent}</td>
               </tr>
             ))}

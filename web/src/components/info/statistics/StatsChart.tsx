@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { de } from '../../../i18n/de';
+import { locale, msg } from '../../../i18n/current';
 import { bucketLabel, type StatisticsAnswer } from '../../../lib/statistics';
 
 /** Short tick labels: `14:00` by the hour, `23.11.` by the day, `Nov. 26` by the month. */
@@ -12,7 +12,7 @@ function axisLabel(ms: number, granularity: StatisticsAnswer['granularity']): st
       : granularity === 'day'
         ? { day: '2-digit', month: '2-digit' }
         : { month: 'short', year: '2-digit' };
-  return new Intl.DateTimeFormat('de-DE', options).format(new Date(ms));
+  return new Intl.DateTimeFormat(locale(), options).format(new Date(ms));
 }
 
 /** Reads a Bootstrap colour of the current theme (so the chart follows light and dark mode). */
@@ -54,14 +54,14 @@ export function StatsChart({ data }: { data: StatisticsAnswer }) {
         ],
         series: [
           {
-            label: de.stats.start,
+            label: msg.stats.start,
             value: (_u, v) =>
               v == null ? '' : bucketLabel(new Date(v * 1000).toISOString(), data.granularity),
           },
-          { label: de.stats.visits, stroke: cssVar('--bs-primary', '#0d6efd'), width: 2 },
-          { label: de.stats.visitors, stroke: cssVar('--bs-success', '#198754'), width: 2 },
+          { label: msg.stats.visits, stroke: cssVar('--bs-primary', '#0d6efd'), width: 2 },
+          { label: msg.stats.visitors, stroke: cssVar('--bs-success', '#198754'), width: 2 },
           {
-            label: de.stats.bots,
+            label: msg.stats.bots,
             stroke: cssVar('--bs-secondary', '#6c757d'),
             width: 1,
             dash: [4, 4],

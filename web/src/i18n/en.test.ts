@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { de, type Messages } from './de';
+import { en } from './en';
+
+/** Every text of a catalogue by its dotted path (array members by index). */
+function texts(v: unknown, path = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  if (typeof v === 'string') out.set(path, v);
+  else if (v && typeof v === 'object')
+    for (const [k, child] of Object.entries(v))
+      for (const [p, text] of texts(child, path ? `${path}.${k}` : k)) out.set(p, text);
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe('en.ts', () => {
+  const german = texts(de);
+  const english = texts(en);
+
+  it('has exactly the keys of the German catalogue (arrays of the same length)', () => {
+    expect(german.size).toBeGreaterThan(500);
+    expect([...english.keys()].sort()).toEqual([...german.keys()].sort());
+  });
+
+  it('keeps every placeholder of the German text, and adds none', () => {
+    const differ = [...german]
+      .filter(
+        ([path, text]) =>
+          placeholders(text).join() !== placeholders(english.get(path) ?? '').join(),
+      )
+      .map(([path]) => path);
+    expect(differ).toEqual([]);
+    // The check sees placeholders at all (a catalogue without any would pass it trivially).
+    expect(placeholders(en.infoPage.gone.expired)).toEqual(['code']);
+  });
+
+  it('is English: no text that differs between the languages is left in German', () => {
+    const same = [...german].filter(([path, text]) => english.get(path) === text).map(([p]) => p);
+    // Names, codes and words both languages write alike (URL-Shorter, Code, Admin, Spam …).
+    expect(same.length).toBeLessThan(70);
+    expect(en.nav.login).toBe('Log in');
+    expect(en.create.understoodAs).toBe('Understood as: {date}');
+  });
+
+  it('is refused by the compiler with a key missing or one too many', () => {
+    const navWithoutStart = Object.fromEntries(
+      Object.entries(en.nav).filter(([key]) => key !== 'start'),
+    ) as Omit<Messages['nav'], 'start'>;
+    // @ts-expect-error nav.start is missing
+    const missing: Messages = { ...en, nav: navWithoutStart };
+    const extra: Messages = {
+      ...en,
+      // @ts-expect-error nav.startPage is not a key of the German catalogue
+      nav: { ...en.nav, startPage: 'Home' },
+    };
+    expect(missing.nav).not.toHaveProperty('start');
+    expect(extra.nav).toHaveProperty('startPage');
+  });
+});

@@ -1,0 +1,94 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { proxy } from 'valtio';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { App } from '../App';
+import { locale, msg } from '../i18n/current';
+import { exampleExpiryDate, formatDateTime, parseExpiry } from '../lib/expiry';
+import { FLAGS } from '../lib/flag-rule';
+import { runtimeConfig } from '../runtime-config';
+import { setServerFlags } from './flags';
+import { applyLanguage, initLanguage, language, LANGUAGE_KEY, startLanguage } from './language';
+
+afterEach(async () => {
+  cleanup();
+  localStorage.clear();
+  await applyLanguage('de');
+});
+
+describe('the language', () => {
+  it('switches the catalogue, the locale and <html lang>, and back', async () => {
+    await applyLanguage('en');
+    expect(language.current).toBe('en');
+    expect(msg.nav.login).toBe('Log in');
+    expect(msg.start.features[0]).toMatch(/^Paste a long link/);
+    expect(document.documentElement.lang).toBe('en');
+    expect(locale()).toBe('en-US');
+    expect(formatDateTime('2026-03-01T15:00:00')).toMatch(/^Mar 1, 2026/);
+    await applyLanguage('de');
+    expect(msg.nav.login).toBe('Anmelden');
+    expect(document.documentElement.lang).toBe('de');
+    expect(formatDateTime('2026-03-01T15:00:00')).toMatch(/^01\.03\.2026/);
+  });
+
+  it('parses the expiry in the chosen language', async () => {
+    const ref = new Date(2026, 10, 25, 12, 0);
+    expect((await parseExpiry('tomorrow at 3pm', ref, 'en'))?.getHours()).toBe(15);
+    expect((await parseExpiry('next friday', ref, 'en'))?.getDay()).toBe(5);
+    expect((await parseExpiry('in 2 days', ref, 'en'))?.getDate()).toBe(27);
+    expect((await parseExpiry('morgen um 15 Uhr', ref, 'de'))?.getDate()).toBe(26);
+    expect(await parseExpiry('morgen um 15 Uhr', ref, 'en')).toBeNull();
+    expect(exampleExpiryDate(ref, 'en')).toBe('5/12/2027');
+    expect(exampleExpiryDate(ref, 'de')).toBe('12.05.2027');
+  });
+
+  it('follows the browser with the switch on and ignores it with the switch off', async () => {
+    Object.defineProperty(navigator, 'languages', { value: ['en-GB', 'de'], configurable: true });
+    await initLanguage(true);
+    expect(language.current).toBe('en');
+    await initLanguage(false);
+    expect(language.current).toBe('de');
+  });
+
+  it('speaks the browser language from the start when the runtime config tells the switch, and follows the flags', async () => {
+    Object.defineProperty(navigator, 'languages', { value: ['en-US'], configurable: true });
+    runtimeConfig.languageSwitch = true;
+    const f = proxy({ ready: false, enabled: {} as Record<string, boolean> });
+    try {
+      startLanguage(f);
+      await waitFor(() => expect(language.current).toBe('en'));
+      // The flag service says the switch is off: the instance default applies.
+      f.enabled = { [FLAGS.languageSwitch]: false };
+      f.ready = true;
+      await waitFor(() => expect(language.current).toBe('de'));
+    } finally {
+      runtimeConfig.languageSwitch = null;
+    }
+  });
+
+  it("applies the footer's choice at once and remembers it", async () => {
+    setServerFlags({ [FLAGS.languageSwitch]: true });
+    const mem = memoryLocation({ path: '/' });
+    render(
+      <Router hook={mem.hook}>
+        <App />
+      </Router>,
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Teile deine Links einfach und schnell' }),
+    ).toBeTruthy();
+    const select = screen.getByRole('combobox', { name: 'Sprache' });
+    await act(async () => {
+      fireEvent.change(select, { target: { value: 'en' } });
+    });
+    await waitFor(() =>
+      expect(
+        screen.getByRole('heading', { name: 'Share your links simply and quickly' }),
+      ).toBeTruthy(),
+    );
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
+    expect(localStorage.getItem(LANGUAGE_KEY)).toBe('en');
+    expect(screen.queryByText('Kürzen')).toBeNull();
+  });
+});

@@ -1,0 +1,69 @@
+import { applyCatalogue } from '../i18n/current';
+import { de, type Messages } from '../i18n/de';
+import { proxy, subscribe } from 'valtio';
+import { FLAGS } from '../lib/flag-rule';
+import { resolveLanguage, type Language } from '../lib/language-rule';
+import { runtimeConfig } from '../runtime-config';
+
+export const LANGUAGE_KEY = 'language';
+
+/** The language the client speaks now; `current` changes only once its catalogue is applied. */
+export const language = proxy({ current: 'de' as Language });
+
+/** The English catalogue is its own chunk, loaded only when English is chosen. */
+function catalogue(lang: Language): Promise<Messages> {
+  return lang === 'en' ? import('../i18n/en').then((m) => m.en) : Promise.resolve(de);
+}
+
+let wanted: Language = 'de';
+
+/** Loads and applies a language: the catalogue, `<html lang>`, then the re-render. */
+export async function applyLanguage(lang: Language): Promise<void> {
+  wanted = lang;
+  const next = await catalogue(lang);
+  if (wanted !== lang) return; // a later choice won while this one loaded
+  applyCatalogue(lang, next);
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  language.current = lang;
+}
+
+function preferred(): readonly string[] {
+  return typeof navigator !== 'undefined' ? (navigator.languages ?? [navigator.language]) : [];
+}
+
+/** Resolves the language (CONTRACT "Language") and applies it; again when the flags change. */
+export function initLanguage(switchOn: boolean): Promise<void> {
+  const stored = localStorage.getItem(LANGUAGE_KEY);
+  const { language: lang, removeStored } = resolveLanguage({
+    switchOn,
+    stored,
+    browser: preferred(),
+    fallback: runtimeConfig.defaultLanguage,
+  });
+  if (removeStored) localStorage.removeItem(LANGUAGE_KEY);
+  return applyLanguage(lang);
+}
+
+/** The footer's choice: remembered like the theme and applied at once. */
+export function chooseLanguage(lang: Language): Promise<void> {
+  localStorage.setItem(LANGUAGE_KEY, lang);
+  return applyLanguage(lang);
+}
+
+/**
+ * At start the language applies at once: with the embedded flags the server told the switch in
+ * the runtime config; with an external flag service a stored choice is taken (it was made with the
+ * switch on). Once the flags are known, the language is resolved again whenever the switch changes.
+ */
+export function startLanguage(flags: { ready: boolean; enabled: Record<string, boolean> }): void {
+  let switchOn: boolean | null = runtimeConfig.languageSwitch;
+  const resolve = () => {
+    const on = flags.ready ? Boolean(flags.enabled[FLAGS.languageSwitch]) : null;
+    if (on === null || on === switchOn) return;
+    switchOn = on;
+    void initLanguage(on);
+  };
+  void initLanguage(switchOn ?? localStorage.getItem(LANGUAGE_KEY) !== null);
+  subscribe(flags, resolve);
+  resolve();
+}
