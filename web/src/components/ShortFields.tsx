@@ -1,5 +1,7 @@
 import { SHORT_FIELDS, type ShortFieldName, type ShortFieldSpec } from '@shared/short-fields';
 import {
+  lazy,
+  Suspense,
   useCallback,
   useEffect,
   useState,
@@ -11,6 +13,7 @@ import { flushSync } from 'react-dom';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
+import Spinner from 'react-bootstrap/Spinner';
 import { de, t } from '../i18n/de';
 import { exampleExpiryDate, formatDateTime, parseExpiry } from '../lib/expiry';
 import {
@@ -20,7 +23,11 @@ import {
   type FormMode,
   type FormValues,
 } from '../lib/short-form';
+import type { RulesProblemAt } from '../lib/rules';
 import { withScheme } from '../lib/url';
+
+/** The rules editor: only logged-in users see it, so it is a chunk of its own (the start page's budget). */
+const RulesEditor = lazy(() => import('./rules/RulesEditor'));
 
 /**
  * The short's fields, for the start page's create form (`mode: 'create'`) and the edit dialog
@@ -69,6 +76,8 @@ export interface ShortFieldsProps {
   domains?: readonly string[];
   /** The server's errors, at their fields (lib/errors.ts shortFieldErrors). */
   errors?: Partial<Readonly<Record<ShortFieldName, string>>>;
+  /** Where the server's error of the rules points (lib/rules.ts rulesProblemAt). */
+  rulesProblemAt?: RulesProblemAt;
 }
 
 /** Example texts of the inputs; a needed field of the edit form has its value instead. */
@@ -78,6 +87,12 @@ const PLACEHOLDERS: Partial<Record<ShortFieldName, string>> = {
   name: de.create.namePlaceholder,
   expireAt: t(de.hints.expiryPlaceholder, { date: exampleExpiryDate() }),
   maxUses: de.create.unlimited,
+  expiredUrl: de.rules.expiredUrlPlaceholder,
+};
+
+/** Help texts below some inputs. */
+const HINTS: Partial<Record<ShortFieldName, string>> = {
+  expiredUrl: de.rules.expiredUrlHint,
 };
 
 /** The edit form's buttons that clear a field that may be cleared. */
@@ -101,7 +116,7 @@ export function ShortFields(props: ShortFieldsProps) {
  * and when the form is sent from inside it: the browser's own "not a URL" is turned into a second
  * submit with the completed value.
  */
-function schemeFix(set: (text: string) => void) {
+export function schemeFix(set: (text: string) => void) {
   return {
     onBlur: (e: FocusEvent<HTMLInputElement>) => {
       const v = withScheme(e.currentTarget.value);
@@ -129,8 +144,24 @@ function ShortField({
   hasPassword = false,
   domains = [],
   errors = {},
+  rulesProblemAt,
 }: ShortFieldsProps & { name: ShortFieldName }) {
   const error = errors[name];
+  const input = values[name];
+  if (typeof input !== 'string') {
+    return (
+      <Suspense fallback={<Spinner animation="border" size="sm" role="status" className="mb-3" />}>
+        <RulesEditor
+          idPrefix={`${mode}-${name}`}
+          rules={input}
+          onChange={(rules) => onChange({ [name]: rules })}
+          error={error}
+          problemAt={rulesProblemAt}
+        />
+      </Suspense>
+    );
+  }
+  const value = input;
   const feedback = error ? (
     <Form.Control.Feedback type="invalid" className="d-block" data-testid={`error-${name}`}>
       {error}
@@ -138,7 +169,6 @@ function ShortField({
   ) : null;
   const spec: ShortFieldSpec = SHORT_FIELDS[name];
   const id = `${mode}-${name}`;
-  const value = values[name];
   const set = (text: string) => onChange({ [name]: text });
   const required = isRequired(name, mode);
   const common = {
@@ -176,7 +206,9 @@ function ShortField({
             minLength={spec.type === 'url' ? undefined : spec.minLength}
             maxLength={spec.maxLength}
             pattern={htmlPattern(spec.pattern)}
+            aria-describedby={HINTS[name] ? `${id}-help` : undefined}
           />
+          {HINTS[name] && <Form.Text id={`${id}-help`}>{HINTS[name]}</Form.Text>}
           {feedback}
         </Form.Group>
       );
@@ -256,6 +288,8 @@ function ShortField({
           {feedback}
         </Form.Group>
       );
+    case 'rules':
+      return null; // the rules editor, above
     case 'integer':
       return (
         <Form.Group className="mb-3" controlId={id}>

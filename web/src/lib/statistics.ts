@@ -1,5 +1,5 @@
 import type { Schemas } from '../api/client';
-import { de } from '../i18n/de';
+import { de, t } from '../i18n/de';
 
 /** GET /api/code/{id}/statistics (CONTRACT "Statistics"). */
 export type StatisticsAnswer = Schemas['StatisticsDto'];
@@ -58,10 +58,13 @@ export function countryName(code: string): string {
 
 /** The German label of a top-list entry. */
 export function entryName(
-  list: 'referrers' | 'countries' | 'browsers' | 'os' | 'devices',
+  list: 'referrers' | 'countries' | 'browsers' | 'os' | 'devices' | 'targets',
   name: string,
 ): string {
   if (name === 'other') return de.stats.other;
+  // Where the visits went: the short's url, or the redirect rule (by its number) that matched.
+  if (list === 'targets')
+    return name === 'default' ? de.stats.targetDefault : t(de.stats.targetRule, { n: name });
   if (list === 'countries') return countryName(name);
   if (list === 'referrers' && name === 'direct') return de.stats.direct;
   if (list === 'devices') return de.stats.deviceNames[name] ?? name;
