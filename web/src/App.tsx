@@ -1,14 +1,15 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
+import { useSnapshot } from 'valtio';
 import { Redirect, Route, Switch, useLocation, useParams, useSearch } from 'wouter';
-import { CookieDialog } from './components/CookieDialog';
 import { ErrorBoundary } from './components/ErrorBoundary';
-import { ExperimentsDialog } from './components/ExperimentsDialog';
 import { RequireLogin } from './components/RequireLogin';
 import { Shell } from './components/Shell';
 import { Toasts } from './components/Toasts';
 import { titleFor } from './lib/titles';
 import StartPage from './pages/StartPage';
+import { cookies } from './state/cookies';
+import { flags } from './state/flags';
 
 const LoginPage = lazy(() => import('./pages/LoginPage'));
 const InfoPage = lazy(() => import('./pages/InfoPage'));
@@ -19,6 +20,13 @@ const OfflinePage = lazy(() => import('./pages/OfflinePage'));
 const ShortsPage = lazy(() => import('./pages/ShortsPage'));
 const AccountPage = lazy(() => import('./pages/AccountPage'));
 const AdminPage = lazy(() => import('./pages/AdminPage'));
+/** The consent and experiments dialogs (and react-bootstrap's Modal): loaded when first opened. */
+const CookieDialog = lazy(() =>
+  import('./components/CookieDialog').then((m) => ({ default: m.CookieDialog })),
+);
+const ExperimentsDialog = lazy(() =>
+  import('./components/ExperimentsDialog').then((m) => ({ default: m.ExperimentsDialog })),
+);
 /** The QueryClient (react-query), loaded with the first page that shows server data. */
 const Queries = lazy(() => import('./api/QueryScope'));
 
@@ -116,6 +124,28 @@ export function AppRoutes() {
   );
 }
 
+/**
+ * The app's dialogs, each mounted from its first opening on (it stays, so it can close with its
+ * animation and open again at once): not part of the start page's first load (the budget).
+ */
+function Dialogs() {
+  const c = useSnapshot(cookies);
+  const f = useSnapshot(flags);
+  const [opened, setOpened] = useState({ cookies: false, experiments: false });
+  if ((c.showCookieDialog && !opened.cookies) || (f.showExperimentDialog && !opened.experiments)) {
+    setOpened({
+      cookies: opened.cookies || c.showCookieDialog,
+      experiments: opened.experiments || f.showExperimentDialog,
+    });
+  }
+  return (
+    <Suspense fallback={null}>
+      {opened.cookies && <CookieDialog />}
+      {opened.experiments && <ExperimentsDialog />}
+    </Suspense>
+  );
+}
+
 export function App() {
   return (
     <ErrorBoundary>
@@ -124,8 +154,7 @@ export function App() {
         <AppRoutes />
       </Shell>
       <Toasts />
-      <CookieDialog />
-      <ExperimentsDialog />
+      <Dialogs />
     </ErrorBoundary>
   );
 }
