@@ -82,6 +82,8 @@ export interface AppConfig {
    * X-Forwarded-For entry that is not trusted (see common/client-address.ts).
    */
   trustProxy: TrustProxySetting;
+  /** Link health (HEALTH_CHECK: the daily job on or off; HEALTH_CHECK_TIMEOUT_MS: one check). */
+  health: { job: boolean; timeoutMs: number };
   /** Own domains' DNS verification (DNS_SERVERS: empty = the system's; DNS_TIMEOUT_MS). */
   dns: { servers: string[]; timeoutMs: number };
   /** Rate limits (LIMIT_*; CONTRACT "Limits"): no rules means off. */
@@ -89,6 +91,7 @@ export interface AppConfig {
     anonCreate: LimitRule[];
     userCreate: LimitRule[];
     qrRender: LimitRule[];
+    healthCheck: LimitRule[];
   };
   /** Connect, pool acquire and query timeout of the database in ms (DB_TIMEOUT_MS). */
   dbTimeoutMs: number;
@@ -313,10 +316,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy: r.get('TRUST_PROXY'),
     dbTimeoutMs: r.get('DB_TIMEOUT_MS'),
     dns: { servers: r.get('DNS_SERVERS'), timeoutMs: r.get('DNS_TIMEOUT_MS') },
+    health: { job: r.get('HEALTH_CHECK'), timeoutMs: r.get('HEALTH_CHECK_TIMEOUT_MS') },
     limits: {
       anonCreate: r.get('LIMIT_ANON_CREATE'),
       userCreate: r.get('LIMIT_USER_CREATE'),
       qrRender: r.get('LIMIT_QR_RENDER'),
+      healthCheck: r.get('LIMIT_HEALTH_CHECK'),
     },
     warnings: r.warnings,
     web: loadWebConfig(r),

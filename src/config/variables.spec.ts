@@ -41,6 +41,8 @@ const SAMPLE: Record<VariableName, string> = {
   STATS_RETENTION_DAYS: '90',
   GEOIP_DB: '/srv/geo/GeoLite2-Country.mmdb',
   GEO_COUNTRY_HEADER: 'CF-IPCountry',
+  HEALTH_CHECK: 'false',
+  HEALTH_CHECK_TIMEOUT_MS: '800',
   DNS_SERVERS: '127.0.0.1:5353, 9.9.9.9',
   DNS_TIMEOUT_MS: '1500',
   PASSWORD_MAX_TRIES: '3',
@@ -49,6 +51,7 @@ const SAMPLE: Record<VariableName, string> = {
   LIMIT_ANON_CREATE: '2/s, 10/h',
   LIMIT_USER_CREATE: 'off',
   LIMIT_QR_RENDER: '100/d',
+  LIMIT_HEALTH_CHECK: '3/h',
   AUTH_GITHUB_CLIENT_ID: 'github-id-visible',
   AUTH_GITHUB_CLIENT_SECRET: 'github-secret-canary',
   AUTH_DISCORD_CLIENT_ID: 'discord-id-visible',
@@ -178,6 +181,7 @@ describe('the table of variables', () => {
       trustProxy: ['loopback', '10.0.0.0/8'],
       dbTimeoutMs: 5000,
       dns: { servers: ['127.0.0.1:5353', '9.9.9.9'], timeoutMs: 1500 },
+      health: { job: false, timeoutMs: 800 },
       limits: {
         anonCreate: [
           { count: 2, windowMs: 1000, text: '2/s' },
@@ -185,6 +189,7 @@ describe('the table of variables', () => {
         ],
         userCreate: [],
         qrRender: [{ count: 100, windowMs: 86_400_000, text: '100/d' }],
+        healthCheck: [{ count: 3, windowMs: 3_600_000, text: '3/h' }],
       },
       warnings: [],
       web: {

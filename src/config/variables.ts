@@ -507,6 +507,19 @@ export const VARIABLES = {
       "a CDN's country header (e.g. `CF-IPCountry`), used only with `TRUST_PROXY`; else the `.mmdb` lookup",
     parse: text,
   },
+  HEALTH_CHECK: {
+    section: 'server',
+    default: '`true`',
+    description:
+      'the link-health job: checks the target of every logged-in short about once a day (`HEAD`, `GET` on `405`; spread over the day, a few at a time, one instance) and marks it broken after 3 failed checks in a row; `false` switches the job off (checking a short now stays possible)',
+    parse: bool(true),
+  },
+  HEALTH_CHECK_TIMEOUT_MS: {
+    section: 'server',
+    default: '`5000`',
+    description: 'how long one link-health check waits for the target (DNS, redirects and answer)',
+    parse: int(5000, 100, 60_000),
+  },
   DNS_SERVERS: {
     section: 'server',
     default: "the system's",
@@ -561,6 +574,14 @@ export const VARIABLES = {
     description:
       'QR-code images (SVG or PNG) rendered per client address; images served from the cache and requests that join a render under way are free. Over it: `429` with `Retry-After`',
     parse: limitRules('30/min'),
+  },
+
+  LIMIT_HEALTH_CHECK: {
+    section: 'limits',
+    default: '`10/min,200/d`',
+    description:
+      'link-health checks a user asks for (`POST /api/code/{id}/health`), per user, admins included, so the call cannot make the server hammer a target. Over it: `429` with `Retry-After`',
+    parse: limitRules('10/min,200/d'),
   },
 
   // Accounts and login

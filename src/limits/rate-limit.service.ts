@@ -11,7 +11,10 @@ import { gcra, GCRA_LUA } from './gcra';
 import type { LimitRule } from './limit-rule';
 
 /** The limits of CONTRACT "Limits": what is counted, per client address or per user. */
-export type LimitName = 'anonCreate' | 'userCreate' | 'qrRender';
+export type LimitName = 'anonCreate' | 'userCreate' | 'qrRender' | 'healthCheck';
+
+/** The limits counted per user id; the others per client address. */
+const PER_USER: ReadonlySet<LimitName> = new Set<LimitName>(['userCreate', 'healthCheck']);
 
 /** A Redis that does not answer within this is treated as away (the instance's own counts apply). */
 const REDIS_TIMEOUT_MS = 500;
@@ -39,7 +42,8 @@ export function clientLimitKey(address: string): string {
 type RateLimitCommand = (key: string, ...args: Array<string | number>) => Promise<[number, number]>;
 
 /**
- * Rate limits per client address or user (LIMIT_ANON_CREATE, LIMIT_USER_CREATE, LIMIT_QR_RENDER):
+ * Rate limits per client address or user (LIMIT_ANON_CREATE, LIMIT_USER_CREATE, LIMIT_QR_RENDER,
+ * LIMIT_HEALTH_CHECK):
  * in Redis when it is connected, so every instance counts against one allowance; in process
  * otherwise, and while Redis is away or silent (each instance then limits on its own counts:
  * never a 500, never a hang; the outage is logged once per interval by the Redis outage log).
@@ -71,7 +75,7 @@ export class RateLimitService {
   async take(name: LimitName, key: string, n = 1): Promise<void> {
     const rules = this.rules[name];
     if (rules.length === 0 || n <= 0) return;
-    const id = name === 'userCreate' ? key : clientLimitKey(key);
+    const id = PER_USER.has(name) ? key : clientLimitKey(key);
     const retryAfterMs =
       (await this.shared(name, id, rules, n)) ?? this.inProcess(name, id, rules, n);
     if (retryAfterMs > 0) {

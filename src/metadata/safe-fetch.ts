@@ -287,3 +287,99 @@ function sniffMetaCharset(body: Buffer): string | null {
   const m = /<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9._:-]+)/i.exec(head);
   return m ? m[1].toLowerCase() : null;
 }
+
+/** What a status probe answered: the status of the last hop (after redirects) and its URL. */
+export interface ProbedStatus {
+  status: number;
+  url: string;
+}
+
+/**
+ * Asks a target for its status without reading a body, as safely as `safeFetchHtml` (every hop's
+ * addresses checked by the policy, one deadline over DNS, connects and redirects): `HEAD`, and
+ * `GET` where a hop answers `HEAD` with 405 (the body is not read: the socket is closed once the
+ * status is in). Redirects are followed up to `maxRedirects`; more, or a loop, throws
+ * `too_many_redirects`. No answer throws a SafeFetchError (`timeout`, `network`, `dns_failed`,
+ * `address_refused`, `bad_url`).
+ */
+export async function safeProbeStatus(
+  target: string,
+  policy: AddressPolicy,
+  resolver: Resolver,
+  limits: Pick<FetchLimits, 'timeoutMs' | 'maxRedirects' | 'userAgent'>,
+): Promise<ProbedStatus> {
+  const ac = new AbortController();
+  const timer = setTimeout(() => ac.abort(new SafeFetchError('timeout')), limits.timeoutMs);
+  timer.unref?.();
+  try {
+    let url = parseHttpUrl(target);
+    for (let hop = 0; ; hop++) {
+      let res = await probeOnce(url, 'HEAD', policy, resolver, limits.userAgent, ac.signal);
+      if (res.status === 405) {
+        res = await probeOnce(url, 'GET', policy, resolver, limits.userAgent, ac.signal);
+      }
+      if (res.location === undefined) return { status: res.status, url: url.href };
+      if (hop >= limits.maxRedirects) throw new SafeFetchError('too_many_redirects');
+      url = parseHttpUrl(res.location, url);
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** One request of a probe: its status, and where a redirect with a Location points. */
+function probeOnce(
+  url: URL,
+  method: 'HEAD' | 'GET',
+  policy: AddressPolicy,
+  resolver: Resolver,
+  userAgent: string,
+  signal: AbortSignal,
+): Promise<{ status: number; location?: string }> {
+  const secure = url.protocol === 'https:';
+  const port = url.port ? Number(url.port) : secure ? 443 : 80;
+  return checkedAddress(url, port, policy, resolver, signal).then(
+    ({ address, family }) =>
+      new Promise<{ status: number; location?: string }>((resolve, reject) => {
+        if (signal.aborted) return reject(signal.reason as Error);
+        const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+        const options: https.RequestOptions = {
+          host: address,
+          family,
+          port,
+          method,
+          path: url.pathname + url.search,
+          agent: false,
+          lookup: refuseLookup,
+          signal,
+          headers: {
+            Host: url.host,
+            'User-Agent': userAgent,
+            Accept: '*/*',
+            'Accept-Encoding': 'identity',
+          },
+        };
+        if (secure && !isIP(host)) options.servername = host;
+        const req = (secure ? https : http).request(options);
+        let settled = false;
+        req.on('error', (err) => {
+          if (settled) return;
+          settled = true;
+          req.destroy();
+          if (err instanceof SafeFetchError) reject(err);
+          else if (signal.aborted) reject(signal.reason as Error);
+          else reject(new SafeFetchError('network'));
+        });
+        req.on('response', (res) => {
+          settled = true;
+          const status = res.statusCode ?? 0;
+          const location = REDIRECTS.has(status) ? res.headers.location : undefined;
+          // Only the status counts: the socket goes away without reading a body.
+          res.on('error', () => undefined);
+          req.destroy();
+          resolve(location ? { status, location } : { status });
+        });
+        req.end();
+      }),
+  );
+}

@@ -3,6 +3,7 @@ import { UserEntity } from '../account/user.entity';
 import { DATETIME, FLAG } from '../database/columns';
 import type { RedirectRule } from '../shared/redirect-rules';
 import { rulesTransformer } from './rules-column';
+import type { HealthState } from '../shared/link-health';
 
 @Entity({ name: 'shorts' })
 export class ShortEntity {
@@ -58,4 +59,22 @@ export class ShortEntity {
   /** The redirect rules (JSON text); null: none (never an empty list). */
   @Column({ type: 'text', nullable: true, transformer: rulesTransformer })
   rules: RedirectRule[] | null;
+  /** The link health (see shared/link-health.ts): null until the first check (`unknown`). */
+  @Column({ name: 'health_state', type: 'varchar', length: 8, nullable: true })
+  healthState: HealthState | null;
+
+  /** The HTTP status of the last check; null: no answer (or not checked). */
+  @Column({ name: 'health_status', type: 'int', nullable: true })
+  healthStatus: number | null;
+
+  /** Failed checks in a row (0 after a successful one). */
+  @Column({ name: 'health_failures', type: 'int', default: 0 })
+  healthFailures: number;
+
+  @Column({ name: 'health_checked_at', ...DATETIME, nullable: true })
+  healthCheckedAt: Date | null;
+
+  /** The first of the failed checks in a row; null while the target answers. */
+  @Column({ name: 'health_failing_since', ...DATETIME, nullable: true })
+  healthFailingSince: Date | null;
 }

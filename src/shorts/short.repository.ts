@@ -6,6 +6,8 @@ import { containsPattern, type PageRequest } from '../common/paging';
 import { dbTimeMs } from '../database/columns';
 import { dialectSql, engineOf } from '../database/dialect';
 import { isDatabaseUnavailable, statementMayHaveRun } from '../database/errors';
+import type { HealthFilter } from '../shared/link-health';
+import type { HealthRecord } from './link-health';
 import { ShortEntity } from './short.entity';
 
 /** The one atomic use claim: succeeds at most max_uses times in total, under any concurrency. */
@@ -49,8 +51,22 @@ export type ShortChanges = Partial<
     | 'dangerReason'
     | 'expiredUrl'
     | 'rules'
+    | keyof HealthRecord
   >
 >;
+
+/** What a health check reads of a short: its target and its health so far. */
+export type HealthRow = Pick<ShortEntity, 'id' | 'url'> & HealthRecord;
+
+const HEALTH_ROW = {
+  id: true,
+  url: true,
+  healthState: true,
+  healthStatus: true,
+  healthFailures: true,
+  healthCheckedAt: true,
+  healthFailingSince: true,
+} as const;
 
 /**
  * The queries on `shorts`. Only the code module writes this table (ShortService, the follow
@@ -245,13 +261,14 @@ export class ShortRepository {
   listOwn(
     ownerId: string,
     req: PageRequest,
-    { search, domain }: OwnFilter = {},
+    { search, domain, health }: OwnFilter = {},
   ): Promise<[ShortEntity[], number]> {
     const qb = this.repo
       .createQueryBuilder('s')
       .leftJoinAndSelect('s.owner', 'owner')
       .where('s.owner_id = :ownerId', { ownerId });
     if (domain !== undefined) qb.andWhere('s.domain = :domain', { domain });
+    if (health === 'broken') qb.andWhere("s.health_state = 'broken'");
     const term = search?.trim();
     if (term) {
       qb.andWhere(
@@ -281,6 +298,60 @@ export class ShortRepository {
     return { shorts: Number(row?.shorts ?? 0), uses: Number(row?.uses ?? 0) };
   }
 
+  // ---------------------------------------------------------------- link health
+
+  /** A short's target and health, for a check. */
+  findHealth(id: string): Promise<HealthRow | null> {
+    return this.repo.findOne({ where: { id }, select: HEALTH_ROW });
+  }
+
+  /** How many shorts have an owner (the link-health job checks those). */
+  countOwned(): Promise<number> {
+    return this.repo.createQueryBuilder('s').where('s.owner_id IS NOT NULL').getCount();
+  }
+
+  /**
+   * Logged-in shorts not expired at `now` that are due for a check, after `afterId` in id order,
+   * `limit` at a time (keyset paging: a sweep reads 100 or 100,000 shorts in the same memory):
+   * `never` the ones never checked, `before` the ones last checked before `cutoff`.
+   */
+  healthDue(
+    which: { never: true } | { before: Date },
+    now: Date,
+    afterId: string | null,
+    limit: number,
+  ): Promise<HealthRow[]> {
+    const qb = this.repo
+      .createQueryBuilder('s')
+      .select(Object.keys(HEALTH_ROW).map((k) => `s.${k}`))
+      .where('s.owner_id IS NOT NULL')
+      .andWhere('(s.expire_at IS NULL OR s.expire_at > :now)', { now });
+    if ('never' in which) qb.andWhere('s.health_checked_at IS NULL');
+    else qb.andWhere('s.health_checked_at < :cutoff', { cutoff: which.before });
+    if (afterId !== null) qb.andWhere('s.id > :afterId', { afterId });
+    return qb.orderBy('s.id', 'ASC').limit(limit).getMany();
+  }
+
+  /**
+   * Writes the health after a check of `url`, when the short still has that target and the
+   * failures in a row it had when the check began (a concurrent check of the same short, or a
+   * changed target, makes this answer false: read again and decide again).
+   */
+  async saveHealth(
+    id: string,
+    url: string,
+    prevFailures: number,
+    next: HealthRecord,
+  ): Promise<boolean> {
+    const res = await this.repo
+      .createQueryBuilder()
+      .update(ShortEntity)
+      .set(next)
+      .where('id = :id AND url = :url AND health_failures = :prev', { id, url, prev: prevFailures })
+      .execute();
+    return (res.affected ?? 0) === 1;
+  }
+
   /** Which of `ids` exist (500 per query: every engine's parameter limit allows that). */
   async existingIds(ids: readonly string[]): Promise<Set<string>> {
     const found = new Set<string>();
@@ -293,8 +364,12 @@ export class ShortRepository {
   }
 }
 
-/** Filters of the own list: a search text, and one domain ('' for this service's host). */
+/**
+ * Filters of the own list: a search text, one domain ('' for this service's host), the broken
+ * ones (link health).
+ */
 export interface OwnFilter {
   search?: string;
   domain?: string;
+  health?: HealthFilter;
 }

@@ -50,6 +50,7 @@ import { ShortEntity } from './short.entity';
 import { type OwnFilter, type ShortChanges, ShortRepository } from './short.repository';
 import { MAIN_HOST_FILTER } from '../shared/domains';
 import { ServiceNames } from './target-url';
+import { healthView, UNCHECKED } from './link-health';
 
 /** The stored hash of a password field: absent stays absent, null removes it. */
 async function passwordHashOf(password: string | null | undefined) {
@@ -304,6 +305,7 @@ export class ShortService {
       dangerReason: null,
       expiredUrl: columns.expiredUrl ?? null,
       rules: columns.rules ?? null,
+      ...UNCHECKED,
     });
   }
 
@@ -353,6 +355,8 @@ export class ShortService {
     const s = await this.findOwned(id, caller);
     const checked = this.checkFields(dto, 'edit', activeActor(caller), origin);
     const changes = await columnsOf(checked);
+    // A new target has not been checked: its health starts over (the next sweep checks it).
+    if (changes.url !== undefined && changes.url !== s.url) Object.assign(changes, UNCHECKED);
     await onUniqueViolation(this.shorts.update(s.id, changes), codeExists);
     this.changed(s);
     this.changed({ code: changes.code ?? s.code, domain: changes.domain ?? s.domain });
@@ -460,8 +464,9 @@ export class ShortService {
 
   /**
    * A short as the API shows it: the info call, the own list and the export all map through here.
-   * `url` as `revealUrl` says (mayReveal); `counts` (uses and visits) for its owner's views; the
-   * owner's view (`ownerView`, with counts always) adds the expiry fallback and the rules.
+   * `url` as `revealUrl` says (mayReveal); `counts` (uses and visits) for its owner's views;
+   * `ownerView` (its owner or an admin asks; with counts by default) adds the expiry fallback,
+   * the rules and the link health.
    */
   toDto(
     s: ShortEntity,
@@ -483,7 +488,9 @@ export class ShortService {
       owner: s.owner ? { id: s.owner.id, username: s.owner.username } : null,
       dangers: s.dangerous || this.blacklist.isBlacklisted(s.url),
       ...(counts ? { uses: s.uses, visits: counts.visits } : {}),
-      ...(ownerView ? { expiredUrl: s.expiredUrl, rules: s.rules ?? [] } : {}),
+      ...(ownerView
+        ? { expiredUrl: s.expiredUrl, rules: s.rules ?? [], health: healthView(s) }
+        : {}),
     };
   }
 

@@ -6,6 +6,8 @@ import { DomainsModule } from '../domains/domains.module';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { RedisConnection } from '../redis/redis.connection';
 import { CleanupService } from './cleanup.service';
+import { LinkHealthJob } from './link-health.job';
+import { LinkHealthService, linkProbeProvider } from './link-health.service';
 import { FollowStore } from './follow-store';
 import { PasswordLimiter } from './password-limiter';
 import { ShortController } from './short.controller';
@@ -28,6 +30,9 @@ import { ShortService } from './short.service';
     ShortService,
     FollowStore,
     CleanupService,
+    linkProbeProvider,
+    LinkHealthService,
+    LinkHealthJob,
     {
       // Wrong-password counts: in Redis when it is connected (shared), in process otherwise.
       provide: PasswordLimiter,

@@ -118,7 +118,16 @@ const BACKGROUND_TABLES = new Set(['applied_batches', 'job_locks']);
 /** Tables compared by row count only (a session's expiry rolls forward with every answer). */
 const COUNT_ONLY_TABLES = new Set(['sessions']);
 /** Columns written in the background (the buffered use counts). */
-const BACKGROUND_COLUMNS: Record<string, readonly string[]> = { shorts: ['uses'] };
+const BACKGROUND_COLUMNS: Record<string, readonly string[]> = {
+  shorts: [
+    'uses',
+    'health_state',
+    'health_status',
+    'health_failures',
+    'health_checked_at',
+    'health_failing_since',
+  ],
+};
 
 const LEAK = /SQLITE_|ER_[A-Z_]+|QueryFailed|ECONNREFUSED|PROTOCOL_|at \w+ \(|\/src\/|node_modules/;
 

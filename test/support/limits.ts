@@ -6,4 +6,5 @@ export const NO_LIMITS = {
   LIMIT_ANON_CREATE: 'off',
   LIMIT_USER_CREATE: 'off',
   LIMIT_QR_RENDER: 'off',
+  LIMIT_HEALTH_CHECK: 'off',
 } as const;

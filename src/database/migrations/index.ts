@@ -6,6 +6,7 @@ import { Statistics1763810000000 } from './1763810000000-statistics';
 import { Domains1763830000000 } from './1763830000000-domains';
 import { ShortDomains1763840000000 } from './1763840000000-short-domains';
 import { ShortRules1763850000000 } from './1763850000000-short-rules';
+import { LinkHealth1763860000000 } from './1763860000000-link-health';
 
 /** Every migration, in order. New migrations are appended here. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   Domains1763830000000,
   ShortDomains1763840000000,
   ShortRules1763850000000,
+  LinkHealth1763860000000,
 ];

@@ -1,7 +1,8 @@
 import { IsOptional, MaxLength } from 'class-validator';
 import { PageQueryDto, sortDescription } from '../../common/paging';
-import { QueryText } from '../../common/query';
+import { QueryEnum, QueryText } from '../../common/query';
 import { MAIN_HOST_FILTER } from '../../shared/domains';
+import { HEALTH_FILTERS, type HealthFilter } from '../../shared/link-health';
 
 /** The fields the own list may be sorted by (the controller maps each to its column). */
 export const OWN_SORT_FIELDS = [
@@ -34,4 +35,10 @@ export class OwnShortsQueryDto extends PageQueryDto({
   @IsOptional()
   @MaxLength(253)
   domain?: string;
+
+  @QueryEnum(HEALTH_FILTERS, {
+    description: 'Only the shorts whose link health is broken',
+    message: 'must be broken',
+  })
+  health?: HealthFilter;
 }

@@ -1,12 +1,39 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MAX_RULES } from '../../shared/redirect-rules';
 import { RedirectRuleDto } from './redirect-rule.dto';
+import { BROKEN_AFTER_FAILURES, HEALTH_STATES, type HealthState } from '../../shared/link-health';
 
 export class ShortOwnerDto {
   @ApiProperty({ format: 'uuid' })
   id: string;
   @ApiProperty()
   username: string;
+}
+
+/** The link health of a short: how the checks of its target went (owners and admins only). */
+export class ShortHealthDto {
+  @ApiProperty({
+    enum: HEALTH_STATES,
+    enumName: 'HealthState',
+    description: `ok: the last check got an answer that is no failure; broken: ${BROKEN_AFTER_FAILURES} failed checks in a row (any 4xx/5xx except 401, 403, 429, or no answer); unknown: not checked yet, failing fewer than ${BROKEN_AFTER_FAILURES} times in a row, or not checkable from this server`,
+  })
+  state: HealthState;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'The HTTP status of the last check; null: no answer (or not checked)',
+    example: 200,
+  })
+  status: number | null;
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
+  checkedAt: string | null;
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    description: 'The first of the failed checks in a row; null while the target answers',
+  })
+  failingSince: string | null;
 }
 
 /** The public shape of a short. `url` is null when it is withheld (password). */
@@ -72,4 +99,10 @@ export class ShortDto {
     description: 'Redirect rules in order (empty: none); owners only',
   })
   rules?: RedirectRuleDto[];
+  @ApiPropertyOptional({
+    type: ShortHealthDto,
+    description:
+      'How the checks of the target went (logged-in shorts are checked about once a day); owners and admins only',
+  })
+  health?: ShortHealthDto;
 }

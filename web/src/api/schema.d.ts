@@ -277,6 +277,23 @@ export interface paths {
         patch: operations["updateShort"];
         trace?: never;
     };
+    "/api/code/{id}/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check the short’s target now (owner or admin; limited per user by LIMIT_HEALTH_CHECK); answers its new link health */
+        post: operations["checkShortHealth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/code/{id}/reports": {
         parameters: {
             query?: never;
@@ -925,6 +942,11 @@ export interface components {
             /** @enum {string} */
             status: "UP" | "DOWN";
         };
+        /**
+         * @description ok: the last check got an answer that is no failure; broken: 3 failed checks in a row (any 4xx/5xx except 401, 403, 429, or no answer); unknown: not checked yet, failing fewer than 3 times in a row, or not checkable from this server
+         * @enum {string}
+         */
+        HealthState: "ok" | "broken" | "unknown";
         ImportResultDto: {
             created: number;
             skipped: components["schemas"]["SkippedRowDto"][];
@@ -1083,6 +1105,8 @@ export interface components {
             /** @description Where visitors go when the short has expired or is used up (null: the not-found page); owners only */
             expiredUrl?: string | null;
             hasPassword: boolean;
+            /** @description How the checks of the target went (logged-in shorts are checked about once a day); owners and admins only */
+            health?: components["schemas"]["ShortHealthDto"];
             /** Format: uuid */
             id: string;
             maxUses: number | null;
@@ -1101,6 +1125,22 @@ export interface components {
             uses?: number;
             /** @description Visits in the statistics (bots excluded; older than the retention not counted); owners only */
             visits?: number;
+        };
+        ShortHealthDto: {
+            /** Format: date-time */
+            checkedAt: string | null;
+            /**
+             * Format: date-time
+             * @description The first of the failed checks in a row; null while the target answers
+             */
+            failingSince: string | null;
+            /** @description ok: the last check got an answer that is no failure; broken: 3 failed checks in a row (any 4xx/5xx except 401, 403, 429, or no answer); unknown: not checked yet, failing fewer than 3 times in a row, or not checkable from this server */
+            state: components["schemas"]["HealthState"];
+            /**
+             * @description The HTTP status of the last check; null: no answer (or not checked)
+             * @example 200
+             */
+            status: number | null;
         };
         ShortMetaDto: {
             /** @description og:description, else <meta name="description"> */
@@ -1916,6 +1956,8 @@ export interface operations {
                 search?: string;
                 /** @description Only the shorts on this own domain (a host), or on this service's host with DEFAULT (as Shlink's domain filter) */
                 domain?: string;
+                /** @description Only the shorts whose link health is broken */
+                health?: "broken";
             };
             header?: never;
             path?: never;
@@ -2913,6 +2955,96 @@ export interface operations {
             /** @description Conflict */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    checkShortHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The short's id (UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link health after the check */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShortHealthDto"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests (a rate limit: errorKey rate_limited, Retry-After in seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
