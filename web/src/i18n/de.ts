@@ -1,4 +1,5 @@
 import type { ErrorKey } from '@shared/error-keys';
+import type { HealthState } from '@shared/link-health';
 import type { ConditionType, RuleDevice, RuleOs } from '@shared/redirect-rules';
 import type { ShortFieldName } from '@shared/short-fields';
 
@@ -217,6 +218,27 @@ export const de = {
     expiredUrlPlaceholder: 'https://example.com/angebot-beendet',
     expiredUrlHint:
       'Wohin Besucher kommen, wenn der Short abgelaufen oder aufgebraucht ist. Leer: die Hinweisseite.',
+  },
+  /** The link health of a short (its owner's info page): the checks of its target. */
+  health: {
+    title: 'Linkstatus',
+    states: {
+      ok: 'Erreichbar',
+      broken: 'Defekt',
+      unknown: 'Unbekannt',
+    } satisfies Record<HealthState, string>,
+    checkedAt: 'Zuletzt geprüft am {date}',
+    never: 'Noch nicht geprüft',
+    status: 'Antwort: HTTP {status}',
+    noAnswer: 'Keine Antwort',
+    failingSince: 'Fehlerhaft seit {date}',
+    checkNow: 'Jetzt prüfen',
+    checked: {
+      ok: 'Geprüft: Das Ziel ist erreichbar.',
+      broken: 'Geprüft: Das Ziel ist nicht erreichbar.',
+      unknown: 'Geprüft: Das Ziel konnte nicht sicher geprüft werden.',
+    } satisfies Record<HealthState, string>,
+    checkFailed: 'Das Ziel konnte nicht geprüft werden.',
   },
   qr: {
     button: 'QR-Code',
@@ -695,6 +717,8 @@ export const de = {
     loadErrorStatus: 'Status {status}: {message}',
     search: 'Suche',
     searchPlaceholder: 'Name, Code oder Url durchsuchen',
+    /** The own list's filter of shorts whose link health is broken. */
+    brokenOnly: 'Nur defekte Links',
     /** The own list's domain filter (shown when the user has domains). */
     domainFilter: 'Nach Domain filtern',
     allDomains: 'Alle Domains',
@@ -732,6 +756,7 @@ export const de = {
     badges: {
       expired: 'Abgelaufen',
       usedUp: 'Aufgebraucht',
+      broken: 'Defekt',
       password: 'Passwort',
       dangerous: 'Gefährlich',
     },

@@ -46,6 +46,7 @@ export default function ShortsPage() {
     sort: DEFAULT_SORT,
     search: '',
     domain: '',
+    broken: false,
   });
   const [searchInput, setSearchInput] = useState('');
   const [columns, setColumns] = useState<ShortColumn[]>(defaultVisibleColumns);
@@ -134,6 +135,14 @@ export default function ShortsPage() {
             </Form.Select>
           </Form.Group>
         )}
+        <Form.Check
+          type="switch"
+          id="shorts-broken"
+          className="mb-2"
+          label={de.shorts.brokenOnly}
+          checked={view.broken}
+          onChange={(e) => setView((v) => ({ ...v, broken: e.target.checked, page: 0 }))}
+        />
         <a className="btn btn-outline-secondary" href="/api/code/export?format=csv" download>
           {de.transfer.exportCsv}
         </a>
@@ -152,7 +161,7 @@ export default function ShortsPage() {
           </Alert.Heading>
           <p className="mb-0">{loadErrorText(list.error)}</p>
         </Alert>
-      ) : data && total === 0 && !view.search && !view.domain ? (
+      ) : data && total === 0 && !view.search && !view.domain && !view.broken ? (
         <div className="border rounded p-4 text-center" data-testid="shorts-first">
           <h2 className="h5">{de.shorts.emptyTitle}</h2>
           <p className="text-body-secondary">{de.shorts.emptyText}</p>
