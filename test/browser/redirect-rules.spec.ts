@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { BASE, giveConsent, stubExternal, TARGET_HOST } from './support';
 
 // Smart links (issue 24): an owner gives a short redirect rules in the edit dialog; visitors on an
@@ -35,24 +35,22 @@ async function fillRule(dialog: Locator, n: number, type: string, value: string,
   await rule.getByLabel('dann weiter zu').fill(url);
 }
 
-/** Where a visitor with this browser lands when following the short. */
+/**
+ * Where a visitor with this browser is sent when following the short: the follow's redirect
+ * (a browser's route does not see the redirect's target, so the answer itself is read).
+ */
 async function landing(
-  browser: Browser,
+  request: APIRequestContext,
   code: string,
   userAgent: string,
-  locale = 'de-DE',
+  acceptLanguage = 'de-DE,de;q=0.9',
 ): Promise<string> {
-  const context = await browser.newContext({ baseURL: BASE, userAgent, locale });
-  try {
-    await giveConsent(context, false);
-    await stubExternal(context);
-    const page = await context.newPage();
-    await page.goto(`/s/${code}`);
-    await expect(page.getByRole('heading', { name: /^Zielseite / })).toBeVisible();
-    return page.url();
-  } finally {
-    await context.close();
-  }
+  const res = await request.get(`${BASE}/s/${code}`, {
+    headers: { 'user-agent': userAgent, 'accept-language': acceptLanguage },
+    maxRedirects: 0,
+  });
+  expect(res.status()).toBe(302);
+  return res.headers()['location'];
 }
 
 test.beforeEach(async ({ context }) => {
@@ -63,6 +61,7 @@ test.beforeEach(async ({ context }) => {
 test('an owner adds three rules in the edit dialog; they are saved and shown again', async ({
   page,
 }) => {
+  test.setTimeout(60_000); // many steps on a shared machine
   await devLogin(page, 'regelwerk');
   const res = await page.request.post(`${BASE}/api/code`, {
     data: { url: DEFAULT },
@@ -119,12 +118,11 @@ test('an owner adds three rules in the edit dialog; they are saved and shown aga
     'Die URL einer Regel ist ungültig.',
   );
   await expect(rules.nth(0).getByTestId('error-rules')).toHaveCount(0);
-  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
 });
 
 test('visitors land on the rule that matches them: iPhone, Android, English, else the url (needs the follow engine of branch rules)', async ({
   page,
-  browser,
+  request,
 }) => {
   await devLogin(page, 'regelfolger');
   const res = await page.request.post(`${BASE}/api/code`, {
@@ -141,8 +139,8 @@ test('visitors land on the rule that matches them: iPhone, Android, English, els
   expect(res.status(), await res.text()).toBe(201);
   const { code } = (await res.json()) as { code: string };
 
-  expect(await landing(browser, code, IPHONE)).toBe(APP_STORE);
-  expect(await landing(browser, code, ANDROID, 'en-US')).toBe(PLAY_STORE); // the first match wins
-  expect(await landing(browser, code, DESKTOP, 'en-GB')).toBe(ENGLISH);
-  expect(await landing(browser, code, DESKTOP, 'de-DE')).toBe(DEFAULT);
+  expect(await landing(request, code, IPHONE)).toBe(APP_STORE);
+  expect(await landing(request, code, ANDROID, 'en-US,en;q=0.9')).toBe(PLAY_STORE); // the first match wins
+  expect(await landing(request, code, DESKTOP, 'en-GB,en;q=0.9,de;q=0.5')).toBe(ENGLISH);
+  expect(await landing(request, code, DESKTOP)).toBe(DEFAULT);
 });
