@@ -1,14 +1,14 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import { useSnapshot } from 'valtio';
 import { Redirect, Route, Switch, useLocation, useParams, useSearch } from 'wouter';
-import { CookieDialog } from './components/CookieDialog';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { RequireLogin } from './components/RequireLogin';
 import { Shell } from './components/Shell';
 import { Toasts } from './components/Toasts';
 import { titleFor } from './lib/titles';
 import StartPage from './pages/StartPage';
+import { cookies } from './state/cookies';
 import { flags } from './state/flags';
 import { language } from './state/language';
 
@@ -21,7 +21,10 @@ const OfflinePage = lazy(() => import('./pages/OfflinePage'));
 const ShortsPage = lazy(() => import('./pages/ShortsPage'));
 const AccountPage = lazy(() => import('./pages/AccountPage'));
 const AdminPage = lazy(() => import('./pages/AdminPage'));
-/** The experiments dialog, loaded the first time it is opened (the footer's button). */
+/** The consent and experiments dialogs (and react-bootstrap's Modal): loaded when first opened. */
+const CookieDialog = lazy(() =>
+  import('./components/CookieDialog').then((m) => ({ default: m.CookieDialog })),
+);
 const ExperimentsDialog = lazy(() =>
   import('./components/ExperimentsDialog').then((m) => ({ default: m.ExperimentsDialog })),
 );
@@ -123,13 +126,34 @@ export function AppRoutes() {
 }
 
 /**
+ * The app's dialogs, each mounted from its first opening on (it stays, so it can close with its
+ * animation and open again at once): not part of the start page's first load (the budget).
+ */
+function Dialogs() {
+  const c = useSnapshot(cookies);
+  const f = useSnapshot(flags);
+  const [opened, setOpened] = useState({ cookies: false, experiments: false });
+  if ((c.showCookieDialog && !opened.cookies) || (f.showExperimentDialog && !opened.experiments)) {
+    setOpened({
+      cookies: opened.cookies || c.showCookieDialog,
+      experiments: opened.experiments || f.showExperimentDialog,
+    });
+  }
+  return (
+    <Suspense fallback={null}>
+      {opened.cookies && <CookieDialog />}
+      {opened.experiments && <ExperimentsDialog />}
+    </Suspense>
+  );
+}
+
+/**
  * Every text is read from the current catalogue while rendering (i18n/current.ts): a change of
  * language renders the app anew in the chosen language, without a reload (the server's data stays
  * in the query cache; what was typed into an open form is not kept).
  */
 export function App() {
   const { current } = useSnapshot(language);
-  const { showExperimentDialog } = useSnapshot(flags);
   return (
     <ErrorBoundary key={current}>
       <DocumentTitle lang={current} />
@@ -137,12 +161,7 @@ export function App() {
         <AppRoutes />
       </Shell>
       <Toasts />
-      <CookieDialog />
-      {showExperimentDialog && (
-        <Suspense fallback={null}>
-          <ExperimentsDialog />
-        </Suspense>
-      )}
+      <Dialogs />
     </ErrorBoundary>
   );
 }

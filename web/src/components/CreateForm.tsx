@@ -7,7 +7,8 @@ import { useLocation } from 'wouter';
 import { api, unwrap } from '../api/client';
 import { msg } from '../i18n/current';
 import { initialDomain, readLastDomain, rememberDomain } from '../lib/domains';
-import { errorText } from '../lib/errors';
+import { errorText, shortFieldErrors } from '../lib/errors';
+import { rulesProblemAt, type RulesProblemAt } from '../lib/rules';
 import { createBody, emptyValues } from '../lib/short-form';
 import { auth } from '../state/auth';
 import { cookies } from '../state/cookies';
@@ -27,6 +28,8 @@ export function CreateForm() {
   const [, navigate] = useLocation();
   const form = useShortForm(emptyValues);
   const [busy, setBusy] = useState(false);
+  // A refusal of the rules also shows at the rule it names (the toast says what is wrong).
+  const [rulesError, setRulesError] = useState<{ text: string; at?: RulesProblemAt }>();
   const domains = useUsableDomains(loggedIn);
   const { change } = form;
 
@@ -39,6 +42,7 @@ export function CreateForm() {
   }, [domains, change]);
   const onChange: typeof change = (c) => {
     if ('domain' in c) picked.current = true;
+    if ('rules' in c) setRulesError(undefined);
     change(c);
   };
 
@@ -56,6 +60,8 @@ export function CreateForm() {
       const on = domain ? `&domain=${encodeURIComponent(domain)}` : '';
       navigate(`/s/${encodeURIComponent(code)}/info?show_created=true${on}`);
     } catch (err) {
+      const rules = shortFieldErrors(err).rules;
+      setRulesError(rules === undefined ? undefined : { text: rules, at: rulesProblemAt(err) });
       toast.error(errorText(err, msg.create.errorOther));
     } finally {
       setBusy(false);
@@ -74,6 +80,8 @@ export function CreateForm() {
             onChange={onChange}
             expireAt={form.expireAt}
             domains={domains}
+            errors={rulesError && { rules: rulesError.text }}
+            rulesProblemAt={rulesError?.at}
           />
           <Button type="submit" disabled={busy}>
             {msg.create.submit}

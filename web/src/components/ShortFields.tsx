@@ -1,5 +1,7 @@
 import { SHORT_FIELDS, type ShortFieldName, type ShortFieldSpec } from '@shared/short-fields';
 import {
+  lazy,
+  Suspense,
   useCallback,
   useEffect,
   useState,
@@ -11,6 +13,7 @@ import { flushSync } from 'react-dom';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
+import Spinner from 'react-bootstrap/Spinner';
 import { msg } from '../i18n/current';
 import { t } from '../i18n/de';
 import { exampleExpiryDate, formatDateTime, parseExpiry } from '../lib/expiry';
@@ -21,7 +24,11 @@ import {
   type FormMode,
   type FormValues,
 } from '../lib/short-form';
+import type { RulesProblemAt } from '../lib/rules';
 import { withScheme } from '../lib/url';
+
+/** The rules editor: only logged-in users see it, so it is a chunk of its own (the start page's budget). */
+const RulesEditor = lazy(() => import('./rules/RulesEditor'));
 
 /**
  * The short's fields, for the start page's create form (`mode: 'create'`) and the edit dialog
@@ -70,6 +77,8 @@ export interface ShortFieldsProps {
   domains?: readonly string[];
   /** The server's errors, at their fields (lib/errors.ts shortFieldErrors). */
   errors?: Partial<Readonly<Record<ShortFieldName, string>>>;
+  /** Where the server's error of the rules points (lib/rules.ts rulesProblemAt). */
+  rulesProblemAt?: RulesProblemAt;
 }
 
 /** Example texts of the inputs; a needed field of the edit form has its value instead. */
@@ -88,6 +97,16 @@ const PLACEHOLDERS: Partial<Record<ShortFieldName, string>> = {
   },
   get maxUses() {
     return msg.create.unlimited;
+  },
+  get expiredUrl() {
+    return msg.rules.expiredUrlPlaceholder;
+  },
+};
+
+/** Help texts below some inputs. */
+const HINTS: Partial<Record<ShortFieldName, string>> = {
+  get expiredUrl() {
+    return msg.rules.expiredUrlHint;
   },
 };
 
@@ -116,7 +135,7 @@ export function ShortFields(props: ShortFieldsProps) {
  * and when the form is sent from inside it: the browser's own "not a URL" is turned into a second
  * submit with the completed value.
  */
-function schemeFix(set: (text: string) => void) {
+export function schemeFix(set: (text: string) => void) {
   return {
     onBlur: (e: FocusEvent<HTMLInputElement>) => {
       const v = withScheme(e.currentTarget.value);
@@ -144,8 +163,24 @@ function ShortField({
   hasPassword = false,
   domains = [],
   errors = {},
+  rulesProblemAt,
 }: ShortFieldsProps & { name: ShortFieldName }) {
   const error = errors[name];
+  const input = values[name];
+  if (typeof input !== 'string') {
+    return (
+      <Suspense fallback={<Spinner animation="border" size="sm" role="status" className="mb-3" />}>
+        <RulesEditor
+          idPrefix={`${mode}-${name}`}
+          rules={input}
+          onChange={(rules) => onChange({ [name]: rules })}
+          error={error}
+          problemAt={rulesProblemAt}
+        />
+      </Suspense>
+    );
+  }
+  const value = input;
   const feedback = error ? (
     <Form.Control.Feedback type="invalid" className="d-block" data-testid={`error-${name}`}>
       {error}
@@ -153,7 +188,6 @@ function ShortField({
   ) : null;
   const spec: ShortFieldSpec = SHORT_FIELDS[name];
   const id = `${mode}-${name}`;
-  const value = values[name];
   const set = (text: string) => onChange({ [name]: text });
   const required = isRequired(name, mode);
   const common = {
@@ -191,7 +225,9 @@ function ShortField({
             minLength={spec.type === 'url' ? undefined : spec.minLength}
             maxLength={spec.maxLength}
             pattern={htmlPattern(spec.pattern)}
+            aria-describedby={HINTS[name] ? `${id}-help` : undefined}
           />
+          {HINTS[name] && <Form.Text id={`${id}-help`}>{HINTS[name]}</Form.Text>}
           {feedback}
         </Form.Group>
       );
@@ -271,6 +307,8 @@ function ShortField({
           {feedback}
         </Form.Group>
       );
+    case 'rules':
+      return null; // the rules editor, above
     case 'integer':
       return (
         <Form.Group className="mb-3" controlId={id}>

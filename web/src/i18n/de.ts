@@ -1,4 +1,6 @@
 import type { ErrorKey } from '@shared/error-keys';
+import type { HealthState } from '@shared/link-health';
+import type { ConditionType, RuleDevice, RuleOs } from '@shared/redirect-rules';
 import type { ShortFieldName } from '@shared/short-fields';
 
 /**
@@ -161,6 +163,84 @@ export const de = {
     /** Saving failed with errors shown at their fields. */
     fieldErrors: 'Bitte prüfe die markierten Felder.',
   },
+  /** The redirect rules (the short's form: create and edit) and the expiry fallback. */
+  rules: {
+    intro:
+      'Leite Besucher je nach Gerät, Betriebssystem, Sprache, Land oder Query-Parameter woandershin. Die erste passende Regel gilt, sonst die URL.',
+    rule: 'Regel {n}',
+    when: 'Wenn alle Bedingungen zutreffen:',
+    type: 'Art von Bedingung {n}',
+    value: 'Wert von Bedingung {n}',
+    target: 'dann weiter zu',
+    add: 'Regel hinzufügen',
+    addCondition: 'Bedingung hinzufügen',
+    removeCondition: 'Bedingung {n} entfernen',
+    remove: 'Entfernen',
+    removeLabel: 'Regel {n} entfernen',
+    upLabel: 'Regel {n} nach oben',
+    downLabel: 'Regel {n} nach unten',
+    maxRules: 'Höchstens {max} Regeln.',
+    maxConditions: 'Höchstens {max} Bedingungen je Regel.',
+    choose: 'Bitte wählen',
+    types: {
+      device: 'Gerät',
+      os: 'Betriebssystem',
+      language: 'Sprache',
+      country: 'Land',
+      query: 'Query-Parameter',
+    } satisfies Record<ConditionType, string>,
+    devices: {
+      desktop: 'Desktop',
+      mobile: 'Smartphone',
+      tablet: 'Tablet',
+    } satisfies Record<RuleDevice, string>,
+    oses: {
+      android: 'Android',
+      ios: 'iOS',
+      windows: 'Windows',
+      macos: 'macOS',
+      linux: 'Linux',
+    } satisfies Record<RuleOs, string>,
+    /** Example values and what a refused value must look like, by condition type. */
+    examples: {
+      device: '',
+      os: '',
+      language: 'z. B. de oder en-GB',
+      country: 'z. B. DE',
+      query: 'name=wert',
+    } satisfies Record<ConditionType, string>,
+    invalid: {
+      device: 'Bitte ein Gerät wählen.',
+      os: 'Bitte ein Betriebssystem wählen.',
+      language: 'Ein Sprachkürzel wie de oder en-GB.',
+      country: 'Ein Ländercode aus zwei Buchstaben wie DE.',
+      query: 'Ein Paar name=wert.',
+    } satisfies Record<ConditionType, string>,
+    expiredUrlPlaceholder: 'https://example.com/angebot-beendet',
+    expiredUrlHint:
+      'Wohin Besucher kommen, wenn der Short abgelaufen oder aufgebraucht ist. Leer: die Hinweisseite.',
+  },
+  /** The link health of a short (its owner's info page): the checks of its target. */
+  health: {
+    title: 'Linkstatus',
+    states: {
+      ok: 'Erreichbar',
+      broken: 'Defekt',
+      unknown: 'Unbekannt',
+    } satisfies Record<HealthState, string>,
+    checkedAt: 'Zuletzt geprüft am {date}',
+    never: 'Noch nicht geprüft',
+    status: 'Antwort: HTTP {status}',
+    noAnswer: 'Keine Antwort',
+    failingSince: 'Fehlerhaft seit {date}',
+    checkNow: 'Jetzt prüfen',
+    checked: {
+      ok: 'Geprüft: Das Ziel ist erreichbar.',
+      broken: 'Geprüft: Das Ziel ist nicht erreichbar.',
+      unknown: 'Geprüft: Das Ziel konnte nicht sicher geprüft werden.',
+    } satisfies Record<HealthState, string>,
+    checkFailed: 'Das Ziel konnte nicht geprüft werden.',
+  },
   qr: {
     button: 'QR-Code',
     title: 'QR-Code',
@@ -245,6 +325,9 @@ export const de = {
     devices: 'Gerät',
     browsers: 'Browser',
     os: 'Betriebssystem',
+    targets: 'Ziele',
+    targetDefault: 'Standardziel',
+    targetRule: 'Regel {n}',
     name: 'Name',
     count: 'Anzahl',
     direct: 'Direkt (ohne Verweis)',
@@ -635,6 +718,8 @@ export const de = {
     loadErrorStatus: 'Status {status}: {message}',
     search: 'Suche',
     searchPlaceholder: 'Name, Code oder Url durchsuchen',
+    /** The own list's filter of shorts whose link health is broken. */
+    brokenOnly: 'Nur defekte Links',
     /** The own list's domain filter (shown when the user has domains). */
     domainFilter: 'Nach Domain filtern',
     allDomains: 'Alle Domains',
@@ -672,6 +757,7 @@ export const de = {
     badges: {
       expired: 'Abgelaufen',
       usedUp: 'Aufgebraucht',
+      broken: 'Defekt',
       password: 'Passwort',
       dangerous: 'Gefährlich',
     },

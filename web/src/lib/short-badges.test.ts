@@ -38,4 +38,22 @@ describe('short badges', () => {
     expect(shortBadges({ ...plain, hasPassword: true }, NOW)).toEqual(['password']);
     expect(shortBadges({ ...plain, dangers: true }, NOW)).toEqual(['dangerous']);
   });
+
+  it('broken: the link health says so (not while unknown or ok, nor without one)', () => {
+    const health = (state: 'ok' | 'broken' | 'unknown') => ({
+      state,
+      status: 404,
+      checkedAt: '2026-05-01T11:00:00Z',
+      failingSince: '2026-04-29T11:00:00Z',
+    });
+    expect(shortBadges({ ...plain, health: health('broken') }, NOW)).toEqual(['broken']);
+    expect(shortBadges({ ...plain, health: health('unknown') }, NOW)).toEqual([]);
+    expect(shortBadges({ ...plain, health: health('ok') }, NOW)).toEqual([]);
+    expect(
+      shortBadges(
+        { ...plain, hasPassword: true, maxUses: 1, uses: 1, health: health('broken') },
+        NOW,
+      ),
+    ).toEqual(['usedUp', 'broken', 'password']);
+  });
 });

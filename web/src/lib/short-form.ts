@@ -4,7 +4,9 @@ import {
   type ShortFieldName,
   type ShortFieldSpec,
 } from '@shared/short-fields';
+import type { RedirectRule } from '@shared/redirect-rules';
 import type { CreateShort, Schemas, Short } from '../api/client';
+import { draftsToRules, rulesToDrafts, sameRules, type RuleDraft } from './rules';
 
 /**
  * The rules of the short's form (create and edit, components/ShortFields.tsx), driven by the field
@@ -15,22 +17,25 @@ import type { CreateShort, Schemas, Short } from '../api/client';
 export type ShortChanges = Schemas['UpdateShortDto'];
 export type FormMode = 'create' | 'edit';
 
+/** The fields of the `rules` type (the rules editor), not text inputs. */
+type RulesFieldName = {
+  [K in ShortFieldName]: (typeof SHORT_FIELDS)[K]['type'] extends 'rules' ? K : never;
+}[ShortFieldName];
+/** The fields that are text inputs. */
+type TextFieldName = Exclude<ShortFieldName, RulesFieldName>;
+
 /**
  * The form's fields as typed (text inputs), by the field table's names; `expireAt` is German free
- * text ('' = no expiry), `password` '' keeps the password (or none).
+ * text ('' = no expiry), `password` '' keeps the password (or none); `rules` the editor's drafts.
  */
-export type FormValues = Record<ShortFieldName, string> & { removePassword: boolean };
+export type FormValues = Record<TextFieldName, string> &
+  Record<RulesFieldName, RuleDraft[]> & { removePassword: boolean };
 
 const spec = (name: ShortFieldName): ShortFieldSpec => SHORT_FIELDS[name];
 
-/**
- * The fields a caller may set, in the table's order: anonymous callers only those `setBy:
- * 'anonymous'`. The redirect rules are no text input: they are not part of this form (yet).
- */
+/** The fields a caller may set, in the table's order: anonymous callers only those `setBy: 'anonymous'`. */
 export function formFields(loggedIn: boolean): ShortFieldName[] {
-  return SHORT_FIELD_NAMES.filter(
-    (name) => spec(name).type !== 'rules' && (loggedIn || spec(name).setBy === 'anonymous'),
-  );
+  return SHORT_FIELD_NAMES.filter((name) => loggedIn || spec(name).setBy === 'anonymous');
 }
 
 /** Whether the input must be filled: needed on create, or (edit) a field that cannot be cleared. */
@@ -61,10 +66,9 @@ export function expiryText(iso: string | null): string {
 
 /** The empty create form. */
 export function emptyValues(): FormValues {
-  const values = Object.fromEntries(SHORT_FIELD_NAMES.map((name) => [name, ''])) as Record<
-    ShortFieldName,
-    string
-  >;
+  const values = Object.fromEntries(
+    SHORT_FIELD_NAMES.map((name) => [name, spec(name).type === 'rules' ? [] : '']),
+  ) as unknown as FormValues;
   return { ...values, removePassword: false };
 }
 
@@ -79,7 +83,7 @@ export function fieldsOf(short: Short): FormValues {
     maxUses: short.maxUses === null ? '' : String(short.maxUses),
     domain: short.domain ?? '',
     expiredUrl: short.expiredUrl ?? '',
-    rules: '', // not a text input (formFields)
+    rules: rulesToDrafts(short.rules),
     removePassword: false,
   };
 }
@@ -91,10 +95,16 @@ export function fieldsOf(short: Short): FormValues {
  */
 function valueOf(
   name: ShortFieldName,
-  text: string,
+  values: FormValues,
   expireAt: Date | null,
-): string | number | null {
+): string | number | RedirectRule[] | null {
   const s = spec(name);
+  const input = values[name];
+  if (typeof input !== 'string') {
+    // The rules editor's drafts; none is null (no rules).
+    return input.length === 0 ? null : draftsToRules(input);
+  }
+  const text = input;
   switch (s.type) {
     case 'password':
       return text === '' ? null : text;
@@ -106,7 +116,7 @@ function valueOf(
       // '' is this service's own host.
       return text === '' ? null : text;
     case 'rules':
-      return null; // not a text input (formFields)
+      return null; // drafts, read above
     case 'url':
     case 'code':
     case 'text': {
@@ -122,8 +132,8 @@ export function createBody(
   expireAt: Date | null,
   loggedIn: boolean,
 ): CreateShort {
-  const body: Record<string, string | number | null> = {};
-  for (const name of formFields(loggedIn)) body[name] = valueOf(name, values[name], expireAt);
+  const body: Record<string, unknown> = {};
+  for (const name of formFields(loggedIn)) body[name] = valueOf(name, values, expireAt);
   return body as unknown as CreateShort;
 }
 
@@ -134,25 +144,30 @@ export function createBody(
  * (a hidden url) is not sent.
  */
 export function changesOf(short: Short, values: FormValues, expireAt: Date | null): ShortChanges {
-  const changes: Record<string, string | number | null> = {};
+  const changes: Record<string, unknown> = {};
   for (const name of SHORT_FIELD_NAMES) {
     const type = spec(name).type;
-    if (type === 'rules') continue; // not part of this form (formFields)
+    const input = values[name];
+    if (typeof input !== 'string') {
+      // The rules: all of them when anything differs ([] removes them).
+      if (!sameRules(input, short.rules)) changes[name] = draftsToRules(input);
+      continue;
+    }
     if (type === 'password') {
       // Never shown, so never compared: a new one, or its removal.
       if (values.removePassword) changes[name] = null;
-      else if (values[name]) changes[name] = values[name];
+      else if (input) changes[name] = input;
       continue;
     }
     const current =
       (short as unknown as Record<ShortFieldName, string | number | null>)[name] ?? null;
     if (current === null && !spec(name).nullable) continue;
     if (type === 'date-time') {
-      if (values[name] !== expiryText(current as string | null))
-        changes[name] = valueOf(name, values[name], expireAt);
+      if (input !== expiryText(current as string | null))
+        changes[name] = valueOf(name, values, expireAt);
       continue;
     }
-    const next = valueOf(name, values[name], expireAt);
+    const next = valueOf(name, values, expireAt);
     if (next !== current) changes[name] = next;
   }
   return changes as ShortChanges;

@@ -37,6 +37,9 @@ describe('statistics helpers', () => {
     expect(entryName('devices', 'mobile')).toBe('Smartphone');
     expect(entryName('browsers', 'unknown')).toBe('Unbekannt');
     expect(entryName('os', '<b>x</b>')).toBe('<b>x</b>');
+    expect(entryName('targets', 'default')).toBe('Standardziel');
+    expect(entryName('targets', '2')).toBe('Regel 2');
+    expect(entryName('targets', 'other')).toBe('Sonstige');
   });
 
   it('labels buckets by granularity in the time zone, and builds the CSV link', () => {

@@ -1,5 +1,6 @@
 import type { Schemas } from '../api/client';
 import { locale, msg } from '../i18n/current';
+import { t } from '../i18n/de';
 
 /** GET /api/code/{id}/statistics (CONTRACT "Statistics"). */
 export type StatisticsAnswer = Schemas['StatisticsDto'];
@@ -62,10 +63,13 @@ export function countryName(code: string): string {
 
 /** The German label of a top-list entry. */
 export function entryName(
-  list: 'referrers' | 'countries' | 'browsers' | 'os' | 'devices',
+  list: 'referrers' | 'countries' | 'browsers' | 'os' | 'devices' | 'targets',
   name: string,
 ): string {
   if (name === 'other') return msg.stats.other;
+  // Where the visits went: the short's url, or the redirect rule (by its number) that matched.
+  if (list === 'targets')
+    return name === 'default' ? msg.stats.targetDefault : t(msg.stats.targetRule, { n: name });
   if (list === 'countries') return countryName(name);
   if (list === 'referrers' && name === 'direct') return msg.stats.direct;
   if (list === 'devices') return msg.stats.deviceNames[name] ?? name;

@@ -10,6 +10,7 @@ import { CreatedBanner } from '../components/info/CreatedBanner';
 import { DeleteConfirm } from '../components/info/DeleteConfirm';
 import { DeadLink, deadReason } from '../components/info/DeadLink';
 import { InfoActions } from '../components/info/InfoActions';
+import { LinkHealth } from '../components/info/LinkHealth';
 import { InfoTabs } from '../components/info/InfoTabs';
 import { EditShortDialog } from '../components/manage/EditShortDialog';
 import { QrDialog } from '../components/manage/QrDialog';
@@ -90,6 +91,7 @@ export default function InfoPage() {
         <Card className="mb-3">
           <Card.Body>
             <ShortFacts short={short} />
+            {owner && <LinkHealth short={short} />}
             {/* Right after creating, the banner above offers copy, share and the QR code. */}
             <InfoActions
               short={short}

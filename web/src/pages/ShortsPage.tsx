@@ -47,6 +47,7 @@ export default function ShortsPage() {
     sort: DEFAULT_SORT,
     search: '',
     domain: '',
+    broken: false,
   });
   const [searchInput, setSearchInput] = useState('');
   const [columns, setColumns] = useState<ShortColumn[]>(defaultVisibleColumns);
@@ -135,6 +136,14 @@ export default function ShortsPage() {
             </Form.Select>
           </Form.Group>
         )}
+        <Form.Check
+          type="switch"
+          id="shorts-broken"
+          className="mb-2"
+          label={msg.shorts.brokenOnly}
+          checked={view.broken}
+          onChange={(e) => setView((v) => ({ ...v, broken: e.target.checked, page: 0 }))}
+        />
         <a className="btn btn-outline-secondary" href="/api/code/export?format=csv" download>
           {msg.transfer.exportCsv}
         </a>
@@ -153,7 +162,7 @@ export default function ShortsPage() {
           </Alert.Heading>
           <p className="mb-0">{loadErrorText(list.error)}</p>
         </Alert>
-      ) : data && total === 0 && !view.search && !view.domain ? (
+      ) : data && total === 0 && !view.search && !view.domain && !view.broken ? (
         <div className="border rounded p-4 text-center" data-testid="shorts-first">
           <h2 className="h5">{msg.shorts.emptyTitle}</h2>
           <p className="text-body-secondary">{msg.shorts.emptyText}</p>

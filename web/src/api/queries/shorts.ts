@@ -14,11 +14,17 @@ export interface OwnShortsQuery {
   search: string;
   /** '' all; a host; `DEFAULT` this service's host (the server's own-list filter). */
   domain: string;
+  /** Only the shorts whose link health is broken (`health=broken`). */
+  broken?: boolean;
 }
 
 /** One page of the caller's own shorts; the last page stays on screen while the next one loads. */
-export function useOwnShorts({ page, size, sort, search, domain }: OwnShortsQuery) {
-  const filters = { ...(search ? { search } : {}), ...(domain ? { domain } : {}) };
+export function useOwnShorts({ page, size, sort, search, domain, broken }: OwnShortsQuery) {
+  const filters = {
+    ...(search ? { search } : {}),
+    ...(domain ? { domain } : {}),
+    ...(broken ? { health: 'broken' as const } : {}),
+  };
   return $api.useQuery(
     'get',
     '/api/code',
@@ -75,6 +81,14 @@ export function useDeleteShorts(): (ids: readonly string[]) => Promise<boolean> 
 export function useUpdateShort() {
   const client = useQueryClient();
   return $api.useMutation('patch', '/api/code/{id}', {
+    onSuccess: () => void invalidateShorts(client),
+  });
+}
+
+/** Checks a short's target now (POST /api/code/{id}/health); the list and the details follow. */
+export function useCheckHealth() {
+  const client = useQueryClient();
+  return $api.useMutation('post', '/api/code/{id}/health', {
     onSuccess: () => void invalidateShorts(client),
   });
 }

@@ -8,6 +8,7 @@ import { useUpdateShort } from '../../api/queries/shorts';
 import { msg } from '../../i18n/current';
 import { t } from '../../i18n/de';
 import { errorText, shortFieldErrors, type ShortFieldErrors } from '../../lib/errors';
+import { rulesProblemAt, type RulesProblemAt } from '../../lib/rules';
 import { changesOf, fieldsOf } from '../../lib/short-form';
 import { toast } from '../../state/toasts';
 import { ShortFields, useShortForm } from '../ShortFields';
@@ -45,6 +46,7 @@ function EditForm({
   const update = useUpdateShort();
   const domains = useUsableDomains(true);
   const [errors, setErrors] = useState<ShortFieldErrors>({});
+  const [rulesAt, setRulesAt] = useState<RulesProblemAt | undefined>();
   // Asking whether the changed code may break the old one's links (the second save confirms).
   const [confirming, setConfirming] = useState(false);
 
@@ -75,6 +77,7 @@ function EditForm({
     } catch (err) {
       const fields = shortFieldErrors(err);
       setErrors(fields);
+      setRulesAt(rulesProblemAt(err));
       // Errors of fields show at their fields; the toast then only says that nothing was saved.
       toast.error(
         Object.keys(fields).length > 0 ? msg.edit.fieldErrors : errorText(err, msg.edit.errorOther),
@@ -94,6 +97,7 @@ function EditForm({
           values={form.values}
           onChange={change}
           errors={errors}
+          rulesProblemAt={errors.rules === undefined ? undefined : rulesAt}
           expireAt={form.expireAt}
           hasPassword={short.hasPassword}
           domains={domains}

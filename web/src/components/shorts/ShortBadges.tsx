@@ -7,6 +7,7 @@ import { shortBadges, type ShortBadge } from '../../lib/short-badges';
 const BG: Record<ShortBadge, string> = {
   expired: 'secondary',
   usedUp: 'secondary',
+  broken: 'warning',
   password: 'info',
   dangerous: 'danger',
 };
@@ -18,7 +19,12 @@ export function ShortBadges({ short }: { short: Short }) {
   return (
     <span className="d-inline-flex flex-wrap gap-1" data-testid="short-badges">
       {badges.map((b) => (
-        <Badge key={b} bg={BG[b]} text={b === 'password' ? 'dark' : undefined} data-badge={b}>
+        <Badge
+          key={b}
+          bg={BG[b]}
+          text={b === 'password' || b === 'broken' ? 'dark' : undefined}
+          data-badge={b}
+        >
           {msg.shorts.badges[b]}
         </Badge>
       ))}

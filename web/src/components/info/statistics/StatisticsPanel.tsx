@@ -21,7 +21,7 @@ import {
 } from '../../../lib/statistics';
 import { StatsChart } from './StatsChart';
 
-type ListKey = 'referrers' | 'countries' | 'devices' | 'browsers' | 'os';
+type ListKey = 'referrers' | 'countries' | 'devices' | 'browsers' | 'os' | 'targets';
 
 /** The statistics of one short for its owner and admins; loaded with its tab (lazily). */
 export default function StatisticsPanel({ id }: { id: string }) {
@@ -99,6 +99,7 @@ function StatsView({ data }: { data: StatisticsAnswer }) {
             <TopList title={msg.stats.devices} list="devices" entries={data.devices} />
             <TopList title={msg.stats.browsers} list="browsers" entries={data.browsers} />
             <TopList title={msg.stats.os} list="os" entries={data.os} />
+            <TopList title={msg.stats.targets} list="targets" entries={data.targets} />
           </Row>
         </>
       )}

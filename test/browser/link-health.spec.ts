@@ -1,0 +1,71 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { expect, test, type Page } from '@playwright/test';
+import { BASE, giveConsent, stubExternal, TARGET_HOST } from './support';
+
+// Link health in the web client (issue 24): a broken short carries 'Defekt' in the own list, the
+// list filters the broken ones, its info page tells the last checks and checks again on demand.
+
+async function devLogin(page: Page, username: string, to = '/'): Promise<void> {
+  await page.goto(`/api/auth/dev?username=${username}&redirect=${encodeURIComponent(to)}`);
+  await expect(page.getByRole('button', { name: 'Benutzermenü' })).toHaveText(username);
+}
+
+async function createOwn(page: Page, data: Record<string, unknown>): Promise<string> {
+  const res = await page.request.post(`${BASE}/api/code`, { data, headers: { Origin: BASE } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { code: string }).code;
+}
+
+/** Marks a short broken in the app's SQLite database, as three failed checks would. */
+function markBroken(code: string): void {
+  const db = new Database(join(process.env.BROWSER_DATA_DIR!, 'main.db'));
+  try {
+    const r = db
+      .prepare(
+        `UPDATE shorts SET health_state = 'broken', health_status = 404, health_failures = 3,
+           health_checked_at = '2026-11-20 10:00:00.000', health_failing_since = '2026-11-18 10:00:00.000'
+         WHERE code = ?`,
+      )
+      .run(code);
+    expect(r.changes).toBe(1);
+  } finally {
+    db.close();
+  }
+}
+
+test.beforeEach(async ({ context }) => {
+  await giveConsent(context, false);
+  await stubExternal(context);
+});
+
+test("a broken short: 'Defekt' in the list, the filter, its info page and 'Jetzt prüfen'", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await devLogin(page, 'linkpruefer');
+  const broken = await createOwn(page, { url: `https://${TARGET_HOST}/weg`, name: 'kaputt' });
+  const fine = await createOwn(page, { url: `https://${TARGET_HOST}/da`, name: 'heil' });
+  markBroken(broken);
+
+  await page.goto('/shorts');
+  const row = (code: string) => page.locator(`[data-code="${code}"]`);
+  await expect(row(broken).locator('[data-badge="broken"]')).toHaveText('Defekt');
+  await expect(row(fine)).toBeVisible();
+  await expect(row(fine).locator('[data-badge="broken"]')).toHaveCount(0);
+  const onlyBroken = page.waitForRequest(
+    (r) => new URL(r.url()).pathname === '/api/code' && r.url().includes('health=broken'),
+  );
+  await page.getByLabel('Nur defekte Links').check();
+  await onlyBroken;
+  await expect(row(fine)).toHaveCount(0);
+  await expect(row(broken)).toBeVisible();
+
+  await page.goto(`/s/${broken}/info`);
+  const health = page.getByTestId('link-health');
+  await expect(health).toContainText('Defekt');
+  await expect(health).toContainText('Antwort: HTTP 404');
+  await health.getByRole('button', { name: 'Jetzt prüfen' }).click();
+  // The target is not reachable from the test server: a check that fails, or cannot be made.
+  await expect(page.getByText(/^Geprüft: |^Das Ziel konnte nicht geprüft werden\.$/)).toBeVisible();
+});

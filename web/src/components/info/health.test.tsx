@@ -1,0 +1,116 @@
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Short } from '../../api/client';
+import { dismissToast, toasts } from '../../state/toasts';
+import { renderWithQueries } from '../../test-utils';
+import { ShortBadges } from '../shorts/ShortBadges';
+import { Toasts } from '../Toasts';
+import { LinkHealth } from './LinkHealth';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  for (const t of [...toasts.list]) dismissToast(t.id);
+});
+
+const short = {
+  id: '5f0c6a0e-4a8a-4c53-9a34-1f6f7f4f2c11',
+  code: 'abc1234',
+  shortUrl: 'http://localhost/s/abc1234',
+  name: null,
+  url: 'https://example.com/weg',
+  hasPassword: false,
+  maxUses: null,
+  createdAt: '2026-01-01T10:00:00.000Z',
+  expireAt: null,
+  owner: null,
+  dangers: false,
+  health: {
+    state: 'broken',
+    status: 404,
+    checkedAt: '2026-05-01T11:00:00.000Z',
+    failingSince: '2026-04-29T11:00:00.000Z',
+  },
+} as unknown as Short;
+
+function stubCheck(status: number, body: unknown): string[] {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (req: Request) => {
+      calls.push(`${req.method} ${new URL(req.url).pathname}`);
+      return new Response(JSON.stringify(body), {
+        status,
+        headers: {
+          'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json',
+        },
+      });
+    }),
+  );
+  return calls;
+}
+
+describe('the link health', () => {
+  it("a broken short's badge in the list says 'Defekt'", () => {
+    renderWithQueries(<ShortBadges short={short} />);
+    expect(screen.getByText('Defekt')).toHaveAttribute('data-badge', 'broken');
+  });
+
+  it('shows the state, the last answer and since when it fails; nothing without a health', () => {
+    renderWithQueries(<LinkHealth short={short} />);
+    const box = screen.getByTestId('link-health');
+    expect(box).toHaveTextContent('Linkstatus:');
+    expect(box).toHaveTextContent('Defekt');
+    expect(box).toHaveTextContent('Antwort: HTTP 404');
+    expect(box).toHaveTextContent(/Fehlerhaft seit/);
+    cleanup();
+    renderWithQueries(<LinkHealth short={{ ...short, health: undefined }} />);
+    expect(screen.queryByTestId('link-health')).toBeNull();
+    cleanup();
+    renderWithQueries(
+      <LinkHealth
+        short={{
+          ...short,
+          health: { state: 'unknown', status: null, checkedAt: null, failingSince: null },
+        }}
+      />,
+    );
+    expect(screen.getByTestId('link-health')).toHaveTextContent('Noch nicht geprüft');
+  });
+
+  it("'Jetzt prüfen' checks the target and says how it went", async () => {
+    const calls = stubCheck(200, {
+      state: 'ok',
+      status: 200,
+      checkedAt: '2026-05-01T12:00:00.000Z',
+      failingSince: null,
+    });
+    renderWithQueries(
+      <>
+        <LinkHealth short={short} />
+        <Toasts />
+      </>,
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Jetzt prüfen' }));
+    });
+    expect(await screen.findByText('Geprüft: Das Ziel ist erreichbar.')).toBeInTheDocument();
+    expect(calls).toContain(`POST /api/code/${short.id}/health`);
+  });
+
+  it('a refused check says why (a rate limit with its time)', async () => {
+    stubCheck(429, { status: 429, errorKey: 'rate_limited', retryAfter: 30 });
+    renderWithQueries(
+      <>
+        <LinkHealth short={short} />
+        <Toasts />
+      </>,
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Jetzt prüfen' }));
+    });
+    expect(
+      await screen.findByText('Zu viele Anfragen. Du kannst es in 30 Sekunden wieder versuchen.'),
+    ).toBeInTheDocument();
+  });
+});
