@@ -372,6 +372,9 @@ async function startApp(kind) {
 
   // A user with an API key and a short with a year of hourly statistics (for the statistics call).
   const stats = await seedStatistics(bulk);
+  // The SQLite seeding ran synchronously here for many seconds: let this process see the app close
+  // the idle keep-alive connections of the requests before, or the next fetch reuses a closed one.
+  await sleep(100);
 
   // A shared own domain with a short on it: the follow by Host (GET /{code} on the domain).
   const asAdmin = (path, body) =>
@@ -1117,7 +1120,7 @@ process.on('SIGINT', () => {
 
 main()
   .then(shutdown, async (err) => {
-    console.error('bench failed:', err instanceof Error ? err.message : err);
+    console.error('bench failed:', err instanceof Error ? err.message : err, err?.cause ?? '', err?.stack ?? '');
     await shutdown();
     process.exitCode = 1;
   })
