@@ -96,6 +96,9 @@ export class CountBuffer {
         throw err;
       }
       this.queued.shift();
+      // A turn of the event loop between batches: on SQLite a batch runs synchronously, and a
+      // backlog of many batches must not hold every request until the last one is written.
+      if (this.queued.length) await new Promise((resolve) => setImmediate(resolve));
     }
   }
 

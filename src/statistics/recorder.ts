@@ -6,6 +6,7 @@ import type { TargetName } from '../shared/redirect-rules';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { CacheBus } from '../common/cache-bus';
 import { CountBuffer } from '../database/count-buffer';
+import { engineOf } from '../database/dialect';
 import { FailureReporter } from '../failure/failure-reporter';
 import { MetricsService } from '../metrics/metrics.service';
 import { SHORTS_DELETED_CHANNEL } from '../shorts/short-events';
@@ -22,6 +23,11 @@ export const STATS_FLUSH_MS = 1_000;
  * one transaction of 12 s on MariaDB).
  */
 const STATS_BATCH_KEYS = 2_000;
+/**
+ * On SQLite a batch holds the event loop while it is written (better-sqlite3 is synchronous):
+ * smaller batches, with a turn of the loop between them (CountBuffer).
+ */
+const SQLITE_STATS_BATCH_KEYS = 400;
 
 /**
  * Records follows into an in-memory aggregate (a map keyed by short, hour or day, dimension and
@@ -32,7 +38,7 @@ const STATS_BATCH_KEYS = 2_000;
  */
 @Injectable()
 export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
-  private readonly buffer = new CountBuffer(STATS_BATCH_KEYS);
+  private readonly buffer: CountBuffer;
   private readonly writer: StatsWriter;
   private timer?: NodeJS.Timeout;
   private ticking = false;
@@ -46,6 +52,9 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
     shorts: ShortService,
     bus: CacheBus,
   ) {
+    this.buffer = new CountBuffer(
+      engineOf(ds) === 'sqlite' ? SQLITE_STATS_BATCH_KEYS : STATS_BATCH_KEYS,
+    );
     this.writer = new StatsWriter(ds, (ids) => shorts.existingIds(ids));
     bus.on(SHORTS_DELETED_CHANNEL, (ids) => this.writer.gone(ids.split(',')));
   }
