@@ -153,6 +153,8 @@ test.describe('7. first visit: consent only for what is used', () => {
     });
     await page.goto('/');
     const dialog = page.getByRole('dialog', { name: 'Cookie-Einstellungen' });
+    // The dialog loads when it is first needed: wait for it before reading its list.
+    await expect(dialog).toBeVisible();
     expect(await dialog.locator('.form-check-label').allTextContents()).toEqual([
       'Notwendig',
       'Analyse',
