@@ -1120,7 +1120,12 @@ process.on('SIGINT', () => {
 
 main()
   .then(shutdown, async (err) => {
-    console.error('bench failed:', err instanceof Error ? err.message : err, err?.cause ?? '', err?.stack ?? '');
+    console.error(
+      'bench failed:',
+      err instanceof Error ? err.message : err,
+      err?.cause ?? '',
+      err?.stack ?? '',
+    );
     await shutdown();
     process.exitCode = 1;
   })
