@@ -81,13 +81,10 @@ export async function safeFetchHtml(
   resolver: Resolver,
   limits: FetchLimits,
 ): Promise<FetchedPage> {
-  const ac = new AbortController();
-  const timer = setTimeout(() => ac.abort(new SafeFetchError('timeout')), limits.timeoutMs);
-  timer.unref?.();
-  try {
+  return withDeadline(limits.timeoutMs, async (signal) => {
     let url = parseHttpUrl(target);
     for (let hop = 0; ; hop++) {
-      const res = await requestOnce(url, policy, resolver, limits, ac.signal);
+      const res = await requestOnce(url, policy, resolver, limits, signal);
       if ('redirect' in res) {
         if (hop >= limits.maxRedirects) throw new SafeFetchError('too_many_redirects');
         url = parseHttpUrl(res.redirect, url);
@@ -95,6 +92,16 @@ export async function safeFetchHtml(
       }
       return res;
     }
+  });
+}
+
+/** Runs `work` under one deadline (DNS, connects, redirects and body): then it fails with `timeout`. */
+async function withDeadline<T>(ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const ac = new AbortController();
+  const timer = setTimeout(() => ac.abort(new SafeFetchError('timeout')), ms);
+  timer.unref?.();
+  try {
+    return await work(ac.signal);
   } finally {
     clearTimeout(timer);
   }
@@ -163,6 +170,45 @@ async function checkedAddress(
   };
 }
 
+/**
+ * A request of one hop, to an address checked by the policy (checkedAddress): the socket dials
+ * that address, the Host header and TLS SNI carry the name. Returns the request's maker, called
+ * once the caller has its handlers ready.
+ */
+async function checkedRequest(
+  url: URL,
+  method: 'GET' | 'HEAD',
+  accept: string,
+  userAgent: string,
+  policy: AddressPolicy,
+  resolver: Resolver,
+  signal: AbortSignal,
+): Promise<() => http.ClientRequest> {
+  const secure = url.protocol === 'https:';
+  const port = url.port ? Number(url.port) : secure ? 443 : 80;
+  const { address, family } = await checkedAddress(url, port, policy, resolver, signal);
+  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  const options: https.RequestOptions = {
+    host: address,
+    family,
+    port,
+    method,
+    path: url.pathname + url.search,
+    agent: false,
+    lookup: refuseLookup,
+    signal,
+    headers: {
+      Host: url.host,
+      'User-Agent': userAgent,
+      Accept: accept,
+      'Accept-Encoding': 'identity',
+    },
+  };
+  // SNI and certificate check use the name, never the dialled address.
+  if (secure && !isIP(host)) options.servername = host;
+  return () => (secure ? https : http).request(options);
+}
+
 function requestOnce(
   url: URL,
   policy: AddressPolicy,
@@ -170,32 +216,12 @@ function requestOnce(
   limits: FetchLimits,
   signal: AbortSignal,
 ): Promise<FetchedPage | { redirect: string }> {
-  const secure = url.protocol === 'https:';
-  const port = url.port ? Number(url.port) : secure ? 443 : 80;
-  return checkedAddress(url, port, policy, resolver, signal).then(
-    ({ address, family }) =>
+  const accept = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1';
+  return checkedRequest(url, 'GET', accept, limits.userAgent, policy, resolver, signal).then(
+    (request) =>
       new Promise<FetchedPage | { redirect: string }>((resolve, reject) => {
         if (signal.aborted) return reject(signal.reason as Error);
-        const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
-        const options: https.RequestOptions = {
-          host: address,
-          family,
-          port,
-          method: 'GET',
-          path: url.pathname + url.search,
-          agent: false,
-          lookup: refuseLookup,
-          signal,
-          headers: {
-            Host: url.host,
-            'User-Agent': limits.userAgent,
-            Accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
-            'Accept-Encoding': 'identity',
-          },
-        };
-        // SNI and certificate check use the name, never the dialled address.
-        if (secure && !isIP(host)) options.servername = host;
-        const req = (secure ? https : http).request(options);
+        const req = request();
         let settled = false;
         const fail = (err: unknown) => {
           if (settled) return;
@@ -308,23 +334,18 @@ export async function safeProbeStatus(
   resolver: Resolver,
   limits: Pick<FetchLimits, 'timeoutMs' | 'maxRedirects' | 'userAgent'>,
 ): Promise<ProbedStatus> {
-  const ac = new AbortController();
-  const timer = setTimeout(() => ac.abort(new SafeFetchError('timeout')), limits.timeoutMs);
-  timer.unref?.();
-  try {
+  return withDeadline(limits.timeoutMs, async (signal) => {
     let url = parseHttpUrl(target);
     for (let hop = 0; ; hop++) {
-      let res = await probeOnce(url, 'HEAD', policy, resolver, limits.userAgent, ac.signal);
+      let res = await probeOnce(url, 'HEAD', policy, resolver, limits.userAgent, signal);
       if (res.status === 405) {
-        res = await probeOnce(url, 'GET', policy, resolver, limits.userAgent, ac.signal);
+        res = await probeOnce(url, 'GET', policy, resolver, limits.userAgent, signal);
       }
       if (res.location === undefined) return { status: res.status, url: url.href };
       if (hop >= limits.maxRedirects) throw new SafeFetchError('too_many_redirects');
       url = parseHttpUrl(res.location, url);
     }
-  } finally {
-    clearTimeout(timer);
-  }
+  });
 }
 
 /** One request of a probe: its status, and where a redirect with a Location points. */
@@ -336,31 +357,11 @@ function probeOnce(
   userAgent: string,
   signal: AbortSignal,
 ): Promise<{ status: number; location?: string }> {
-  const secure = url.protocol === 'https:';
-  const port = url.port ? Number(url.port) : secure ? 443 : 80;
-  return checkedAddress(url, port, policy, resolver, signal).then(
-    ({ address, family }) =>
+  return checkedRequest(url, method, '*/*', userAgent, policy, resolver, signal).then(
+    (request) =>
       new Promise<{ status: number; location?: string }>((resolve, reject) => {
         if (signal.aborted) return reject(signal.reason as Error);
-        const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
-        const options: https.RequestOptions = {
-          host: address,
-          family,
-          port,
-          method,
-          path: url.pathname + url.search,
-          agent: false,
-          lookup: refuseLookup,
-          signal,
-          headers: {
-            Host: url.host,
-            'User-Agent': userAgent,
-            Accept: '*/*',
-            'Accept-Encoding': 'identity',
-          },
-        };
-        if (secure && !isIP(host)) options.servername = host;
-        const req = (secure ? https : http).request(options);
+        const req = request();
         let settled = false;
         req.on('error', (err) => {
           if (settled) return;
