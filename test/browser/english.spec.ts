@@ -10,6 +10,7 @@ import {
   stubExternal,
   TARGET_HOST,
 } from './support';
+import { catalogueTexts as texts } from '../../web/src/i18n/texts';
 
 // Issue 23: the whole client in English. The main instance runs with the language switch on
 // (playwright.config.ts); a browser that prefers English gets English on its first visit.
@@ -27,15 +28,6 @@ function catalogue(name: 'de' | 'en'): Catalogue {
   const mod = { exports: {} as Record<string, Catalogue> };
   new Function('exports', 'module', js)(mod.exports, mod);
   return mod.exports[name];
-}
-
-function texts(v: unknown, path = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  if (typeof v === 'string') out.set(path, v);
-  else if (v && typeof v === 'object')
-    for (const [k, child] of Object.entries(v))
-      for (const [p, text] of texts(child, path ? `${path}.${k}` : k)) out.set(p, text);
-  return out;
 }
 
 /**

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { de, type Messages } from './de';
 import { en } from './en';
-
-/** Every text of a catalogue by its dotted path (array members by index). */
-function texts(v: unknown, path = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  if (typeof v === 'string') out.set(path, v);
-  else if (v && typeof v === 'object')
-    for (const [k, child] of Object.entries(v))
-      for (const [p, text] of texts(child, path ? `${path}.${k}` : k)) out.set(p, text);
-  return out;
-}
+import { catalogueTexts as texts } from './texts';
 
 /** Umlauts, ß or a German function word: a text that reads as German. */
 const GERMAN =
