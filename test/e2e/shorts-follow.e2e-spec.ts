@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { In } from 'typeorm';
 import type { LoggerService } from '@nestjs/common';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CleanupService } from '../../src/shorts/cleanup.service';
@@ -8,7 +10,8 @@ import { ShortEntity } from '../../src/shorts/short.entity';
 import { BlacklistService } from '../../src/blacklist/blacklist.service';
 import { JobLockService } from '../../src/database/job-lock.service';
 import { createTestApp, type TestApp, useTestApp } from '../support/app';
-import { insertShort } from '../support/shorts';
+import { insertShort, insertShorts } from '../support/shorts';
+import { FollowStore } from '../../src/shorts/follow-store';
 import { createTestDatabase, TEST_DB_KIND } from '../support/database';
 
 /** Captures every log line of the app under test. */
@@ -68,6 +71,16 @@ describe('following shorts', () => {
     await t.fetch(`/api/code/${code}?redirect=false`);
     await t.app.get(FollowService).flushUses();
     expect((await repo().findOneByOrFail({ code })).uses).toBe(2);
+  });
+
+  it('one batch of use counts adds every count to its own short (many shorts, different counts)', async () => {
+    // 1,201 shorts: more ids per count than one UPDATE takes (500), and three different counts.
+    const ids = (await insertShorts(t, 1201)).map((s) => s.id);
+    const counts = new Map(ids.map((id, i) => [id, i % 3 === 0 ? 1 : i % 3 === 1 ? 2 : 7]));
+    await t.app.get(FollowStore).writeUses(randomUUID(), counts);
+    const rows = await repo().find({ where: { id: In(ids) }, select: { id: true, uses: true } });
+    expect(rows).toHaveLength(1201);
+    for (const r of rows) expect(r.uses).toBe(counts.get(r.id));
   });
 
   it('sends unknown codes to the not-found page', async () => {
