@@ -102,6 +102,19 @@ export interface FollowVisitor {
  */
 export type FollowObserver = (shortId: string, input: FollowInput, target: TargetName) => void;
 
+/**
+ * Who else may carry the buffered use counts: the statistics, which write them in the same batch
+ * transaction as the follow's aggregates (one transaction a second for both, not two).
+ */
+export interface UseCounter {
+  /** One use of an unlimited short (buffered; written exactly once). */
+  add(shortId: string): void;
+  /** Writes what is buffered (uses included); never throws (failures are reported and kept). */
+  flush(): Promise<void>;
+  /** Distinct shorts whose use counts are not yet written. */
+  pending(): number;
+}
+
 /** The country of a client address (the statistics' offline database), for `country` rules. */
 export type CountryLookup = (address: string) => string | undefined;
 
@@ -119,6 +132,8 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
   private readonly uses = new CountBuffer();
   private readonly observers: FollowObserver[] = [];
   private countryLookup: CountryLookup = () => undefined;
+  /** Where uses of unlimited shorts are counted: here, or in the statistics' batch (useCounter). */
+  private counter: UseCounter | null = null;
   /** A trusted CDN's country header (GEO_COUNTRY_HEADER, only with TRUST_PROXY), lower case. */
   readonly countryHeader: string | undefined;
   /** DEFAULT_LANGUAGE: the bot preview's language for a request whose Accept-Language names neither. */
@@ -181,6 +196,15 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
    */
   useCountryLookup(lookup: CountryLookup): void {
     this.countryLookup = lookup;
+  }
+
+  /**
+   * Counts the uses of unlimited shorts in `counter` from now on (the statistics, when enabled, so
+   * that a follow's use and its aggregates are one batch). Counts buffered here so far stay here
+   * and are written by this service's own flush.
+   */
+  useCounter(counter: UseCounter): void {
+    this.counter = counter;
   }
 
   /** The country a `country` rule sees: the trusted header, else the lookup (upper case). */
@@ -249,6 +273,8 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
         this.cache?.set(key, usedUp(s.expiredUrl), { ttl: MISSING_TTL_MS });
         return this.gone('used-up', s.expiredUrl);
       }
+    } else if (this.counter) {
+      this.counter.add(s.id);
     } else {
       this.uses.add(s.id);
     }
@@ -331,9 +357,9 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
     this.bus.publish(SHORT_CHANGED_CHANNEL, followKey(domain, code));
   }
 
-  /** Use counts not yet written (distinct shorts). */
+  /** Use counts not yet written (distinct shorts; here and in the use counter). */
   pendingUses(): number {
-    return this.uses.size;
+    return this.uses.size + (this.counter?.pending() ?? 0);
   }
 
   /** Writes the buffered use counts (exactly once: see CountBuffer and applyOnce). */
@@ -343,6 +369,7 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
     } catch (err) {
       this.failures.background(err, 'Writing use counts', FollowService.name);
     }
+    await this.counter?.flush();
   }
 
   private readonly writeUses = (batchId: string, counts: ReadonlyMap<string, number>) =>

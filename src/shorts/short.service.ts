@@ -1,3 +1,4 @@
+import type { QueryRunner } from 'typeorm';
 import { Algorithm, hash, verify } from '@node-rs/argon2';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
@@ -140,6 +141,14 @@ export class ShortService {
   /** Which of `ids` are shorts that exist. */
   existingIds(ids: readonly string[]): Promise<Set<string>> {
     return this.shorts.existingIds(ids);
+  }
+
+  /**
+   * Adds buffered use counts inside a batch transaction of another module (the statistics carry
+   * the follow path's use counts in their batch: see FollowService.useCounter).
+   */
+  addUses(runner: QueryRunner, counts: ReadonlyMap<string, number>): Promise<void> {
+    return this.shorts.addUses(runner, counts);
   }
 
   // ---------------------------------------------------------------- the rules of a short's fields

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { FollowInput } from '../follow/follow.service';
+import type { FollowInput, UseCounter } from '../follow/follow.service';
 import type { TargetName } from '../shared/redirect-rules';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { CacheBus } from '../common/cache-bus';
@@ -55,7 +55,11 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
     this.buffer = new CountBuffer(
       engineOf(ds) === 'sqlite' ? SQLITE_STATS_BATCH_KEYS : STATS_BATCH_KEYS,
     );
-    this.writer = new StatsWriter(ds, (ids) => shorts.existingIds(ids));
+    this.writer = new StatsWriter(
+      ds,
+      (ids) => shorts.existingIds(ids),
+      (runner, counts) => shorts.addUses(runner, counts),
+    );
     bus.on(SHORTS_DELETED_CHANNEL, (ids) => this.writer.gone(ids.split(',')));
   }
 
@@ -134,6 +138,20 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
   pending(): number {
     return this.buffer.size;
   }
+
+  /**
+   * The follow path's use counts, carried in this buffer (when statistics are enabled): a follow's
+   * use and its aggregates are written in one batch transaction.
+   */
+  readonly uses: UseCounter = {
+    add: (shortId) => this.buffer.add(keys.uses(shortId)),
+    flush: () => this.flush(),
+    pending: () => {
+      let n = 0;
+      for (const k of this.buffer.snapshot().keys()) if (k.startsWith('n')) n++;
+      return n;
+    },
+  };
 
   /** After old salts were deleted: forget them here too. */
   forgetSaltsBefore(day: number): void {

@@ -1,4 +1,5 @@
-import { Module, type OnModuleInit } from '@nestjs/common';
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/config';
 import { FollowModule } from '../follow/follow.module';
 import { ShortsModule } from '../shorts/shorts.module';
 import { FollowService } from '../follow/follow.service';
@@ -30,10 +31,13 @@ export class StatisticsModule implements OnModuleInit {
     private readonly shorts: ShortService,
     private readonly visits: ShortVisits,
     private readonly geo: GeoLookup,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
     this.follow.observe((shortId, input, target) => this.recorder.record(shortId, input, target));
+    // With statistics on, a follow's use is written in the same batch as its aggregates.
+    if (this.config.stats.enabled) this.follow.useCounter(this.recorder.uses);
     // `country` redirect rules see the country the statistics count.
     this.follow.useCountryLookup((address) => this.geo.country(address));
     this.shorts.useVisits(this.visits);

@@ -16,7 +16,8 @@ export const SEP = '\x1f';
  * - `d␟short␟day␟dimension␟value`: referrer hosts and countries per day;
  * - `u␟short␟day␟user agent`: user agents, parsed into browser, OS and device in the flush;
  * - `v␟short␟hour␟visitor`: a visitor's unsalted digest, salted and stored as the day's hash in
- *   the flush (new hashes count as visitors in that hour).
+ *   the flush (new hashes count as visitors in that hour);
+ * - `n␟short`: uses of an unlimited short (its `uses` column), written in the same transaction.
  */
 export const keys = {
   hourly: (short: string, hour: number, field: 'visits' | 'bots') =>
@@ -25,7 +26,14 @@ export const keys = {
     ['d', short, day, dim, value].join(SEP),
   agent: (short: string, day: number, userAgent: string) => ['u', short, day, userAgent].join(SEP),
   visitor: (short: string, hour: number, digest: string) => ['v', short, hour, digest].join(SEP),
+  uses: (short: string) => `n${SEP}${short}`,
 };
+
+/** Adds use counts to `shorts.uses` inside the batch's transaction (the shorts module's query). */
+export type UsesWriter = (
+  runner: QueryRunner,
+  counts: ReadonlyMap<string, number>,
+) => Promise<void>;
 
 interface Hourly {
   visits: number;
@@ -67,6 +75,8 @@ export class StatsWriter {
     private readonly ds: DataSource,
     /** Which of these short ids exist (asked only after a foreign-key failure). */
     private readonly existing: (ids: readonly string[]) => Promise<Set<string>>,
+    /** Writes the batch's use counts (`n` keys). */
+    private readonly addUses: UsesWriter = async () => {},
   ) {
     this.engine = engineOf(ds);
   }
@@ -112,6 +122,7 @@ export class StatsWriter {
     const values = new Map<string, number>(); // short␟day␟dim␟value
     const visitors: Array<[short: string, hour: number, digest: string]> = [];
     const shorts = new Set<string>();
+    const uses = new Map<string, number>();
     const bucket = (short: string, hour: number) => {
       const k = `${short}${SEP}${hour}`;
       let b = hourly.get(k);
@@ -143,8 +154,12 @@ export class StatsWriter {
         const [, short, hour, digest] = split(key, 4);
         shorts.add(short);
         visitors.push([short, Number(hour), digest]);
+      } else if (kind === 'n') {
+        uses.set(key.slice(2), n); // one key per short: no statistics row, no foreign key
       }
     }
+    // A deleted short's UPDATE matches no row: its uses need no filter.
+    if (uses.size) await this.addUses(runner, uses);
     const live = new Set([...shorts].filter((id) => !this.deleted.has(id)));
 
     // Visitors: the day's hashes, each (short, day, hash) once (the first hour it was seen in wins),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
+import { FollowService } from '../../src/follow/follow.service';
 import { ShortEntity } from '../../src/shorts/short.entity';
 import { ShortService } from '../../src/shorts/short.service';
 import { StatisticsRecorder } from '../../src/statistics/recorder';
@@ -207,6 +208,19 @@ describe('visit statistics', () => {
     const s = await stats(id);
     expect(s.total.visits).toBe(2000);
     expect(s.total.visitors).toBe(200);
+  });
+
+  it("a follow's use travels in the statistics batch: the statistics' flush alone writes both", async () => {
+    const { code, id } = await createOwn();
+    for (let i = 0; i < 5; i++) {
+      const res = await t.fetch(`/s/${code}`, { headers: { 'user-agent': BROWSERS[i % 4].ua } });
+      expect(res.status).toBe(302);
+    }
+    await recorder().flush(); // not FollowService.flushUses: the uses are in this batch
+    expect(t.app.get(FollowService).pendingUses()).toBe(0);
+    const [row] = await t.query('SELECT uses FROM shorts WHERE id = ?', [id]);
+    expect(Number(row.uses)).toBe(5);
+    expect((await stats(id)).total.visits).toBe(5);
   });
 
   it('caps distinct referrers at 100 per day (the rest is `other`); top lists are 10 + other', async () => {
