@@ -18,7 +18,9 @@
 // After the run: each app's resident memory (RSS from /proc/<pid>/status), then one line per goal
 // of the performance work (figure, goal, whether it holds).
 // autocannon drives them from this process: warm-up first, then alternating rounds (every scenario once
-// per round), so slow drifts of the shared machine hit all targets alike. Prints req/s, p50, p99 and
+// per round), so slow drifts of the shared machine hit all targets alike; before each round it waits
+// (at most 5 s) until the machine is quiet, so one target's background work (a database writing back
+// a create burst) does not land in the next one's round. Progress lines carry the seconds since start. Prints req/s, p50, p99 and
 // the ratio to the bare server's follow. Stops by itself; every process and temp file is removed.
 //
 // Environment: BENCH_CONNECTIONS (50), BENCH_DURATION seconds per round (5), BENCH_ROUNDS (3),
@@ -118,8 +120,45 @@ const tmp = mkdtempSync(join(tmpdir(), 'url-shorter-bench-'));
 const children = new Set();
 const cleanups = [];
 
+const started = Date.now();
+
+/** A progress line, with the seconds since the bench started (each step's time). */
 function log(msg) {
-  process.stderr.write(`[bench] ${msg}\n`);
+  const s = ((Date.now() - started) / 1000).toFixed(0).padStart(4);
+  process.stderr.write(`[bench ${s} s] ${msg}\n`);
+}
+
+/** The machine's busy and total CPU ticks so far (/proc/stat, all cores). */
+function machineTicks() {
+  const f = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const idle = f[3] + (f[4] ?? 0); // idle + iowait
+  const total = f.reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+}
+
+/**
+ * Waits (at most SETTLE_MAX_MS) until the machine is quiet: under SETTLE_BUSY of its CPU busy over
+ * SETTLE_WINDOW_MS. A target's background work after a heavy scenario (a database writing back a
+ * create burst, a statistics backlog) would otherwise land in the next target's round. Returns the
+ * milliseconds waited.
+ */
+const SETTLE_BUSY = 0.15;
+const SETTLE_WINDOW_MS = 300;
+const SETTLE_MAX_MS = 5_000;
+async function settle() {
+  const t0 = Date.now();
+  for (;;) {
+    const a = machineTicks();
+    await new Promise((r) => setTimeout(r, SETTLE_WINDOW_MS));
+    const b = machineTicks();
+    const busy = (b.busy - a.busy) / Math.max(1, b.total - a.total);
+    if (busy < SETTLE_BUSY || Date.now() - t0 >= SETTLE_MAX_MS) return Date.now() - t0;
+  }
 }
 
 async function freePort() {
@@ -631,6 +670,8 @@ async function main() {
   for (let round = 1; round <= ROUNDS; round++) {
     for (const r of runs) {
       const measured = r.target.name.startsWith('app-');
+      const waited = await settle();
+      if (waited >= SETTLE_MAX_MS) log(`machine still busy after ${waited} ms: measuring anyway`);
       if (measured) await loopDelay(r.target.base); // resets the app's histogram
       const res = await load(r.target, r.scenario, DURATION);
       const loop = measured ? await loopDelay(r.target.base) : undefined;
