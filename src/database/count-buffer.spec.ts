@@ -168,3 +168,54 @@ describe('CountBuffer batches of at most maxKeys keys', () => {
     expect(b.size).toBe(0);
   });
 });
+
+describe('CountBuffer aiming at a batch time (SQLite)', () => {
+  /** A writer whose batch takes msPerKey per key (a spin: what a synchronous driver does). */
+  function slowWriter(msPerKey: number) {
+    const sizes: number[] = [];
+    const totals = new Map<string, number>();
+    const write = async (_id: string, counts: ReadonlyMap<string, number>) => {
+      sizes.push(counts.size);
+      const until = performance.now() + counts.size * msPerKey;
+      while (performance.now() < until); // holds the thread, as better-sqlite3 does
+      for (const [k, n] of counts) totals.set(k, (totals.get(k) ?? 0) + n);
+    };
+    return { write, sizes, totals };
+  }
+
+  it('starts small, then sizes batches from the time per key measured, never above maxKeys', async () => {
+    const b = new CountBuffer(1000, 10);
+    expect(b.keysPerBatch).toBe(200);
+    const db = slowWriter(0.1); // 10 ms aim at 0.1 ms a key: about 100 keys per batch
+    for (let i = 0; i < 1500; i++) b.add(`k${i}`);
+    await b.flush(db.write);
+    expect(db.sizes.slice(0, 7)).toEqual([200, 200, 200, 200, 200, 200, 200]);
+    // Each batch moves the aim halfway: after eight it is near 100 (slower when preempted: fewer).
+    expect(b.keysPerBatch).toBeLessThanOrEqual(110);
+    expect(b.keysPerBatch).toBeGreaterThanOrEqual(50);
+    const next = b.keysPerBatch;
+    for (let i = 0; i < 500; i++) b.add(`m${i}`);
+    await b.flush(db.write);
+    expect(db.sizes[8]).toBe(next);
+    expect(db.totals.size).toBe(2000); // every key written once
+    expect([...db.totals.values()].every((n) => n === 1)).toBe(true);
+
+    // A fast writer grows the batches back up to maxKeys, not beyond.
+    const fast = slowWriter(0.001);
+    for (let round = 0; round < 12; round++) {
+      for (let i = 0; i < 3000; i++) b.add(`f${round}-${i}`);
+      await b.flush(fast.write);
+    }
+    expect(b.keysPerBatch).toBe(1000);
+    expect(Math.max(...fast.sizes)).toBeLessThanOrEqual(1000);
+  });
+
+  it('without a batch time the batches are maxKeys from the start and stay so', async () => {
+    const b = new CountBuffer(300);
+    const db = slowWriter(0.05);
+    for (let i = 0; i < 1000; i++) b.add(`k${i}`);
+    await b.flush(db.write);
+    expect(db.sizes).toEqual([300, 300, 300, 100]);
+    expect(b.keysPerBatch).toBe(300);
+  });
+});

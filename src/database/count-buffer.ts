@@ -19,6 +19,8 @@ interface SealedBatch {
  * (applyOnce), keeps the other buffer's batch waiting for long.
  */
 export const MAX_BATCH_KEYS = 1000;
+/** Keys per batch at least, however slow a batch was (a batch time aimed at: see CountBuffer). */
+export const MIN_BATCH_KEYS = 50;
 
 /**
  * Counts kept in memory and written in batches, so the request path never waits for a write
@@ -38,8 +40,27 @@ export class CountBuffer {
   /** Batches sealed by the running flush and not yet known to be written (the first is being written). */
   private queued: SealedBatch[] = [];
   private running: Promise<void> | null = null;
+  /** Keys per batch of the next flush: maxKeys, or fewer when a batch time is aimed at. */
+  private batchKeys: number;
 
-  constructor(private readonly maxKeys = MAX_BATCH_KEYS) {}
+  /**
+   * @param maxKeys keys per batch at most.
+   * @param targetMs the time a batch should take (SQLite, where a batch holds the event loop): the
+   *   keys per batch follow the time per key measured in the batches written so far, between
+   *   MIN_BATCH_KEYS and maxKeys.
+   */
+  constructor(
+    private readonly maxKeys = MAX_BATCH_KEYS,
+    private readonly targetMs?: number,
+  ) {
+    // Aiming at a time, the first batches are small until one was measured.
+    this.batchKeys = targetMs === undefined ? maxKeys : Math.min(maxKeys, 4 * MIN_BATCH_KEYS);
+  }
+
+  /** Keys per batch of the next flush (diagnostics, tests). */
+  get keysPerBatch(): number {
+    return this.batchKeys;
+  }
 
   add(key: string, n = 1): void {
     this.pending.set(key, (this.pending.get(key) ?? 0) + n);
@@ -85,8 +106,10 @@ export class CountBuffer {
     this.queued = this.seal();
     while (this.queued.length) {
       const batch = this.queued[0];
+      const t0 = performance.now();
       try {
         await write(batch.id, batch.counts);
+        this.measured(batch.counts.size, performance.now() - t0);
       } catch (err) {
         const [failed, ...untried] = this.queued;
         this.queued = [];
@@ -102,17 +125,27 @@ export class CountBuffer {
     }
   }
 
-  /** Takes what is pending, in batches of at most `maxKeys` keys. */
+  /** Aims the next flush's batches at targetMs: keys per batch from this batch's time per key. */
+  private measured(keys: number, ms: number): void {
+    if (this.targetMs === undefined || keys < MIN_BATCH_KEYS) return;
+    const aimed = Math.round((keys / Math.max(ms, 0.1)) * this.targetMs);
+    // Halfway towards the new aim: one slow batch (a checkpoint, a busy core) does not halve it.
+    const next = Math.round((this.batchKeys + aimed) / 2);
+    this.batchKeys = Math.min(this.maxKeys, Math.max(MIN_BATCH_KEYS, next));
+  }
+
+  /** Takes what is pending, in batches of at most `batchKeys` keys. */
   private seal(): SealedBatch[] {
     const all = this.pending;
     if (all.size === 0) return [];
     this.pending = new Map();
-    if (all.size <= this.maxKeys) return [{ id: randomUUID(), counts: all }];
+    const max = this.batchKeys;
+    if (all.size <= max) return [{ id: randomUUID(), counts: all }];
     const batches: SealedBatch[] = [];
     let counts = new Map<string, number>();
     for (const [k, n] of all) {
       counts.set(k, n);
-      if (counts.size === this.maxKeys) {
+      if (counts.size === max) {
         batches.push({ id: randomUUID(), counts });
         counts = new Map();
       }

@@ -24,10 +24,12 @@ export const STATS_FLUSH_MS = 1_000;
  */
 const STATS_BATCH_KEYS = 2_000;
 /**
- * On SQLite a batch holds the event loop while it is written (better-sqlite3 is synchronous):
- * smaller batches, with a turn of the loop between them (CountBuffer).
+ * On SQLite a batch holds the event loop while it is written (better-sqlite3 is synchronous): its
+ * keys follow the time per key measured, aiming at this many milliseconds per batch, with a turn of
+ * the loop between batches (CountBuffer). A follow of a short not followed in this batch costs
+ * about seven keys and as many B-tree pages written at the commit.
  */
-const SQLITE_STATS_BATCH_KEYS = 400;
+const SQLITE_BATCH_MS = 8;
 
 /**
  * Records follows into an in-memory aggregate (a map keyed by short, hour or day, dimension and
@@ -52,9 +54,10 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
     shorts: ShortService,
     bus: CacheBus,
   ) {
-    this.buffer = new CountBuffer(
-      engineOf(ds) === 'sqlite' ? SQLITE_STATS_BATCH_KEYS : STATS_BATCH_KEYS,
-    );
+    this.buffer =
+      engineOf(ds) === 'sqlite'
+        ? new CountBuffer(STATS_BATCH_KEYS, SQLITE_BATCH_MS)
+        : new CountBuffer(STATS_BATCH_KEYS);
     this.writer = new StatsWriter(
       ds,
       (ids) => shorts.existingIds(ids),
