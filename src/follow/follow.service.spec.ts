@@ -27,6 +27,7 @@ const row = (over: Partial<FollowRow> = {}): FollowRow => ({
 function engine(
   rows: Record<string, FollowRow>,
   blacklisted: boolean | ((url: string) => boolean) = false,
+  reads: string[] = [],
 ) {
   const isBlacklisted = typeof blacklisted === 'function' ? blacklisted : () => blacklisted;
   const handlers = new Map<string, (m: string) => void>();
@@ -36,7 +37,11 @@ function engine(
     publish: (c: string, m: string) => handlers.get(c)?.(m),
   } as unknown as CacheBus;
   const store = {
-    findForFollow: async (_domain: string, code: string) => rows[code] ?? null,
+    findForFollow: async (_domain: string, code: string) => {
+      reads.push(code);
+      await new Promise((r) => setTimeout(r, 5)); // a round trip: the follows below overlap it
+      return rows[code] ?? null;
+    },
     hasUseLeft: async (id: string) =>
       Object.values(rows).some((r) => r.id === id && (r.maxUses === null || r.uses < r.maxUses)),
     claimUse: async (id: string) => {
@@ -69,6 +74,21 @@ const human: FollowInput = { acceptDanger: false, client: '203.0.113.1' };
 const bot: FollowInput = { ...human, bot: true };
 
 describe('FollowService.follow: the decision chain (docs/follow.md)', () => {
+  it('concurrent follows of a code not in the cache share one read (a burst is one SELECT)', async () => {
+    const reads: string[] = [];
+    const f = engine({ hot: row() }, false, reads);
+    const results = await Promise.all([
+      ...Array.from({ length: 50 }, () => f.follow('hot', human)),
+      ...Array.from({ length: 20 }, () => f.follow('gone', human)),
+    ]);
+    expect(results.slice(0, 50).every((r) => r.kind === 'target')).toBe(true);
+    expect(results.slice(50).every((r) => r.kind === 'not-found')).toBe(true);
+    expect(reads.sort()).toEqual(['gone', 'hot']);
+    // Once answered, the read is not shared any more: a later miss reads again.
+    await f.follow('other', human);
+    expect(reads).toHaveLength(3);
+  });
+
   it('unknown, expired and exhausted shorts are not found', async () => {
     const f = engine({
       old: row({ expireAt: new Date(Date.now() - 1) }),

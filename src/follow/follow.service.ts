@@ -130,6 +130,8 @@ export type CountryLookup = (address: string) => string | undefined;
 export class FollowService implements OnModuleInit, OnApplicationShutdown {
   private readonly cache: LRUCache<string, CacheValue> | null;
   private readonly uses = new CountBuffer();
+  /** Reads of a short under way, by follow key (only while they run: bounded by the requests). */
+  private readonly loading = new Map<string, Promise<CacheValue>>();
   private readonly observers: FollowObserver[] = [];
   private countryLookup: CountryLookup = () => undefined;
   /** Where uses of unlimited shorts are counted: here, or in the statistics' batch (useCounter). */
@@ -325,9 +327,20 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
    * A short by its follow key (`followKey(domain, code)`), from the cache or the database; or why
    * there is none to follow.
    */
-  private async lookup(key: string, domain: string, code: string): Promise<CacheValue> {
+  private lookup(key: string, domain: string, code: string): Promise<CacheValue> | CacheValue {
     const hit = this.cache?.get(key);
     if (hit) return hit;
+    // Concurrent misses of one key share one read: a burst of follows of a short not in the cache
+    // (just created, just shared) is one SELECT, not one per follow, which would drain the pool.
+    let loading = this.loading.get(key);
+    if (!loading) {
+      loading = this.load(key, domain, code).finally(() => this.loading.delete(key));
+      this.loading.set(key, loading);
+    }
+    return loading;
+  }
+
+  private async load(key: string, domain: string, code: string): Promise<CacheValue> {
     const row = await this.shorts.findForFollow(domain, code);
     if (!row || (row.maxUses !== null && row.uses >= row.maxUses)) {
       const missing = row ? usedUp(row.expiredUrl) : MISSING;
