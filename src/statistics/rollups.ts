@@ -13,23 +13,24 @@ export const VALUE_SPAN_DAYS = 16;
 
 const HOURS_PER_DAY = 24;
 
-/** A row (a day or an hour) that a bucket adds (+1) or takes off (-1). */
-export interface Term {
-  bucket: number;
-  sign: 1 | -1;
-}
-
+/**
+ * The rows that sum the buckets, each mapped to its bucket's index. A day's row is used by at
+ * most one bucket (the one covering more than half of it); an hour is added to at most one bucket
+ * (the one holding it) and taken from at most one (the one that used its day's row), so one map
+ * per role suffices.
+ */
 export interface CoverPlan {
-  /** Daily rows to read, and the buckets they go into. */
-  days: Map<number, Term[]>;
-  /** Hourly rows to read, and the buckets they go into (or are taken from). */
-  hours: Map<number, Term[]>;
+  /** Daily rows to read, and the bucket each is added to. */
+  days: Map<number, number>;
+  /** Hourly rows to read that a bucket adds: the bucket. */
+  hoursIn: Map<number, number>;
+  /** Hourly rows to read that a bucket takes off (its day's row holds them): the bucket. */
+  hoursOut: Map<number, number>;
 }
 
-function push(map: Map<number, Term[]>, key: number, term: Term): void {
-  const list = map.get(key);
-  if (list) list.push(term);
-  else map.set(key, [term]);
+function put(map: Map<number, number>, key: number, bucket: number): void {
+  if (map.has(key)) throw new Error(`Statistics: row ${key} planned twice`);
+  map.set(key, bucket);
 }
 
 /**
@@ -38,9 +39,9 @@ function push(map: Map<number, Term[]>, key: number, term: Term): void {
  * the retention, while their daily row has not).
  */
 export function coverPlan(bounds: readonly number[], dailyFrom: number): CoverPlan {
-  const plan: CoverPlan = { days: new Map(), hours: new Map() };
-  const hours = (bucket: number, from: number, to: number, sign: 1 | -1) => {
-    for (let h = from; h < to; h++) push(plan.hours, h, { bucket, sign });
+  const plan: CoverPlan = { days: new Map(), hoursIn: new Map(), hoursOut: new Map() };
+  const hours = (map: Map<number, number>, bucket: number, from: number, to: number) => {
+    for (let h = from; h < to; h++) put(map, h, bucket);
   };
   for (let bucket = 0; bucket + 1 < bounds.length; bucket++) {
     const a = bounds[bucket];
@@ -53,11 +54,11 @@ export function coverPlan(bounds: readonly number[], dailyFrom: number): CoverPl
       const hi = Math.min(b, end);
       const covered = hi - lo;
       if (d < dailyFrom || covered <= HOURS_PER_DAY / 2) {
-        hours(bucket, lo, hi, 1);
+        hours(plan.hoursIn, bucket, lo, hi);
       } else {
-        push(plan.days, d, { bucket, sign: 1 });
-        hours(bucket, start, lo, -1);
-        hours(bucket, hi, end, -1);
+        put(plan.days, d, bucket);
+        hours(plan.hoursOut, bucket, start, lo);
+        hours(plan.hoursOut, bucket, hi, end);
       }
     }
   }

@@ -12,13 +12,13 @@ import {
   type StatisticsRange,
 } from './statistics-query.dto';
 import { DAY_MS, type Dimension, HOUR_MS, OTHER } from './traits';
-import { coverPlan, type Term, valueCover } from './rollups';
+import { type CoverPlan, coverPlan, valueCover } from './rollups';
+import { IsoWriter } from './iso';
 import { bucketStarts } from './zoned';
 
 export type { StatisticsQuery } from './statistics-query.dto';
 
 const TOP = 10;
-const COUNTS = ['visits', 'visitors', 'bots'] as const;
 const LONG_RUN = 64;
 const IN_LIST = 500;
 const LISTS: Array<[keyof StatisticsDto, Dimension]> = [
@@ -62,13 +62,6 @@ export class StatisticsService {
   async compute(shortId: string, r: StatisticsRange, now = Date.now()): Promise<StatisticsDto> {
     const starts = bucketStarts(r.fromMs, r.toMs, r.granularity, r.tz);
     const first = starts[0] ?? r.fromMs;
-    const series = starts.map((s) => ({
-      start: new Date(s).toISOString(),
-      visits: 0,
-      visitors: 0,
-      bots: 0,
-    }));
-    const total = { visits: 0, visitors: 0, bots: 0 };
     // Each bucket covers whole hours [bounds[i], bounds[i + 1]), summed from the daily rollup and
     // the hours at its edges (coverPlan).
     const bounds = starts.map((ms, i) =>
@@ -77,51 +70,55 @@ export class StatisticsService {
     bounds.push(Math.ceil(r.toMs / HOUR_MS));
     const dailyFrom = Math.ceil((now - this.config.stats.retentionDays * DAY_MS) / DAY_MS);
     const plan = coverPlan(bounds, dailyFrom);
-    const add = (terms: Term[] | undefined, row: Record<string, unknown>) => {
-      for (const { bucket, sign } of terms ?? []) {
-        const b = series[bucket];
-        for (const k of COUNTS) b[k] += sign * Number(row[k]);
-      }
-    };
-    if (plan.days.size > 0) {
-      const days = [...plan.days.keys()];
-      const rows = await this.sql(
-        'SELECT day_no, visits, visitors, bots FROM stats_daily WHERE short_id = ? AND day_no >= ? AND day_no <= ?',
-        [shortId, Math.min(...days), Math.max(...days)],
-      );
-      for (const row of rows) add(plan.days.get(Number(row.day_no)), row);
-    }
-    for (const { where, params } of hourQueries([...plan.hours.keys()])) {
-      const rows = await this.sql(
-        `SELECT hour_no, visits, visitors, bots FROM stats_hourly WHERE short_id = ? AND ${where}`,
-        [shortId, ...params],
-      );
-      for (const row of rows) add(plan.hours.get(Number(row.hour_no)), row);
-    }
-    for (const b of series) for (const k of COUNTS) total[k] += b[k];
-
     const cover = valueCover(
       Math.floor(first / DAY_MS),
       Math.floor((r.toMs - 1) / DAY_MS),
       dailyFrom,
     );
-    const values: Array<Record<string, unknown>> = [];
-    if (cover.spans) {
-      values.push(
-        ...(await this.sql(
-          'SELECT dim, name, SUM(hits) AS n FROM stats_value_spans WHERE short_id = ? AND span_no >= ? AND span_no <= ? GROUP BY dim, name',
-          [shortId, ...cover.spans],
-        )),
-      );
+    // One statement (one round trip on MariaDB and PostgreSQL) for the rows of the series and the
+    // sums of the values.
+    const { text, params } = readStatement(shortId, plan, cover);
+    const rows = text ? await this.sql(text, params) : [];
+
+    // sums[3 * bucket + c]: visits, visitors, bots of each bucket.
+    const sums = new Float64Array(3 * starts.length);
+    const add = (bucket: number | undefined, sign: 1 | -1, row: Record<string, unknown>) => {
+      if (bucket === undefined) return;
+      sums[3 * bucket] += sign * Number(row.v);
+      sums[3 * bucket + 1] += sign * Number(row.u);
+      sums[3 * bucket + 2] += sign * Number(row.b);
+    };
+    const counts = new Map<string, Map<string, number>>();
+    for (const row of rows) {
+      const kind = Number(row.t);
+      if (kind === VALUE_ROW) {
+        const dim = String(row.dim);
+        let byName = counts.get(dim);
+        if (!byName) counts.set(dim, (byName = new Map()));
+        const name = String(row.name);
+        byName.set(name, (byName.get(name) ?? 0) + Number(row.v));
+      } else if (kind === DAY_ROW) {
+        add(plan.days.get(Number(row.k)), 1, row);
+      } else {
+        const hour = Number(row.k);
+        add(plan.hoursIn.get(hour), 1, row);
+        add(plan.hoursOut.get(hour), -1, row);
+      }
     }
-    for (const [from, to] of cover.days) {
-      values.push(
-        ...(await this.sql(
-          'SELECT dim, name, SUM(hits) AS n FROM stats_values WHERE short_id = ? AND day_no >= ? AND day_no <= ? GROUP BY dim, name',
-          [shortId, from, to],
-        )),
-      );
-    }
+    const iso = new IsoWriter();
+    const total = { visits: 0, visitors: 0, bots: 0 };
+    const series = starts.map((s, i) => {
+      const b = {
+        start: iso.write(s),
+        visits: sums[3 * i],
+        visitors: sums[3 * i + 1],
+        bots: sums[3 * i + 2],
+      };
+      total.visits += b.visits;
+      total.visitors += b.visitors;
+      total.bots += b.bots;
+      return b;
+    });
     const answer: StatisticsDto = {
       from: new Date(first).toISOString(),
       to: new Date(r.toMs).toISOString(),
@@ -137,12 +134,7 @@ export class StatisticsService {
       targets: [],
     };
     for (const [field, dim] of LISTS) {
-      const counts = new Map<string, number>();
-      for (const v of values) {
-        if (v.dim !== dim) continue;
-        counts.set(String(v.name), (counts.get(String(v.name)) ?? 0) + Number(v.n));
-      }
-      const entries = [...counts].map(([name, count]) => ({ name, count }));
+      const entries = [...(counts.get(dim) ?? [])].map(([name, count]) => ({ name, count }));
       (answer[field] as StatsEntryDto[]) = topWithOther(entries);
     }
     return answer;
@@ -185,6 +177,54 @@ function hourQueries(hours: number[]): Array<{ where: string; params: number[] }
     queries.push({ where: `hour_no IN (${list.map(() => '?').join(', ')})`, params: list });
   }
   return queries;
+}
+
+/** What a row of readStatement holds: `t` tells, `k` is the day or hour number. */
+const DAY_ROW = 0;
+const HOUR_ROW = 1;
+const VALUE_ROW = 2;
+
+/**
+ * The one statement that reads what a statistics answer sums, as rows `t, k, v, u, b, dim, name`:
+ * the daily rows and hourly rows of the plan (`t` DAY_ROW or HOUR_ROW, `k` their number, `v, u, b`
+ * visits, visitors, bots) and the value sums of the spans and days of the cover (`t` VALUE_ROW, `v`
+ * the hits of `dim, name`), in this order. An empty text when there is nothing to read.
+ */
+function readStatement(
+  shortId: string,
+  plan: CoverPlan,
+  cover: ReturnType<typeof valueCover>,
+): { text: string; params: unknown[] } {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  const counts = (kind: number, col: string, table: string, where: string, args: number[]) => {
+    parts.push(
+      `SELECT ${kind} AS t, ${col} AS k, visits AS v, visitors AS u, bots AS b, NULL AS dim, NULL AS name FROM ${table} WHERE short_id = ? AND ${where}`,
+    );
+    params.push(shortId, ...args);
+  };
+  const values = (table: string, col: string, range: [number, number]) => {
+    parts.push(
+      `SELECT ${VALUE_ROW} AS t, 0 AS k, SUM(hits) AS v, 0 AS u, 0 AS b, dim, name FROM ${table} WHERE short_id = ? AND ${col} >= ? AND ${col} <= ? GROUP BY dim, name`,
+    );
+    params.push(shortId, ...range);
+  };
+  if (plan.days.size > 0) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const d of plan.days.keys()) {
+      if (d < lo) lo = d;
+      if (d > hi) hi = d;
+    }
+    counts(DAY_ROW, 'day_no', 'stats_daily', 'day_no >= ? AND day_no <= ?', [lo, hi]);
+  }
+  const hours = new Set([...plan.hoursIn.keys(), ...plan.hoursOut.keys()]);
+  for (const { where, params: args } of hourQueries([...hours])) {
+    counts(HOUR_ROW, 'hour_no', 'stats_hourly', where, args);
+  }
+  if (cover.spans) values('stats_value_spans', 'span_no', cover.spans);
+  for (const range of cover.days) values('stats_values', 'day_no', range);
+  return { text: parts.join(' UNION ALL '), params };
 }
 
 /** The ten largest, then `other` with the rest (and what was stored as `other`). */
