@@ -1,3 +1,4 @@
+import './heap-setup';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
