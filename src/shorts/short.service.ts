@@ -4,6 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { BlacklistService } from '../blacklist/blacklist.service';
 import { activeActor, isAdmin, isOwnerOrAdmin, type Actor } from '../common/actor';
+import { BoundedMap } from '../common/bounded-map';
 import {
   BadRequestError,
   ConflictError,
@@ -153,6 +154,20 @@ export class ShortService {
 
   // ---------------------------------------------------------------- the rules of a short's fields
 
+  /** This service's names with a request's host, per host (a few; bounded: hosts are the caller's). */
+  private readonly namesByHost = new BoundedMap<string, ServiceNames>(64);
+
+  private namesFor(origin: RequestOrigin | undefined): ServiceNames {
+    const protocol = origin?.protocol ?? 'http';
+    const key = `${protocol} ${origin?.host ?? ''}`;
+    let names = this.namesByHost.get(key);
+    if (!names) {
+      names = this.serviceNames.withRequestHost(origin?.host, protocol);
+      this.namesByHost.set(key, names);
+    }
+    return names;
+  }
+
   /**
    * The create rules for every field present in `input` (create, edit and import use them; see
    * field-checks.ts): 400 with fieldErrors, or the contract's sentence, or the fields to store
@@ -167,7 +182,7 @@ export class ShortService {
     const outcome = checkShortFields(input, {
       mode,
       loggedIn: actor !== null,
-      names: this.serviceNames.withRequestHost(origin?.host, origin?.protocol ?? 'http'),
+      names: this.namesFor(origin),
       blacklist: this.blacklist,
       now: Date.now(),
       domainAccess: (host) => {

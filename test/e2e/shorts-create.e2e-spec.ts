@@ -1,4 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { In } from 'typeorm';
 import { describe, expect, it } from 'vitest';
+import { isUniqueViolation } from '../../src/database/errors';
+import { UNCHECKED } from '../../src/shorts/link-health';
+import { ShortRepository } from '../../src/shorts/short.repository';
 import { BlacklistService } from '../../src/blacklist/blacklist.service';
 import { ShortEntity } from '../../src/shorts/short.entity';
 import { useTestApp } from '../support/app';
@@ -26,6 +31,58 @@ describe('creating shorts (anonymous)', () => {
       expect(lifetime).toBeGreaterThan(24 * 3600_000 - 60_000);
       expect(lifetime).toBeLessThanOrEqual(24 * 3600_000 + 60_000);
     }
+  });
+
+  it('concurrent creates are each stored with their own code (written together, one statement)', async () => {
+    const before = await count();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        t.post('/api/code', { url: `https://example.com/c${i}` }),
+      ),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(30).fill(201));
+    const codes = await Promise.all(
+      answers.map(async (r) => ((await r.json()) as { code: string }).code),
+    );
+    expect(new Set(codes).size).toBe(30);
+    expect(await count()).toBe(before + 30);
+    const rows = await t.ds.getRepository(ShortEntity).findBy({ code: In(codes) });
+    expect(new Map(rows.map((r) => [r.code, r.url]))).toEqual(
+      new Map(codes.map((c, i) => [c, `https://example.com/c${i}`])),
+    );
+  });
+
+  it('a taken code among concurrent inserts fails only its own insert', async () => {
+    const shorts = t.app.get(ShortRepository);
+    const row = (code: string): ShortEntity =>
+      Object.assign(new ShortEntity(), {
+        id: randomUUID(),
+        code,
+        domain: '',
+        name: null,
+        url: `https://example.com/${code}`,
+        passwordHash: null,
+        maxUses: null,
+        uses: 0,
+        createdAt: new Date(),
+        expireAt: null,
+        ownerId: null,
+        dangerous: false,
+        dangerReason: null,
+        expiredUrl: null,
+        rules: null,
+        ...UNCHECKED,
+      });
+    await shorts.insert(row('batch-taken'));
+    const outcomes = await Promise.allSettled(
+      ['batch-a', 'batch-taken', 'batch-b'].map((code) => shorts.insert(row(code))),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(isUniqueViolation((outcomes[1] as PromiseRejectedResult).reason)).toBe(true);
+    const stored = await t.ds
+      .getRepository(ShortEntity)
+      .findBy({ code: In(['batch-a', 'batch-b']) });
+    expect(stored).toHaveLength(2);
   });
 
   it('accepts null for the logged-in fields and an empty password as none', async () => {

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ShortFieldsDto } from './short-fields.dto';
+import { acceptAsIs } from '../../common/validation';
+import { passesShortFieldChecks, ShortFieldsDto } from './short-fields.dto';
 
 /**
  * Create payload: the field table's fields (short-fields.dto.ts). Anonymous callers may send only
@@ -7,6 +8,9 @@ import { ShortFieldsDto } from './short-fields.dto';
  * counts as absent).
  */
 export class CreateShortDto extends ShortFieldsDto {}
+
+// A create of plain text fields (the usual one) skips class-transformer and class-validator.
+acceptAsIs(CreateShortDto, passesShortFieldChecks);
 
 export class CreatedShortDto {
   @ApiProperty({ example: 'aB3dE5f' })

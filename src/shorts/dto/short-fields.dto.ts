@@ -53,6 +53,61 @@ const VALIDATORS: Record<FieldType, (spec: ShortFieldSpec) => PropertyDecorator[
   rules: (spec) => [IsArray(withErrorKey(spec.invalidKey))],
 };
 
+/**
+ * The lengths the validators above accept of a text field (`url`: 1 to URL_INPUT_MAX, the other
+ * texts up to their maxLength); undefined for the other types.
+ */
+function textBounds(spec: ShortFieldSpec): readonly [number, number] | undefined {
+  switch (spec.type) {
+    case 'url':
+      return [1, URL_INPUT_MAX];
+    case 'code':
+    case 'text':
+    case 'password':
+    case 'domain':
+      return [0, spec.maxLength ?? URL_INPUT_MAX];
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Characters that class-validator's lengths (validator.js `isLength`) do not count one by one:
+ * surrogate pairs and variation selectors. Without them its length is the string's `length`.
+ */
+const UNEVEN_LENGTH = /[\uD800-\uDFFF]|\uFE0E|\uFE0F/;
+
+/**
+ * Whether a body certainly passes the boundary validation of ShortFieldsDto (the decorators
+ * below): only known fields; required ones present; each field null (optional ones) or text
+ * within its bounds. Dates, numbers and rules are left to the validators (false), as is every
+ * refusal. The validation pipe takes such a body as it is (`acceptAsIs`).
+ */
+export function passesShortFieldChecks(body: Record<string, unknown>): boolean {
+  for (const key in body) {
+    if (!Object.hasOwn(SHORT_FIELDS, key)) return false;
+  }
+  for (const name of SHORT_FIELD_NAMES) {
+    const spec: ShortFieldSpec = SHORT_FIELDS[name];
+    const value = body[name];
+    if (value === null || value === undefined) {
+      if (spec.required) return false;
+      continue;
+    }
+    const bounds = textBounds(spec);
+    if (
+      bounds === undefined ||
+      typeof value !== 'string' ||
+      value.length < bounds[0] ||
+      value.length > bounds[1] ||
+      UNEVEN_LENGTH.test(value)
+    ) {
+      return false;
+    }
+  }
+  return true;
+}
+
 function textValidators(spec: ShortFieldSpec): PropertyDecorator[] {
   return [
     IsString(withErrorKey(spec.invalidKey)),
