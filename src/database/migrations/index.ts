@@ -8,6 +8,7 @@ import { ShortDomains1763840000000 } from './1763840000000-short-domains';
 import { ShortRules1763850000000 } from './1763850000000-short-rules';
 import { LinkHealth1763860000000 } from './1763860000000-link-health';
 import { StatisticsRollups1763870000000 } from './1763870000000-statistics-rollups';
+import { HealthDueIndex1763880000000 } from './1763880000000-health-due-index';
 
 /** Every migration, in order. New migrations are appended here. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   ShortRules1763850000000,
   LinkHealth1763860000000,
   StatisticsRollups1763870000000,
+  HealthDueIndex1763880000000,
 ];
