@@ -4,15 +4,15 @@ import { HEAP_FLAGS, heapFlags } from './heap-flags';
 
 describe('heapFlags', () => {
   it('sets the old-generation growth by default', () => {
-    expect(heapFlags([], undefined)).toEqual(['--heap-growing-percent=20']);
-    expect(heapFlags(['--enable-source-maps'], '--max-old-space-size=512')).toEqual(HEAP_FLAGS);
+    expect(heapFlags([])).toEqual(['--heap-growing-percent=20']);
+    expect(heapFlags(['--enable-source-maps', '--max-old-space-size=512'])).toEqual(HEAP_FLAGS);
   });
 
-  it("leaves the heap to the operator's own heap flags (command line or NODE_OPTIONS)", () => {
-    expect(heapFlags(['--max-semi-space-size=8'], undefined)).toEqual([]);
-    expect(heapFlags([], '--require x --heap_growing_percent=50')).toEqual([]);
-    expect(heapFlags(['--optimize-for-size'], '')).toEqual([]);
-    expect(heapFlags([], '--semi-space-growth-factor=4')).toEqual([]);
+  it("leaves the heap to the operator's own heap flags on the command line", () => {
+    expect(heapFlags(['--max-semi-space-size=8'])).toEqual([]);
+    expect(heapFlags(['--require', 'x', '--heap_growing_percent=50'])).toEqual([]);
+    expect(heapFlags(['--optimize-for-size'])).toEqual([]);
+    expect(heapFlags(['--semi-space-growth-factor=4'])).toEqual([]);
   });
 
   it('keeps the old generation smaller when set at runtime (V8 reads it at every collection)', () => {

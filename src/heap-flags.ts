@@ -13,16 +13,17 @@
  * V8 reads the flag at every collection, so it works when set from inside the process, before the
  * app's modules load (the start command is plain `node dist/src/main.js`; main.ts imports
  * heap-setup.ts first). `--max-semi-space-size` and `--max-old-space-size` would not: V8 reads them once,
- * when the heap is set up. A heap flag given on the command line or in NODE_OPTIONS means the
- * operator tunes the heap: then nothing is set.
+ * when the heap is set up. A heap flag given on the command line (`node --max-semi-space-size=8
+ * dist/src/main.js`) means the operator tunes the heap: then nothing is set. NODE_OPTIONS is not
+ * read (the environment is read by config/config.ts alone): a `--heap-growing-percent` given there
+ * is overridden, any other heap flag given there applies beside this one.
  */
 export const HEAP_FLAGS = ['--heap-growing-percent=20'];
 
 const OPERATOR_HEAP_FLAG =
   /--(semi[-_]space[-_]growth[-_]factor|heap[-_]growing[-_]percent|max[-_]semi[-_]space[-_]size|min[-_]semi[-_]space[-_]size|optimize[-_]for[-_]size)\b/;
 
-/** The flags to set: HEAP_FLAGS, or none when the operator passed a heap flag of their own. */
-export function heapFlags(execArgv: readonly string[], nodeOptions: string | undefined): string[] {
-  const given = [...execArgv, nodeOptions ?? ''].some((arg) => OPERATOR_HEAP_FLAG.test(arg));
-  return given ? [] : HEAP_FLAGS;
+/** The flags to set: HEAP_FLAGS, or none when the command line has a heap flag of its own. */
+export function heapFlags(execArgv: readonly string[]): string[] {
+  return execArgv.some((arg) => OPERATOR_HEAP_FLAG.test(arg)) ? [] : HEAP_FLAGS;
 }

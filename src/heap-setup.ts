@@ -2,4 +2,4 @@
 import { setFlagsFromString } from 'node:v8';
 import { heapFlags } from './heap-flags';
 
-for (const flag of heapFlags(process.execArgv, process.env.NODE_OPTIONS)) setFlagsFromString(flag);
+for (const flag of heapFlags(process.execArgv)) setFlagsFromString(flag);

@@ -75,8 +75,9 @@ export class StatsWriter {
     private readonly ds: DataSource,
     /** Which of these short ids exist (asked only after a foreign-key failure). */
     private readonly existing: (ids: readonly string[]) => Promise<Set<string>>,
-    /** Writes the batch's use counts (`n` keys). */
-    private readonly addUses: UsesWriter = async () => {},
+    /** Writes the batch's use counts (`n` keys); without one, a batch with use counts fails. */
+    private readonly addUses: UsesWriter = () =>
+      Promise.reject(new Error('A batch with use counts, but no writer for them')),
   ) {
     this.engine = engineOf(ds);
   }
