@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { In } from 'typeorm';
 import { describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../../src/database/errors';
-import { UNCHECKED } from '../../src/shorts/link-health';
 import { ShortRepository } from '../../src/shorts/short.repository';
 import { BlacklistService } from '../../src/blacklist/blacklist.service';
 import { ShortEntity } from '../../src/shorts/short.entity';
 import { useTestApp } from '../support/app';
 import { expectProblem } from '../support/problem';
+import { newShort } from '../support/shorts';
 
 describe('creating shorts (anonymous)', () => {
   const count = () => t.ds.getRepository(ShortEntity).count();
@@ -54,25 +53,9 @@ describe('creating shorts (anonymous)', () => {
 
   it('a taken code among concurrent inserts fails only its own insert', async () => {
     const shorts = t.app.get(ShortRepository);
+    // Every column set: ShortRepository.insert takes its queued multi-row path.
     const row = (code: string): ShortEntity =>
-      Object.assign(new ShortEntity(), {
-        id: randomUUID(),
-        code,
-        domain: '',
-        name: null,
-        url: `https://example.com/${code}`,
-        passwordHash: null,
-        maxUses: null,
-        uses: 0,
-        createdAt: new Date(),
-        expireAt: null,
-        ownerId: null,
-        dangerous: false,
-        dangerReason: null,
-        expiredUrl: null,
-        rules: null,
-        ...UNCHECKED,
-      });
+      newShort(t.ds.getRepository(ShortEntity), { code, url: `https://example.com/${code}` });
     await shorts.insert(row('batch-taken'));
     const outcomes = await Promise.allSettled(
       ['batch-a', 'batch-taken', 'batch-b'].map((code) => shorts.insert(row(code))),

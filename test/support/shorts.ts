@@ -2,14 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { Repository } from 'typeorm';
 import { expect } from 'vitest';
 import type { ShortDto } from '../../src/shorts/dto/short.dto';
+import { UNCHECKED } from '../../src/shorts/link-health';
 import { ShortEntity } from '../../src/shorts/short.entity';
 import type { TestApp } from './app';
 
-/** A short entity with defaults for every field (not saved). */
-function newShort(repo: Repository<ShortEntity>, fields: Partial<ShortEntity>): ShortEntity {
+/** A short entity with defaults for every field, every column set (not saved). */
+export function newShort(repo: Repository<ShortEntity>, fields: Partial<ShortEntity>): ShortEntity {
   return repo.create({
     id: randomUUID(),
     code: `t${randomUUID().replace(/-/g, '').slice(0, 12)}`,
+    domain: '',
     name: null,
     url: 'https://example.com/direct',
     passwordHash: null,
@@ -20,6 +22,9 @@ function newShort(repo: Repository<ShortEntity>, fields: Partial<ShortEntity>): 
     ownerId: null,
     dangerous: false,
     dangerReason: null,
+    expiredUrl: null,
+    rules: null,
+    ...UNCHECKED,
     ...fields,
   });
 }
