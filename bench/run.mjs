@@ -31,6 +31,7 @@
 //   BENCH_CPU_PROF=dir: run the app with --cpu-prof and write its profile into dir (see bench/profile-summary.mjs),
 //   BENCH_INSTANCES=off: skip the instances comparison (below; BENCH_ONLY=instances runs only it and the baseline),
 //   BENCH_INSTANCE_RATE: follows per second per instance in that comparison (3000),
+//   BENCH_NODE_FLAGS: node flags for the app instead of those of package.json's start script ("" for none),
 //   BENCH_PIN=off: no taskset pinning in that comparison (apps on the last core, load and HAProxy on the rest).
 //
 // Instances: one app instance behind HAProxy vs two behind the same HAProxy (round robin, keep-alive
@@ -61,6 +62,17 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const MAIN = join(ROOT, 'dist', 'src', 'main.js');
+/**
+ * The node flags of the app's start command (`npm start`: package.json's `start` script, the same
+ * as the Docker image's CMD), so the bench runs the app as it is run; BENCH_NODE_FLAGS (a space list,
+ * "" for none) replaces them to compare.
+ */
+const NODE_FLAGS =
+  process.env.BENCH_NODE_FLAGS !== undefined
+    ? process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean)
+    : JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+        .scripts.start.split(/\s+/)
+        .filter((t) => t.startsWith('--'));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -369,7 +381,7 @@ async function startApp(kind) {
       db.close();
     };
   }
-  const args = [];
+  const args = [...NODE_FLAGS];
   if (CPU_PROF) {
     mkdirSync(CPU_PROF, { recursive: true });
     args.push('--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, `--cpu-prof-name=app-${kind}.cpuprofile`);
@@ -649,7 +661,7 @@ async function main() {
     process.exit(2);
   }
   log(
-    `${cpus().length} cores, ${CONNECTIONS} connections, warm-up ${WARMUP} s, ${ROUNDS} rounds x ${DURATION} s per scenario`,
+    `${cpus().length} cores, ${CONNECTIONS} connections, warm-up ${WARMUP} s, ${ROUNDS} rounds x ${DURATION} s per scenario, app: node ${[...NODE_FLAGS, 'dist/src/main.js'].join(' ')}`,
   );
 
   const targets = [];
@@ -967,7 +979,7 @@ async function startCluster(n, dbEnv, plainCode) {
       METRICS_TOKEN,
       ...dbEnv,
     };
-    const { child, logFile } = spawnLogged(`cluster${n}-app${i}`, [MAIN], env);
+    const { child, logFile } = spawnLogged(`cluster${n}-app${i}`, [...NODE_FLAGS, MAIN], env);
     if (PIN) pin(child.pid, APP_CORE);
     const base = `http://127.0.0.1:${port}`;
     await waitUntilUp(base, child, logFile);
@@ -1030,7 +1042,7 @@ async function instancesBench() {
 
   // The short every follow goes to, created once by a first instance (it also runs the migrations).
   const seedPort = await freePort();
-  const seed = spawnLogged('instances-seed', [MAIN], {
+  const seed = spawnLogged('instances-seed', [...NODE_FLAGS, MAIN], {
     PORT: String(seedPort),
     APP_SECRET: 'bench-instances-secret'.padEnd(40, 'x'),
     ...dbEnv,

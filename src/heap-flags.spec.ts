@@ -1,6 +1,10 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HEAP_FLAGS, heapFlags } from './heap-flags';
+import { HEAP_FLAGS, heapFlags, START_FLAGS } from './heap-flags';
+
+const ROOT = join(__dirname, '..');
 
 describe('heapFlags', () => {
   it('sets the old-generation growth by default', () => {
@@ -8,11 +12,22 @@ describe('heapFlags', () => {
     expect(heapFlags(['--enable-source-maps', '--max-old-space-size=512'])).toEqual(HEAP_FLAGS);
   });
 
-  it("leaves the heap to the operator's own heap flags on the command line", () => {
-    expect(heapFlags(['--max-semi-space-size=8'])).toEqual([]);
+  it('leaves a flag that the command line sets itself to the operator', () => {
     expect(heapFlags(['--require', 'x', '--heap_growing_percent=50'])).toEqual([]);
-    expect(heapFlags(['--optimize-for-size'])).toEqual([]);
-    expect(heapFlags(['--semi-space-growth-factor=4'])).toEqual([]);
+    expect(heapFlags(['--heap-growing-percent=5'])).toEqual([]);
+    // Other heap flags (the start command's own among them) keep the growth setting.
+    expect(heapFlags(['--max-semi-space-size=8'])).toEqual(HEAP_FLAGS);
+    expect(heapFlags(['--optimize-for-size', '--semi-space-growth-factor=4'])).toEqual(HEAP_FLAGS);
+  });
+
+  it('starts the app with the start flags, by npm start and in the Docker image', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(pkg.scripts.start).toBe(['node', ...START_FLAGS, 'dist/src/main.js'].join(' '));
+    const dockerfile = readFileSync(join(ROOT, 'docker', 'Dockerfile'), 'utf8');
+    const cmd = /^CMD (\[.*\])$/m.exec(dockerfile);
+    expect(cmd && JSON.parse(cmd[1])).toEqual(['node', ...START_FLAGS, 'dist/src/main.js']);
   });
 
   it('keeps the old generation smaller when set at runtime (V8 reads it at every collection)', () => {

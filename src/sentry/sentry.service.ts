@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { defaultStackParser, makeNodeTransport, NodeClient, Scope } from '@sentry/node';
-import type { ErrorEvent } from '@sentry/node';
+import type * as SentryNode from '@sentry/node';
+import type { ErrorEvent, NodeClient } from '@sentry/node';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { APP_VERSION } from '../config/version';
 import { LogService } from '../logging/log.service';
@@ -23,12 +23,18 @@ export interface ErrorContext {
 @Injectable()
 export class SentryService implements OnApplicationShutdown {
   private readonly client: NodeClient | null = null;
+  private readonly sdk: typeof SentryNode | null = null;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly log: LogService,
   ) {
     if (!config.sentryDsn) return;
+    // Loaded only when configured: the SDK holds about 7 MB of heap (docs/performance.md, "Memory").
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const sdk = require('@sentry/node') as typeof SentryNode;
+    const { defaultStackParser, makeNodeTransport, NodeClient } = sdk;
+    this.sdk = sdk;
     this.client = new NodeClient({
       dsn: config.sentryDsn,
       release: `url-shorter@${APP_VERSION}`,
@@ -50,9 +56,9 @@ export class SentryService implements OnApplicationShutdown {
 
   /** Reports an unexpected error. Never throws. */
   capture(err: unknown, ctx: ErrorContext = {}): void {
-    if (!this.client) return;
+    if (!this.client || !this.sdk) return;
     try {
-      const scope = new Scope();
+      const scope = new this.sdk.Scope();
       scope.setClient(this.client);
       if (ctx.requestId) scope.setTag('request_id', ctx.requestId);
       if (ctx.route) scope.setTag('route', ctx.route);
