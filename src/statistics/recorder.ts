@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { FollowInput, UseCounter } from '../follow/follow.service';
@@ -108,9 +108,8 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
       keys.value(shortId, day, 'country', countryCode(v.country ?? this.geo.country(v.address))),
     );
     this.buffer.add(keys.agent(shortId, day, v.userAgent));
-    const digest = createHash('sha256')
-      .update(`${v.address}\n${v.userAgent}\n${shortId}`)
-      .digest('base64url');
+    // The one-shot hash: a third of createHash's cost for a short input.
+    const digest = hash('sha256', `${v.address}\n${v.userAgent}\n${shortId}`, 'base64url');
     this.buffer.add(keys.visitor(shortId, hour, digest));
   }
 
