@@ -8,7 +8,7 @@ import { sendProblem } from '../common/problem.filter';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { SESSION_COOKIE } from '../session/session-data';
 import { SessionService } from '../session/session.service';
-import { UserService } from './user.service';
+import { toActor, UserService } from './user.service';
 
 type AuthRequest = Request & { user?: Actor; authVia?: 'bearer' | 'session' };
 
@@ -72,8 +72,8 @@ export class AuthPipeline {
         if (!header || !/^bearer\s/i.test(header)) return next();
         const key = header.slice(7).trim();
         this.apiKeys
-          .userIdFor(key)
-          .then((userId) => (userId ? this.users.actor(userId) : null))
+          .userFor(key)
+          .then((user) => (user ? toActor(user) : null))
           .then((actor) => {
             if (!actor) {
               res.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"');

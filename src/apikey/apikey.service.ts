@@ -4,6 +4,9 @@ import { randomUUID } from 'node:crypto';
 import type { Repository } from 'typeorm';
 import { NotFoundError } from '../common/errors';
 import { APP_CONFIG, appSecretOf, type AppConfig } from '../config/config';
+import type { UserEntity } from '../account/user.entity';
+import { booleanTransformer } from '../database/columns';
+import { dialectSql, engineOf } from '../database/dialect';
 import { isUniqueViolation } from '../database/errors';
 import {
   API_KEY_PATTERN,
@@ -19,12 +22,17 @@ import { ApiKeyEntity } from './apikey.entity';
 @Injectable()
 export class ApiKeyService {
   private readonly encKey: Buffer;
+  private readonly userSql: string;
 
   constructor(
     @InjectRepository(ApiKeyEntity) private readonly repo: Repository<ApiKeyEntity>,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.encKey = deriveEncryptionKey(appSecretOf(config));
+    this.userSql = dialectSql(
+      engineOf(repo.manager.connection),
+      'SELECT u.id, u.username, u.roles, u.activated FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = ?',
+    );
   }
 
   /** The caller's key in clear, or 404. */
@@ -55,14 +63,24 @@ export class ApiKeyService {
     throw new Error('Could not store the API key');
   }
 
-  /** The id of the key's user, or null for an unknown key (the auth pipeline resolves the user). */
-  async userIdFor(key: string): Promise<string | null> {
+  /**
+   * The key's user as the auth pipeline needs it (toActor), or null for an unknown key: one
+   * statement joining the key and its user (a login per request with a key).
+   */
+  async userFor(
+    key: string,
+  ): Promise<Pick<UserEntity, 'id' | 'username' | 'roles' | 'activated'> | null> {
     if (!API_KEY_PATTERN.test(key)) return null;
-    const row = await this.repo.findOne({
-      where: { keyHash: hashApiKey(key) },
-      select: { userId: true },
-    });
-    return row?.userId ?? null;
+    const rows: Array<{ id: string; username: string; roles: string; activated: unknown }> =
+      await this.repo.manager.query(this.userSql, [hashApiKey(key)]);
+    const r = rows[0];
+    if (!r) return null;
+    return {
+      id: r.id,
+      username: r.username,
+      roles: r.roles,
+      activated: booleanTransformer.from(r.activated) as boolean,
+    };
   }
 
   /** Revokes a key by its record id (admins); false when there is none. */

@@ -23,6 +23,8 @@ interface QueuedInsert {
 const INSERT_BATCH = 100;
 
 /** The one atomic use claim: succeeds at most max_uses times in total, under any concurrency. */
+/** findOwnerOf: the short's id and owner. */
+const OWNER_SQL = 'SELECT id, owner_id FROM shorts WHERE id = ?';
 const FOLLOW_SQL =
   'SELECT id, name, url, password_hash, max_uses, uses, expire_at, dangerous, expired_url, rules FROM shorts WHERE domain = ? AND code = ?';
 const USE_LEFT_SQL =
@@ -100,11 +102,13 @@ const HEALTH_ROW = {
 export class ShortRepository {
   private readonly claimSql: string;
   private readonly followSql: string;
+  private readonly ownerSql: string;
   private readonly useLeftSql: string;
 
   constructor(@InjectRepository(ShortEntity) private readonly repo: Repository<ShortEntity>) {
     this.claimSql = dialectSql(engineOf(repo.manager.connection), CLAIM_USE_SQL);
     this.followSql = dialectSql(engineOf(repo.manager.connection), FOLLOW_SQL);
+    this.ownerSql = dialectSql(engineOf(repo.manager.connection), OWNER_SQL);
     this.useLeftSql = dialectSql(engineOf(repo.manager.connection), USE_LEFT_SQL);
   }
 
@@ -267,6 +271,16 @@ export class ShortRepository {
 
   findByIdWithOwner(id: string): Promise<ShortEntity | null> {
     return this.repo.findOne({ where: { id }, relations: { owner: true } });
+  }
+
+  /** The short `id` and its owner only (an ownership check: one lean statement), or null. */
+  async findOwnerOf(id: string): Promise<Pick<ShortEntity, 'id' | 'ownerId'> | null> {
+    const rows: Array<{ id: string; owner_id: string | null }> = await this.repo.manager.query(
+      this.ownerSql,
+      [id],
+    );
+    const r = rows[0];
+    return r ? { id: r.id, ownerId: r.owner_id ?? null } : null;
   }
 
   findIdentity(

@@ -417,6 +417,11 @@ export class ShortService {
     return this.managed(caller, (a) => this.shorts.findByIdWithOwner(a), id, 'do this');
   }
 
+  /** As findOwned, reading only the short's id and owner (for callers that need no more). */
+  async findOwnedId(id: string, caller: Actor | null): Promise<string> {
+    return (await this.managed(caller, (a) => this.shorts.findOwnerOf(a), id, 'do this')).id;
+  }
+
   // ---------------------------------------------------------------- info
 
   /** The short as JSON; url withheld as `mayReveal` decides. */

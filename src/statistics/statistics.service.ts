@@ -18,9 +18,22 @@ import { bucketStarts } from './zoned';
 
 export type { StatisticsQuery } from './statistics-query.dto';
 
+/** What the statistics use of better-sqlite3 (the connection TypeORM holds). */
+interface SqliteStatement {
+  raw(on: boolean): SqliteStatement;
+  all(...params: unknown[]): unknown[][];
+}
+interface SqliteDatabase {
+  prepare(text: string): SqliteStatement;
+}
+
 const TOP = 10;
+/** Prepared statements kept on SQLite (readStatement's texts: a few shapes of query). */
+const STATEMENTS = 16;
 const LONG_RUN = 64;
 const IN_LIST = 500;
+/** At most this many hours of the day in one filtered range of hours (hourQueries). */
+const MAX_RESIDUES = 4;
 const LISTS: Array<[keyof StatisticsDto, Dimension]> = [
   ['referrers', 'referrer'],
   ['countries', 'country'],
@@ -39,8 +52,42 @@ export class StatisticsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  private sql(text: string, params: unknown[]): Promise<Array<Record<string, unknown>>> {
-    return this.ds.query(dialectSql(engineOf(this.ds), text), params);
+  /** Prepared statements of readStatement on SQLite (rows as arrays), by text; at most STATEMENTS. */
+  private readonly statements = new Map<string, SqliteStatement>();
+
+  /**
+   * The rows of readStatement as arrays in its column order (`t, k, v, u, b, dim, name`). On SQLite
+   * straight through better-sqlite3 (`raw`: arrays instead of objects, without TypeORM's query
+   * runner); should that fail (a busy database), through TypeORM, which retries (sqlite-busy.ts).
+   */
+  private async rowsOf(text: string, params: unknown[]): Promise<unknown[][]> {
+    const engine = engineOf(this.ds);
+    if (engine === 'sqlite') {
+      try {
+        return this.statement(text).all(...params);
+      } catch {
+        // TypeORM's path below: its retry, its errors.
+      }
+    }
+    const rows: Array<Record<string, unknown>> = await this.ds.query(
+      dialectSql(engine, text),
+      params,
+    );
+    return rows.map((r) => [r.t, r.k, r.v, r.u, r.b, r.dim, r.name]);
+  }
+
+  private statement(text: string): SqliteStatement {
+    let st = this.statements.get(text);
+    if (!st) {
+      const db = (this.ds.driver as unknown as { databaseConnection: SqliteDatabase })
+        .databaseConnection;
+      st = db.prepare(text).raw(true);
+      if (this.statements.size >= STATEMENTS) {
+        this.statements.delete(this.statements.keys().next().value as string);
+      }
+      this.statements.set(text, st);
+    }
+    return st;
   }
 
   /**
@@ -55,8 +102,7 @@ export class StatisticsService {
 
   async forShort(id: string, caller: Actor | null, q: StatisticsQuery): Promise<StatisticsDto> {
     const range = this.parse(q);
-    const short = await this.shorts.findOwned(id, caller);
-    return this.compute(short.id, range);
+    return this.compute(await this.shorts.findOwnedId(id, caller), range);
   }
 
   async compute(shortId: string, r: StatisticsRange, now = Date.now()): Promise<StatisticsDto> {
@@ -78,29 +124,30 @@ export class StatisticsService {
     // One statement (one round trip on MariaDB and PostgreSQL) for the rows of the series and the
     // sums of the values.
     const { text, params } = readStatement(shortId, plan, cover);
-    const rows = text ? await this.sql(text, params) : [];
+    const rows = text ? await this.rowsOf(text, params) : [];
 
     // sums[3 * bucket + c]: visits, visitors, bots of each bucket.
     const sums = new Float64Array(3 * starts.length);
-    const add = (bucket: number | undefined, sign: 1 | -1, row: Record<string, unknown>) => {
+    const add = (bucket: number | undefined, sign: 1 | -1, row: unknown[]) => {
       if (bucket === undefined) return;
-      sums[3 * bucket] += sign * Number(row.v);
-      sums[3 * bucket + 1] += sign * Number(row.u);
-      sums[3 * bucket + 2] += sign * Number(row.b);
+      sums[3 * bucket] += sign * Number(row[V]);
+      sums[3 * bucket + 1] += sign * Number(row[U]);
+      sums[3 * bucket + 2] += sign * Number(row[B]);
     };
     const counts = new Map<string, Map<string, number>>();
     for (const row of rows) {
-      const kind = Number(row.t);
+      const kind = Number(row[T]);
       if (kind === VALUE_ROW) {
-        const dim = String(row.dim);
+        const dim = String(row[DIM]);
         let byName = counts.get(dim);
         if (!byName) counts.set(dim, (byName = new Map()));
-        const name = String(row.name);
-        byName.set(name, (byName.get(name) ?? 0) + Number(row.v));
+        const name = String(row[NAME]);
+        byName.set(name, (byName.get(name) ?? 0) + Number(row[V]));
       } else if (kind === DAY_ROW) {
-        add(plan.days.get(Number(row.k)), 1, row);
+        add(plan.days.get(Number(row[K])), 1, row);
       } else {
-        const hour = Number(row.k);
+        // Hours neither map holds (read by a range with a filter, hourQueries) are skipped.
+        const hour = Number(row[K]);
         add(plan.hoursIn.get(hour), 1, row);
         add(plan.hoursOut.get(hour), -1, row);
       }
@@ -154,8 +201,10 @@ export class StatisticsService {
 
 /**
  * The statements that read the wanted hours: a run of consecutive hours as long as LONG_RUN or
- * longer is a range (the hours of `granularity=hour`); the others are read by `IN` lists of
- * index lookups (a year by Berlin days wants one hour a day), IN_LIST at a time.
+ * longer is a range (the hours of `granularity=hour`); the others are read by one range filtered by
+ * the hour of the day when they fall on a few hours of the day (a year by Berlin days wants one or
+ * two hours a day), else by `IN` lists of index lookups, IN_LIST at a time. The rows may hold
+ * hours that were not asked for.
  */
 function hourQueries(hours: number[]): Array<{ where: string; params: number[] }> {
   hours.sort((a, b) => a - b);
@@ -172,6 +221,23 @@ function hourQueries(hours: number[]): Array<{ where: string; params: number[] }
       queries.push({ where: 'hour_no >= ? AND hour_no <= ?', params: [from, to] });
     else for (let h = from; h <= to; h++) single.push(h);
   }
+  // Many single hours at a few hours of the day (the edges of local days: one or two a day) are
+  // cheaper as one range filtered by the hour of the day than as index lookups, though the range
+  // also yields some hours that are not wanted (compute skips them).
+  // Only without ranges of runs (no hour may be read twice).
+  if (queries.length === 0 && single.length >= LONG_RUN && single[0] >= 0) {
+    const residues = [...new Set(single.map((h) => h % 24))].sort((a, b) => a - b);
+    const from = single[0];
+    const to = single[single.length - 1];
+    const yielded = residues.length * (Math.floor((to - from) / 24) + 1);
+    if (residues.length <= MAX_RESIDUES && yielded <= 2 * single.length) {
+      queries.push({
+        where: `hour_no >= ? AND hour_no <= ? AND hour_no % 24 IN (${residues.map(() => '?').join(', ')})`,
+        params: [from, to, ...residues],
+      });
+      return queries;
+    }
+  }
   for (let i = 0; i < single.length; i += IN_LIST) {
     const list = single.slice(i, i + IN_LIST);
     queries.push({ where: `hour_no IN (${list.map(() => '?').join(', ')})`, params: list });
@@ -180,6 +246,7 @@ function hourQueries(hours: number[]): Array<{ where: string; params: number[] }
 }
 
 /** What a row of readStatement holds: `t` tells, `k` is the day or hour number. */
+const [T, K, V, U, B, DIM, NAME] = [0, 1, 2, 3, 4, 5, 6];
 const DAY_ROW = 0;
 const HOUR_ROW = 1;
 const VALUE_ROW = 2;

@@ -19,11 +19,19 @@ const DAY_MS = 86_400_000;
 const MAX_ZONE_LENGTH = 64;
 /** Zones whose formatters are kept (two each, about 25 KB apiece). */
 const MAX_ZONES = 32;
+/** First instants of local dates kept per zone (Zone.dates; a year by day needs 366, 31 bytes each). */
+const MAX_DATES = 2_000;
 /** Spellings remembered (lower case → canonical name; only zones Intl accepts). */
 const MAX_SPELLINGS = 1_000;
 
 interface Zone {
   readonly name: string;
+  /**
+   * The first instant of local dates (wall ms of their midnight → [instant, offset there]) found
+   * so far: a fact of the zone's rules, kept for the next request (at most MAX_DATES, then
+   * started over).
+   */
+  readonly dates: Map<number, readonly [number, number]>;
   /** Date and time to the second: the offset at an instant. */
   readonly full: Intl.DateTimeFormat;
   /** Day of the month and time (`13, 00:00:00`, 25 % cheaper): whether an instant is midnight. */
@@ -82,6 +90,7 @@ function zone(tz: string): Zone {
   if (!z) {
     z = {
       name,
+      dates: new Map(),
       full: new Intl.DateTimeFormat('en-US', { ...FULL, timeZone: name }),
       dayTime: new Intl.DateTimeFormat('en-US', { ...DAY_TIME, timeZone: name }),
     };
@@ -226,7 +235,8 @@ export function maxBuckets(from: number, to: number, g: Granularity): number {
  * Every bucket start from the one holding `from` up to (not including) `to`, strictly increasing.
  * Each step advances one local date (or month). Usually the next date begins at its midnight under
  * the previous start's offset (one Intl call; with at most one offset change a day, that midnight
- * is the date's first instant); otherwise (a DST change, a skipped date) firstInstant decides. More
+ * is the date's first instant); otherwise (a DST change, a skipped date) firstInstant decides. The
+ * dates' first instants are kept per zone (Zone.dates), so a repeated range makes no Intl call. More
  * steps than the range can hold stop with an error, so no zone data can make the loop spin.
  */
 export function bucketStarts(from: number, to: number, g: Granularity, tz: string): number[] {
@@ -247,8 +257,14 @@ export function bucketStarts(from: number, to: number, g: Granularity, tz: strin
     if (steps >= limit) throw tooMany(limit, g, z);
     if (starts.length === 0 || s > starts[starts.length - 1]) starts.push(s);
     wall = nextWall(wall, g);
-    if (isMidnight(z, wall - offset, wall)) s = wall - offset;
-    else [s, offset] = firstInstant(z, wall);
+    const known = z.dates.get(wall);
+    if (known) [s, offset] = known;
+    else {
+      if (isMidnight(z, wall - offset, wall)) s = wall - offset;
+      else [s, offset] = firstInstant(z, wall);
+      if (z.dates.size >= MAX_DATES) z.dates.clear();
+      z.dates.set(wall, [s, offset]);
+    }
   }
   return starts;
 }

@@ -1,0 +1,346 @@
+#!/usr/bin/env node
+// App CPU per statistics request: `node bench/statistics-read.mjs` (after `npm run build`).
+//
+// Starts one app per build and engine (each with its own database holding the short of bench/run.mjs:
+// a year of hourly rows, daily rows, daily values and their 16-day spans), then in alternating rounds
+// sends SR_REQUESTS requests at 5 connections of each scenario (a year by day, 30 days by hour, both
+// Europe/Berlin) to each app and reads the app's CPU time (utime + stime of /proc/<pid>/stat) before
+// and after: milliseconds of app CPU per request, robust on a shared machine (req/s and latency are
+// printed too, but move with the machine's load). The answers of the builds are compared byte for
+// byte (the same data, the same query).
+//
+// Environment: SR_BUILDS (a comma list name=path of a dist directory, default `new=dist`; e.g.
+//   `base=/tmp/base/dist,new=dist` where /tmp/base holds a copy of an older dist and package.json
+//   beside it and node_modules linked), SR_ENGINES (sqlite,mariadb,postgres), SR_REQUESTS (300),
+//   SR_ROUNDS (3), BENCH_DB_URL, BENCH_PG_URL as in bench/run.mjs, SR_CPU_PROF=dir: run the apps with
+//   --cpu-prof and write their profiles into dir (bench/profile-summary.mjs).
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const BUILDS = (process.env.SR_BUILDS ?? 'new=dist').split(',').map((b) => {
+  const [name, path] = b.split('=');
+  return { name, dist: resolve(ROOT, path) };
+});
+const ENGINES = (process.env.SR_ENGINES ?? 'sqlite,mariadb,postgres').split(',');
+const REQUESTS = Number(process.env.SR_REQUESTS ?? 300);
+const ROUNDS = Number(process.env.SR_ROUNDS ?? 3);
+const DB_URL = process.env.BENCH_DB_URL ?? 'mysql://root@127.0.0.1:3306';
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CPU_PROF = process.env.SR_CPU_PROF ? resolve(process.env.SR_CPU_PROF) : undefined;
+const CONNECTIONS = 5;
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+const TICKS = 100;
+
+const tmp = mkdtempSync(join(tmpdir(), 'statistics-read-'));
+const cleanups = [];
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.on('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => res(port));
+    });
+  });
+}
+
+function cpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(f[11]) + Number(f[12])) * 1000) / TICKS;
+}
+
+/** A database for one app: its env and a bulk insert. */
+async function database(engine, tag) {
+  const name = `sr_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  if (engine === 'mariadb') {
+    const my = (await import('mysql2/promise')).default;
+    const u = new URL(DB_URL);
+    const admin = await my.createConnection({
+      host: u.hostname,
+      port: Number(u.port || 3306),
+      user: decodeURIComponent(u.username || 'root'),
+      password: decodeURIComponent(u.password),
+    });
+    await admin.query(
+      `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
+    );
+    cleanups.push(async () => {
+      await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await admin.end();
+    });
+    u.pathname = `/${name}`;
+    return {
+      env: { DB_URL: u.toString() },
+      bulk: async (table, columns, rows) => {
+        for (let i = 0; i < rows.length; i += 2000)
+          await admin.query(`INSERT INTO \`${name}\`.${table} (${columns.join(', ')}) VALUES ?`, [
+            rows.slice(i, i + 2000),
+          ]);
+      },
+    };
+  }
+  if (engine === 'postgres') {
+    const { Client } = (await import('pg')).default;
+    const admin = new Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const u = new URL(PG_URL);
+    u.pathname = `/${name}`;
+    const db = new Client({ connectionString: u.toString() });
+    await db.connect();
+    cleanups.push(async () => {
+      await db.end();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    });
+    return {
+      env: { DB_URL: u.toString() },
+      bulk: async (table, columns, rows) => {
+        const per = Math.floor(60_000 / columns.length);
+        for (let i = 0; i < rows.length; i += per) {
+          const chunk = rows.slice(i, i + per);
+          const marks = chunk
+            .map(
+              (_, r) => `(${columns.map((_, c) => `$${r * columns.length + c + 1}`).join(', ')})`,
+            )
+            .join(', ');
+          await db.query(
+            `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${marks}`,
+            chunk.flat(),
+          );
+        }
+      },
+    };
+  }
+  const file = join(tmp, `${tag}.db`);
+  return {
+    env: { DB_FILE: file },
+    bulk: async (table, columns, rows) => {
+      const Database = (await import('better-sqlite3')).default;
+      const db = new Database(file, { timeout: 5000 });
+      const insert = db.prepare(
+        `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+      );
+      db.transaction(() => {
+        for (const r of rows) insert.run(...r);
+      })();
+      db.close();
+    },
+  };
+}
+
+async function startApp(build, engine, now) {
+  const port = await freePort();
+  const db = await database(engine, `${build.name}-${engine}`);
+  const args = [join(build.dist, 'src', 'main.js')];
+  if (CPU_PROF)
+    args.unshift(
+      '--cpu-prof',
+      `--cpu-prof-dir=${CPU_PROF}`,
+      `--cpu-prof-name=${build.name}-${engine}.cpuprofile`,
+      '--require',
+      join(ROOT, 'bench', 'exit-on-sigusr2.cjs'),
+    );
+  const child = spawn(process.execPath, args, {
+    cwd: dirname(build.dist),
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      APP_SECRET: randomBytes(32).toString('hex'),
+      ...db.env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  cleanups.push(async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill(CPU_PROF ? 'SIGUSR2' : 'SIGTERM');
+    await exited;
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let t = Date.now(); ;) {
+    if (child.exitCode !== null) throw new Error(`${build.name} ${engine} exited`);
+    try {
+      const r = await fetch(`${base}/s/bench-probe`, { redirect: 'manual' });
+      if (r.status === 302) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() - t > 60_000) throw new Error(`${build.name} ${engine}: no answer`);
+    await sleep(200);
+  }
+  return { build, engine, base, pid: child.pid, ...(await seed(db.bulk, now)) };
+}
+
+/** As seedStatistics of bench/run.mjs, for the given now. */
+async function seed(bulk, now) {
+  const created = new Date(now).toISOString().slice(0, 23).replace('T', ' ');
+  const userId = randomUUID();
+  const shortId = randomUUID();
+  const apiKey = `us_${randomBytes(32).toString('base64url')}`;
+  await bulk(
+    'users',
+    ['id', 'username', 'activated', 'provider', 'provider_user_id', 'roles', 'created_date'],
+    [[userId, 'bench', 1, 'bench', userId, 'ROLE_USER,ROLE_ADMIN', created]],
+  );
+  await bulk(
+    'api_keys',
+    ['id', 'user_id', 'key_hash', 'key_encrypted', 'created_at'],
+    [[randomUUID(), userId, createHash('sha256').update(apiKey).digest('hex'), 'bench', created]],
+  );
+  await bulk(
+    'shorts',
+    ['id', 'code', 'url', 'uses', 'created_at', 'dangerous', 'owner_id'],
+    [[shortId, 'bench-stats', 'https://example.com/', 0, created, 0, userId]],
+  );
+  const hourNow = Math.floor(now / HOUR);
+  const hourly = [];
+  for (let h = hourNow - 365 * 24; h <= hourNow; h++) {
+    const visits = (h * 7919) % 23;
+    hourly.push([shortId, h, visits, Math.ceil(visits / 2), h % 3]);
+  }
+  await bulk('stats_hourly', ['short_id', 'hour_no', 'visits', 'visitors', 'bots'], hourly);
+  const daily = new Map();
+  for (const [, h, visits, visitors, bots] of hourly) {
+    const d = Math.floor(h / 24);
+    const sum = daily.get(d) ?? [shortId, d, 0, 0, 0];
+    sum[2] += visits;
+    sum[3] += visitors;
+    sum[4] += bots;
+    daily.set(d, sum);
+  }
+  await bulk(
+    'stats_daily',
+    ['short_id', 'day_no', 'visits', 'visitors', 'bots'],
+    [...daily.values()],
+  );
+  const names = {
+    referrer: ['direct', 'google.com', 't.co', 'reddit.com', 'news.ycombinator.com', 'bing.com'],
+    country: ['DE', 'US', 'FR', 'AT', 'CH', 'NL', 'GB', 'unknown'],
+    browser: ['Chrome', 'Firefox', 'Safari', 'Mobile Safari', 'Edge'],
+    os: ['Windows', 'Mac OS', 'iOS', 'Android', 'Linux'],
+    device: ['desktop', 'mobile', 'tablet'],
+  };
+  const values = [];
+  const dayNow = Math.floor(hourNow / 24);
+  for (let d = dayNow - 365; d <= dayNow; d++)
+    for (const [dim, list] of Object.entries(names))
+      list.forEach((name, i) => values.push([shortId, d, dim, name, ((d + i) * 31) % 97]));
+  await bulk('stats_values', ['short_id', 'day_no', 'dim', 'name', 'hits'], values);
+  const spans = new Map();
+  for (const [, d, dim, name, hits] of values) {
+    const k = `${Math.floor(d / 16)} ${dim} ${name}`;
+    const sum = spans.get(k) ?? [shortId, Math.floor(d / 16), dim, name, 0];
+    sum[4] += hits;
+    spans.set(k, sum);
+  }
+  await bulk(
+    'stats_value_spans',
+    ['short_id', 'span_no', 'dim', 'name', 'hits'],
+    [...spans.values()],
+  );
+  return { shortId, apiKey };
+}
+
+/** n requests at CONNECTIONS connections: app CPU ms per request, latencies, one body. */
+async function run(app, query, n) {
+  const url = `${app.base}/api/code/${app.shortId}/statistics?${query}`;
+  const headers = { authorization: `Bearer ${app.apiKey}` };
+  const times = [];
+  let body;
+  let next = 0;
+  const cpu0 = cpuMs(app.pid);
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (next++ < n) {
+        const t = performance.now();
+        const r = await fetch(url, { headers });
+        const text = await r.text();
+        times.push(performance.now() - t);
+        if (r.status !== 200) throw new Error(`${r.status} ${text.slice(0, 300)}`);
+        body = text;
+      }
+    }),
+  );
+  const wall = performance.now() - t0;
+  const cpu = (cpuMs(app.pid) - cpu0) / n;
+  times.sort((a, b) => a - b);
+  const at = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
+  return { cpu, rps: (n * 1000) / wall, p50: at(0.5), p99: at(0.99), body };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+try {
+  // A fixed now and from for every app: the same data, the same answers.
+  const now = Math.floor(Date.now() / 60_000) * 60_000 - 60_000;
+  const to = `&to=${new Date(now).toISOString()}`;
+  const scenarios = [
+    {
+      name: 'year by day',
+      query: `granularity=day&tz=Europe/Berlin&from=${new Date(now - 365 * DAY).toISOString()}${to}`,
+    },
+    {
+      name: '30 days by hour',
+      query: `granularity=hour&tz=Europe/Berlin&from=${new Date(now - 30 * DAY).toISOString()}${to}`,
+    },
+  ];
+  for (const engine of ENGINES) {
+    const apps = [];
+    for (const build of BUILDS) apps.push(await startApp(build, engine, now));
+    const results = new Map();
+    for (const s of scenarios) {
+      const bodies = new Map();
+      for (const app of apps) {
+        const { body } = await run(app, s.query, Math.max(50, REQUESTS / 3)); // warm-up
+        bodies.set(app.build.name, body);
+      }
+      const distinct = new Set(bodies.values());
+      if (distinct.size > 1)
+        console.log(`!! ${engine} ${s.name}: the answers differ between builds`);
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const s of scenarios) {
+        const order = round % 2 ? [...apps].reverse() : apps;
+        for (const app of order) {
+          const r = await run(app, s.query, REQUESTS);
+          const k = `${s.name}|${app.build.name}`;
+          results.set(k, [...(results.get(k) ?? []), r]);
+        }
+      }
+    }
+    for (const s of scenarios)
+      for (const app of apps) {
+        const rs = results.get(`${s.name}|${app.build.name}`);
+        console.log(
+          `${engine.padEnd(8)} ${s.name.padEnd(15)} ${app.build.name.padEnd(6)} ` +
+            `CPU/request median ${median(rs.map((r) => r.cpu)).toFixed(2)} ms, ` +
+            `min ${Math.min(...rs.map((r) => r.cpu)).toFixed(2)} ms ` +
+            `(${rs.map((r) => r.cpu.toFixed(2)).join(' ')}), ` +
+            `${median(rs.map((r) => r.rps)).toFixed(0)} req/s, ` +
+            `p50 ${median(rs.map((r) => r.p50)).toFixed(1)} ms, p99 ${median(rs.map((r) => r.p99)).toFixed(1)} ms`,
+        );
+      }
+    while (cleanups.length) await cleanups.pop()();
+  }
+} finally {
+  while (cleanups.length)
+    await cleanups
+      .pop()()
+      .catch(() => {});
+  rmSync(tmp, { recursive: true, force: true });
+}
