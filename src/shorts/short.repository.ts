@@ -22,15 +22,16 @@ interface QueuedInsert {
 /** Rows per INSERT of queued creates (20 columns each: far below every engine's parameter limit). */
 const INSERT_BATCH = 100;
 
-/** The one atomic use claim: succeeds at most max_uses times in total, under any concurrency. */
 /** findOwnerOf: the short's id and owner. */
 const OWNER_SQL = 'SELECT id, owner_id FROM shorts WHERE id = ?';
+/** A short as the follow path needs it, by its domain and code. */
 const FOLLOW_SQL =
   'SELECT id, name, url, password_hash, max_uses, uses, expire_at, dangerous, expired_url, rules FROM shorts WHERE domain = ? AND code = ?';
 const USE_LEFT_SQL =
   'SELECT 1 AS one FROM shorts WHERE id = ? AND (max_uses IS NULL OR uses < max_uses)';
 /** Ids per buffered-uses UPDATE (far below every engine's parameter limit). */
 const USES_CHUNK = 500;
+/** The one atomic use claim: succeeds at most max_uses times in total, under any concurrency. */
 const CLAIM_USE_SQL =
   'UPDATE shorts SET uses = uses + 1 WHERE id = ? AND (max_uses IS NULL OR uses < max_uses)';
 
