@@ -29,7 +29,7 @@ export interface CreateEntryDeps {
   log: LogService;
   metrics: MetricsService;
   /** Express's ETag function (`etag fn`; undefined when ETags are off). */
-  etag?: (body: Buffer, encoding?: string) => string | undefined;
+  etag?: (body: string | Buffer, encoding?: string) => string | undefined;
 }
 
 /**
@@ -125,12 +125,16 @@ function create(
   });
 }
 
-/** The 201 as Express's `res.json` writes it (a JSON body is never 304 to a POST). */
+/**
+ * The 201 as Express's `res.json` writes it (a JSON body is never 304 to a POST). The same bytes:
+ * Express hands Node a Buffer, which goes out as a second chunk after the head; a string goes out
+ * with the head in one write.
+ */
 function sendCreated(res: ServerResponse, answer: object, etag: CreateEntryDeps['etag']): void {
-  const body = Buffer.from(JSON.stringify(answer), 'utf8');
+  const body = JSON.stringify(answer);
   res.statusCode = 201;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', body.length);
+  res.setHeader('Content-Length', Buffer.byteLength(body));
   const tag = etag?.(body);
   if (tag) res.setHeader('ETag', tag);
   res.end(body);

@@ -112,8 +112,12 @@ export class ShortRepository {
     return this.repo.manager.connection;
   }
 
+  /**
+   * A new short of every column's value: a copy into the entity class, what `repo.create` makes of
+   * them (without its walk over the entity's metadata: a percent of a create's CPU).
+   */
   create(fields: ShortEntity): ShortEntity {
-    return this.repo.create(fields);
+    return Object.assign(new ShortEntity(), fields);
   }
 
   /**
