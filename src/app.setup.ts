@@ -1,15 +1,14 @@
 import { ConsoleLogger, type INestApplication, Logger, type LoggerService } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { AuthPipeline } from './account/auth-pipeline';
 import type { AppConfig } from './config/config';
 import { failedRequest, ProblemFilter, sendProblem } from './common/problem.filter';
 import { FailureReporter } from './failure/failure-reporter';
 import { problem } from './common/problem';
 import { compileTrust } from './common/client-address';
-import { ValidationFailedError } from './common/errors';
-import { findNul, NUL_MESSAGE } from './common/db-limits';
-import { findTooDeep, MAX_JSON_DEPTH } from './common/json-depth';
+import { NUL_MESSAGE } from './common/db-limits';
+import { API_HEADERS, BODY_READ, type BodyReadRequest, jsonBodyReader } from './common/json-body';
 import { createValidationPipe } from './common/validation';
 import { setupSwagger } from './openapi/document';
 import { LogService } from './logging/log.service';
@@ -56,9 +55,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   ex.use(scrapeTokenMiddleware(metrics, config.metricsToken));
 
   ex.use((_req: Request, res: Response, next: NextFunction) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('X-Frame-Options', 'DENY');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    for (const [name, value] of API_HEADERS) res.setHeader(name, value);
     next();
   });
 
@@ -79,30 +76,9 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
 
   // JSON bodies only, small (larger on the few routes that need it), and only for methods that
   // carry one (never on the follow path).
-  const jsonParser = (limit: string) =>
-    express.json({
-      limit,
-      type: ['application/json', 'application/*+json'],
-      // Prototype keys are never data: refuse the body as malformed.
-      reviver: (key: string, value: unknown) => {
-        if (key === '__proto__' || key === 'constructor' || key === 'prototype') {
-          throw new SyntaxError('Forbidden key in JSON body');
-        }
-        return value;
-      },
-      // Deep nesting is refused before parsing: the reviver and class-transformer recurse per level.
-      verify: (_req: unknown, _res: unknown, buf: Buffer) => {
-        const field = findTooDeep(buf);
-        if (field !== null) {
-          throw new ValidationFailedError({
-            [field]: `must not be nested deeper than ${MAX_JSON_DEPTH} levels`,
-          });
-        }
-      },
-    });
-  const json = jsonParser(JSON_BODY_LIMIT);
+  const json = jsonBodyReader(JSON_BODY_LIMIT);
   const large = Object.fromEntries(
-    Object.entries(LARGE_BODY_ROUTES).map(([path, limit]) => [path, jsonParser(limit)]),
+    Object.entries(LARGE_BODY_ROUTES).map(([path, limit]) => [path, jsonBodyReader(limit)]),
   );
   ex.use((req: Request, res: Response, next: NextFunction) => {
     if (!BODY_METHODS.has(req.method) || !hasBody(req)) return next();
@@ -114,13 +90,11 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
         }),
       );
     }
+    // Read already by the create entry (shorts/create-http.ts), with this same reader.
+    const read = (req as BodyReadRequest)[BODY_READ];
+    if (read) return next(read.error);
     const parse = large[req.path.replace(/\/+$/, '')] ?? json;
-    return parse(req, res, (err?: unknown) => {
-      if (err) return next(err);
-      const field = findNul(req.body);
-      if (field !== null) return next(new ValidationFailedError({ [field]: NUL_MESSAGE }));
-      next();
-    });
+    return parse(req, res, next);
   });
   // Failures in a middleware (session store, API-key lookup, …) get the same handling as in handlers.
   const failures = app.get(FailureReporter);

@@ -1,5 +1,7 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import { clientAddress, type TrustFn } from './client-address';
 
 /**
@@ -33,6 +35,19 @@ export interface RequestOrigin {
   host?: string;
   protocol: string;
   client: string;
+}
+
+/**
+ * The protocol of a request as Express's `req.protocol` computes it: `https` on a TLS socket, else
+ * `http`, unless the socket's peer is a trusted proxy, whose first `X-Forwarded-Proto` entry counts.
+ */
+export function requestProtocol(req: IncomingMessage, trust: TrustFn): string {
+  const proto = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
+  if (!trust(req.socket.remoteAddress as string, 0)) return proto;
+  const forwarded = req.headers['x-forwarded-proto'];
+  const header = (Array.isArray(forwarded) ? forwarded[0] : forwarded) || proto;
+  const index = header.indexOf(',');
+  return index !== -1 ? header.substring(0, index).trim() : header.trim();
 }
 
 export const CurrentOrigin = createParamDecorator(

@@ -85,9 +85,8 @@ class AppValidationPipe implements PipeTransform {
 
   transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const dtoClass = metadata.metatype as (new () => object) | undefined;
-    if (metadata.type === 'body' && dtoClass && isPlainObject(value)) {
-      if (plainChecks.get(dtoClass)?.(value))
-        return Promise.resolve(Object.assign(new dtoClass(), value));
+    if (metadata.type === 'body' && dtoClass && acceptsAsIs(dtoClass, value)) {
+      return Promise.resolve(Object.assign(new dtoClass(), value));
     }
     return (metadata.type === 'query' ? this.query : this.strict).transform(value, metadata);
   }
@@ -115,6 +114,11 @@ export function acceptAsIs<T extends object>(
   passes: (body: Record<string, unknown>) => boolean,
 ): void {
   plainChecks.set(dtoClass, passes);
+}
+
+/** Whether the pipe takes `value` as a body of `dtoClass` as it is (see acceptAsIs). */
+export function acceptsAsIs(dtoClass: object, value: unknown): value is Record<string, unknown> {
+  return isPlainObject(value) && plainChecks.get(dtoClass)?.(value) === true;
 }
 
 export function createValidationPipe(): PipeTransform {

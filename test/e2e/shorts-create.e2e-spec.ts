@@ -1,5 +1,5 @@
 import { In } from 'typeorm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isUniqueViolation } from '../../src/database/errors';
 import { ShortRepository } from '../../src/shorts/short.repository';
 import { BlacklistService } from '../../src/blacklist/blacklist.service';
@@ -66,6 +66,43 @@ describe('creating shorts (anonymous)', () => {
       .getRepository(ShortEntity)
       .findBy({ code: In(['batch-a', 'batch-b']) });
     expect(stored).toHaveLength(2);
+  });
+
+  it('inserts that come while a write is under way wait for it and go together in the next INSERT', async () => {
+    const shorts = t.app.get(ShortRepository);
+    const row = (code: string): ShortEntity =>
+      newShort(t.ds.getRepository(ShortEntity), { code, url: `https://example.com/${code}` });
+    const manager = t.ds.manager;
+    const query = manager.query.bind(manager);
+    const inserts: unknown[][] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const spy = vi
+      .spyOn(manager, 'query')
+      .mockImplementation(async (sql: string, params?: unknown) => {
+        if (/^INSERT INTO\s+[`"]?shorts\b/i.test(sql)) {
+          inserts.push((params ?? []) as unknown[]);
+          if (inserts.length === 1) await gate; // the first write stays under way
+        }
+        return query(sql, params as unknown[] | undefined);
+      });
+    try {
+      const first = shorts.insert(row('wait-1'));
+      await vi.waitFor(() => expect(inserts).toHaveLength(1));
+      const later = [shorts.insert(row('wait-2')), shorts.insert(row('wait-3'))];
+      for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
+      expect(inserts).toHaveLength(1); // nothing more is written while the first is under way
+      release();
+      await Promise.all([first, ...later]);
+      expect(inserts).toHaveLength(2);
+      expect(inserts[1]).toHaveLength(2 * inserts[0].length); // both rows in one statement
+    } finally {
+      spy.mockRestore();
+    }
+    const stored = await t.ds
+      .getRepository(ShortEntity)
+      .findBy({ code: In(['wait-1', 'wait-2', 'wait-3']) });
+    expect(stored).toHaveLength(3);
   });
 
   it('accepts null for the logged-in fields and an empty password as none', async () => {
