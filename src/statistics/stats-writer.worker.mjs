@@ -5,7 +5,6 @@
 // on require with TypeScript's transpiler (a dev dependency).
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 
 const require = createRequire(import.meta.url);
@@ -30,10 +29,8 @@ if (!existsSync(compiled)) {
   };
 }
 
-// Writes are background work: on Linux this lowers the priority of this thread only, so that on a
-// busy CPU the main event loop (the requests) runs first.
-if (process.platform === 'linux') setPriority(5);
-
+// No lower priority for this thread: it holds SQLite's write lock while it writes, and the main
+// connection's writes wait for it.
 const { serveStatsThread } = require(
   existsSync(compiled) ? compiled.pathname : './stats-thread.ts',
 );
