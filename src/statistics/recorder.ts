@@ -26,7 +26,8 @@ export const STATS_FLUSH_MS = 1_000;
  */
 const STATS_BATCH_KEYS = 2_000;
 /**
- * On SQLite a batch holds the event loop while it is written (better-sqlite3 is synchronous): its
+ * On SQLite without a file of its own for the writer's thread (`:memory:`), a batch holds the
+ * event loop while it is written (better-sqlite3 is synchronous): its
  * keys follow the time per key measured, aiming at this many milliseconds per batch, with a turn of
  * the loop between batches (CountBuffer). A follow of a short not followed in this batch costs
  * about seven keys and as many B-tree pages written at the commit.
