@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/config';
 import { MIGRATIONS } from './migrations';
+import { sqliteOptions } from './sqlite-options';
 
 /**
  * TypeORM options for the configured database. Migrations run at start; never synchronize. The
@@ -59,17 +60,5 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
     };
   }
   mkdirSync(dirname(config.db.file), { recursive: true });
-  return {
-    ...common,
-    type: 'better-sqlite3',
-    database: config.db.file,
-    timeout: config.dbTimeoutMs,
-    enableWAL: true,
-    prepareDatabase: (db: { pragma(sql: string): unknown }) => {
-      // A locked database (another process writing) fails after DB_TIMEOUT_MS with SQLITE_BUSY (503).
-      db.pragma(`busy_timeout = ${config.dbTimeoutMs}`);
-      db.pragma('foreign_keys = ON');
-      db.pragma('synchronous = NORMAL');
-    },
-  };
+  return { ...common, ...sqliteOptions(config.db.file, config.dbTimeoutMs) };
 }

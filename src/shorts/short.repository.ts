@@ -11,6 +11,7 @@ import type { HealthFilter } from '../shared/link-health';
 import type { HealthRecord } from './link-health';
 import { ShortEntity } from './short.entity';
 import { rulesFromColumn } from './rules-column';
+import { addUseCounts } from './use-counts';
 
 /** A short waiting for the multi-row INSERT of its turn of the event loop. */
 interface QueuedInsert {
@@ -29,8 +30,6 @@ const FOLLOW_SQL =
   'SELECT id, name, url, password_hash, max_uses, uses, expire_at, dangerous, expired_url, rules FROM shorts WHERE domain = ? AND code = ?';
 const USE_LEFT_SQL =
   'SELECT 1 AS one FROM shorts WHERE id = ? AND (max_uses IS NULL OR uses < max_uses)';
-/** Ids per buffered-uses UPDATE (far below every engine's parameter limit). */
-const USES_CHUNK = 500;
 /** The one atomic use claim: succeeds at most max_uses times in total, under any concurrency. */
 const CLAIM_USE_SQL =
   'UPDATE shorts SET uses = uses + 1 WHERE id = ? AND (max_uses IS NULL OR uses < max_uses)';
@@ -336,29 +335,9 @@ export class ShortRepository {
     return rows.length > 0;
   }
 
-  /**
-   * Adds buffered use counts inside a batch transaction (see applyOnce): one `UPDATE … WHERE id IN`
-   * per distinct count and chunk of ids, not one per short (a follow of many different shorts, as
-   * in the cache-miss bench, puts thousands of shorts into a batch, nearly all with the same count).
-   */
-  async addUses(runner: QueryRunner, counts: ReadonlyMap<string, number>): Promise<void> {
-    const byCount = new Map<number, string[]>();
-    for (const [id, n] of counts) {
-      const ids = byCount.get(n);
-      if (ids) ids.push(id);
-      else byCount.set(n, [id]);
-    }
-    const engine = engineOf(this.dataSource);
-    for (const [n, ids] of byCount) {
-      for (let i = 0; i < ids.length; i += USES_CHUNK) {
-        const chunk = ids.slice(i, i + USES_CHUNK);
-        const sql = dialectSql(
-          engine,
-          `UPDATE shorts SET uses = uses + ? WHERE id IN (${chunk.map(() => '?').join(', ')})`,
-        );
-        await runner.query(sql, [n, ...chunk]);
-      }
-    }
+  /** Adds buffered use counts inside a batch transaction (see addUseCounts). */
+  addUses(runner: QueryRunner, counts: ReadonlyMap<string, number>): Promise<void> {
+    return addUseCounts(runner, engineOf(this.dataSource), counts);
   }
 
   async update(id: string, changes: ShortChanges): Promise<void> {

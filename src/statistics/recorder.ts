@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { join } from 'node:path';
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { FollowInput, UseCounter } from '../follow/follow.service';
@@ -13,6 +14,7 @@ import { SHORTS_DELETED_CHANNEL } from '../shorts/short-events';
 import { ShortService } from '../shorts/short.service';
 import { GeoLookup } from './geo';
 import { keys, StatsWriter } from './stats-writer';
+import { StatsWriterThread } from './stats-writer-thread';
 import { countryCode, dayOfHour, hourOf, referrerHost } from './traits';
 
 export const STATS_FLUSH_MS = 1_000;
@@ -24,7 +26,8 @@ export const STATS_FLUSH_MS = 1_000;
  */
 const STATS_BATCH_KEYS = 2_000;
 /**
- * On SQLite a batch holds the event loop while it is written (better-sqlite3 is synchronous): its
+ * On SQLite without a file of its own for the writer's thread (`:memory:`), a batch holds the
+ * event loop while it is written (better-sqlite3 is synchronous): its
  * keys follow the time per key measured, aiming at this many milliseconds per batch, with a turn of
  * the loop between batches (CountBuffer). A follow of a short not followed in this batch costs
  * about seven keys and as many B-tree pages written at the commit.
@@ -41,7 +44,10 @@ const SQLITE_BATCH_MS = 8;
 @Injectable()
 export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
   private readonly buffer: CountBuffer;
-  private readonly writer: StatsWriter;
+  /** The batch writer: on a SQLite file on a thread of its own, else on this one. */
+  readonly writer: Pick<StatsWriter, 'write' | 'gone' | 'forgetSaltsBefore'> & {
+    close?(): Promise<void>;
+  };
   private timer?: NodeJS.Timeout;
   private ticking = false;
 
@@ -54,15 +60,33 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
     shorts: ShortService,
     bus: CacheBus,
   ) {
-    this.buffer =
-      engineOf(ds) === 'sqlite'
-        ? new CountBuffer(STATS_BATCH_KEYS, SQLITE_BATCH_MS)
-        : new CountBuffer(STATS_BATCH_KEYS);
-    this.writer = new StatsWriter(
-      ds,
-      (ids) => shorts.existingIds(ids),
-      (runner, counts) => shorts.addUses(runner, counts),
-    );
+    const file = (ds.options as { database?: unknown }).database;
+    if (engineOf(ds) === 'sqlite' && typeof file === 'string' && file && file !== ':memory:') {
+      // A SQLite file: the batches are written by a worker thread with its own connection, so
+      // they do not hold this event loop (better-sqlite3 is synchronous); batches of full size.
+      this.buffer = new CountBuffer(STATS_BATCH_KEYS);
+      this.writer = new StatsWriterThread({
+        script: join(__dirname, 'stats-writer.worker.mjs'),
+        file,
+        timeoutMs: config.dbTimeoutMs,
+        onLost: (reason) =>
+          failures.background(
+            new Error(`The statistics writer's thread ${reason}`),
+            'Writing statistics',
+            StatisticsRecorder.name,
+          ),
+      });
+    } else {
+      this.buffer =
+        engineOf(ds) === 'sqlite'
+          ? new CountBuffer(STATS_BATCH_KEYS, SQLITE_BATCH_MS)
+          : new CountBuffer(STATS_BATCH_KEYS);
+      this.writer = new StatsWriter(
+        ds,
+        (ids) => shorts.existingIds(ids),
+        (runner, counts) => shorts.addUses(runner, counts),
+      );
+    }
     bus.on(SHORTS_DELETED_CHANNEL, (ids) => this.writer.gone(ids.split(',')));
   }
 
@@ -78,6 +102,7 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
     } catch (err) {
       this.failures.background(err, 'Writing statistics at shutdown', StatisticsRecorder.name);
     }
+    await this.writer.close?.();
   }
 
   /**

@@ -6,6 +6,7 @@ import { ShortService } from '../../src/shorts/short.service';
 import { StatisticsRecorder } from '../../src/statistics/recorder';
 import { StatisticsRetention } from '../../src/statistics/statistics-retention';
 import { keys, StatsWriter } from '../../src/statistics/stats-writer';
+import { StatsWriterThread } from '../../src/statistics/stats-writer-thread';
 import { useTestApp } from '../support/app';
 import { loginAs, useLogin } from '../support/login';
 import { insertShorts } from '../support/shorts';
@@ -337,10 +338,14 @@ describe('visit statistics', () => {
     }
     // The deletion reaches the recorder as an event (no flush in between), so the writer never
     // needs to ask which shorts exist.
-    const asked = vi.spyOn(t.app.get(ShortService), 'existingIds');
+    // (On a SQLite file the writer runs on its own thread and asks there: its count is kept.)
+    const spy = vi.spyOn(t.app.get(ShortService), 'existingIds');
+    const writer = recorder().writer;
+    const asked = () =>
+      writer instanceof StatsWriterThread ? writer.asked : spy.mock.calls.length;
     expect((await alice.delete(`/api/code/${gone.id}`)).status).toBe(204);
     await recorder().flush();
-    expect(asked).not.toHaveBeenCalled();
+    expect(asked()).toBe(0);
     expect(recorder().pending()).toBe(0);
     expect((await stats(kept.id)).total.visits).toBe(2);
     const rows = await t.query('SELECT COUNT(*) AS n FROM stats_hourly WHERE short_id = ?', [
@@ -357,8 +362,8 @@ describe('visit statistics', () => {
     }
     await t.ds.getRepository(ShortEntity).delete(silent.id);
     await recorder().flush();
-    expect(asked).toHaveBeenCalledTimes(1);
-    asked.mockRestore();
+    expect(asked()).toBe(1);
+    spy.mockRestore();
     expect(recorder().pending()).toBe(0);
     expect((await stats(other.id)).total.visits).toBe(1);
   });

@@ -1,0 +1,53 @@
+import type { QueryRunner } from 'typeorm';
+import { dialectSql, type Engine } from '../database/dialect';
+
+/** Ids per statement (far below every engine's parameter limit). */
+const IDS_PER_STATEMENT = 500;
+
+/**
+ * Adds buffered use counts inside a batch transaction (see applyOnce): one `UPDATE … WHERE id IN`
+ * per distinct count and chunk of ids, not one per short (a follow of many different shorts, as
+ * in the cache-miss bench, puts thousands of shorts into a batch, nearly all with the same count).
+ * Raw SQL on the runner only, so that the statistics writer's thread (its own connection, no
+ * entities) runs the same statements (StatsWriterThread).
+ */
+export async function addUseCounts(
+  runner: QueryRunner,
+  engine: Engine,
+  counts: ReadonlyMap<string, number>,
+): Promise<void> {
+  const byCount = new Map<number, string[]>();
+  for (const [id, n] of counts) {
+    const ids = byCount.get(n);
+    if (ids) ids.push(id);
+    else byCount.set(n, [id]);
+  }
+  for (const [n, ids] of byCount) {
+    for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
+      const chunk = ids.slice(i, i + IDS_PER_STATEMENT);
+      const sql = dialectSql(
+        engine,
+        `UPDATE shorts SET uses = uses + ? WHERE id IN (${chunk.map(() => '?').join(', ')})`,
+      );
+      await runner.query(sql, [n, ...chunk]);
+    }
+  }
+}
+
+/** Which of these short ids exist: raw SQL, for a connection without entities (as above). */
+export async function existingShortIds(
+  query: (sql: string, params: unknown[]) => Promise<unknown>,
+  engine: Engine,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
+    const chunk = ids.slice(i, i + IDS_PER_STATEMENT);
+    const rows = (await query(
+      dialectSql(engine, `SELECT id FROM shorts WHERE id IN (${chunk.map(() => '?').join(', ')})`),
+      chunk,
+    )) as Array<{ id: unknown }>;
+    for (const r of rows) found.add(String(r.id));
+  }
+  return found;
+}
