@@ -349,15 +349,24 @@ async function startApp(kind) {
     };
     bulk = async (table, columns, rows) => {
       // Booleans are 0/1 in the seed rows (SQLite and MySQL); PostgreSQL's smallint takes them as they are.
-      const per = Math.floor(60_000 / columns.length);
+      // One array per column (unnest): a handful of parameters per statement instead of one per value
+      // (60,000 parameters a statement made the million shorts take 46 s).
+      const types = new Map(
+        (
+          await db.query(
+            'SELECT column_name, udt_name FROM information_schema.columns WHERE table_name = $1',
+            [table],
+          )
+        ).rows.map((r) => [r.column_name, r.udt_name]),
+      );
+      const per = 100_000;
       for (let i = 0; i < rows.length; i += per) {
         const chunk = rows.slice(i, i + per);
-        const marks = chunk
-          .map((_, r) => `(${columns.map((_, c) => `$${r * columns.length + c + 1}`).join(', ')})`)
-          .join(', ');
+        const arrays = columns.map((_, c) => chunk.map((r) => r[c]));
+        const unnest = columns.map((col, c) => `$${c + 1}::${types.get(col)}[]`).join(', ');
         await db.query(
-          `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${marks}`,
-          chunk.flat(),
+          `INSERT INTO ${table} (${columns.join(', ')}) SELECT * FROM unnest(${unnest})`,
+          arrays,
         );
       }
     };
