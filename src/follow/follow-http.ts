@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { putInFront } from '../common/request-entry';
 import type { Request, Response } from 'express';
 import { isbot } from 'isbot';
 import { clientAddress, type TrustFn } from '../common/client-address';
@@ -376,15 +377,7 @@ export interface FollowEntryDeps {
  * Sentry). Every other request goes to the original listeners untouched.
  */
 export function installFollowEntry(server: Server, deps: FollowEntryDeps): void {
-  const listeners = server.listeners('request') as Array<
-    (req: IncomingMessage, res: ServerResponse) => void
-  >;
-  server.removeAllListeners('request');
-  const fallback = (req: IncomingMessage, res: ServerResponse) => {
-    for (const l of listeners) l.call(server, req, res);
-  };
-
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+  putInFront(server, (req, res, fallback) => {
     // A request to an own domain follows that domain's codes (CONTRACT "Own domains").
     const own = deps.domains.ofRequest(req.headers.host);
     const posted = matchPostedFollow(req.method, req.url);

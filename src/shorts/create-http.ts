@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { putInFront } from '../common/request-entry';
 import { API_HEADERS, BODY_READ, type BodyReader, type BodyReadRequest } from '../common/json-body';
 import { clientAddress, type TrustFn } from '../common/client-address';
 import { type FailureHandler, sendProblem } from '../common/problem.filter';
@@ -63,15 +64,7 @@ export function isAnonymousJsonCreate(req: IncomingMessage): boolean {
  * reader's outcome (BODY_READ), so the rest of the pipeline answers it exactly as before.
  */
 export function installCreateEntry(server: Server, deps: CreateEntryDeps): void {
-  const listeners = server.listeners('request') as Array<
-    (req: IncomingMessage, res: ServerResponse) => void
-  >;
-  server.removeAllListeners('request');
-  const fallback = (req: IncomingMessage, res: ServerResponse) => {
-    for (const l of listeners) l.call(server, req, res);
-  };
-
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+  putInFront(server, (req, res, fallback) => {
     if (!isAnonymousJsonCreate(req)) return fallback(req, res);
     const start = process.hrtime.bigint();
     deps.readBody(req, res, (error?: unknown) => {
