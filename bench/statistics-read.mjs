@@ -15,12 +15,13 @@
 //   SR_ROUNDS (3), BENCH_DB_URL, BENCH_PG_URL as in bench/run.mjs, SR_CPU_PROF=dir: run the apps with
 //   --cpu-prof and write their profiles into dir (bench/profile-summary.mjs).
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seedStatistics } from './seed-statistics.mjs';
 import { performance } from 'node:perf_hooks';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,7 +36,6 @@ const DB_URL = process.env.BENCH_DB_URL ?? 'mysql://root@127.0.0.1:3306';
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CPU_PROF = process.env.SR_CPU_PROF ? resolve(process.env.SR_CPU_PROF) : undefined;
 const CONNECTIONS = 5;
-const HOUR = 3_600_000;
 const DAY = 86_400_000;
 const TICKS = 100;
 
@@ -182,77 +182,13 @@ async function startApp(build, engine, now) {
     if (Date.now() - t > 60_000) throw new Error(`${build.name} ${engine}: no answer`);
     await sleep(200);
   }
-  return { build, engine, base, pid: child.pid, ...(await seed(db.bulk, now)) };
-}
-
-/** As seedStatistics of bench/run.mjs, for the given now. */
-async function seed(bulk, now) {
-  const created = new Date(now).toISOString().slice(0, 23).replace('T', ' ');
-  const userId = randomUUID();
-  const shortId = randomUUID();
-  const apiKey = `us_${randomBytes(32).toString('base64url')}`;
-  await bulk(
-    'users',
-    ['id', 'username', 'activated', 'provider', 'provider_user_id', 'roles', 'created_date'],
-    [[userId, 'bench', 1, 'bench', userId, 'ROLE_USER,ROLE_ADMIN', created]],
-  );
-  await bulk(
-    'api_keys',
-    ['id', 'user_id', 'key_hash', 'key_encrypted', 'created_at'],
-    [[randomUUID(), userId, createHash('sha256').update(apiKey).digest('hex'), 'bench', created]],
-  );
-  await bulk(
-    'shorts',
-    ['id', 'code', 'url', 'uses', 'created_at', 'dangerous', 'owner_id'],
-    [[shortId, 'bench-stats', 'https://example.com/', 0, created, 0, userId]],
-  );
-  const hourNow = Math.floor(now / HOUR);
-  const hourly = [];
-  for (let h = hourNow - 365 * 24; h <= hourNow; h++) {
-    const visits = (h * 7919) % 23;
-    hourly.push([shortId, h, visits, Math.ceil(visits / 2), h % 3]);
-  }
-  await bulk('stats_hourly', ['short_id', 'hour_no', 'visits', 'visitors', 'bots'], hourly);
-  const daily = new Map();
-  for (const [, h, visits, visitors, bots] of hourly) {
-    const d = Math.floor(h / 24);
-    const sum = daily.get(d) ?? [shortId, d, 0, 0, 0];
-    sum[2] += visits;
-    sum[3] += visitors;
-    sum[4] += bots;
-    daily.set(d, sum);
-  }
-  await bulk(
-    'stats_daily',
-    ['short_id', 'day_no', 'visits', 'visitors', 'bots'],
-    [...daily.values()],
-  );
-  const names = {
-    referrer: ['direct', 'google.com', 't.co', 'reddit.com', 'news.ycombinator.com', 'bing.com'],
-    country: ['DE', 'US', 'FR', 'AT', 'CH', 'NL', 'GB', 'unknown'],
-    browser: ['Chrome', 'Firefox', 'Safari', 'Mobile Safari', 'Edge'],
-    os: ['Windows', 'Mac OS', 'iOS', 'Android', 'Linux'],
-    device: ['desktop', 'mobile', 'tablet'],
+  return {
+    build,
+    engine,
+    base,
+    pid: child.pid,
+    ...(await seedStatistics(db.bulk, 'https://example.com/', now)),
   };
-  const values = [];
-  const dayNow = Math.floor(hourNow / 24);
-  for (let d = dayNow - 365; d <= dayNow; d++)
-    for (const [dim, list] of Object.entries(names))
-      list.forEach((name, i) => values.push([shortId, d, dim, name, ((d + i) * 31) % 97]));
-  await bulk('stats_values', ['short_id', 'day_no', 'dim', 'name', 'hits'], values);
-  const spans = new Map();
-  for (const [, d, dim, name, hits] of values) {
-    const k = `${Math.floor(d / 16)} ${dim} ${name}`;
-    const sum = spans.get(k) ?? [shortId, Math.floor(d / 16), dim, name, 0];
-    sum[4] += hits;
-    spans.set(k, sum);
-  }
-  await bulk(
-    'stats_value_spans',
-    ['short_id', 'span_no', 'dim', 'name', 'hits'],
-    [...spans.values()],
-  );
-  return { shortId, apiKey };
 }
 
 /** n requests at CONNECTIONS connections: app CPU ms per request, latencies, one body. */
