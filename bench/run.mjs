@@ -28,7 +28,7 @@
 //   BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres; "off" skips PostgreSQL),
 //   BENCH_MANY (1000000): shorts seeded for the cache-miss follow (0 skips that scenario),
 //   BENCH_ONLY=regex: only the runs whose "target / scenario" matches (the bare baseline always runs),
-//   BENCH_CPU_PROF=dir: run the app with --cpu-prof and write its profile into dir (see bench/profile-summary.mjs),
+//   BENCH_CPU_PROF=dir: run the app with --cpu-prof, profiles in dir/app-{engine}/ (thread 0: the main thread; see bench/profile-summary.mjs),
 //   BENCH_INSTANCES=off: skip the instances comparison (below; BENCH_ONLY=instances runs only it and the baseline),
 //   BENCH_INSTANCE_RATE: follows per second per instance in that comparison (3000),
 //   BENCH_NODE_FLAGS: node flags for the app instead of those of package.json's start script ("" for none),
@@ -220,7 +220,7 @@ function spawnLogged(name, args, env) {
   const fd = openSync(logFile, 'a');
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...(process.env.NO_ALS ? { NO_ALS: "1" } : {}), ...env },
     stdio: ['ignore', fd, fd],
   });
   children.add(child);
@@ -393,8 +393,10 @@ async function startApp(kind) {
   }
   const args = [...NODE_FLAGS];
   if (CPU_PROF) {
-    mkdirSync(CPU_PROF, { recursive: true });
-    args.push('--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, `--cpu-prof-name=app-${kind}.cpuprofile`);
+    // One directory per app: worker threads write profiles of their own (Node's default names end
+    // in .{pid}.{thread id}.{n}.cpuprofile; thread 0 is the main thread).
+    mkdirSync(join(CPU_PROF, `app-${kind}`), { recursive: true });
+    args.push('--cpu-prof', `--cpu-prof-dir=${join(CPU_PROF, `app-${kind}`)}`);
     args.push('--require', join(ROOT, 'bench', 'exit-on-sigusr2.cjs'));
   }
   args.push(MAIN);

@@ -120,18 +120,41 @@ export function visitorInput(
 /**
  * Runs the follow decision and writes the 302 (or a bot's preview page). `notFound`: where an
  * unknown, expired or used-up code goes (own domains: their redirect, or this service's page).
+ * For a cached short the decision is synchronous (FollowService.follow), and so is the answer
+ * (undefined); else a promise. It may throw.
  */
-async function answer(
+function answer(
   follow: FollowService,
   code: string,
   input: FollowInput,
   res: ServerResponse,
   notFound?: NotFoundTarget,
   status: 302 | 303 = 302,
-): Promise<void> {
-  const result = await follow.follow(code, input);
+): Promise<void> | undefined {
+  const lang = follow.defaultLanguage;
+  const result = follow.follow(code, input);
+  if (result instanceof Promise)
+    return result.then((r) => write(r, code, res, notFound, status, lang));
+  write(result, code, res, notFound, status, lang);
+  return undefined;
+}
+
+/** answer() as a promise (the Express routes). */
+async function answered(...args: Parameters<typeof answer>): Promise<void> {
+  await answer(...args);
+}
+
+/** Writes a follow's answer: the redirect, or a bot's preview page. */
+function write(
+  result: FollowResult,
+  code: string,
+  res: ServerResponse,
+  notFound: NotFoundTarget | undefined,
+  status: 302 | 303,
+  defaultLanguage: Language,
+): void {
   if (result.kind === 'preview') {
-    const lang = acceptedLanguage(res.req?.headers['accept-language'], follow.defaultLanguage);
+    const lang = acceptedLanguage(res.req?.headers['accept-language'], defaultLanguage);
     const body = previewPage(result.name, lang);
     res.statusCode = 200;
     res.setHeader('Content-Language', lang);
@@ -285,7 +308,7 @@ export function followAndRedirect(
   res: Response,
 ): Promise<void> {
   const client = clientKey(req);
-  return answer(
+  return answered(
     follow,
     code,
     {
@@ -321,7 +344,7 @@ export function followPosted(
   }
   const body = req.body as { password?: unknown } | undefined;
   const client = clientKey(req);
-  return answer(
+  return answered(
     follow,
     code,
     {
@@ -393,12 +416,17 @@ export function installFollowEntry(server: Server, deps: FollowEntryDeps): void 
     }
     const notFound = ownNotFound(own, deps.baseUrl);
     if (own && !own.enabled) return redirect(res, disabledLocation(own, deps.baseUrl, code));
-    const input = entryInput(req, deps, own, m.query, m.query.get('password') ?? undefined);
-    answer(deps.follow, code, input, res, notFound).catch((err: unknown) => {
+    const fail = (err: unknown) => {
       if (res.headersSent) return res.destroy();
       const path = `/${m.prefix}/${m.rawCode}`;
       sendProblem(res, deps.failures.request(err, { method: req.method ?? 'GET', path }));
-    });
+    };
+    try {
+      const input = entryInput(req, deps, own, m.query, m.query.get('password') ?? undefined);
+      answer(deps.follow, code, input, res, notFound)?.catch(fail);
+    } catch (err) {
+      fail(err);
+    }
   });
 }
 

@@ -89,6 +89,34 @@ describe('FollowService.follow: the decision chain (docs/follow.md)', () => {
     expect(reads).toHaveLength(3);
   });
 
+  it('a cached short without password or use limit is answered without a promise; waits are promises', async () => {
+    const hashed = await hash('secret');
+    const f = engine({
+      plain: row(),
+      limited: row({ id: 'id-2', maxUses: 5 }),
+      locked: row({ id: 'id-3', passwordHash: hashed }),
+    });
+    // The first follow reads the database: a promise.
+    const first = f.follow('plain', human);
+    expect(first).toBeInstanceOf(Promise);
+    expect((await first).kind).toBe('target');
+    // From the cache: the answer itself, for people and bots alike.
+    const again = f.follow('plain', human);
+    expect(again).not.toBeInstanceOf(Promise);
+    expect(again).toMatchObject({ kind: 'target', url: 'https://example.com/target' });
+    expect(f.follow('plain', bot)).toMatchObject({ kind: 'target', target: 'default' });
+    // A use claim and a password check wait (the database, argon2): promises, with their answers.
+    await f.follow('limited', human);
+    const claimed = f.follow('limited', human);
+    expect(claimed).toBeInstanceOf(Promise);
+    expect((await claimed).kind).toBe('target');
+    await f.follow('locked', human);
+    expect(f.follow('locked', human)).toEqual({ kind: 'password-required' });
+    const checked = f.follow('locked', { ...human, password: 'secret' });
+    expect(checked).toBeInstanceOf(Promise);
+    expect((await checked).kind).toBe('target');
+  });
+
   it('unknown, expired and exhausted shorts are not found', async () => {
     const f = engine({
       old: row({ expireAt: new Date(Date.now() - 1) }),

@@ -176,10 +176,21 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  /** The follow decision chain; counted by outcome; observers hear of redirects and previews. */
-  async follow(code: string, input: FollowInput): Promise<FollowResult> {
-    const result = await this.decide(code, input);
-    this.metrics.follows.inc({ outcome: result.kind });
+  /**
+   * The follow decision chain; counted by outcome; observers hear of redirects and previews. A
+   * short in the cache that needs no password check, preview check or use claim is answered
+   * without a promise (the hot path: no microtask turn, no promise hook per follow); anything that
+   * waits returns a promise.
+   */
+  follow(code: string, input: FollowInput): FollowResult | Promise<FollowResult> {
+    const result = this.decide(code, input);
+    return result instanceof Promise
+      ? result.then((r) => this.observed(r, input))
+      : this.observed(result, input);
+  }
+
+  private observed(result: FollowResult, input: FollowInput): FollowResult {
+    this.metrics.follows.inc(result.kind);
     if ('shortId' in result) {
       const target = result.kind === 'target' ? result.target : 'default';
       for (const o of this.observers) o(result.shortId, input, target);
@@ -231,10 +242,21 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
     return { kind: 'not-found', reason };
   }
 
-  private async decide(code: string, input: FollowInput): Promise<FollowResult> {
+  private decide(code: string, input: FollowInput): FollowResult | Promise<FollowResult> {
     const domain = input.domain ?? '';
     const key = followKey(domain, code);
-    const s = await this.lookup(key, domain, code);
+    const s = this.lookup(key, domain, code);
+    return s instanceof Promise
+      ? s.then((v) => this.decideFor(key, v, input))
+      : this.decideFor(key, s, input);
+  }
+
+  /** The decision for a short read (or why there is none), up to and including its password. */
+  private decideFor(
+    key: string,
+    s: CacheValue,
+    input: FollowInput,
+  ): FollowResult | Promise<FollowResult> {
     const now = Date.now();
     if ('missing' in s) {
       return s.reason === 'used-up'
@@ -245,13 +267,36 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
     if (!input.acceptDanger && (s.dangerous || this.isBlacklisted(s))) return { kind: 'dangerous' };
     if (s.passwordHash !== null) {
       if (input.password === undefined) return { kind: 'password-required' };
-      if (await this.limiter.isLocked(s.id, input.client, now)) return { kind: 'locked' };
-      if (!(await verify(s.passwordHash, input.password))) {
-        await this.limiter.fail(s.id, input.client);
-        return { kind: 'wrong-password' };
-      }
-      await this.limiter.succeed(s.id, input.client);
+      return this.checkPassword(s, s.passwordHash, input.password, input.client, now).then(
+        (wrong) => wrong ?? this.decideUse(key, s, input),
+      );
     }
+    return this.decideUse(key, s, input);
+  }
+
+  /** A password's check: null when it is right, else the answer (locked or wrong). */
+  private async checkPassword(
+    s: CachedShort,
+    hash: string,
+    password: string,
+    client: string,
+    now: number,
+  ): Promise<FollowResult | null> {
+    if (await this.limiter.isLocked(s.id, client, now)) return { kind: 'locked' };
+    if (!(await verify(hash, password))) {
+      await this.limiter.fail(s.id, client);
+      return { kind: 'wrong-password' };
+    }
+    await this.limiter.succeed(s.id, client);
+    return null;
+  }
+
+  /** After the password: a bot's answer, the redirect rules, and the use (claimed or counted). */
+  private decideUse(
+    key: string,
+    s: CachedShort,
+    input: FollowInput,
+  ): FollowResult | Promise<FollowResult> {
     if (input.bot) {
       // A link preview neither burns a limited short nor learns its target; bots never count a use
       // and always get the short's url, never a rule's.
@@ -259,30 +304,31 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
         return { kind: 'target', url: s.url, shortId: s.id, target: 'default' };
       // Whether a use is left is read afresh: the cache does not see the claims of other follows
       // (or instances), and an exhausted short is not found for everyone, bots included.
-      if (!(await this.shorts.hasUseLeft(s.id))) {
+      return this.shorts.hasUseLeft(s.id).then((left): FollowResult => {
+        if (left) return { kind: 'preview', name: s.name, shortId: s.id };
         this.cache?.set(key, usedUp(s.expiredUrl), { ttl: MISSING_TTL_MS });
         return this.gone('used-up', s.expiredUrl);
-      }
-      return { kind: 'preview', name: s.name, shortId: s.id };
+      });
     }
     // The rules choose the target after password and danger, before a use is claimed.
     const rule = s.rules ? chooseRule(s.rules, this.ruleRequest(input)) : -1;
     if (rule >= 0 && !input.acceptDanger && this.isRuleBlacklisted(s, rule)) {
       return { kind: 'dangerous' };
     }
+    const result: FollowResult =
+      rule >= 0 && s.rules
+        ? { kind: 'target', url: s.rules[rule].url, shortId: s.id, target: `${rule + 1}` }
+        : { kind: 'target', url: s.url, shortId: s.id, target: 'default' };
     if (s.maxUses !== null) {
-      if (!(await this.claim(s.id))) {
+      return this.claim(s.id).then((claimed) => {
+        if (claimed) return result;
         this.cache?.set(key, usedUp(s.expiredUrl), { ttl: MISSING_TTL_MS });
         return this.gone('used-up', s.expiredUrl);
-      }
-    } else if (this.counter) {
-      this.counter.add(s.id);
-    } else {
-      this.uses.add(s.id);
+      });
     }
-    return rule >= 0 && s.rules
-      ? { kind: 'target', url: s.rules[rule].url, shortId: s.id, target: `${rule + 1}` }
-      : { kind: 'target', url: s.url, shortId: s.id, target: 'default' };
+    if (this.counter) this.counter.add(s.id);
+    else this.uses.add(s.id);
+    return result;
   }
 
   /** What the redirect rules read of a follow (the country only when a rule asks). */

@@ -21,11 +21,13 @@ export const SEP = '\x1f';
  */
 export const keys = {
   hourly: (short: string, hour: number, field: 'visits' | 'bots') =>
-    ['h', short, hour, field].join(SEP),
+    `h${SEP}${short}${SEP}${hour}${SEP}${field}`,
   value: (short: string, day: number, dim: Dimension, value: string) =>
-    ['d', short, day, dim, value].join(SEP),
-  agent: (short: string, day: number, userAgent: string) => ['u', short, day, userAgent].join(SEP),
-  visitor: (short: string, hour: number, digest: string) => ['v', short, hour, digest].join(SEP),
+    `d${SEP}${short}${SEP}${day}${SEP}${dim}${SEP}${value}`,
+  agent: (short: string, day: number, userAgent: string) =>
+    `u${SEP}${short}${SEP}${day}${SEP}${userAgent}`,
+  visitor: (short: string, hour: number, digest: string) =>
+    `v${SEP}${short}${SEP}${hour}${SEP}${digest}`,
   uses: (short: string) => `n${SEP}${short}`,
 };
 

@@ -23,12 +23,30 @@ export function cutValue(value: string): string {
   return Array.from(value).slice(0, MAX_VALUE_LENGTH).join('');
 }
 
+/** How many referrers' hosts are kept (then they are dropped all at once). */
+export const REFERRER_HOSTS_MAX = 1_000;
+/** Longer referrers are parsed each time: the kept hosts take at most about 1 MB. */
+const REFERRER_KEPT_MAX = 512;
+const referrerHosts = new Map<string, string>();
+
 /**
  * The referrer's host, lower case and without `www.`; `direct` without a (readable) referrer.
- * Never the path or query.
+ * Never the path or query. Kept for the referrers seen lately (a URL parse costs about a
+ * microsecond, and a few pages send most of a short's visitors).
  */
 export function referrerHost(referer: string | undefined): string {
   if (!referer) return 'direct';
+  if (referer.length > REFERRER_KEPT_MAX) return parseReferrerHost(referer);
+  let host = referrerHosts.get(referer);
+  if (host === undefined) {
+    if (referrerHosts.size >= REFERRER_HOSTS_MAX) referrerHosts.clear();
+    host = parseReferrerHost(referer);
+    referrerHosts.set(referer, host);
+  }
+  return host;
+}
+
+function parseReferrerHost(referer: string): string {
   try {
     const url = new URL(referer);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'direct';
