@@ -31,6 +31,7 @@
 //   BENCH_CPU_PROF=dir: run the app with --cpu-prof, profiles in dir/app-{engine}/ (thread 0: the main thread; see bench/profile-summary.mjs),
 //   BENCH_INSTANCES=off: skip the instances comparison (below; BENCH_ONLY=instances runs only it and the baseline),
 //   BENCH_INSTANCE_RATE: follows per second per instance in that comparison (3000),
+//   BENCH_APP_ENV="NAME=value ...": more environment variables for the apps (to compare settings),
 //   BENCH_NODE_FLAGS: node flags for the app instead of those of package.json's start script ("" for none),
 //   BENCH_PIN=off: no taskset pinning in that comparison (apps on the last core, load and HAProxy on the rest).
 //
@@ -74,6 +75,13 @@ const NODE_FLAGS =
     : JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
         .scripts.start.split(/\s+/)
         .filter((t) => t.startsWith('--'));
+/** BENCH_APP_ENV ("NAME=value NAME2=value"): more environment for the apps, to compare settings. */
+const APP_ENV = Object.fromEntries(
+  (process.env.BENCH_APP_ENV ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]),
+);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -220,7 +228,7 @@ function spawnLogged(name, args, env) {
   const fd = openSync(logFile, 'a');
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...(process.env.NO_ALS ? { NO_ALS: "1" } : {}), ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...APP_ENV, ...env },
     stdio: ['ignore', fd, fd],
   });
   children.add(child);
