@@ -10,7 +10,7 @@ import { clientKey, queryParam } from '../common/request';
 import type { FollowInput, FollowResult, FollowService } from './follow.service';
 import type { DomainRegistry, KnownDomain } from '../domains/domain-registry';
 import { type FollowMatch, matchFollow, matchOwnDomain, matchPostedFollow } from './follow-path';
-import { noStore } from '../common/no-store';
+import { NO_STORE, noStore } from '../common/no-store';
 import { originOf } from '../common/origin';
 import { SESSION_COOKIE } from '../session/session-data';
 import { acceptedLanguage, type Language } from '../shared/language';
@@ -167,18 +167,23 @@ function write(
     res.end(res.req?.method === 'HEAD' ? undefined : body);
     return;
   }
-  res.statusCode = status;
-  for (const [k, v] of SECURITY_HEADERS) res.setHeader(k, v);
-  noStore(res);
-  res.setHeader(
+  // One writeHead with the headers as a flat list: no header map is built and walked again.
+  res.writeHead(status, [
+    ...REDIRECT_HEADERS,
     'Referrer-Policy',
     result.kind === 'target' || result.kind === 'fallback'
       ? 'no-referrer'
       : 'strict-origin-when-cross-origin',
-  );
-  res.setHeader('Location', location(code, result, notFound));
+    'Location',
+    location(code, result, notFound),
+    'Content-Length',
+    '0',
+  ]);
   res.end();
 }
+
+/** The headers every follow's redirect carries first (SECURITY_HEADERS and no-store). */
+const REDIRECT_HEADERS: readonly string[] = [...SECURITY_HEADERS.flat(), ...NO_STORE];
 
 /** A plain 302 of the follow path (an own domain's home). */
 function redirect(res: ServerResponse, to: string): void {

@@ -61,6 +61,12 @@ describe('following shorts', () => {
       expect(res.headers.get('cache-control')).toBe('no-store');
       expect(res.headers.get('referrer-policy')).toBe('no-referrer');
       expect(res.headers.get('set-cookie')).toBeNull();
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      // An empty body of a stated length, not a chunked one.
+      expect(res.headers.get('content-length')).toBe('0');
+      expect(res.headers.get('transfer-encoding')).toBeNull();
+      expect(await res.text()).toBe('');
     }
   });
 
