@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import proxyaddr from 'proxy-addr';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config';
 import { clientAddress, compileTrust, type TrustProxySetting } from './client-address';
@@ -32,6 +33,15 @@ describe('clientAddress', () => {
     // A peer that is not a trusted proxy is the client; its header is ignored.
     expect(at(list, '203.0.113.9', '6.6.6.6')).toBe('203.0.113.9');
     expect(at(['::1'], '::1', '2001:db8::1')).toBe('2001:db8::1');
+  });
+
+  it('without X-Forwarded-For is the socket peer under every setting, as proxyaddr answers', () => {
+    for (const setting of [false, 1, 3, ['loopback', '10.0.0.0/8']] as TrustProxySetting[]) {
+      expect(at(setting, '127.0.0.1')).toBe('127.0.0.1');
+      expect(at(setting, '2001:db8::7')).toBe('2001:db8::7');
+      expect(at(setting, '')).toBe('unknown');
+      expect(proxyaddr(req('203.0.113.4'), compileTrust(setting))).toBe(at(setting, '203.0.113.4'));
+    }
   });
 });
 

@@ -22,5 +22,7 @@ export function compileTrust(setting: TrustProxySetting): TrustFn {
  * trust function).
  */
 export function clientAddress(req: IncomingMessage, trust: TrustFn): string {
+  // Without X-Forwarded-For the socket's peer is the only address (what proxyaddr answers then).
+  if (req.headers['x-forwarded-for'] === undefined) return req.socket.remoteAddress || 'unknown';
   return proxyaddr(req, trust) || 'unknown';
 }

@@ -22,6 +22,9 @@ export interface KnownDomain {
   notFoundRedirect: string | null;
 }
 
+/** How many distinct `Host` headers keep their normalised host (a few in practice). */
+const HOST_HEADERS_MAX = 256;
+
 /**
  * Every domain, in memory, by host: the follow entry resolves a request's `Host` here without a
  * query. Reloaded whole on every instance after a change (domains are few: a reload is one small
@@ -30,6 +33,8 @@ export interface KnownDomain {
 @Injectable()
 export class DomainRegistry implements OnModuleInit, OnApplicationShutdown {
   private byHost = new Map<string, KnownDomain>();
+  /** `Host` headers seen lately, normalised (requestHost); at most HOST_HEADERS_MAX, then dropped. */
+  private readonly hosts = new Map<string, string | null>();
   private timer?: NodeJS.Timeout;
   private queue: Promise<void> = Promise.resolve();
 
@@ -62,8 +67,13 @@ export class DomainRegistry implements OnModuleInit, OnApplicationShutdown {
    * unknown or unverified host is this service's own host and never reaches a domain's shorts.
    */
   ofRequest(hostHeader: string | undefined): KnownDomain | undefined {
-    if (this.byHost.size === 0) return undefined;
-    const host = requestHost(hostHeader);
+    if (this.byHost.size === 0 || !hostHeader) return undefined;
+    let host = this.hosts.get(hostHeader);
+    if (host === undefined) {
+      if (this.hosts.size >= HOST_HEADERS_MAX) this.hosts.clear();
+      host = requestHost(hostHeader);
+      this.hosts.set(hostHeader, host);
+    }
     const d = host === null ? undefined : this.byHost.get(host);
     return d?.verified ? d : undefined;
   }
