@@ -34,6 +34,23 @@ const STATS_BATCH_KEYS = 2_000;
  */
 const SQLITE_BATCH_MS = 8;
 
+/** A short's follows in one hour, counted by value until stage() makes aggregate keys of them. */
+interface Staged {
+  hour: number;
+  visits: number;
+  bots: number;
+  uses: number;
+  targets: Map<string, number>;
+  referrers: Map<string, number>;
+  countries: Map<string, number>;
+  agents: Map<string, number>;
+  visitors: Map<string, number>;
+}
+
+function count(map: Map<string, number>, key: string): void {
+  map.set(key, (map.get(key) ?? 0) + 1);
+}
+
 /**
  * Records follows into an in-memory aggregate (a map keyed by short, hour or day, dimension and
  * value, so memory grows with distinct keys, not with traffic) and writes it about every second
@@ -50,6 +67,8 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
   };
   private timer?: NodeJS.Timeout;
   private ticking = false;
+  /** Counts of the follows since the last stage(), per short (bounded by the flush interval). */
+  private readonly staged = new Map<string, Staged>();
 
   constructor(
     ds: DataSource,
@@ -97,6 +116,7 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
+    this.stage();
     try {
       await this.buffer.drain(this.writer.write);
     } catch (err) {
@@ -107,7 +127,9 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * One follow of a short (a redirect or a bot's preview), with where a redirect went (`default`
-   * or the number of the redirect rule). Never throws, never waits.
+   * or the number of the redirect rule). Never throws, never waits. Counted first per short in
+   * small maps keyed by the values themselves (no aggregate key is built per follow); stage()
+   * moves them into the buffer's keys before every flush.
    */
   record(
     shortId: string,
@@ -116,26 +138,63 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
     now = Date.now(),
   ): void {
     if (!this.config.stats.enabled) return;
-    const hour = hourOf(now);
+    const s = this.stagedFor(shortId, hourOf(now));
     if (input.bot) {
-      this.buffer.add(keys.hourly(shortId, hour, 'bots'));
+      s.bots++;
       this.metrics.botHits.inc();
       return;
     }
-    this.buffer.add(keys.hourly(shortId, hour, 'visits'));
+    s.visits++;
     this.metrics.visits.inc();
     const v = input.visitor;
     if (!v) return;
-    const day = dayOfHour(hour);
-    this.buffer.add(keys.value(shortId, day, 'target', target));
-    this.buffer.add(keys.value(shortId, day, 'referrer', referrerHost(v.referer)));
-    this.buffer.add(
-      keys.value(shortId, day, 'country', countryCode(v.country ?? this.geo.country(v.address))),
-    );
-    this.buffer.add(keys.agent(shortId, day, v.userAgent));
+    count(s.targets, target);
+    count(s.referrers, referrerHost(v.referer));
+    count(s.countries, countryCode(v.country ?? this.geo.country(v.address)));
+    count(s.agents, v.userAgent);
     // The one-shot hash: a third of createHash's cost for a short input.
-    const digest = hash('sha256', `${v.address}\n${v.userAgent}\n${shortId}`, 'base64url');
-    this.buffer.add(keys.visitor(shortId, hour, digest));
+    count(s.visitors, hash('sha256', `${v.address}\n${v.userAgent}\n${shortId}`, 'base64url'));
+  }
+
+  /** The staged counts of a short in this hour (a short's counts of an earlier hour are staged). */
+  private stagedFor(shortId: string, hour: number): Staged {
+    let s = this.staged.get(shortId);
+    if (s === undefined || s.hour !== hour) {
+      if (s !== undefined) this.stageShort(shortId, s);
+      s = {
+        hour,
+        visits: 0,
+        bots: 0,
+        uses: 0,
+        targets: new Map(),
+        referrers: new Map(),
+        countries: new Map(),
+        agents: new Map(),
+        visitors: new Map(),
+      };
+      this.staged.set(shortId, s);
+    }
+    return s;
+  }
+
+  /** Moves every staged count into the buffer as its aggregate keys (before a flush or a count). */
+  private stage(): void {
+    if (this.staged.size === 0) return;
+    for (const [shortId, s] of this.staged) this.stageShort(shortId, s);
+    this.staged.clear();
+  }
+
+  private stageShort(shortId: string, s: Staged): void {
+    const b = this.buffer;
+    const day = dayOfHour(s.hour);
+    if (s.visits) b.add(keys.hourly(shortId, s.hour, 'visits'), s.visits);
+    if (s.bots) b.add(keys.hourly(shortId, s.hour, 'bots'), s.bots);
+    if (s.uses) b.add(keys.uses(shortId), s.uses);
+    for (const [t, n] of s.targets) b.add(keys.value(shortId, day, 'target', t), n);
+    for (const [r, n] of s.referrers) b.add(keys.value(shortId, day, 'referrer', r), n);
+    for (const [c, n] of s.countries) b.add(keys.value(shortId, day, 'country', c), n);
+    for (const [ua, n] of s.agents) b.add(keys.agent(shortId, day, ua), n);
+    for (const [d, n] of s.visitors) b.add(keys.visitor(shortId, s.hour, d), n);
   }
 
   /**
@@ -143,6 +202,7 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
    * aggregate for the next flush (one log line per interval).
    */
   async flush(): Promise<void> {
+    this.stage();
     try {
       await this.buffer.drain(this.writer.write);
     } catch (err) {
@@ -163,6 +223,7 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
 
   /** Aggregate keys not yet written (tests, diagnostics). */
   pending(): number {
+    this.stage();
     return this.buffer.size;
   }
 
@@ -171,9 +232,13 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
    * use and its aggregates are written in one batch transaction.
    */
   readonly uses: UseCounter = {
-    add: (shortId) => this.buffer.add(keys.uses(shortId)),
+    add: (shortId) => {
+      // A use counts in the hour of its follow's visit (the staged counts of that short).
+      this.stagedFor(shortId, hourOf(Date.now())).uses++;
+    },
     flush: () => this.flush(),
     pending: () => {
+      this.stage();
       let n = 0;
       for (const k of this.buffer.snapshot().keys()) if (k.startsWith('n')) n++;
       return n;
