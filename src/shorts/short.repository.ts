@@ -331,12 +331,12 @@ export class ShortRepository {
    * entity hydration cost more than the lookup). MariaDB and PostgreSQL: concurrent misses go
    * together, one SELECT … IN per batch (MissBatcher: one round trip for many follows). SQLite:
    * one statement prepared once and run straight through better-sqlite3 (TypeORM's query runner
-   * cost more than the read); should that fail (a busy database), through TypeORM, which retries
-   * (sqlite-busy.ts). A code the column cannot hold (a NUL: PostgreSQL refuses the statement)
-   * matches nothing.
+   * cost more than the read), answered at once, without a promise; should that fail (a busy
+   * database), through TypeORM, which retries (sqlite-busy.ts). A code the column cannot hold (a
+   * NUL: PostgreSQL refuses the statement) matches nothing.
    */
-  findForFollow(domain: string, code: string): Promise<FollowRow | null> {
-    if (hasNul(code) || hasNul(domain)) return Promise.resolve(null);
+  findForFollow(domain: string, code: string): FollowRow | null | Promise<FollowRow | null> {
+    if (hasNul(code) || hasNul(domain)) return null;
     if (this.followBatcher) return this.followBatcher.get(domain, code);
     let raw: unknown[] | undefined;
     try {
@@ -344,7 +344,7 @@ export class ShortRepository {
     } catch {
       return this.queryForFollow(domain, code); // TypeORM's path: its retry, its errors
     }
-    return Promise.resolve(raw === undefined ? null : followRowOfArray(raw));
+    return raw === undefined ? null : followRowOfArray(raw);
   }
 
   /** The follow read through TypeORM (SQLite's fallback). */
