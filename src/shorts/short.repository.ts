@@ -44,7 +44,7 @@ const CLAIM_USE_SQL =
 /** Codes per SELECT of a batch of follow reads (MissBatcher). */
 const FOLLOW_BATCH_CODES = 150;
 /** Batches of follow reads under way at most: a few of the pool's 20 connections. */
-const FOLLOW_BATCHES_IN_FLIGHT = 3;
+const FOLLOW_BATCHES_IN_FLIGHT = 2;
 
 /** What the follow read uses of better-sqlite3 (the connection TypeORM holds). */
 interface SqliteStatement {
