@@ -81,10 +81,16 @@ export class BlacklistService implements OnModuleInit, OnModuleDestroy {
     this.version++;
   }
 
-  /** True when the URL's host (or a parent domain) or a pattern is blacklisted. */
+  /**
+   * True when the URL's host (or a parent domain) or a pattern is blacklisted. The host is
+   * normalised only when there are hosts to compare it with (a URL parse: most of a new short's
+   * first follow when the list has none).
+   */
   isBlacklisted(url: string): boolean {
-    const host = normalizeHost(url);
-    if (host && this.hosts.some((h) => hostMatches(host, h))) return true;
+    if (this.hosts.length > 0) {
+      const host = normalizeHost(url);
+      if (host && this.hosts.some((h) => hostMatches(host, h))) return true;
+    }
     return this.patterns.some((p) => p.test(url));
   }
 

@@ -28,6 +28,8 @@ function engine(
   rows: Record<string, FollowRow>,
   blacklisted: boolean | ((url: string) => boolean) = false,
   reads: string[] = [],
+  /** Reads answer at once (SQLite's), or fail with this error (once, then answer). */
+  reading: { sync?: boolean; failOnce?: Error } = {},
 ) {
   const isBlacklisted = typeof blacklisted === 'function' ? blacklisted : () => blacklisted;
   const handlers = new Map<string, (m: string) => void>();
@@ -37,10 +39,15 @@ function engine(
     publish: (c: string, m: string) => handlers.get(c)?.(m),
   } as unknown as CacheBus;
   const store = {
-    findForFollow: async (_domain: string, code: string) => {
+    findForFollow: (_domain: string, code: string) => {
       reads.push(code);
-      await new Promise((r) => setTimeout(r, 5)); // a round trip: the follows below overlap it
-      return rows[code] ?? null;
+      if (reading.sync) return rows[code] ?? null;
+      const failure = reading.failOnce;
+      reading.failOnce = undefined;
+      // A round trip: the follows below overlap it.
+      return new Promise((resolve, reject) =>
+        setTimeout(() => (failure ? reject(failure) : resolve(rows[code] ?? null)), 5),
+      );
     },
     hasUseLeft: async (id: string) =>
       Object.values(rows).some((r) => r.id === id && (r.maxUses === null || r.uses < r.maxUses)),
@@ -87,6 +94,32 @@ describe('FollowService.follow: the decision chain (docs/follow.md)', () => {
     // Once answered, the read is not shared any more: a later miss reads again.
     await f.follow('other', human);
     expect(reads).toHaveLength(3);
+  });
+
+  it('a read that fails fails the follows that shared it; the next follow reads again', async () => {
+    const reads: string[] = [];
+    const down = new Error('connect ECONNREFUSED');
+    const f = engine({ hot: row() }, false, reads, { failOnce: down });
+    const failed = await Promise.allSettled([f.follow('hot', human), f.follow('hot', human)]);
+    expect(failed).toEqual([
+      { status: 'rejected', reason: down },
+      { status: 'rejected', reason: down },
+    ]);
+    expect(reads).toEqual(['hot']);
+    expect(await f.follow('hot', human)).toMatchObject({ kind: 'target' });
+    expect(reads).toEqual(['hot', 'hot']);
+  });
+
+  it('a read that answers at once (SQLite) gives the answer without a promise, cached as any', () => {
+    const reads: string[] = [];
+    const f = engine({ plain: row() }, false, reads, { sync: true });
+    const first = f.follow('plain', human);
+    expect(first).not.toBeInstanceOf(Promise);
+    expect(first).toMatchObject({ kind: 'target', url: 'https://example.com/target' });
+    expect(f.follow('gone', human)).toEqual({ kind: 'not-found', reason: 'unknown' });
+    expect(f.follow('plain', human)).toMatchObject({ kind: 'target' });
+    expect(f.follow('gone', human)).toEqual({ kind: 'not-found', reason: 'unknown' });
+    expect(reads).toEqual(['plain', 'gone']); // the second of each from the cache
   });
 
   it('a cached short without password or use limit is answered without a promise; waits are promises', async () => {

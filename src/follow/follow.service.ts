@@ -11,6 +11,7 @@ import { PasswordLimiter } from '../shorts/password-limiter';
 import {
   ClaimOutcomeUnknownError,
   followKey,
+  type FollowRow,
   FollowStore,
   SHORT_CHANGED_CHANNEL,
 } from '../shorts/follow-store';
@@ -371,7 +372,7 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * A short by its follow key (`followKey(domain, code)`), from the cache or the database; or why
-   * there is none to follow.
+   * there is none to follow. A read that answers at once (SQLite's) is no promise.
    */
   private lookup(key: string, domain: string, code: string): Promise<CacheValue> | CacheValue {
     const hit = this.cache?.get(key);
@@ -380,14 +381,25 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
     // (just created, just shared) is one SELECT, not one per follow, which would drain the pool.
     let loading = this.loading.get(key);
     if (!loading) {
-      loading = this.load(key, domain, code).finally(() => this.loading.delete(key));
+      const read = this.shorts.findForFollow(domain, code);
+      if (!(read instanceof Promise)) return this.load(key, read);
+      loading = read.then(
+        (row) => {
+          this.loading.delete(key);
+          return this.load(key, row);
+        },
+        (err: unknown) => {
+          this.loading.delete(key);
+          throw err;
+        },
+      );
       this.loading.set(key, loading);
     }
     return loading;
   }
 
-  private async load(key: string, domain: string, code: string): Promise<CacheValue> {
-    const row = await this.shorts.findForFollow(domain, code);
+  /** A short as read (or its absence) into the cache. */
+  private load(key: string, row: FollowRow | null): CacheValue {
     if (!row || (row.maxUses !== null && row.uses >= row.maxUses)) {
       const missing = row ? usedUp(row.expiredUrl) : MISSING;
       this.cache?.set(key, missing, { ttl: MISSING_TTL_MS });

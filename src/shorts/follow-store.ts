@@ -15,8 +15,11 @@ export { followKey, SHORT_CHANGED_CHANNEL } from './short-events';
 export class FollowStore {
   constructor(private readonly shorts: ShortRepository) {}
 
-  /** What a follow needs of a short, by domain and code (one plain SELECT on the unique index). */
-  findForFollow(domain: string, code: string): Promise<FollowRow | null> {
+  /**
+   * What a follow needs of a short, by domain and code (a SELECT on the unique index; concurrent
+   * reads batched on MariaDB and PostgreSQL). SQLite's read answers at once, without a promise.
+   */
+  findForFollow(domain: string, code: string): FollowRow | null | Promise<FollowRow | null> {
     return this.shorts.findForFollow(domain, code);
   }
 

@@ -1,14 +1,16 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type DataSource, type QueryRunner, type Repository } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { hasNul } from '../common/db-limits';
 import { containsPattern, type PageRequest } from '../common/paging';
+import { APP_CONFIG, type AppConfig } from '../config/config';
 import { dbTimeMs } from '../database/columns';
 import { dialectSql, engineOf } from '../database/dialect';
 import { isDatabaseUnavailable, statementMayHaveRun } from '../database/errors';
 import type { HealthFilter } from '../shared/link-health';
 import type { HealthRecord } from './link-health';
+import { MissBatcher } from './miss-batcher';
 import { ShortEntity } from './short.entity';
 import { rulesFromColumn } from './rules-column';
 import { addUseCounts } from './use-counts';
@@ -25,14 +27,78 @@ const INSERT_BATCH = 100;
 
 /** findOwnerOf: the short's id and owner. */
 const OWNER_SQL = 'SELECT id, owner_id FROM shorts WHERE id = ?';
+/** The columns of a short that the follow path needs, in FollowColumns' order. */
+const FOLLOW_COLUMNS =
+  'id, name, url, password_hash, max_uses, uses, expire_at, dangerous, expired_url, rules';
 /** A short as the follow path needs it, by its domain and code. */
-const FOLLOW_SQL =
-  'SELECT id, name, url, password_hash, max_uses, uses, expire_at, dangerous, expired_url, rules FROM shorts WHERE domain = ? AND code = ?';
+const FOLLOW_SQL = `SELECT ${FOLLOW_COLUMNS} FROM shorts WHERE domain = ? AND code = ?`;
+/** Shorts as the follow path needs them, by domain and codes (MissBatcher: `codes` placeholders). */
+const followManySql = (codes: number) =>
+  `SELECT code, ${FOLLOW_COLUMNS} FROM shorts WHERE domain = ? AND code IN (${Array.from({ length: codes }, () => '?').join(', ')})`;
 const USE_LEFT_SQL =
   'SELECT 1 AS one FROM shorts WHERE id = ? AND (max_uses IS NULL OR uses < max_uses)';
 /** The one atomic use claim: succeeds at most max_uses times in total, under any concurrency. */
 const CLAIM_USE_SQL =
   'UPDATE shorts SET uses = uses + 1 WHERE id = ? AND (max_uses IS NULL OR uses < max_uses)';
+
+/** Codes per SELECT of a batch of follow reads (MissBatcher). */
+const FOLLOW_BATCH_CODES = 150;
+/** Batches of follow reads under way at most: a few of the pool's 20 connections. */
+const FOLLOW_BATCHES_IN_FLIGHT = 2;
+
+/** What the follow read uses of better-sqlite3 (the connection TypeORM holds). */
+interface SqliteStatement {
+  raw(on: boolean): SqliteStatement;
+  get(...params: unknown[]): unknown[] | undefined;
+}
+interface SqliteDatabase {
+  prepare(text: string): SqliteStatement;
+}
+
+/** FOLLOW_COLUMNS as raw queries return them. */
+interface FollowColumns {
+  id: string;
+  name: string | null;
+  url: string;
+  password_hash: string | null;
+  max_uses: number | string | null;
+  uses: number | string;
+  expire_at: unknown;
+  dangerous: number | string | boolean;
+  expired_url: string | null;
+  rules: string | null;
+}
+
+function followRowOf(r: FollowColumns): FollowRow {
+  return {
+    id: r.id,
+    name: r.name,
+    url: r.url,
+    passwordHash: r.password_hash,
+    maxUses: r.max_uses === null ? null : Number(r.max_uses),
+    uses: Number(r.uses),
+    expireAt: r.expire_at === null ? null : new Date(dbTimeMs(r.expire_at)),
+    dangerous: r.dangerous === true || Number(r.dangerous) === 1,
+    expiredUrl: r.expired_url,
+    rules: rulesFromColumn(r.rules),
+  };
+}
+
+/** followRowOf of a row as an array (better-sqlite3's raw rows), in FOLLOW_COLUMNS' order. */
+function followRowOfArray(r: unknown[]): FollowRow {
+  return followRowOf({
+    id: r[0] as string,
+    name: r[1] as string | null,
+    url: r[2] as string,
+    password_hash: r[3] as string | null,
+    max_uses: r[4] as number | null,
+    uses: r[5] as number,
+    expire_at: r[6],
+    dangerous: r[7] as number,
+    expired_url: r[8] as string | null,
+    rules: r[9] as string | null,
+  });
+}
 
 /**
  * A use claim whose statement may have run although its answer was lost (the connection broke or
@@ -105,11 +171,28 @@ export class ShortRepository {
   private readonly ownerSql: string;
   private readonly useLeftSql: string;
 
-  constructor(@InjectRepository(ShortEntity) private readonly repo: Repository<ShortEntity>) {
-    this.claimSql = dialectSql(engineOf(repo.manager.connection), CLAIM_USE_SQL);
-    this.followSql = dialectSql(engineOf(repo.manager.connection), FOLLOW_SQL);
-    this.ownerSql = dialectSql(engineOf(repo.manager.connection), OWNER_SQL);
-    this.useLeftSql = dialectSql(engineOf(repo.manager.connection), USE_LEFT_SQL);
+  /** MariaDB and PostgreSQL: the follow reads of concurrent cache misses, a statement per batch. */
+  private readonly followBatcher: MissBatcher<FollowRow> | null;
+  /** SQLite: the follow read's statement, prepared once on the connection it was prepared on. */
+  private sqliteFollow?: { db: SqliteDatabase; statement: SqliteStatement };
+
+  constructor(
+    @InjectRepository(ShortEntity) private readonly repo: Repository<ShortEntity>,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    const engine = engineOf(repo.manager.connection);
+    this.claimSql = dialectSql(engine, CLAIM_USE_SQL);
+    this.followSql = dialectSql(engine, FOLLOW_SQL);
+    this.ownerSql = dialectSql(engine, OWNER_SQL);
+    this.useLeftSql = dialectSql(engine, USE_LEFT_SQL);
+    this.followBatcher =
+      engine === 'sqlite'
+        ? null
+        : new MissBatcher(this.readFollowRows, {
+            maxCodes: FOLLOW_BATCH_CODES,
+            maxInFlight: FOLLOW_BATCHES_IN_FLIGHT,
+            maxWaitMs: config.dbTimeoutMs,
+          });
   }
 
   get dataSource(): DataSource {
@@ -244,39 +327,59 @@ export class ShortRepository {
   }
 
   /**
-   * What a follow needs of a short, by code: one plain SELECT on the unique code index (a cache
-   * miss of the follow path; the query builder and entity hydration cost more than the lookup). A
-   * code the column cannot hold (a NUL: PostgreSQL refuses the statement) matches nothing.
+   * What a follow needs of a short, by code (a cache miss of the follow path; the query builder and
+   * entity hydration cost more than the lookup). MariaDB and PostgreSQL: concurrent misses go
+   * together, one SELECT … IN per batch (MissBatcher: one round trip for many follows). SQLite:
+   * one statement prepared once and run straight through better-sqlite3 (TypeORM's query runner
+   * cost more than the read), answered at once, without a promise; should that fail (a busy
+   * database), through TypeORM, which retries (sqlite-busy.ts). A code the column cannot hold (a
+   * NUL: PostgreSQL refuses the statement) matches nothing.
    */
-  async findForFollow(domain: string, code: string): Promise<FollowRow | null> {
+  findForFollow(domain: string, code: string): FollowRow | null | Promise<FollowRow | null> {
     if (hasNul(code) || hasNul(domain)) return null;
-    const rows = (await this.repo.manager.query(this.followSql, [domain, code])) as Array<{
-      id: string;
-      name: string | null;
-      url: string;
-      password_hash: string | null;
-      max_uses: number | string | null;
-      uses: number | string;
-      expire_at: unknown;
-      dangerous: number | string | boolean;
-      expired_url: string | null;
-      rules: string | null;
-    }>;
-    const r = rows[0];
-    if (!r) return null;
-    return {
-      id: r.id,
-      name: r.name,
-      url: r.url,
-      passwordHash: r.password_hash,
-      maxUses: r.max_uses === null ? null : Number(r.max_uses),
-      uses: Number(r.uses),
-      expireAt: r.expire_at === null ? null : new Date(dbTimeMs(r.expire_at)),
-      dangerous: r.dangerous === true || Number(r.dangerous) === 1,
-      expiredUrl: r.expired_url,
-      rules: rulesFromColumn(r.rules),
-    };
+    if (this.followBatcher) return this.followBatcher.get(domain, code);
+    let raw: unknown[] | undefined;
+    try {
+      raw = this.sqliteFollowStatement().get(domain, code);
+    } catch {
+      return this.queryForFollow(domain, code); // TypeORM's path: its retry, its errors
+    }
+    return raw === undefined ? null : followRowOfArray(raw);
   }
+
+  /** The follow read through TypeORM (SQLite's fallback). */
+  private async queryForFollow(domain: string, code: string): Promise<FollowRow | null> {
+    const rows = (await this.repo.manager.query(this.followSql, [domain, code])) as FollowColumns[];
+    return rows.length ? followRowOf(rows[0]) : null;
+  }
+
+  private sqliteFollowStatement(): SqliteStatement {
+    const db = (this.dataSource.driver as unknown as { databaseConnection: SqliteDatabase })
+      .databaseConnection;
+    if (this.sqliteFollow?.db !== db) {
+      this.sqliteFollow = { db, statement: db.prepare(FOLLOW_SQL).raw(true) };
+    }
+    return this.sqliteFollow.statement;
+  }
+
+  /** MissBatcher's read: the follow rows of `codes` on `domain`, each with its code as stored. */
+  private readonly readFollowRows = async (
+    domain: string,
+    codes: readonly string[],
+  ): Promise<Array<[string, FollowRow]>> => {
+    let sql = this.followManySql.get(codes.length);
+    if (sql === undefined) {
+      sql = dialectSql(engineOf(this.dataSource), followManySql(codes.length));
+      this.followManySql.set(codes.length, sql);
+    }
+    const rows = (await this.repo.manager.query(sql, [domain, ...codes])) as Array<
+      FollowColumns & { code: string }
+    >;
+    return rows.map((r) => [r.code, followRowOf(r)]);
+  };
+
+  /** followManySql in the engine's parameter form, by number of codes. */
+  private readonly followManySql = new Map<number, string>();
 
   findByCodeWithOwner(code: string, domain = ''): Promise<ShortEntity | null> {
     if (hasNul(code) || hasNul(domain)) return Promise.resolve(null);

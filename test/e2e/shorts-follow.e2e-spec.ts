@@ -99,6 +99,33 @@ describe('following shorts', () => {
     expect((await follow('/s/doesNotExist')).location).toBe('/s/doesNotExist/not-found');
   });
 
+  it('many concurrent follows of distinct uncached codes each get their own answer (batched reads)', async () => {
+    // Read together (MariaDB, PostgreSQL: one SELECT … IN per batch), each must get its own row:
+    // existing codes, unknown ones, a trailing-space and a case variant of an existing code (PAD
+    // SPACE collations match 'pad ' to 'pad'), and a code that exists only on an own domain.
+    const shorts = await insertShorts(t, 300, (i) => ({ url: `https://example.com/many/${i}` }));
+    const pad = await insert({
+      code: `pad${randomUUID().slice(0, 8)}`,
+      url: 'https://example.com/pad',
+    });
+    const elsewhere = await insert({ domain: 'go.batch.example', url: 'https://example.com/else' });
+    const limited = await insert({ maxUses: 1, uses: 1, expiredUrl: 'https://example.com/spent' });
+    const expected = new Map<string, string>();
+    for (const s of shorts) expected.set(`/s/${s.code}`, s.url);
+    for (let i = 0; i < 100; i++) {
+      const code = `nx${randomUUID().slice(0, 8)}${i}`;
+      expected.set(`/s/${code}`, `/s/${code}/not-found`);
+    }
+    expected.set(`/s/${pad.code}%20`, `/s/${encodeURIComponent(`${pad.code} `)}/not-found`);
+    expected.set(`/s/${pad.code.toUpperCase()}`, `/s/${pad.code.toUpperCase()}/not-found`);
+    expected.set(`/s/${pad.code}`, 'https://example.com/pad');
+    expected.set(`/s/${elsewhere.code}`, `/s/${elsewhere.code}/not-found`);
+    expected.set(`/s/${limited.code}`, 'https://example.com/spent');
+    const paths = [...expected.keys()].sort(() => Math.random() - 0.5);
+    const got = await Promise.all(paths.map(async (p) => [p, (await follow(p)).location] as const));
+    expect(new Map(got)).toEqual(expected);
+  });
+
   it('codes are case-sensitive', async () => {
     const code = await create({ url: 'https://example.com/case' });
     const flipped = [...code]

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import type { Repository } from 'typeorm';
+import type { AppConfig } from '../config/config';
+import { ShortRepository } from './short.repository';
+import type { ShortEntity } from './short.entity';
+
+/** A stored short as the follow read returns it (snake_case columns). */
+const stored = (code: string) => ({
+  code,
+  id: `id-${code}`,
+  name: null,
+  url: `https://example.com/${code}`,
+  password_hash: null,
+  max_uses: '5',
+  uses: '2',
+  expire_at: null,
+  dangerous: 0,
+  expired_url: null,
+  rules: null,
+});
+
+/** ShortRepository over a fake TypeORM repository whose raw queries are recorded. */
+function repository(
+  type: 'mysql' | 'postgres' | 'better-sqlite3',
+  table: string[],
+  databaseConnection?: unknown,
+) {
+  const queries: Array<{ sql: string; params: unknown[] }> = [];
+  const connection = { options: { type }, driver: { databaseConnection } };
+  const repo = {
+    manager: {
+      connection,
+      query: async (sql: string, params: unknown[]) => {
+        queries.push({ sql, params });
+        // The fake database compares as PAD SPACE does: trailing spaces do not count.
+        const wanted = new Set(params.slice(1).map((p) => String(p).trimEnd()));
+        return table.filter((c) => wanted.has(c)).map(stored);
+      },
+    },
+  } as unknown as Repository<ShortEntity>;
+  const shorts = new ShortRepository(repo, { dbTimeoutMs: 5000 } as AppConfig);
+  return { shorts, queries };
+}
+
+describe('ShortRepository.findForFollow', () => {
+  it('MariaDB: concurrent reads are one SELECT … IN, rows mapped back by the exact code', async () => {
+    const { shorts, queries } = repository('mysql', ['abc', 'def']);
+    const rows = await Promise.all([
+      shorts.findForFollow('', 'abc'),
+      shorts.findForFollow('', 'abc '),
+      shorts.findForFollow('', 'nope'),
+      shorts.findForFollow('', 'def'),
+    ]);
+    expect(queries).toEqual([
+      {
+        sql: 'SELECT code, id, name, url, password_hash, max_uses, uses, expire_at, dangerous, expired_url, rules FROM shorts WHERE domain = ? AND code IN (?, ?, ?, ?)',
+        params: ['', 'abc', 'abc ', 'nope', 'def'],
+      },
+    ]);
+    expect(rows.map((r) => r?.url ?? null)).toEqual([
+      'https://example.com/abc',
+      null, // the database matched 'abc' for it (PAD SPACE): not its row
+      null,
+      'https://example.com/def',
+    ]);
+    expect(rows[0]).toEqual({
+      id: 'id-abc',
+      name: null,
+      url: 'https://example.com/abc',
+      passwordHash: null,
+      maxUses: 5,
+      uses: 2,
+      expireAt: null,
+      dangerous: false,
+      expiredUrl: null,
+      rules: null,
+    });
+  });
+
+  it('PostgreSQL: numbered placeholders; a code or domain with NUL is never sent and never found', async () => {
+    const { shorts, queries } = repository('postgres', ['abc', 'a\0b']);
+    const rows = await Promise.all([
+      shorts.findForFollow('', 'a\0b'),
+      shorts.findForFollow('', 'abc'),
+      shorts.findForFollow('bad\0.example', 'abc'),
+      shorts.findForFollow('', 'xyz'),
+    ]);
+    expect(queries).toEqual([
+      {
+        sql: 'SELECT code, id, name, url, password_hash, max_uses, uses, expire_at, dangerous, expired_url, rules FROM shorts WHERE domain = $1 AND code IN ($2, $3)',
+        params: ['', 'abc', 'xyz'],
+      },
+    ]);
+    expect(rows.map((r) => r?.id ?? null)).toEqual([null, 'id-abc', null, null]);
+  });
+
+  it('SQLite: one prepared statement, reused; a busy database falls back to TypeORM', async () => {
+    const prepared: string[] = [];
+    let busy = false;
+    const statement = {
+      raw: () => statement,
+      get: (domain: string, code: string) => {
+        if (busy) throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+        return domain === '' && code === 'abc'
+          ? [
+              'id-abc',
+              'Name',
+              'https://example.com/abc',
+              null,
+              null,
+              3,
+              '2030-01-02 03:04:05.678',
+              1,
+              null,
+              null,
+            ]
+          : undefined;
+      },
+    };
+    const db = {
+      prepare: (sql: string) => {
+        prepared.push(sql);
+        return statement;
+      },
+    };
+    const { shorts, queries } = repository('better-sqlite3', ['abc'], db);
+    expect(shorts.findForFollow('', 'abc')).not.toBeInstanceOf(Promise); // answered at once
+    expect(await shorts.findForFollow('', 'abc')).toEqual({
+      id: 'id-abc',
+      name: 'Name',
+      url: 'https://example.com/abc',
+      passwordHash: null,
+      maxUses: null,
+      uses: 3,
+      expireAt: new Date(Date.UTC(2030, 0, 2, 3, 4, 5, 678)),
+      dangerous: true,
+      expiredUrl: null,
+      rules: null,
+    });
+    expect(shorts.findForFollow('', 'nope')).toBeNull();
+    expect(shorts.findForFollow('', 'a\0bc')).toBeNull();
+    expect(prepared).toEqual([
+      'SELECT id, name, url, password_hash, max_uses, uses, expire_at, dangerous, expired_url, rules FROM shorts WHERE domain = ? AND code = ?',
+    ]);
+    expect(queries).toEqual([]); // TypeORM not involved
+
+    busy = true;
+    const fallback = shorts.findForFollow('', 'abc');
+    expect(fallback).toBeInstanceOf(Promise);
+    expect((await fallback)?.id).toBe('id-abc');
+    expect(queries).toEqual([
+      {
+        sql: 'SELECT id, name, url, password_hash, max_uses, uses, expire_at, dangerous, expired_url, rules FROM shorts WHERE domain = ? AND code = ?',
+        params: ['', 'abc'],
+      },
+    ]);
+    expect(prepared).toHaveLength(1);
+  });
+});
