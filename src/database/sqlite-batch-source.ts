@@ -4,12 +4,13 @@ import { SQLITE_BUSY_SPIN_MS, whileBusy } from './sqlite-busy';
 import { sqliteOptions } from './sqlite-options';
 
 /**
- * Prepared statements kept per connection, the least recently used dropped first. A batch's
- * multi-row statements differ in their row counts from one batch to the next, and one of 500 rows
- * takes about 250 KB of SQLite's memory: TypeORM's cache of 100 could hold 25 MiB of them on the
- * statistics thread. The statements every batch runs (BEGIN, COMMIT, the batch id, the salt) stay.
+ * Prepared statements kept per connection, the least recently used dropped first. StatsWriter's
+ * multi-row statements come in a few row counts on SQLite (SQLITE_CHUNKS): 5 sizes of 6 kinds, the
+ * transaction's own and the salt's, and room for the use counts' `IN` lists, which vary. One of
+ * 500 rows takes about 250 KB of SQLite's memory; a dropped one is freed only when V8 collects
+ * its object.
  */
-export const STATEMENT_CACHE = 16;
+export const STATEMENT_CACHE = 64;
 
 /** A date as TypeORM writes it into a SQLite `datetime` column (UTC, milliseconds). */
 export function sqliteDatetime(date: Date): string {

@@ -264,7 +264,7 @@ export class StatsWriter<R extends BatchRunner = BatchRunner> {
     }
     const stored = new Map<string, Set<string>>();
     const dayList = [...days];
-    for (const chunk of chunks([...shorts], ROWS_PER_STATEMENT)) {
+    for (const chunk of this.chunks([...shorts])) {
       const { records } = await this.sql(
         runner,
         `SELECT short_id, day_no, dim, name FROM stats_values WHERE short_id IN (${marks(chunk.length)}) AND day_no IN (${marks(dayList.length)})`,
@@ -295,7 +295,7 @@ export class StatsWriter<R extends BatchRunner = BatchRunner> {
     const columns = ['short_id', 'day_no', 'hash'];
     if (await this.returns(runner)) {
       const hourOf = new Map(rows.map(([s, h, d, x]) => [[s, d, x].join(SEP), h]));
-      for (const chunk of chunks(rows, ROWS_PER_STATEMENT)) {
+      for (const chunk of this.chunks(rows)) {
         const { records } = await this.sql(
           runner,
           `${this.ignoring('stats_visitors', columns, columns, chunk.length)} RETURNING short_id, day_no, hash`,
@@ -363,6 +363,19 @@ export class StatsWriter<R extends BatchRunner = BatchRunner> {
     return buf;
   }
 
+  /**
+   * The rows of a batch in chunks, one multi-row statement each: on MySQL/MariaDB and PostgreSQL
+   * (whose drivers prepare nothing here) up to ROWS_PER_STATEMENT rows; on SQLite in the sizes of
+   * SQLITE_CHUNKS, so that the statements' texts repeat from one batch to the next and stay
+   * prepared (SqliteBatchSource), instead of a new one per row count to prepare each time (about
+   * 2.5 ms and 250 KB of SQLite's memory for 500 rows of 5 columns, kept until the next collection).
+   */
+  private chunks<T>(items: readonly T[]): Generator<T[]> {
+    return this.engine === 'sqlite'
+      ? chunksOfSizes(items, SQLITE_CHUNKS)
+      : chunks(items, ROWS_PER_STATEMENT);
+  }
+
   /** Forgets salts this process holds (after the cleanup deleted old ones). */
   forgetSaltsBefore(day: number): void {
     for (const d of this.salts.keys()) if (d < day) this.salts.delete(d);
@@ -384,7 +397,7 @@ export class StatsWriter<R extends BatchRunner = BatchRunner> {
     adds: string[],
     rows: unknown[][],
   ): Promise<void> {
-    for (const chunk of chunks(rows, ROWS_PER_STATEMENT)) {
+    for (const chunk of this.chunks(rows)) {
       const values = `(${columns.join(', ')}) VALUES ${tuples(columns.length, chunk.length)}`;
       const text =
         this.engine === 'mysql'
@@ -403,8 +416,19 @@ export class StatsWriter<R extends BatchRunner = BatchRunner> {
  */
 const ROWS_PER_STATEMENT = 500;
 
+/** Rows per statement on SQLite, largest first: 437 rows are 4 × 100, 20, 3 × 5 and 2 × 1. */
+export const SQLITE_CHUNKS = [ROWS_PER_STATEMENT, 100, 20, 5, 1];
+
 function* chunks<T>(items: readonly T[], size: number): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+}
+
+/** Chunks of the given sizes (the largest that fits first; the last size is 1). */
+export function* chunksOfSizes<T>(items: readonly T[], sizes: readonly number[]): Generator<T[]> {
+  let i = 0;
+  for (const size of sizes) {
+    for (; items.length - i >= size; i += size) yield items.slice(i, i + size);
+  }
 }
 
 /**
