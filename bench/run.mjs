@@ -33,6 +33,7 @@
 //   BENCH_INSTANCE_RATE: follows per second per instance in that comparison (3000),
 //   BENCH_APP_ENV="NAME=value ...": more environment variables for the apps (to compare settings),
 //   BENCH_NODE_FLAGS: node flags for the app instead of those of package.json's start script ("" for none),
+//   BENCH_HOLD seconds: keep the apps running that long after the memory lines (their pids are logged), to inspect them,
 //   BENCH_PIN=off: no taskset pinning in that comparison (apps on the last core, load and HAProxy on the rest).
 //
 // Instances: one app instance behind HAProxy vs two behind the same HAProxy (round robin, keep-alive
@@ -92,6 +93,8 @@ const CPU_PROF = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
 const TARGET_URL = 'https://example.com/benchmark/target?x=1';
 const MANY = Number(process.env.BENCH_MANY ?? 1_000_000);
+/** BENCH_HOLD seconds: the apps are kept running that long after the memory lines, to inspect them. */
+const HOLD = Number(process.env.BENCH_HOLD ?? 0);
 
 // Real browsers' user agents and some referrers: the follows rotate through them (statistics on).
 const BROWSER_UAS = [
@@ -714,12 +717,23 @@ async function main() {
     if (!t.child.pid) continue;
     try {
       const status = readFileSync(`/proc/${t.child.pid}/status`, 'utf8');
-      const rss = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+      const kib = (field) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
+      const rss = kib('VmRSS') / 1024;
       memory.set(t.name, rss);
-      console.log(`memory after the run: ${t.name} RSS ${rss.toFixed(0)} MiB`);
+      const heap = t.name.startsWith('app-') ? await heapOf(t.base).catch(() => '') : '';
+      console.log(
+        `memory after the run: ${t.name} RSS ${rss.toFixed(0)} MiB ` +
+          `(anonymous ${(kib('RssAnon') / 1024).toFixed(0)}, files ${(kib('RssFile') / 1024).toFixed(0)} MiB` +
+          `${heap}; threads ${/Threads:\s+(\d+)/.exec(status)?.[1]})`,
+      );
     } catch {
       // not Linux
     }
+  }
+  if (HOLD > 0) {
+    // Inspect the apps as the run left them (/proc/<pid>/smaps_rollup, a heap snapshot by signal).
+    for (const t of targets) log(`holding ${t.name}: pid ${t.child.pid} ${t.base ?? ''}`);
+    await sleep(HOLD * 1000);
   }
   printGoals(rows, memory);
   await instancesBench();
@@ -814,6 +828,20 @@ function printGoals(rows, memory) {
 }
 
 /** The app's event-loop delay since the last call, in ms (p99 and max; its Prometheus gauge). */
+/** The main thread's V8 heap and external memory, from the app's Prometheus gauges. */
+async function heapOf(base) {
+  const r = await fetch(`${base}/management/prometheus`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const text = await r.text();
+  const mb = (name) =>
+    (Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN) / 2 ** 20).toFixed(0);
+  return (
+    `; main thread heap used ${mb('nodejs_heap_size_used_bytes')} of ${mb('nodejs_heap_size_total_bytes')}` +
+    `, external ${mb('nodejs_external_memory_bytes')} MiB`
+  );
+}
+
 async function loopDelay(base) {
   const r = await fetch(`${base}/management/prometheus`, {
     headers: { authorization: `Bearer ${METRICS_TOKEN}` },

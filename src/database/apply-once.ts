@@ -1,6 +1,43 @@
 import type { DataSource, QueryRunner } from 'typeorm';
 import { isUniqueViolation } from './errors';
 
+/** What a statement answers when asked for the structured result (TypeORM's QueryResult). */
+export interface StructuredResult {
+  records: Array<Record<string, unknown>>;
+  affected?: number;
+  raw: unknown;
+}
+
+/**
+ * The transaction calls applyOnce and the batch writers make: a TypeORM QueryRunner's, or those of
+ * the statistics thread's connection on better-sqlite3 alone (SqliteBatchSource), which spares that
+ * thread TypeORM.
+ */
+export interface BatchRunner {
+  readonly isTransactionActive: boolean;
+  connect(): Promise<unknown>;
+  startTransaction(): Promise<void>;
+  commitTransaction(): Promise<void>;
+  rollbackTransaction(): Promise<void>;
+  release(): Promise<void>;
+  query(
+    sql: string,
+    parameters: unknown[] | undefined,
+    structured: true,
+  ): Promise<StructuredResult>;
+  query(sql: string, parameters?: unknown[]): Promise<unknown>;
+  /**
+   * Inserts a batch's id into `applied_batches` (a runner without TypeORM's query builder, which
+   * otherwise writes the id and the date in the engine's form).
+   */
+  insertBatchId?(id: string, appliedAt: Date): Promise<void>;
+}
+
+/** A connection that batches are written on: a TypeORM DataSource, or a SqliteBatchSource. */
+export interface BatchSource<R extends BatchRunner = BatchRunner> {
+  createQueryRunner(): R;
+}
+
 /**
  * The batch transactions of one data source (use counts, statistics) take turns, one at a time, on
  * every engine:
@@ -14,9 +51,9 @@ import { isUniqueViolation } from './errors';
  * PostgreSQL's foreign-key locks do not conflict with that update; the one rule keeps every engine
  * alike. A turn is short because a batch is bounded (CountBuffer's MAX_BATCH_KEYS).
  */
-const turns = new WeakMap<DataSource, Promise<unknown>>();
+const turns = new WeakMap<BatchSource<BatchRunner>, Promise<unknown>>();
 
-function inTurn<T>(ds: DataSource, fn: () => Promise<T>): Promise<T> {
+function inTurn<T>(ds: BatchSource<BatchRunner>, fn: () => Promise<T>): Promise<T> {
   const previous = turns.get(ds) ?? Promise.resolve();
   const run = previous.catch(() => undefined).then(fn);
   turns.set(ds, run);
@@ -41,18 +78,18 @@ export class CommitOutcomeUnknownError extends Error {
  * Throws CommitOutcomeUnknownError when COMMIT itself failed, any other error when nothing was
  * written.
  */
-export function applyOnce(
-  ds: DataSource,
+export function applyOnce<R extends BatchRunner>(
+  ds: BatchSource<R>,
   batchId: string,
-  write: (runner: QueryRunner) => Promise<void>,
+  write: (runner: R) => Promise<void>,
 ): Promise<boolean> {
   return inTurn(ds, () => applyOnceNow(ds, batchId, write));
 }
 
-async function applyOnceNow(
-  ds: DataSource,
+async function applyOnceNow<R extends BatchRunner>(
+  ds: BatchSource<R>,
   batchId: string,
-  write: (runner: QueryRunner) => Promise<void>,
+  write: (runner: R) => Promise<void>,
 ): Promise<boolean> {
   const runner = ds.createQueryRunner();
   let committing = false;
@@ -68,12 +105,7 @@ async function applyOnceNow(
       throw err;
     }
     try {
-      await runner.manager
-        .createQueryBuilder()
-        .insert()
-        .into('applied_batches')
-        .values({ id: batchId, applied_at: new Date() })
-        .execute();
+      await insertBatchId(runner, batchId);
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       await runner.rollbackTransaction();
@@ -92,7 +124,18 @@ async function applyOnceNow(
   }
 }
 
-function resetTransactionState(runner: QueryRunner): void {
+async function insertBatchId(runner: BatchRunner, id: string): Promise<void> {
+  const appliedAt = new Date();
+  if (runner.insertBatchId) return runner.insertBatchId(id, appliedAt);
+  await (runner as QueryRunner).manager
+    .createQueryBuilder()
+    .insert()
+    .into('applied_batches')
+    .values({ id, applied_at: appliedAt })
+    .execute();
+}
+
+function resetTransactionState(runner: BatchRunner): void {
   const state = runner as unknown as { isTransactionActive: boolean; transactionDepth?: number };
   state.isTransactionActive = false;
   if (typeof state.transactionDepth === 'number') state.transactionDepth = 0;

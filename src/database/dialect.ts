@@ -1,10 +1,15 @@
-import type { DataSource } from 'typeorm';
+import type { DataSourceOptions } from 'typeorm';
 
 /** The database engines the app runs on. */
 export type Engine = 'sqlite' | 'mysql' | 'postgres';
 
+/** What engineOf reads: a TypeORM DataSource, or another connection that names its driver type. */
+export interface EngineSource {
+  readonly options: { readonly type: DataSourceOptions['type'] };
+}
+
 /** Which engine a data source talks to (TypeORM's driver type). */
-export function engineOf(ds: Pick<DataSource, 'options'>): Engine {
+export function engineOf(ds: EngineSource): Engine {
   const type = ds.options.type;
   if (type === 'mysql' || type === 'mariadb') return 'mysql';
   if (type === 'postgres') return 'postgres';

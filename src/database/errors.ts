@@ -1,7 +1,11 @@
-import { QueryFailedError } from 'typeorm';
-
+/**
+ * The driver's own error: a TypeORM QueryFailedError's `driverError`, else the error itself (a
+ * driver's error, as the statistics thread's better-sqlite3 connection throws them). Read by its
+ * shape, not `instanceof QueryFailedError`, so that this module loads no TypeORM (that thread's
+ * memory: docs/performance.md, "Memory").
+ */
 function driverOf(err: unknown): Record<string, unknown> | null {
-  const e = err instanceof QueryFailedError ? (err.driverError as unknown) : err;
+  const e = err instanceof Error && 'driverError' in err ? (err.driverError as unknown) : err;
   return e && typeof e === 'object' ? (e as Record<string, unknown>) : null;
 }
 

@@ -11,9 +11,31 @@ export const SQLITE_BUSY_SPIN_MS = 5;
 const MAX_BACKOFF_MS = 50;
 
 function isBusy(err: unknown): boolean {
-  const driver = (err as { driverError?: { code?: unknown } } | null)?.driverError;
-  const code = driver && typeof driver.code === 'string' ? driver.code : '';
+  // TypeORM's QueryFailedError carries better-sqlite3's error as driverError; a raw connection
+  // (the statistics thread's) throws better-sqlite3's own.
+  const e = err as { code?: unknown; driverError?: { code?: unknown } } | null;
+  const code = e?.driverError ? e.driverError.code : e?.code;
   return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
+}
+
+/**
+ * Runs `statement` again while it fails busy and `retriable` says it changed nothing (see below),
+ * asynchronously, with a growing pause, until `ms` have passed; then the busy error stands.
+ */
+export async function whileBusy<T>(
+  statement: () => Promise<T>,
+  retriable: () => boolean,
+  ms: number,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (let pause = 2; ; pause = Math.min(pause * 2, MAX_BACKOFF_MS)) {
+    try {
+      return await statement();
+    } catch (err) {
+      if (!isBusy(err) || !retriable() || Date.now() + pause > deadline) throw err;
+      await new Promise((r) => setTimeout(r, pause));
+    }
+  }
 }
 
 /**
@@ -28,24 +50,20 @@ function isBusy(err: unknown): boolean {
  * Only statements that change nothing when they fail busy are retried: statements outside a
  * transaction, and the transaction's start, which takes the write lock up front (`BEGIN IMMEDIATE`),
  * so no statement inside a transaction waits for the lock (nor can it fail half-way for it).
+ * The statistics thread's connection (SqliteBatchSource) does the same with whileBusy.
  */
 export function applySqliteBusyRetry(ds: DataSource, ms: number): void {
   const runner = ds.driver.createQueryRunner('master'); // SQLite: the one runner of the one connection
   const db = (ds.driver as unknown as { databaseConnection: SqliteConnection }).databaseConnection;
   db.pragma(`busy_timeout = ${SQLITE_BUSY_SPIN_MS}`);
   const query = runner.query.bind(runner) as QueryRunner['query'];
-  runner.query = (async (sql: string, parameters?: unknown[], structured?: boolean) => {
+  runner.query = ((sql: string, parameters?: unknown[], structured?: boolean) => {
     const begin = sql === 'BEGIN TRANSACTION';
     const statement = begin ? 'BEGIN IMMEDIATE TRANSACTION' : sql;
-    const deadline = Date.now() + ms;
-    for (let pause = 2; ; pause = Math.min(pause * 2, MAX_BACKOFF_MS)) {
-      try {
-        return await query(statement, parameters, structured as true);
-      } catch (err) {
-        const retriable = isBusy(err) && (begin || !db.inTransaction);
-        if (!retriable || Date.now() + pause > deadline) throw err;
-        await new Promise((r) => setTimeout(r, pause));
-      }
-    }
+    return whileBusy(
+      () => query(statement, parameters, structured as true),
+      () => begin || !db.inTransaction,
+      ms,
+    );
   }) as QueryRunner['query'];
 }

@@ -1,4 +1,4 @@
-import type { QueryRunner } from 'typeorm';
+import type { BatchRunner } from '../database/apply-once';
 import { dialectSql, type Engine } from '../database/dialect';
 
 /** Ids per statement (far below every engine's parameter limit). */
@@ -12,7 +12,7 @@ const IDS_PER_STATEMENT = 500;
  * entities) runs the same statements (StatsWriterThread).
  */
 export async function addUseCounts(
-  runner: QueryRunner,
+  runner: BatchRunner,
   engine: Engine,
   counts: ReadonlyMap<string, number>,
 ): Promise<void> {

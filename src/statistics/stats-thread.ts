@@ -1,8 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
-import { DataSource } from 'typeorm';
 import { CommitOutcomeUnknownError } from '../database/apply-once';
-import { sqliteOptions } from '../database/sqlite-options';
-import { applySqliteBusyRetry } from '../database/sqlite-busy';
+import { SqliteBatchSource } from '../database/sqlite-batch-source';
 import { addUseCounts, existingShortIds } from '../shorts/use-counts';
 import { StatsWriter } from './stats-writer';
 
@@ -59,20 +57,19 @@ export function toThreadError(err: unknown): ThreadError {
 
 /**
  * The statistics writer's thread (started by StatsWriterThread on a SQLite file): its own
- * better-sqlite3 connection, opened as the app's (WAL, busy handling of applySqliteBusyRetry:
+ * better-sqlite3 connection, opened as the app's (WAL, the busy handling of sqlite-busy.ts:
  * BEGIN IMMEDIATE, retried without blocking), and the one StatsWriter, which writes each batch
  * exactly once (applyOnce) as on the main thread. Its statements and COMMIT no longer hold the main
  * event loop; WAL lets the main connection read meanwhile, and its writes wait for the lock
  * asynchronously (sqlite-busy.ts), as for another instance on the same file.
+ *
+ * The connection is better-sqlite3's own (SqliteBatchSource), not a TypeORM DataSource: nothing
+ * this thread loads requires TypeORM or Nest (about 20 MiB less: docs/performance.md, "Memory").
  */
 export async function serveStatsThread(port: MessagePort, init: StatsThreadInit): Promise<void> {
-  let ds: DataSource;
+  let ds: SqliteBatchSource;
   try {
-    ds = await new DataSource({
-      ...sqliteOptions(init.file, init.timeoutMs),
-      logging: false,
-    }).initialize();
-    applySqliteBusyRetry(ds, init.timeoutMs);
+    ds = new SqliteBatchSource(init.file, init.timeoutMs);
   } catch (err) {
     port.postMessage({ type: 'failed', error: toThreadError(err) } satisfies StatsThreadReply);
     return;
