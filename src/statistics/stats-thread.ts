@@ -64,7 +64,8 @@ export function toThreadError(err: unknown): ThreadError {
  * asynchronously (sqlite-busy.ts), as for another instance on the same file.
  *
  * The connection is better-sqlite3's own (SqliteBatchSource), not a TypeORM DataSource: nothing
- * this thread loads requires TypeORM or Nest (about 20 MiB less: docs/performance.md, "Memory").
+ * this thread loads requires TypeORM or Nest (16 MiB less RSS after its first batch:
+ * docs/performance.md, "Memory").
  */
 export async function serveStatsThread(port: MessagePort, init: StatsThreadInit): Promise<void> {
   let ds: SqliteBatchSource;
