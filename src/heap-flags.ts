@@ -25,14 +25,6 @@ function flagName(arg: string): string {
   return arg.replace(/^--/, '').split('=')[0].replace(/_/g, '-');
 }
 
-/** The value the command line gives a flag (the last one given), if it gives one. */
-export function flagValue(execArgv: readonly string[], name: string): string | undefined {
-  const given = execArgv.filter(
-    (a) => a.startsWith('--') && a.includes('=') && flagName(a) === name,
-  );
-  return given.at(-1)?.split('=')[1];
-}
-
 /** The flags to set: those of HEAP_FLAGS that the command line does not set itself. */
 export function heapFlags(execArgv: readonly string[]): string[] {
   const given = new Set(execArgv.filter((a) => a.startsWith('--')).map(flagName));

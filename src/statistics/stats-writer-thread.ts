@@ -1,6 +1,5 @@
-import type { Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import { CommitOutcomeUnknownError } from '../database/apply-once';
-import { startWorker } from '../worker-heap';
 import type {
   StatsThreadInit,
   StatsThreadReply,
@@ -19,13 +18,6 @@ interface Pending {
  * batch is retried with its id). Far above a batch's time, busy waits included (DB_TIMEOUT_MS).
  */
 export const STATS_THREAD_STALL_MS = 60_000;
-
-/**
- * The thread's young generation, MB (two semi-spaces of 2 MiB): it writes a batch now and then,
- * and with the main thread's 2 × 8 MiB it kept 16 MiB after a run of large batches (the bench's
- * million shorts) for about 1.5 MiB of live young objects.
- */
-export const STATS_THREAD_YOUNG_MB = 6;
 
 export interface StatsWriterThreadOptions extends StatsThreadInit {
   /** The worker script (stats-writer.worker.mjs). */
@@ -107,9 +99,8 @@ export class StatsWriterThread {
   private start(): Promise<Worker> {
     this.ready ??= new Promise<Worker>((resolve, reject) => {
       const { file, timeoutMs } = this.options;
-      const worker = startWorker(this.options.script, {
+      const worker = new Worker(this.options.script, {
         workerData: { file, timeoutMs } satisfies StatsThreadInit,
-        resourceLimits: { maxYoungGenerationSizeMb: STATS_THREAD_YOUNG_MB },
       });
       this.worker = worker;
       this.started++;
