@@ -2,6 +2,7 @@ import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nest
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { CacheBus } from '../common/cache-bus';
+import { keptAnswer } from '../common/kept-answers';
 import { FailureReporter } from '../failure/failure-reporter';
 import { requestHost } from './domain-host';
 import { DomainEntity } from './domain.entity';
@@ -68,12 +69,7 @@ export class DomainRegistry implements OnModuleInit, OnApplicationShutdown {
    */
   ofRequest(hostHeader: string | undefined): KnownDomain | undefined {
     if (this.byHost.size === 0 || !hostHeader) return undefined;
-    let host = this.hosts.get(hostHeader);
-    if (host === undefined) {
-      if (this.hosts.size >= HOST_HEADERS_MAX) this.hosts.clear();
-      host = requestHost(hostHeader);
-      this.hosts.set(hostHeader, host);
-    }
+    const host = keptAnswer(this.hosts, HOST_HEADERS_MAX, hostHeader, requestHost);
     const d = host === null ? undefined : this.byHost.get(host);
     return d?.verified ? d : undefined;
   }

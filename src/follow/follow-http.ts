@@ -2,6 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { putInFront } from '../common/request-entry';
 import type { Request, Response } from 'express';
 import { isbot } from 'isbot';
+import { keptAnswer } from '../common/kept-answers';
 import { clientAddress, type TrustFn } from '../common/client-address';
 import { escapeHtml } from '../common/html';
 import { type FailureHandler, sendProblem } from '../common/problem.filter';
@@ -88,13 +89,7 @@ const botAnswers = new Map<string, boolean>();
  */
 export function isBotAgent(userAgent: string): boolean {
   if (userAgent.length > BOT_ANSWER_UA_MAX) return isbot(userAgent);
-  let bot = botAnswers.get(userAgent);
-  if (bot === undefined) {
-    if (botAnswers.size >= BOT_ANSWERS_MAX) botAnswers.clear();
-    bot = isbot(userAgent);
-    botAnswers.set(userAgent, bot);
-  }
-  return bot;
+  return keptAnswer(botAnswers, BOT_ANSWERS_MAX, userAgent, isbot);
 }
 
 /** What the follow path takes of the request: bot or not, and the visitor's traits. */

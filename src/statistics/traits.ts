@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { UAParser } from 'ua-parser-js';
+import { keptAnswer } from '../common/kept-answers';
 
 /** Hours and days as whole numbers since the epoch (UTC): how the statistics tables key time. */
 export const HOUR_MS = 3_600_000;
@@ -37,13 +38,7 @@ const referrerHosts = new Map<string, string>();
 export function referrerHost(referer: string | undefined): string {
   if (!referer) return 'direct';
   if (referer.length > REFERRER_KEPT_MAX) return parseReferrerHost(referer);
-  let host = referrerHosts.get(referer);
-  if (host === undefined) {
-    if (referrerHosts.size >= REFERRER_HOSTS_MAX) referrerHosts.clear();
-    host = parseReferrerHost(referer);
-    referrerHosts.set(referer, host);
-  }
-  return host;
+  return keptAnswer(referrerHosts, REFERRER_HOSTS_MAX, referer, parseReferrerHost);
 }
 
 function parseReferrerHost(referer: string): string {
