@@ -5,7 +5,7 @@ import type { ShortService } from '../shorts/short.service';
 import { ValidationFailedError } from '../common/errors';
 import { toProblem } from '../common/problem.filter';
 import { RedisUnavailableError } from '../redis/redis-unavailable.error';
-import { type StatisticsQuery, StatisticsService } from './statistics.service';
+import { hourQueries, type StatisticsQuery, StatisticsService } from './statistics.service';
 import { bucketStarts, maxBuckets } from './zoned';
 
 const DAY = 86_400_000;
@@ -114,5 +114,44 @@ describe('StatisticsService.parse', () => {
         errorKey: 'service_unavailable',
       });
     }
+  });
+});
+
+describe('hourQueries', () => {
+  /** The hours a set of queries reads, as a sorted list (each hour once). */
+  const read = (queries: ReturnType<typeof hourQueries>): number[] => {
+    const out: number[] = [];
+    for (const q of queries) {
+      if (q.where.includes('IN')) out.push(...new Set(q.params));
+      else for (let h = q.params[0]; h <= q.params[1]; h++) out.push(h);
+    }
+    return out.sort((a, b) => a - b);
+  };
+
+  it('reads long runs as ranges and the other hours by padded IN lists, each hour once', () => {
+    const wanted = [5, 7, 8, ...Array.from({ length: 100 }, (_, i) => 1_000 + i), 3_000];
+    const queries = hourQueries([...wanted].reverse());
+    expect(queries[0]).toEqual({ where: 'hour_no >= ? AND hour_no <= ?', params: [1_000, 1_099] });
+    expect(queries).toHaveLength(2);
+    expect(queries[1].params).toHaveLength(50);
+    expect(queries[1].params.slice(0, 5)).toEqual([5, 7, 8, 3_000, 3_000]);
+    expect(read(queries)).toEqual(wanted);
+  });
+
+  it('splits the edge hours of a year by local day into lists of at most 500, few texts', () => {
+    // Two edge hours a day (a zone two hours off UTC) over a year, plus one odd hour.
+    const wanted: number[] = [];
+    for (let d = 20_000; d < 20_365; d++) wanted.push(d * 24 + 22, d * 24 + 23);
+    wanted.push(20_365 * 24 + 5);
+    const queries = hourQueries([...wanted]);
+    expect(queries.map((q) => q.params.length)).toEqual([500, 250]);
+    expect(read(queries)).toEqual(wanted);
+    // One hour more or less keeps the texts (the lists are padded).
+    const texts = (hs: number[]) => hourQueries(hs).map((q) => q.where);
+    expect(texts(wanted.slice(0, -1))).toEqual(texts(wanted));
+  });
+
+  it('reads nothing for no hours', () => {
+    expect(hourQueries([])).toEqual([]);
   });
 });

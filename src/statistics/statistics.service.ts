@@ -32,8 +32,8 @@ const TOP = 10;
 const STATEMENTS = 16;
 const LONG_RUN = 64;
 const IN_LIST = 500;
-/** At most this many hours of the day in one filtered range of hours (hourQueries). */
-const MAX_RESIDUES = 4;
+/** IN lists are padded to a multiple of this (a few statement texts). */
+const IN_STEP = 50;
 const LISTS: Array<[keyof StatisticsDto, Dimension]> = [
   ['referrers', 'referrer'],
   ['countries', 'country'],
@@ -146,7 +146,7 @@ export class StatisticsService {
       } else if (kind === DAY_ROW) {
         add(plan.days.get(Number(row[K])), 1, row);
       } else {
-        // Hours neither map holds (read by a range with a filter, hourQueries) are skipped.
+        // An hour read is added to the bucket holding it, taken from the one that used its day, or both.
         const hour = Number(row[K]);
         add(plan.hoursIn.get(hour), 1, row);
         add(plan.hoursOut.get(hour), -1, row);
@@ -201,45 +201,29 @@ export class StatisticsService {
 
 /**
  * The statements that read the wanted hours: a run of consecutive hours as long as LONG_RUN or
- * longer is a range (the hours of `granularity=hour`); the others are read by one range filtered by
- * the hour of the day when they fall on a few hours of the day (a year by Berlin days wants one or
- * two hours a day), else by `IN` lists of index lookups, IN_LIST at a time. The rows may hold
- * hours that were not asked for.
+ * longer is a range (the hours of `granularity=hour`); the others are index lookups by `IN` lists,
+ * IN_LIST at a time, each padded to a multiple of IN_STEP with its last hour (an `IN` list is a
+ * set: no row is read twice), so that few texts of statement are prepared and kept. Lookups beat
+ * one range filtered by the hour of the day, which reads every hour of the range: the 585 edge
+ * hours of a year by Berlin days took 1.4 against 2.9 ms on SQLite, 1.7 against 8.1 ms on MariaDB,
+ * 2.7 against 4.0 ms on PostgreSQL (the bench's year of hourly rows).
  */
-function hourQueries(hours: number[]): Array<{ where: string; params: number[] }> {
+export function hourQueries(hours: number[]): Array<{ where: string; params: number[] }> {
   hours.sort((a, b) => a - b);
-  const runs: Array<[number, number]> = [];
-  for (const h of hours) {
-    const last = runs.at(-1);
-    if (last && h === last[1] + 1) last[1] = h;
-    else runs.push([h, h]);
-  }
   const queries: Array<{ where: string; params: number[] }> = [];
   const single: number[] = [];
-  for (const [from, to] of runs) {
-    if (to - from + 1 >= LONG_RUN)
-      queries.push({ where: 'hour_no >= ? AND hour_no <= ?', params: [from, to] });
-    else for (let h = from; h <= to; h++) single.push(h);
-  }
-  // Many single hours at a few hours of the day (the edges of local days: one or two a day) are
-  // cheaper as one range filtered by the hour of the day than as index lookups, though the range
-  // also yields some hours that are not wanted (compute skips them).
-  // Only without ranges of runs (no hour may be read twice).
-  if (queries.length === 0 && single.length >= LONG_RUN && single[0] >= 0) {
-    const residues = [...new Set(single.map((h) => h % 24))].sort((a, b) => a - b);
-    const from = single[0];
-    const to = single[single.length - 1];
-    const yielded = residues.length * (Math.floor((to - from) / 24) + 1);
-    if (residues.length <= MAX_RESIDUES && yielded <= 2 * single.length) {
-      queries.push({
-        where: `hour_no >= ? AND hour_no <= ? AND hour_no % 24 IN (${residues.map(() => '?').join(', ')})`,
-        params: [from, to, ...residues],
-      });
-      return queries;
-    }
+  for (let i = 0; i < hours.length;) {
+    let j = i;
+    while (j + 1 < hours.length && hours[j + 1] === hours[j] + 1) j++;
+    if (j - i + 1 >= LONG_RUN)
+      queries.push({ where: 'hour_no >= ? AND hour_no <= ?', params: [hours[i], hours[j]] });
+    else single.push(...hours.slice(i, j + 1));
+    i = j + 1;
   }
   for (let i = 0; i < single.length; i += IN_LIST) {
     const list = single.slice(i, i + IN_LIST);
+    const last = list[list.length - 1];
+    while (list.length % IN_STEP !== 0) list.push(last);
     queries.push({ where: `hour_no IN (${list.map(() => '?').join(', ')})`, params: list });
   }
   return queries;
