@@ -17,11 +17,13 @@
 // Per scenario: the app's event-loop delay (p99, from its Prometheus gauge, reset before each round).
 // After the run: each app's resident memory (RSS from /proc/<pid>/status), then one line per goal
 // of the performance work (figure, goal, whether it holds).
-// autocannon drives them from this process: warm-up first, then alternating rounds (every scenario once
-// per round), so slow drifts of the shared machine hit all targets alike; before each round it waits
-// (at most 5 s) until the machine is quiet, so one target's background work (a database writing back
-// a create burst) does not land in the next one's round. Progress lines carry the seconds since start. Prints req/s, p50, p99 and
-// the ratio to the bare server's follow. Stops by itself; every process and temp file is removed.
+// autocannon drives them from this process: warm-up first, then alternating rounds (every scenario
+// once per round), so slow drifts of the shared machine hit all targets alike; before each round it
+// waits (at most 5 s) until the machine is quiet, so one target's background work (a database
+// writing back a create burst) does not land in the next one's round. Progress lines carry the
+// seconds since start. Prints req/s, p50, p99, the ratio to the bare server's follow, and the CPU
+// time each target spent per request with its ratio to the bare server's (robust where req/s moves
+// with a shared machine). Stops by itself; every process and temp file is removed.
 //
 // Environment: BENCH_CONNECTIONS (50), BENCH_DURATION seconds per round (5), BENCH_ROUNDS (3),
 //   BENCH_WARMUP seconds (2), BENCH_DB_URL (mysql://root@127.0.0.1:3306; "off" skips MariaDB),
@@ -632,26 +634,39 @@ async function main() {
     log(`warm-up ${r.target.name} / ${r.scenario.name}`);
     await load(r.target, r.scenario, WARMUP);
   }
+  const ticks = clockTicks();
+  // The target's CPU time (utime + stime, all its threads) from before a round until the machine
+  // is quiet again after it: the work a round caused, including what it left behind (a statistics
+  // batch, a database's answers read), at most SETTLE_MAX_MS after the load. The next round then
+  // starts without waiting again.
+  let settled = false;
   for (let round = 1; round <= ROUNDS; round++) {
     for (const r of runs) {
       const measured = r.target.name.startsWith('app-');
-      const waited = await settle();
+      const waited = settled ? 0 : await settle();
       if (waited >= SETTLE_MAX_MS) log(`machine still busy after ${waited} ms: measuring anyway`);
       if (measured) await loopDelay(r.target.base); // resets the app's histogram
+      const before = cpuOf(r.target.child.pid, ticks);
       const res = await load(r.target, r.scenario, DURATION);
       const loop = measured ? await loopDelay(r.target.base) : undefined;
+      settled = (await settle()) < SETTLE_MAX_MS;
+      const after = cpuOf(r.target.child.pid, ticks);
       const expected = Number(res.statusCodeStats?.[r.scenario.expect]?.count ?? 0);
       const total = res.requests.total;
+      const cpuUs =
+        ((after.user + after.system - before.user - before.system) * 1e6) / Math.max(1, total);
       r.rounds.push({
         rps: total / (res.duration || DURATION),
         p50: res.latency.p50,
         p99: res.latency.p99,
         unexpected: total - expected + res.errors + res.timeouts,
         loop,
+        cpuUs,
       });
       log(
         `round ${round}/${ROUNDS} ${r.target.name.padEnd(14)} ${r.scenario.name.padEnd(15)} ` +
           `${Math.round(total / (res.duration || DURATION))} req/s  p50 ${res.latency.p50} ms  p99 ${res.latency.p99} ms` +
+          `  CPU ${cpuUs.toFixed(0)} us/request` +
           (loop ? `  event loop p99 ${loop.p99.toFixed(1)} ms, max ${loop.max.toFixed(1)} ms` : ''),
       );
     }
@@ -659,15 +674,20 @@ async function main() {
 
   const baseline = runs.find((r) => r.scenario.baseline);
   const baseRps = baseline.rounds.reduce((a, b) => a + b.rps, 0) / baseline.rounds.length;
+  const baseCpu = median(baseline.rounds.map((x) => x.cpuUs));
   const rows = runs.map((r) => {
     const rps = r.rounds.reduce((a, b) => a + b.rps, 0) / r.rounds.length;
+    const cpu = median(r.rounds.map((x) => x.cpuUs));
+    const follow = r.scenario.name.startsWith('follow');
     return {
       target: r.target.name,
       scenario: r.scenario.name,
       rps: Math.round(rps),
       p50: median(r.rounds.map((x) => x.p50)),
       p99: Math.max(...r.rounds.map((x) => x.p99)),
-      ratio: r.scenario.name.startsWith('follow') ? (rps / baseRps).toFixed(2) : '-',
+      ratio: follow ? (rps / baseRps).toFixed(2) : '-',
+      cpu: Math.round(cpu),
+      cpuRatio: follow ? (baseCpu / cpu).toFixed(2) : '-',
       loopP99: r.rounds[0].loop ? Math.max(...r.rounds.map((x) => x.loop.p99)) : undefined,
       unexpected: r.rounds.reduce((a, b) => a + b.unexpected, 0),
     };
@@ -680,6 +700,8 @@ async function main() {
     'p50 ms',
     'p99 ms',
     'vs bare follow',
+    'CPU us/req',
+    'CPU vs bare',
     'loop p99 ms',
     'unexpected',
   ];
@@ -692,6 +714,8 @@ async function main() {
       r.p50,
       r.p99,
       r.ratio,
+      r.cpu,
+      r.cpuRatio,
       r.loopP99 === undefined ? '-' : r.loopP99.toFixed(1),
       r.unexpected,
     ]),
@@ -708,6 +732,9 @@ async function main() {
   for (const row of table.slice(1)) console.log(line(row));
   console.log(
     'unexpected = responses with another status than expected (302 follow, 200 statistics, 201 create), errors, timeouts',
+  );
+  console.log(
+    "CPU us/req = the target process's CPU time (user + system, all its threads; not the database server's) per request, median of the rounds, from the round's start until the machine was quiet again; CPU vs bare = the bare server's CPU per follow / the target's (1.00: as cheap as the bare redirect)",
   );
   console.log(
     "loop p99 = the worst round's 99th percentile of the app's event-loop delay during the scenario (its Prometheus gauge, reset before each round)",
