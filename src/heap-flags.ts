@@ -9,14 +9,16 @@
  *   first import), before the app's modules load.
  * - `--max-semi-space-size` (START_FLAGS, on the start command: `npm start` and the Docker image's
  *   CMD): V8 reads it once, when the heap is set up, so it cannot be set from inside the process.
- *   Not smaller: a young generation kept at 2 × 1 MiB made a follow cost 60 % more CPU (server CPU
- *   per 1,000 follows 81 → 131 ms on SQLite), the scavenges of a busy follow path being that frequent.
+ *   4 MiB: against 8, 20-36 MiB less resident after the bench's SQLite scenarios and no dearer per
+ *   request (the bench's CPU per request, runs alternating; docs/performance.md). Not smaller: a
+ *   young generation kept at 2 × 1 MiB made a follow cost 60 % more CPU (server CPU per 1,000
+ *   follows 81 → 131 ms on SQLite), the scavenges of a busy follow path being that frequent.
  *
  * A flag the command line gives itself (`node --heap-growing-percent=50 dist/src/main.js`) is the
  * operator's: then it is not set here. NODE_OPTIONS is not read (the environment is read by
  * config/config.ts alone): a `--heap-growing-percent` given there is overridden.
  */
-export const START_FLAGS = ['--max-semi-space-size=8'];
+export const START_FLAGS = ['--max-semi-space-size=4'];
 
 export const HEAP_FLAGS = ['--heap-growing-percent=20'];
 
