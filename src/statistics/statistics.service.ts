@@ -204,9 +204,9 @@ export class StatisticsService {
  * longer is a range (the hours of `granularity=hour`); the others are index lookups by `IN` lists,
  * IN_LIST at a time, each padded to a multiple of IN_STEP with its last hour (an `IN` list is a
  * set: no row is read twice), so that few texts of statement are prepared and kept. Lookups beat
- * one range filtered by the hour of the day, which reads every hour of the range: the 585 edge
- * hours of a year by Berlin days took 1.4 against 2.9 ms on SQLite, 1.7 against 8.1 ms on MariaDB,
- * 2.7 against 4.0 ms on PostgreSQL (the bench's year of hourly rows).
+ * one range filtered by the hour of the day, which reads every hour of the range: the 584 edge
+ * hours of a year by Berlin days took 1.7 against 8.1 ms on MariaDB and 2.7 against 4.0 ms on
+ * PostgreSQL, about even on SQLite (the bench's year of hourly rows; docs/performance.md).
  */
 export function hourQueries(hours: number[]): Array<{ where: string; params: number[] }> {
   hours.sort((a, b) => a - b);
