@@ -27,9 +27,20 @@ const INSERT_BATCH = 100;
 
 /** findOwnerOf: the short's id and owner. */
 const OWNER_SQL = 'SELECT id, owner_id FROM shorts WHERE id = ?';
-/** The columns of a short that the follow path needs, in FollowColumns' order. */
-const FOLLOW_COLUMNS =
-  'id, name, url, password_hash, max_uses, uses, expire_at, dangerous, expired_url, rules';
+/** The columns of a short that the follow path needs, in the order followRowOf reads them. */
+const FOLLOW_COLUMN_NAMES = [
+  'id',
+  'name',
+  'url',
+  'password_hash',
+  'max_uses',
+  'uses',
+  'expire_at',
+  'dangerous',
+  'expired_url',
+  'rules',
+] as const;
+const FOLLOW_COLUMNS = FOLLOW_COLUMN_NAMES.join(', ');
 /** A short as the follow path needs it, by its domain and code. */
 const FOLLOW_SQL = `SELECT ${FOLLOW_COLUMNS} FROM shorts WHERE domain = ? AND code = ?`;
 /** Shorts as the follow path needs them, by domain and codes (MissBatcher: `codes` placeholders). */
@@ -55,49 +66,29 @@ interface SqliteDatabase {
   prepare(text: string): SqliteStatement;
 }
 
-/** FOLLOW_COLUMNS as raw queries return them. */
-interface FollowColumns {
-  id: string;
-  name: string | null;
-  url: string;
-  password_hash: string | null;
-  max_uses: number | string | null;
-  uses: number | string;
-  expire_at: unknown;
-  dangerous: number | string | boolean;
-  expired_url: string | null;
-  rules: string | null;
-}
-
-function followRowOf(r: FollowColumns): FollowRow {
+/**
+ * A follow row from its columns' values in FOLLOW_COLUMN_NAMES' order: better-sqlite3's raw rows
+ * as they are, a driver's row objects through followValues.
+ */
+function followRowOf(v: readonly unknown[]): FollowRow {
+  const [id, name, url, passwordHash, maxUses, uses, expireAt, dangerous, expiredUrl, rules] = v;
   return {
-    id: r.id,
-    name: r.name,
-    url: r.url,
-    passwordHash: r.password_hash,
-    maxUses: r.max_uses === null ? null : Number(r.max_uses),
-    uses: Number(r.uses),
-    expireAt: r.expire_at === null ? null : new Date(dbTimeMs(r.expire_at)),
-    dangerous: r.dangerous === true || Number(r.dangerous) === 1,
-    expiredUrl: r.expired_url,
-    rules: rulesFromColumn(r.rules),
+    id: id as string,
+    name: name as string | null,
+    url: url as string,
+    passwordHash: passwordHash as string | null,
+    maxUses: maxUses === null ? null : Number(maxUses),
+    uses: Number(uses),
+    expireAt: expireAt === null ? null : new Date(dbTimeMs(expireAt)),
+    dangerous: dangerous === true || Number(dangerous) === 1,
+    expiredUrl: expiredUrl as string | null,
+    rules: rulesFromColumn(rules as string | null),
   };
 }
 
-/** followRowOf of a row as an array (better-sqlite3's raw rows), in FOLLOW_COLUMNS' order. */
-function followRowOfArray(r: unknown[]): FollowRow {
-  return followRowOf({
-    id: r[0] as string,
-    name: r[1] as string | null,
-    url: r[2] as string,
-    password_hash: r[3] as string | null,
-    max_uses: r[4] as number | null,
-    uses: r[5] as number,
-    expire_at: r[6],
-    dangerous: r[7] as number,
-    expired_url: r[8] as string | null,
-    rules: r[9] as string | null,
-  });
+/** A driver's row object as followRowOf's values. */
+function followValues(r: Record<string, unknown>): unknown[] {
+  return FOLLOW_COLUMN_NAMES.map((c) => r[c]);
 }
 
 /**
@@ -344,13 +335,15 @@ export class ShortRepository {
     } catch {
       return this.queryForFollow(domain, code); // TypeORM's path: its retry, its errors
     }
-    return raw === undefined ? null : followRowOfArray(raw);
+    return raw === undefined ? null : followRowOf(raw);
   }
 
   /** The follow read through TypeORM (SQLite's fallback). */
   private async queryForFollow(domain: string, code: string): Promise<FollowRow | null> {
-    const rows = (await this.repo.manager.query(this.followSql, [domain, code])) as FollowColumns[];
-    return rows.length ? followRowOf(rows[0]) : null;
+    const rows = (await this.repo.manager.query(this.followSql, [domain, code])) as Array<
+      Record<string, unknown>
+    >;
+    return rows.length ? followRowOf(followValues(rows[0])) : null;
   }
 
   private sqliteFollowStatement(): SqliteStatement {
@@ -373,9 +366,9 @@ export class ShortRepository {
       this.followManySql.set(codes.length, sql);
     }
     const rows = (await this.repo.manager.query(sql, [domain, ...codes])) as Array<
-      FollowColumns & { code: string }
+      Record<string, unknown> & { code: string }
     >;
-    return rows.map((r) => [r.code, followRowOf(r)]);
+    return rows.map((r) => [r.code, followRowOf(followValues(r))]);
   };
 
   /** followManySql in the engine's parameter form, by number of codes. */
