@@ -135,6 +135,29 @@ describe('CountBuffer batches of at most maxKeys keys', () => {
     expect(b.size).toBe(0);
   });
 
+  it('seals each batch just before its write: counts added meanwhile to its keys go with it, new keys wait', async () => {
+    const db = recordingDatabase(new Map());
+    const b = new CountBuffer(4);
+    for (const k of keys(10)) b.add(k);
+    let writes = 0;
+    await b.flush(async (id, counts) => {
+      // Follows go on while the flush writes: one more of a key not yet sealed, and a new key
+      // on every write (a flush under load still ends with what was pending when it started).
+      if (writes === 0) b.add('k9', 5);
+      b.add(`new${writes++}`);
+      await db.write(id, counts);
+    });
+    expect(db.batches.map((x) => x.keys)).toEqual([4, 4, 2]);
+    expect(db.totals).toEqual(new Map(keys(10).map((k) => [k, k === 'k9' ? 6 : 1])));
+    expect(b.snapshot()).toEqual(
+      new Map([
+        ['new0', 1],
+        ['new1', 1],
+        ['new2', 1],
+      ]),
+    );
+  });
+
   it('a batch that failed before its commit takes the untried batches back with it', async () => {
     const db = recordingDatabase(new Map([[1, 'before-commit']]));
     const b = new CountBuffer(4);
