@@ -18,15 +18,17 @@
 // After the run: each app's resident memory (RSS from /proc/<pid>/status), then one line per goal
 // of the performance work (figure, goal, whether it holds).
 // autocannon drives them from this process: warm-up first, then alternating rounds (every scenario
-// once per round), so slow drifts of the shared machine hit all targets alike; before each round it
+// once per round), so slow drifts of the shared machine hit all targets alike; after each round it
 // waits (at most 5 s) until the machine is quiet, so one target's background work (a database
-// writing back a create burst) does not land in the next one's round. Progress lines carry the
+// writing back a create burst) does not land in the next one's round; after the cache-miss round
+// until its statistics backlog is written (at most 60 s), which that round's CPU figure includes.
+// The targets are started and seeded side by side. Progress lines carry the
 // seconds since start. Prints req/s, p50, p99, the ratio to the bare server's follow, and the CPU
 // time each target spent per request with its ratio to the bare server's (robust where req/s moves
 // with a shared machine). Stops by itself; every process and temp file is removed.
 //
-// Environment: BENCH_CONNECTIONS (50), BENCH_DURATION seconds per round (5), BENCH_ROUNDS (3),
-//   BENCH_WARMUP seconds (2), BENCH_DB_URL (mysql://root@127.0.0.1:3306; "off" skips MariaDB),
+// Environment: BENCH_CONNECTIONS (50), BENCH_DURATION seconds per round (4), BENCH_ROUNDS (3),
+//   BENCH_WARMUP seconds (1), BENCH_DB_URL (mysql://root@127.0.0.1:3306; "off" skips MariaDB),
 //   BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres; "off" skips PostgreSQL),
 //   BENCH_MANY (1000000): shorts seeded for the cache-miss follow (0 skips that scenario),
 //   BENCH_ONLY=regex: only the runs whose "target / scenario" matches (the bare baseline always runs),
@@ -86,9 +88,9 @@ const APP_ENV = Object.fromEntries(
     .map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]),
 );
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const DURATION = Number(process.env.BENCH_DURATION ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 const DB_URL = process.env.BENCH_DB_URL ?? 'mysql://root@127.0.0.1:3306';
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CPU_PROF = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
@@ -181,14 +183,14 @@ function machineTicks() {
 const SETTLE_BUSY = 0.15;
 const SETTLE_WINDOW_MS = 300;
 const SETTLE_MAX_MS = 5_000;
-async function settle() {
+async function settle(maxMs = SETTLE_MAX_MS) {
   const t0 = Date.now();
   for (;;) {
     const a = machineTicks();
     await new Promise((r) => setTimeout(r, SETTLE_WINDOW_MS));
     const b = machineTicks();
     const busy = (b.busy - a.busy) / Math.max(1, b.total - a.total);
-    if (busy < SETTLE_BUSY || Date.now() - t0 >= SETTLE_MAX_MS) return Date.now() - t0;
+    if (busy < SETTLE_BUSY || Date.now() - t0 >= maxMs) return Date.now() - t0;
   }
 }
 
@@ -521,6 +523,10 @@ async function startApp(kind) {
                 path: `/s/${codeOf(Math.floor(Math.random() * MANY))}`,
               }),
               expect: 302,
+              // Every follow here is of a short not followed before: its statistics (about seven
+              // rows) are written after the round. Its CPU counts here, and the next scenario
+              // (the statistics read) starts when they are written.
+              settleMaxMs: 60_000,
             },
           ]
         : []),
@@ -614,15 +620,20 @@ async function main() {
     `${cpus().length} cores, ${CONNECTIONS} connections, warm-up ${WARMUP} s, ${ROUNDS} rounds x ${DURATION} s per scenario, app: node ${[...NODE_FLAGS, 'dist/src/main.js'].join(' ')}`,
   );
 
-  const targets = [];
-  targets.push(await startBare());
-  targets.push(await startApp('sqlite'));
+  // The targets are started and seeded side by side (the database servers seed theirs while this
+  // process writes SQLite's), in this order in the tables.
   const why = await mariadbReachable();
   if (why) log(`MariaDB skipped: ${why}`);
-  else targets.push(await startApp('mariadb'));
   const whyPg = await postgresReachable();
   if (whyPg) log(`PostgreSQL skipped: ${whyPg}`);
-  else targets.push(await startApp('postgres'));
+  const startedAt = Date.now();
+  const targets = await Promise.all([
+    startBare(),
+    startApp('sqlite'),
+    ...(why ? [] : [startApp('mariadb')]),
+    ...(whyPg ? [] : [startApp('postgres')]),
+  ]);
+  log(`targets started and seeded in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
 
   const runs = targets
     .flatMap((t) => t.scenarios.map((s) => ({ target: t, scenario: s, rounds: [] })))
@@ -637,7 +648,8 @@ async function main() {
   const ticks = clockTicks();
   // The target's CPU time (utime + stime, all its threads) from before a round until the machine
   // is quiet again after it: the work a round caused, including what it left behind (a statistics
-  // batch, a database's answers read), at most SETTLE_MAX_MS after the load. The next round then
+  // batch, a database's answers read), at most SETTLE_MAX_MS after the load (a scenario's own
+  // settleMaxMs: the cache misses' statistics backlog is waited for). The next round then
   // starts without waiting again.
   let settled = false;
   for (let round = 1; round <= ROUNDS; round++) {
@@ -649,12 +661,17 @@ async function main() {
       const before = cpuOf(r.target.child.pid, ticks);
       const res = await load(r.target, r.scenario, DURATION);
       const loop = measured ? await loopDelay(r.target.base) : undefined;
-      settled = (await settle()) < SETTLE_MAX_MS;
-      const after = cpuOf(r.target.child.pid, ticks);
+      const settleMax = r.scenario.settleMaxMs ?? SETTLE_MAX_MS;
+      const quietMs = await settle(settleMax);
+      settled = quietMs < settleMax;
+      if (r.scenario.settleMaxMs)
+        log(`  ${r.target.name} quiet again ${quietMs} ms after the round`);
+      const cpuAfter = cpuOf(r.target.child.pid, ticks);
       const expected = Number(res.statusCodeStats?.[r.scenario.expect]?.count ?? 0);
       const total = res.requests.total;
       const cpuUs =
-        ((after.user + after.system - before.user - before.system) * 1e6) / Math.max(1, total);
+        ((cpuAfter.user + cpuAfter.system - before.user - before.system) * 1e6) /
+        Math.max(1, total);
       r.rounds.push({
         rps: total / (res.duration || DURATION),
         p50: res.latency.p50,
