@@ -113,6 +113,19 @@ export function offers(range: string, tag: string): boolean {
   return tag === r || tag.startsWith(`${r}-`);
 }
 
+/** The languages a short's conditions offer, per rules array (a cached short's: made once). */
+const offered = new WeakMap<readonly RedirectRule[], string[]>();
+function offeredLanguages(rules: readonly RedirectRule[]): string[] {
+  let list = offered.get(rules);
+  if (!list) {
+    list = rules.flatMap((r) =>
+      r.conditions.filter((c) => c.type === 'language').map((c) => c.value),
+    );
+    offered.set(rules, list);
+  }
+  return list;
+}
+
 /**
  * The index of the rule a follow takes, or -1 (the short's url). Conditions of one rule are all
  * needed; the first rule that matches wins.
@@ -123,12 +136,10 @@ export function chooseRule(rules: readonly RedirectRule[], req: RuleRequest): nu
   let country: string | null | undefined;
   const visitorLanguage = (): string | null => {
     if (language !== undefined) return language;
-    const offered = rules.flatMap((r) =>
-      r.conditions.filter((c) => c.type === 'language').map((c) => c.value),
-    );
-    language =
-      acceptedLanguages(req.acceptLanguage).find((tag) => offered.some((o) => offers(o, tag))) ??
-      null;
+    const accepted = acceptedLanguages(req.acceptLanguage);
+    if (accepted.length === 0) return (language = null);
+    const offered = offeredLanguages(rules);
+    language = accepted.find((tag) => offered.some((o) => offers(o, tag))) ?? null;
     return language;
   };
   const matches = (c: RuleCondition): boolean => {
