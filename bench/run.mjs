@@ -524,7 +524,7 @@ async function startApp(kind) {
               }),
               expect: 302,
               // Every follow here is of a short not followed before: its statistics (about seven
-              // rows) are written after the round. Its CPU counts here, and the next scenario
+              // keys, some 15 rows) are mostly written after the round. Its CPU counts here, and the next scenario
               // (the statistics read) starts when they are written.
               settleMaxMs: 60_000,
             },

@@ -64,6 +64,7 @@ describe('the redirect rules a follow takes', () => {
   it('a language condition matches by prefix the most preferred language the rules offer', () => {
     const rules = [r('https://en/', ['language', 'en']), r('https://de/', ['language', 'de'])];
     const lang = (acceptLanguage: string) => chooseRule(rules, req({ acceptLanguage }));
+    expect(chooseRule(rules, req())).toBe(-1); // no Accept-Language: no language condition matches
     expect(lang('de-AT,de;q=0.9,en;q=0.5')).toBe(1); // German first, although `en` comes first
     expect(lang('fr, en-US;q=0.8')).toBe(0); // French is not offered: English
     expect(lang('fr')).toBe(-1);

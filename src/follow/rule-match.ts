@@ -114,14 +114,14 @@ export function offers(range: string, tag: string): boolean {
 }
 
 /** The languages a short's conditions offer, per rules array (a cached short's: made once). */
-const offered = new WeakMap<readonly RedirectRule[], string[]>();
+const offeredByRules = new WeakMap<readonly RedirectRule[], string[]>();
 function offeredLanguages(rules: readonly RedirectRule[]): string[] {
-  let list = offered.get(rules);
+  let list = offeredByRules.get(rules);
   if (!list) {
     list = rules.flatMap((r) =>
       r.conditions.filter((c) => c.type === 'language').map((c) => c.value),
     );
-    offered.set(rules, list);
+    offeredByRules.set(rules, list);
   }
   return list;
 }
