@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CommitOutcomeUnknownError } from './apply-once';
 
 /** Writes one batch of counts with its id, exactly once (see applyOnce). */
@@ -127,7 +128,7 @@ export class CountBuffer {
       this.writing = null;
       // A turn of the event loop between batches: on SQLite a batch runs synchronously, and a
       // backlog of many batches must not hold every request until the last one is written.
-      if (left > 0) await new Promise((resolve) => setImmediate(resolve));
+      if (left > 0) await nextTurn();
     }
   }
 

@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import { join } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { FollowInput, UseCounter } from '../follow/follow.service';
@@ -183,28 +184,34 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
     return s;
   }
 
-  /** Moves every staged count into the buffer as its aggregate keys (before a flush or a count). */
+  /** Moves every staged count into the buffer as its aggregate keys (before a count, at shutdown). */
   private stage(): void {
-    if (this.staged.size === 0) return;
-    for (const [shortId, s] of this.staged) this.stageShort(shortId, s);
-    this.staged.clear();
+    this.stageFirst(this.staged.size);
+  }
+
+  /** Moves the first `n` staged shorts (the longest staged) into the buffer; answers how many. */
+  private stageFirst(n: number): number {
+    let moved = 0;
+    for (const [shortId, s] of this.staged) {
+      if (moved === n) break;
+      this.staged.delete(shortId);
+      this.stageShort(shortId, s);
+      moved++;
+    }
+    return moved;
   }
 
   /**
-   * stage() in slices of STAGE_SLICE shorts, of the shorts staged when it starts (follows go on
-   * meanwhile: a short staged again later is added to the same keys).
+   * stage() for a flush: STAGE_SLICE shorts at a time with a turn of the event loop between, of
+   * the shorts staged when it starts (follows go on meanwhile: a short staged again later is added
+   * to the same keys).
    */
   private async stageInSlices(): Promise<void> {
-    let left = this.staged.size;
-    while (left > 0 && this.staged.size > 0) {
-      let n = 0;
-      for (const [shortId, s] of this.staged) {
-        this.staged.delete(shortId);
-        this.stageShort(shortId, s);
-        if (++n === STAGE_SLICE) break;
-      }
-      left -= n;
-      if (left > 0) await new Promise((resolve) => setImmediate(resolve));
+    for (let left = this.staged.size; left > 0;) {
+      const moved = this.stageFirst(Math.min(STAGE_SLICE, left));
+      if (moved === 0) return; // a stage() meanwhile took them
+      left -= moved;
+      if (left > 0) await nextTurn();
     }
   }
 
