@@ -8,7 +8,7 @@ import type { ShortService } from '../shorts/short.service';
 import type { GeoLookup } from './geo';
 import { StatisticsRecorder } from './recorder';
 import { keys } from './stats-writer';
-import { hourOf } from './traits';
+import { dayOfHour, hourOf } from './traits';
 
 /** A recorder whose batches go to a map (the writers themselves are tested on real databases). */
 function recorderWithTotals() {
@@ -73,6 +73,51 @@ describe('StatisticsRecorder', () => {
     for (const [i, id] of ids.entries()) {
       expect(totals.get(keys.hourly(id, hour, 'visits'))).toBe(i === 0 || i === 1_199 ? 2 : 1);
     }
+    expect(recorder.pending()).toBe(0);
+  });
+
+  it('counts every value of a short followed many times in a second, across the list and its maps', async () => {
+    const { recorder, totals } = recorderWithTotals();
+    const now = Date.now();
+    const hour = hourOf(now);
+    const day = dayOfHour(hour);
+    // 100 follows (the first ones kept as a list, then counted in maps), three user agents, seven
+    // addresses, two targets, referrers of two hosts and none.
+    for (let i = 0; i < 100; i++) {
+      recorder.record(
+        'hot',
+        {
+          ...browser,
+          visitor: {
+            address: `203.0.113.${i % 7}`,
+            userAgent: `Agent/${i % 3}`,
+            referer: i % 5 === 0 ? undefined : `https://${i % 2 ? 'a' : 'b'}.example/p?${i}`,
+            country: i % 4 === 0 ? 'FR' : undefined,
+          },
+        },
+        i % 10 === 0 ? '1' : 'default',
+        now,
+      );
+    }
+    recorder.record('hot', { ...browser, bot: true }, 'default', now);
+    await recorder.flush();
+
+    expect(totals.get(keys.hourly('hot', hour, 'visits'))).toBe(100);
+    expect(totals.get(keys.hourly('hot', hour, 'bots'))).toBe(1);
+    expect(totals.get(keys.value('hot', day, 'target', 'default'))).toBe(90);
+    expect(totals.get(keys.value('hot', day, 'target', '1'))).toBe(10);
+    expect(totals.get(keys.value('hot', day, 'referrer', 'direct'))).toBe(20);
+    expect(totals.get(keys.value('hot', day, 'referrer', 'a.example'))).toBe(40);
+    expect(totals.get(keys.value('hot', day, 'referrer', 'b.example'))).toBe(40);
+    expect(totals.get(keys.value('hot', day, 'country', 'FR'))).toBe(25);
+    expect(totals.get(keys.value('hot', day, 'country', 'DE'))).toBe(75);
+    for (const ua of ['Agent/0', 'Agent/1', 'Agent/2']) {
+      expect(totals.get(keys.agent('hot', day, ua))).toBe(ua === 'Agent/0' ? 34 : 33);
+    }
+    // Visitors: one digest per (address, user agent): 21 pairs, whose counts sum to the follows.
+    const visitors = [...totals].filter(([k]) => k.startsWith(keys.visitor('hot', hour, '')));
+    expect(visitors).toHaveLength(21);
+    expect(visitors.reduce((n, [, c]) => n + c, 0)).toBe(100);
     expect(recorder.pending()).toBe(0);
   });
 });

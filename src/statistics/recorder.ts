@@ -41,21 +41,38 @@ const SQLITE_BATCH_MS = 8;
  */
 const STAGE_SLICE = 500;
 
+/** Follows whose values (FIELDS each) a Staged keeps as a list before it counts them in maps. */
+const LIST_FOLLOWS = 16;
+
+/**
+ * The values of one follow, in this order: target, referrer host, country, user agent, visitor
+ * digest. A Staged keeps them as a flat list (most shorts are followed once or twice a second: a
+ * list of a few strings, where five maps per short took a kilobyte of heap until the flush).
+ */
+const FIELDS = 5;
+const [TARGET, REFERRER, COUNTRY, AGENT, VISITOR] = [0, 1, 2, 3, 4];
+
 /** A short's follows in one hour, counted by value until stage() makes aggregate keys of them. */
 interface Staged {
   hour: number;
   visits: number;
   bots: number;
   uses: number;
-  targets: Map<string, number>;
-  referrers: Map<string, number>;
-  countries: Map<string, number>;
-  agents: Map<string, number>;
-  visitors: Map<string, number>;
+  /** The values of the first follows (FIELDS per follow), until LIST_FOLLOWS of them. */
+  list: string[] | null;
+  /** The values counted per field, from the follow that filled the list on (instead of it). */
+  counted: Array<Map<string, number>> | null;
 }
 
-function count(map: Map<string, number>, key: string): void {
-  map.set(key, (map.get(key) ?? 0) + 1);
+function count(map: Map<string, number>, key: string, n = 1): void {
+  map.set(key, (map.get(key) ?? 0) + n);
+}
+
+/** Counts a full list into the maps, which count the short's later follows. */
+function fold(s: Staged, list: string[]): void {
+  const maps = (s.counted = Array.from({ length: FIELDS }, () => new Map<string, number>()));
+  for (let i = 0; i < list.length; i++) count(maps[i % FIELDS], list[i]);
+  s.list = null;
 }
 
 /**
@@ -134,9 +151,9 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * One follow of a short (a redirect or a bot's preview), with where a redirect went (`default`
-   * or the number of the redirect rule). Never throws, never waits. Counted first per short in
-   * small maps keyed by the values themselves (no aggregate key is built per follow); stage()
-   * moves them into the buffer's keys before every flush.
+   * or the number of the redirect rule). Never throws, never waits. Kept first per short, as a
+   * list of the follows' values and, from LIST_FOLLOWS follows on, in maps counting them (no aggregate
+   * key is built per follow); stage() moves them into the buffer's keys before every flush.
    */
   record(
     shortId: string,
@@ -155,12 +172,23 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
     this.metrics.visits.inc();
     const v = input.visitor;
     if (!v) return;
-    count(s.targets, target);
-    count(s.referrers, referrerHost(v.referer));
-    count(s.countries, countryCode(v.country ?? this.geo.country(v.address)));
-    count(s.agents, v.userAgent);
+    const referrer = referrerHost(v.referer);
+    const country = countryCode(v.country ?? this.geo.country(v.address));
     // The one-shot hash: a third of createHash's cost for a short input.
-    count(s.visitors, hash('sha256', `${v.address}\n${v.userAgent}\n${shortId}`, 'base64url'));
+    const visitor = hash('sha256', `${v.address}\n${v.userAgent}\n${shortId}`, 'base64url');
+    const maps = s.counted;
+    if (maps) {
+      count(maps[TARGET], target);
+      count(maps[REFERRER], referrer);
+      count(maps[COUNTRY], country);
+      count(maps[AGENT], v.userAgent);
+      count(maps[VISITOR], visitor);
+      return;
+    }
+    const list = (s.list ??= []);
+    list.push(target, referrer, country, v.userAgent, visitor);
+    // A short followed often: counted in maps from now on (memory by distinct values).
+    if (list.length === FIELDS * LIST_FOLLOWS) fold(s, list);
   }
 
   /** The staged counts of a short in this hour (a short's counts of an earlier hour are staged). */
@@ -173,11 +201,8 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
         visits: 0,
         bots: 0,
         uses: 0,
-        targets: new Map(),
-        referrers: new Map(),
-        countries: new Map(),
-        agents: new Map(),
-        visitors: new Map(),
+        list: null,
+        counted: null,
       };
       this.staged.set(shortId, s);
     }
@@ -221,11 +246,15 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
     if (s.visits) b.add(keys.hourly(shortId, s.hour, 'visits'), s.visits);
     if (s.bots) b.add(keys.hourly(shortId, s.hour, 'bots'), s.bots);
     if (s.uses) b.add(keys.uses(shortId), s.uses);
-    for (const [t, n] of s.targets) b.add(keys.value(shortId, day, 'target', t), n);
-    for (const [r, n] of s.referrers) b.add(keys.value(shortId, day, 'referrer', r), n);
-    for (const [c, n] of s.countries) b.add(keys.value(shortId, day, 'country', c), n);
-    for (const [ua, n] of s.agents) b.add(keys.agent(shortId, day, ua), n);
-    for (const [d, n] of s.visitors) b.add(keys.visitor(shortId, s.hour, d), n);
+    const put = (field: number, value: string, n: number) => {
+      if (field === TARGET) b.add(keys.value(shortId, day, 'target', value), n);
+      else if (field === REFERRER) b.add(keys.value(shortId, day, 'referrer', value), n);
+      else if (field === COUNTRY) b.add(keys.value(shortId, day, 'country', value), n);
+      else if (field === AGENT) b.add(keys.agent(shortId, day, value), n);
+      else b.add(keys.visitor(shortId, s.hour, value), n);
+    };
+    if (s.counted) s.counted.forEach((map, field) => map.forEach((n, v) => put(field, v, n)));
+    if (s.list) for (let i = 0; i < s.list.length; i++) put(i % FIELDS, s.list[i], 1);
   }
 
   /**

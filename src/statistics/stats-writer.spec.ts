@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunksOfSizes, SQLITE_CHUNKS } from './stats-writer';
+import { chunksOfSizes, keys, SEP, SQLITE_CHUNKS } from './stats-writer';
 
 const sizes = (n: number) =>
   [
@@ -23,5 +23,28 @@ describe('the SQLite chunk sizes of a batch', () => {
   it('hold every row once, in order', () => {
     const rows = Array.from({ length: 777 }, (_, i) => `r${i}`);
     expect([...chunksOfSizes(rows, SQLITE_CHUNKS)].flat()).toEqual(rows);
+  });
+});
+
+describe('the aggregate keys', () => {
+  const UA =
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+  const keysOf = (id: string) => [
+    keys.hourly(id, 491_234, 'visits'),
+    keys.value(id, 20_468, 'referrer', 'example.org'),
+    keys.agent(id, 20_468, UA),
+    keys.visitor(id, 491_234, 'q5Kx0fWcJ0yqk0Qpq0m2n3ZbW1yqk0Qpq0m2n3ZbW1y'),
+    keys.uses(id),
+  ];
+
+  it('hold their parts in order', () => {
+    expect(SEP).toBe('\x1f');
+    expect(keysOf('s1')).toEqual([
+      'h\x1fs1\x1f491234\x1fvisits',
+      'd\x1fs1\x1f20468\x1freferrer\x1fexample.org',
+      `u\x1fs1\x1f20468\x1f${UA}`,
+      'v\x1fs1\x1f491234\x1fq5Kx0fWcJ0yqk0Qpq0m2n3ZbW1yqk0Qpq0m2n3ZbW1y',
+      'n\x1fs1',
+    ]);
   });
 });

@@ -17,17 +17,20 @@ export const SEP = '\x1f';
  * - `v␟short␟hour␟visitor`: a visitor's unsalted digest, salted and stored as the day's hash in
  *   the flush (new hashes count as visitors in that hour);
  * - `n␟short`: uses of an unlimited short (its `uses` column), written in the same transaction.
+ *
+ * Built with `join`, which makes one flat string: a template literal makes a tree of string pieces
+ * (a node of 32 bytes per part), which V8 keeps as the map's key. A key of the bench's cache misses
+ * took 276 bytes of heap so, 149 joined, and a backlog of these keys is all the heap that grows
+ * when the writer falls behind (docs/performance.md, "Memory").
  */
 export const keys = {
   hourly: (short: string, hour: number, field: 'visits' | 'bots') =>
-    `h${SEP}${short}${SEP}${hour}${SEP}${field}`,
+    ['h', short, hour, field].join(SEP),
   value: (short: string, day: number, dim: Dimension, value: string) =>
-    `d${SEP}${short}${SEP}${day}${SEP}${dim}${SEP}${value}`,
-  agent: (short: string, day: number, userAgent: string) =>
-    `u${SEP}${short}${SEP}${day}${SEP}${userAgent}`,
-  visitor: (short: string, hour: number, digest: string) =>
-    `v${SEP}${short}${SEP}${hour}${SEP}${digest}`,
-  uses: (short: string) => `n${SEP}${short}`,
+    ['d', short, day, dim, value].join(SEP),
+  agent: (short: string, day: number, userAgent: string) => ['u', short, day, userAgent].join(SEP),
+  visitor: (short: string, hour: number, digest: string) => ['v', short, hour, digest].join(SEP),
+  uses: (short: string) => ['n', short].join(SEP),
 };
 
 /** Adds use counts to `shorts.uses` inside the batch's transaction (the shorts module's query). */
