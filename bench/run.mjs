@@ -11,7 +11,8 @@
 // follow of a plain short (GET /s/{code}), follow of a short with 10 redirect rules that no visitor
 // matches (all evaluated), follow of a short with maxUses = 10^9 (each follow claims
 // a use with a conditional UPDATE), follow on a shared own domain (GET /{code} with its Host), follow by a bot (Twitterbot: counted apart), follow of random
-// codes among BENCH_MANY (1,000,000) shorts (mostly cache misses: one SELECT each), anonymous create
+// codes among BENCH_MANY (1,000,000) shorts (mostly cache misses: one SELECT each; as browsers, and
+// as a bot, whose follow records no values: the lookup's own cost beside the statistics'), anonymous create
 // (POST /api/code), and the statistics call of a short with a year of hourly data
 // (GET /api/code/{id}/statistics, 5 connections; a separate app with the development login).
 // Per scenario: the app's event-loop delay (p99, from its Prometheus gauge, reset before each round).
@@ -37,6 +38,7 @@
 //   BENCH_INSTANCE_RATE: follows per second per instance in that comparison (3000),
 //   BENCH_APP_ENV="NAME=value ...": more environment variables for the apps (to compare settings),
 //   BENCH_NODE_FLAGS: node flags for the app instead of those of package.json's start script ("" for none),
+//   BENCH_LOGS=dir: keep the apps' logs (their stdout and stderr, e.g. with BENCH_NODE_FLAGS="--trace-gc") in dir,
 //   BENCH_HOLD seconds: keep the apps running that long after the memory lines (their pids are logged), to inspect them,
 //   BENCH_PIN=off: no taskset pinning in that comparison (apps on the last core, load and HAProxy on the rest).
 //
@@ -53,6 +55,7 @@ import autocannon from 'autocannon';
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -528,6 +531,19 @@ async function startApp(kind) {
               // (the statistics read) starts when they are written.
               settleMaxMs: 60_000,
             },
+            {
+              name: `follow 1 of ${MANY >= 1e6 ? `${MANY / 1e6}M` : MANY} bot`,
+              method: 'GET',
+              path: '/s/m0',
+              headers: { 'user-agent': BOT_UA },
+              setupRequest: (req) => ({
+                ...req,
+                path: `/s/${codeOf(Math.floor(Math.random() * MANY))}`,
+              }),
+              expect: 302,
+              // A bot hit of each short is counted too (one key), after the round.
+              settleMaxMs: 60_000,
+            },
           ]
         : []),
       {
@@ -809,7 +825,7 @@ const GOALS = [
   },
   {
     what: 'follow of random codes (cache misses), ratio to bare',
-    scenario: /^follow 1 of /,
+    scenario: /^follow 1 of \S+$/,
     figure: (r) => Number(r.ratio),
     show: (x) => `${x.toFixed(2)}x`,
     goal: '>= 0.35x',
@@ -1186,6 +1202,13 @@ async function instancesBench() {
 async function shutdown() {
   for (const child of [...children]) await stop(child);
   for (const c of cleanups) await c().catch((e) => log(`cleanup: ${e.message}`));
+  if (process.env.BENCH_LOGS) {
+    mkdirSync(process.env.BENCH_LOGS, { recursive: true });
+    cpSync(tmp, process.env.BENCH_LOGS, {
+      recursive: true,
+      filter: (f) => !/\.(db|sqlite)/.test(f),
+    });
+  }
   rmSync(tmp, { recursive: true, force: true });
 }
 
