@@ -77,12 +77,20 @@ const MAIN = join(ROOT, 'dist', 'src', 'main.js');
  * as the Docker image's CMD), so the bench runs the app as it is run; BENCH_NODE_FLAGS (a space list,
  * "" for none) replaces them to compare.
  */
+const START = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start.split(
+  /\s+/,
+);
 const NODE_FLAGS =
   process.env.BENCH_NODE_FLAGS !== undefined
     ? process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean)
-    : JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
-        .scripts.start.split(/\s+/)
-        .filter((t) => t.startsWith('--'));
+    : START.filter((t) => t.startsWith('--'));
+/** The start command's environment (`MALLOC_ARENA_MAX=2 node …`); BENCH_APP_ENV overrides it. */
+const START_ENV = Object.fromEntries(
+  START.slice(0, START.indexOf('node')).map((a) => [
+    a.slice(0, a.indexOf('=')),
+    a.slice(a.indexOf('=') + 1),
+  ]),
+);
 /** BENCH_APP_ENV ("NAME=value NAME2=value"): more environment for the apps, to compare settings. */
 const APP_ENV = Object.fromEntries(
   (process.env.BENCH_APP_ENV ?? '')
@@ -238,7 +246,7 @@ function spawnLogged(name, args, env) {
   const fd = openSync(logFile, 'a');
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...APP_ENV, ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...START_ENV, ...APP_ENV, ...env },
     stdio: ['ignore', fd, fd],
   });
   children.add(child);
@@ -633,7 +641,7 @@ async function main() {
     process.exit(2);
   }
   log(
-    `${cpus().length} cores, ${CONNECTIONS} connections, warm-up ${WARMUP} s, ${ROUNDS} rounds x ${DURATION} s per scenario, app: node ${[...NODE_FLAGS, 'dist/src/main.js'].join(' ')}`,
+    `${cpus().length} cores, ${CONNECTIONS} connections, warm-up ${WARMUP} s, ${ROUNDS} rounds x ${DURATION} s per scenario, app: ${[...Object.entries({ ...START_ENV, ...APP_ENV }).map(([k, v]) => `${k}=${v}`), 'node', ...NODE_FLAGS, 'dist/src/main.js'].join(' ')}`,
   );
 
   // The targets are started and seeded side by side (the database servers seed theirs while this

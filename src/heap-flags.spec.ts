@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HEAP_FLAGS, heapFlags, START_FLAGS } from './heap-flags';
+import { HEAP_FLAGS, heapFlags, START_COMMAND, START_ENV, START_FLAGS } from './heap-flags';
 
 const ROOT = join(__dirname, '..');
 
@@ -24,10 +24,20 @@ describe('heapFlags', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>;
     };
-    expect(pkg.scripts.start).toBe(['node', ...START_FLAGS, 'dist/src/main.js'].join(' '));
+    expect(pkg.scripts.start).toBe(START_COMMAND);
+    expect(START_COMMAND).toBe('MALLOC_ARENA_MAX=2 node --max-semi-space-size=4 dist/src/main.js');
     const dockerfile = readFileSync(join(ROOT, 'docker', 'Dockerfile'), 'utf8');
     const cmd = /^CMD (\[.*\])$/m.exec(dockerfile);
     expect(cmd && JSON.parse(cmd[1])).toEqual(['node', ...START_FLAGS, 'dist/src/main.js']);
+    // The runtime stage's ENV (its lines up to the first one without a continuation).
+    const env = /^ENV ((?:.*\\\n)*.*)$/m.exec(dockerfile.slice(dockerfile.indexOf('AS runtime')));
+    const vars = new Map(
+      (env?.[1] ?? '')
+        .split(/\s+\\?\s*/)
+        .filter(Boolean)
+        .map((a) => a.split('=') as [string, string]),
+    );
+    for (const [k, v] of Object.entries(START_ENV)) expect(vars.get(k)).toBe(v);
   });
 
   it('keeps the old generation smaller when set at runtime (V8 reads it at every collection)', () => {

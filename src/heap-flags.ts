@@ -8,7 +8,7 @@
  *   reads it at every collection, so main.ts sets it from inside the process (heap-setup.ts, its
  *   first import), before the app's modules load.
  * - `--max-semi-space-size` (START_FLAGS, on the start command: `npm start` and the Docker image's
- *   CMD): V8 reads it once, when the heap is set up, so it cannot be set from inside the process.
+ *   CMD, with START_ENV): V8 reads it once, when the heap is set up, so it cannot be set from inside the process.
  *   4 MiB: against 8, 20-36 MiB less resident after the bench's SQLite scenarios and no dearer per
  *   request (the bench's CPU per request, runs alternating; docs/performance.md). Not smaller: a
  *   young generation kept at 2 × 1 MiB made a follow cost 60 % more CPU (server CPU per 1,000
@@ -19,6 +19,24 @@
  * config/config.ts alone): a `--heap-growing-percent` given there is overridden.
  */
 export const START_FLAGS = ['--max-semi-space-size=4'];
+
+/**
+ * The start command's environment (`npm start` sets it before `node`, the Docker image as ENV):
+ * glibc's malloc keeps at most two arenas instead of eight per core, so the memory that SQLite,
+ * the worker threads and libuv's pool free is reused rather than held in arenas of their own. The
+ * bench's SQLite scenarios, three runs each: 164-173 against 176-178 MiB resident after the run
+ * (anonymous memory 109-118 against 121-123 MiB), no dearer per follow. glibc reads it when the
+ * process starts, so it cannot be set from inside it either.
+ */
+export const START_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };
+
+/** The start command as package.json's `start` script holds it. */
+export const START_COMMAND = [
+  ...Object.entries(START_ENV).map(([k, v]) => `${k}=${v}`),
+  'node',
+  ...START_FLAGS,
+  'dist/src/main.js',
+].join(' ');
 
 export const HEAP_FLAGS = ['--heap-growing-percent=20'];
 
