@@ -64,8 +64,8 @@ interface Staged {
   counted: Array<Map<string, number>> | null;
 }
 
-function count(map: Map<string, number>, key: string, n = 1): void {
-  map.set(key, (map.get(key) ?? 0) + n);
+function count(map: Map<string, number>, key: string): void {
+  map.set(key, (map.get(key) ?? 0) + 1);
 }
 
 /** Counts a full list into the maps, which count the short's later follows. */
