@@ -7,7 +7,8 @@
 #   web-unit        the web client's tests (only when web/ has them)
 #   browser         Playwright + Debian chromium (only when playwright.config.ts exists)
 # Outside CI a leg whose service or tool is missing is SKIPPED with the reason; with CI=true it FAILS.
-# Exits non-zero when any leg fails. The last line is always "N passed, N failed" (tests over all legs).
+# Exits non-zero when any leg fails. The summary names each failed test (leg: file > test);
+# the last line is always "N passed, N failed" (tests over all legs).
 #
 # Environment:
 #   TEST_DB_URL         MariaDB/MySQL server for the e2e-mariadb leg (default mysql://root@127.0.0.1:3306)
@@ -32,6 +33,7 @@ TOTAL_PASSED=0
 TOTAL_FAILED=0
 ANY_FAILED=0
 SUMMARY=()
+FAILURES=()
 
 bold() { if [[ -t 1 ]]; then printf '\033[1m%s\033[0m\n' "$*"; else printf '%s\n' "$*"; fi; }
 want() { [[ " $LEGS " == *" $1 "* ]]; }
@@ -75,6 +77,42 @@ playwright_counts() {
     } catch { console.log("0 0"); }' "$1"
 }
 
+# Prints "file > test name" per failed test of a vitest JSON report (a file that failed to load counts too).
+vitest_failures() {
+  node -e '
+    try {
+      const j = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+      const rel = (f) => require("path").relative(process.cwd(), f);
+      for (const file of j.testResults ?? []) {
+        const failed = (file.assertionResults ?? []).filter((t) => t.status === "failed");
+        for (const t of failed) console.log(`${rel(file.name)} > ${t.fullName ?? t.title}`);
+        if (file.status === "failed" && failed.length === 0)
+          console.log(`${rel(file.name)} > (the file failed: ${String(file.message ?? "").split("\n")[0].slice(0, 160)})`);
+      }
+    } catch {}' "$1"
+}
+
+# Prints "file:line > title" per test of a Playwright JSON report that failed on every try.
+playwright_failures() {
+  node -e '
+    try {
+      const j = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+      const walk = (suite, titles) => {
+        for (const spec of suite.specs ?? [])
+          for (const t of spec.tests ?? [])
+            if (t.status === "unexpected") console.log(`${spec.file}:${spec.line} > ${[...titles, spec.title].join(" > ")} [${t.projectName}]`);
+        for (const s of suite.suites ?? []) walk(s, [...titles, s.title]);
+      };
+      for (const s of j.suites ?? []) walk(s, []); // a top-level suite is a file: its title is the path
+    } catch {}' "$1"
+}
+
+# remember_failures LEG < lines : keeps the failed tests' names for the summary at the end.
+remember_failures() {
+  local line
+  while IFS= read -r line; do [[ -n $line ]] && FAILURES+=("$1: $line"); done
+}
+
 # finish LEG EXIT_CODE SECONDS "PASSED FAILED" [NOTE]
 finish() {
   local leg=$1 rc=$2 secs=$3 counts=$4 note=${5:-}
@@ -94,6 +132,7 @@ run_vitest_leg() {
   bold "=== $leg: $*"
   "$@" --reporter=default --reporter=json --outputFile.json="$report" || rc=$?
   finish "$leg" "$rc" $((SECONDS - start)) "$(vitest_counts "$report")"
+  remember_failures "$leg" < <(vitest_failures "$report")
 }
 
 mariadb_reachable() {
@@ -183,12 +222,17 @@ if want browser; then
         npx --no-install playwright test --reporter=list,json || rc=$?
     fi
     finish browser "$rc" $((SECONDS - start)) "$(playwright_counts "$report")"
+    remember_failures browser < <(playwright_failures "$report")
   fi
 fi
 
 echo "================================ test summary ================================"
 for line in "${SUMMARY[@]}"; do echo "$line"; done
 echo "=============================================================================="
+if [[ ${#FAILURES[@]} -gt 0 ]]; then
+  echo "failed tests:"
+  for line in "${FAILURES[@]}"; do echo "  $line"; done
+fi
 if [[ $ANY_FAILED -ne 0 ]]; then echo "RESULT: FAILED"; else echo "RESULT: OK"; fi
 echo "$TOTAL_PASSED passed, $TOTAL_FAILED failed"
 exit "$ANY_FAILED"
