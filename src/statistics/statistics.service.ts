@@ -20,8 +20,8 @@ export type { StatisticsQuery } from './statistics-query.dto';
 
 /** What the statistics use of better-sqlite3 (the connection TypeORM holds). */
 interface SqliteStatement {
-  raw(on: boolean): SqliteStatement;
-  all(...params: unknown[]): unknown[][];
+  pluck(on: boolean): SqliteStatement;
+  get(...params: unknown[]): unknown;
 }
 interface SqliteDatabase {
   prepare(text: string): SqliteStatement;
@@ -52,28 +52,38 @@ export class StatisticsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Prepared statements of readStatement on SQLite (rows as arrays), by text; at most STATEMENTS. */
+  /** Prepared statements of readStatement on SQLite (as jsonRows), by text; at most STATEMENTS. */
   private readonly statements = new Map<string, SqliteStatement>();
 
   /**
    * The rows of readStatement as arrays in its column order (`t, k, v, u, b, dim, name`). On SQLite
-   * straight through better-sqlite3 (`raw`: arrays instead of objects, without TypeORM's query
-   * runner); should that fail (a busy database), through TypeORM, which retries (sqlite-busy.ts).
+   * and PostgreSQL the database folds them into one JSON array (jsonRows): a year by day is about
+   * a thousand rows, and building each as a row in JavaScript (better-sqlite3's, pg's) cost more
+   * than the statement's own reads; one JSON.parse of the text is cheaper. On SQLite straight
+   * through better-sqlite3 (without TypeORM's query runner); should that fail (a busy database),
+   * through TypeORM, which retries (sqlite-busy.ts). MariaDB answers rows: its JSON_ARRAYAGG is
+   * cut at group_concat_max_len, and with that lifted (SET STATEMENT) the app saved 7-11 % of its
+   * CPU but the server's JSON made the answer slower (docs/performance.md).
    */
   private async rowsOf(text: string, params: unknown[]): Promise<unknown[][]> {
     const engine = engineOf(this.ds);
+    if (engine === 'mysql') {
+      const rows: Array<Record<string, unknown>> = await this.ds.query(
+        dialectSql(engine, text),
+        params,
+      );
+      return rows.map((r) => [r.t, r.k, r.v, r.u, r.b, r.dim, r.name]);
+    }
+    const json = jsonRows(engine, text);
     if (engine === 'sqlite') {
       try {
-        return this.statement(text).all(...params);
+        return parsedRows(this.statement(json).get(...params));
       } catch {
         // TypeORM's path below: its retry, its errors.
       }
     }
-    const rows: Array<Record<string, unknown>> = await this.ds.query(
-      dialectSql(engine, text),
-      params,
-    );
-    return rows.map((r) => [r.t, r.k, r.v, r.u, r.b, r.dim, r.name]);
+    const [row] = (await this.ds.query(dialectSql(engine, json), params)) as Array<{ j: unknown }>;
+    return parsedRows(row?.j);
   }
 
   private statement(text: string): SqliteStatement {
@@ -81,7 +91,7 @@ export class StatisticsService {
     if (!st) {
       const db = (this.ds.driver as unknown as { databaseConnection: SqliteDatabase })
         .databaseConnection;
-      st = db.prepare(text).raw(true);
+      st = db.prepare(text).pluck(true);
       if (this.statements.size >= STATEMENTS) {
         this.statements.delete(this.statements.keys().next().value as string);
       }
@@ -276,6 +286,22 @@ function readStatement(
   if (cover.spans) values('stats_value_spans', 'span_no', cover.spans);
   for (const range of cover.days) values('stats_values', 'day_no', range);
   return { text: parts.join(' UNION ALL '), params };
+}
+
+/**
+ * readStatement's rows folded by the database into one JSON array of arrays, in a column `j`
+ * (SQLite's json_group_array, PostgreSQL's json_agg; no rows: `[]` or NULL).
+ */
+export function jsonRows(engine: 'sqlite' | 'postgres', text: string): string {
+  return engine === 'sqlite'
+    ? `SELECT json_group_array(json_array(t, k, v, u, b, dim, name)) AS j FROM (${text})`
+    : `SELECT json_agg(json_build_array(t, k, v, u, b, dim, name)) AS j FROM (${text}) AS r`;
+}
+
+/** jsonRows' answer as rows: a JSON text (SQLite), the array pg parsed, or none (NULL). */
+function parsedRows(j: unknown): unknown[][] {
+  if (j === null || j === undefined) return [];
+  return (typeof j === 'string' ? JSON.parse(j) : j) as unknown[][];
 }
 
 /** The ten largest, then `other` with the rest (and what was stored as `other`). */
