@@ -72,7 +72,7 @@ export class StatisticsService {
         dialectSql(engine, text),
         params,
       );
-      return rows.map((r) => [r.t, r.k, r.v, r.u, r.b, r.dim, r.name]);
+      return rows.map((r) => COLUMNS.map((c) => r[c]));
     }
     const json = jsonRows(engine, text);
     if (engine === 'sqlite') {
@@ -239,6 +239,8 @@ export function hourQueries(hours: number[]): Array<{ where: string; params: num
   return queries;
 }
 
+/** readStatement's columns, in the order of a row as an array (rowsOf, jsonRows). */
+const COLUMNS = ['t', 'k', 'v', 'u', 'b', 'dim', 'name'] as const;
 /** What a row of readStatement holds: `t` tells, `k` is the day or hour number. */
 const [T, K, V, U, B, DIM, NAME] = [0, 1, 2, 3, 4, 5, 6];
 const DAY_ROW = 0;
@@ -294,8 +296,8 @@ function readStatement(
  */
 export function jsonRows(engine: 'sqlite' | 'postgres', text: string): string {
   return engine === 'sqlite'
-    ? `SELECT json_group_array(json_array(t, k, v, u, b, dim, name)) AS j FROM (${text})`
-    : `SELECT json_agg(json_build_array(t, k, v, u, b, dim, name)) AS j FROM (${text}) AS r`;
+    ? `SELECT json_group_array(json_array(${COLUMNS.join(', ')})) AS j FROM (${text})`
+    : `SELECT json_agg(json_build_array(${COLUMNS.join(', ')})) AS j FROM (${text}) AS r`;
 }
 
 /** jsonRows' answer as rows: a JSON text (SQLite), the array pg parsed, or none (NULL). */
