@@ -13,7 +13,8 @@
 //   `base=/tmp/base/dist,new=dist` where /tmp/base holds a copy of an older dist and package.json
 //   beside it and node_modules linked), SR_ENGINES (sqlite,mariadb,postgres), SR_REQUESTS (300),
 //   SR_ROUNDS (3), BENCH_DB_URL, BENCH_PG_URL as in bench/run.mjs, SR_CPU_PROF=dir: run the apps with
-//   --cpu-prof and write their profiles into dir (bench/profile-summary.mjs).
+//   --cpu-prof and write their profiles into dir/<build>-<engine>/, one per thread
+//   (bench/profile-summary.mjs).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -147,8 +148,8 @@ async function startApp(build, engine, now) {
   if (CPU_PROF)
     args.unshift(
       '--cpu-prof',
-      `--cpu-prof-dir=${CPU_PROF}`,
-      `--cpu-prof-name=${build.name}-${engine}.cpuprofile`,
+      // One file per thread (the main thread's, SQLite's reads' and writer's threads).
+      `--cpu-prof-dir=${join(CPU_PROF, `${build.name}-${engine}`)}`,
       '--require',
       join(ROOT, 'bench', 'exit-on-sigusr2.cjs'),
     );

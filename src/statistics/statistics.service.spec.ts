@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import type { DataSource } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/config';
 import type { ShortService } from '../shorts/short.service';
 import { ValidationFailedError } from '../common/errors';
@@ -13,6 +16,9 @@ import {
   StatisticsService,
 } from './statistics.service';
 import { bucketStarts, maxBuckets } from './zoned';
+import { MIGRATIONS } from '../database/migrations';
+import { SqliteReader } from './sqlite-reader';
+import { VALUE_SPAN_DAYS } from './rollups';
 
 const DAY = 86_400_000;
 const service = new StatisticsService({} as DataSource, {} as ShortService, {} as AppConfig);
@@ -195,5 +201,99 @@ describe('jsonRows', () => {
     // No rows: an empty array, not NULL.
     expect(db.prepare(jsonRows('sqlite', text)).pluck(true).get(99_999, 99_999)).toBe('[]');
     db.close();
+  });
+});
+
+describe('StatisticsService on a SQLite file', () => {
+  it('reads on its reads’ thread, answering exactly what the app’s connection answers; a lost thread is read around', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stats-read-'));
+    const ds = new DataSource({
+      type: 'better-sqlite3',
+      database: join(dir, 'stats.db'),
+      enableWAL: true,
+      migrations: MIGRATIONS,
+    });
+    await ds.initialize();
+    const services: StatisticsService[] = [];
+    try {
+      await ds.runMigrations();
+      await ds.query('PRAGMA foreign_keys = OFF'); // no shorts row: the statistics alone
+      const short = '00000000-0000-4000-8000-000000000001';
+      const to = Date.UTC(2026, 5, 1);
+      const firstHour = (to - 60 * DAY) / 3_600_000;
+      // 60 days of hourly counts (a pseudo-random but fixed pattern), their daily sums and values.
+      const hourly: number[][] = [];
+      for (let h = firstHour; h < to / 3_600_000; h++) {
+        hourly.push([h, (h * 7919) % 13, (h * 104_729) % 5, (h * 31) % 3]);
+      }
+      const daily = new Map<number, number[]>();
+      for (const [h, v, u, b] of hourly) {
+        const d = Math.floor(h / 24);
+        const sum = daily.get(d) ?? [0, 0, 0];
+        daily.set(d, [sum[0] + v, sum[1] + u, sum[2] + b]);
+      }
+      for (const [h, v, u, b] of hourly) {
+        await ds.query(
+          'INSERT INTO stats_hourly (short_id, hour_no, visits, visitors, bots) VALUES (?, ?, ?, ?, ?)',
+          [short, h, v, u, b],
+        );
+      }
+      for (const [d, [v, u, b]] of daily) {
+        await ds.query(
+          'INSERT INTO stats_daily (short_id, day_no, visits, visitors, bots) VALUES (?, ?, ?, ?, ?)',
+          [short, d, v, u, b],
+        );
+        for (const [dim, name, hits] of [
+          ['referrer', 't.co', d % 7],
+          ['country', 'DE', 3],
+          ['browser', 'Firefox', d % 4],
+        ] as const) {
+          await ds.query(
+            'INSERT INTO stats_values (short_id, day_no, dim, name, hits) VALUES (?, ?, ?, ?, ?)',
+            [short, d, dim, name, hits],
+          );
+        }
+      }
+      await ds.query(
+        `INSERT INTO stats_value_spans (short_id, span_no, dim, name, hits) SELECT short_id, day_no / ${VALUE_SPAN_DAYS}, dim, name, SUM(hits) FROM stats_values GROUP BY short_id, day_no / ${VALUE_SPAN_DAYS}, dim, name`,
+      );
+      const config = { stats: { retentionDays: 400 }, dbTimeoutMs: 2000 } as AppConfig;
+      const make = () => {
+        const s = new StatisticsService(ds, {} as ShortService, config);
+        services.push(s);
+        return s as unknown as { reader?: SqliteReader | null } & Pick<
+          StatisticsService,
+          'compute'
+        >;
+      };
+      const onThread = make();
+      const onMain = make();
+      onMain.reader = null; // the app's connection, as for SQLite in memory
+      const lost = make();
+      lost.reader = new SqliteReader({
+        script: join(dir, 'missing.worker.mjs'),
+        file: join(dir, 'stats.db'),
+        timeoutMs: 2000,
+        cacheKib: 512,
+        statements: 4,
+        idleMs: 60_000,
+      });
+      const ranges = ['Europe/Berlin', 'America/Santiago', 'Asia/Kolkata'].flatMap((tz) => [
+        { fromMs: to - 58 * DAY, toMs: to, granularity: 'day' as const, tz },
+        { fromMs: to - 20 * DAY - 5 * 3_600_000, toMs: to - DAY, granularity: 'hour' as const, tz },
+      ]);
+      for (const range of ranges) {
+        const expected = await onMain.compute(short, range, to);
+        expect(expected.total.visits).toBeGreaterThan(0);
+        expect(await onThread.compute(short, range, to)).toEqual(expected);
+        expect(await lost.compute(short, range, to)).toEqual(expected);
+      }
+      expect(onThread.reader?.started).toBe(1);
+      expect(onThread.reader?.threadId).toBeGreaterThan(0);
+    } finally {
+      for (const s of services) await s.onApplicationShutdown();
+      await ds.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

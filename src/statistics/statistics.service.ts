@@ -1,10 +1,13 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { join } from 'node:path';
+import { Inject, Injectable, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Actor } from '../common/actor';
 import { ValidationFailedError } from '../common/errors';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { ShortService } from '../shorts/short.service';
 import { dialectSql, engineOf } from '../database/dialect';
+import { SQLITE_CACHE_KIB } from '../database/sqlite-options';
+import { FailureReporter } from '../failure/failure-reporter';
 import type { StatisticsDto, StatsEntryDto } from './statistics.dto';
 import {
   checkStatisticsQuery,
@@ -14,6 +17,7 @@ import {
 import { DAY_MS, type Dimension, HOUR_MS, OTHER } from './traits';
 import { type CoverPlan, coverPlan, valueCover } from './rollups';
 import { IsoWriter } from './iso';
+import { SqliteReader } from './sqlite-reader';
 import { bucketStarts } from './zoned';
 
 export type { StatisticsQuery } from './statistics-query.dto';
@@ -30,6 +34,8 @@ interface SqliteDatabase {
 const TOP = 10;
 /** Prepared statements kept on SQLite (readStatement's texts: a few shapes of query). */
 const STATEMENTS = 16;
+/** The statistics reader's thread is stopped after this long without a read (its memory freed). */
+const READER_IDLE_MS = 60_000;
 const LONG_RUN = 64;
 const IN_LIST = 500;
 /** IN lists are padded to a multiple of this (a few statement texts). */
@@ -45,12 +51,20 @@ const LISTS: Array<[keyof StatisticsDto, Dimension]> = [
 
 /** The statistics of a short as CONTRACT "Statistics" answers them (owner or admin). */
 @Injectable()
-export class StatisticsService {
+export class StatisticsService implements OnApplicationShutdown {
   constructor(
     private readonly ds: DataSource,
     private readonly shorts: ShortService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly failures?: FailureReporter,
   ) {}
+
+  /** The reads' thread of a SQLite file (null: another engine, or SQLite in memory); made at first use. */
+  private reader?: SqliteReader | null;
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.reader?.close();
+  }
 
   /** Prepared statements of readStatement on SQLite (as jsonRows), by text; at most STATEMENTS. */
   private readonly statements = new Map<string, SqliteStatement>();
@@ -59,9 +73,10 @@ export class StatisticsService {
    * The rows of readStatement as arrays in its column order (`t, k, v, u, b, dim, name`). On SQLite
    * and PostgreSQL the database folds them into one JSON array (jsonRows): a year by day is about
    * a thousand rows, and building each as a row in JavaScript (better-sqlite3's, pg's) cost more
-   * than the statement's own reads; one JSON.parse of the text is cheaper. On SQLite straight
-   * through better-sqlite3 (without TypeORM's query runner); should that fail (a busy database),
-   * through TypeORM, which retries (sqlite-busy.ts). MariaDB answers rows: its JSON_ARRAYAGG is
+   * than the statement's own reads; one JSON.parse of the text is cheaper. A SQLite file is read on
+   * the reads' thread (SqliteReader: the statement does not hold the event loop), SQLite in memory
+   * straight through better-sqlite3 (without TypeORM's query runner); should that fail (a busy
+   * database, a lost thread), through TypeORM, which retries (sqlite-busy.ts). MariaDB answers rows: its JSON_ARRAYAGG is
    * cut at group_concat_max_len, and with that lifted (SET STATEMENT) the app saved 7-11 % of its
    * CPU but the server's JSON made the answer slower (docs/performance.md).
    */
@@ -76,14 +91,45 @@ export class StatisticsService {
     }
     const json = jsonRows(engine, text);
     if (engine === 'sqlite') {
+      const reader = this.sqliteReader();
       try {
-        return parsedRows(this.statement(json).get(...params));
+        return parsedRows(
+          reader ? await reader.read(json, params) : this.statement(json).get(...params),
+        );
       } catch {
         // TypeORM's path below: its retry, its errors.
       }
     }
     const [row] = (await this.ds.query(dialectSql(engine, json), params)) as Array<{ j: unknown }>;
     return parsedRows(row?.j);
+  }
+
+  /**
+   * The reads' thread of a SQLite file, or null. Its own connection sees what is committed, as
+   * the app's does outside a transaction; the statistics writer's thread writes on a third one.
+   */
+  private sqliteReader(): SqliteReader | null {
+    if (this.reader === undefined) {
+      const file = (this.ds.options as { database?: unknown }).database;
+      this.reader =
+        typeof file === 'string' && file && file !== ':memory:'
+          ? new SqliteReader({
+              script: join(__dirname, 'sqlite-reader.worker.mjs'),
+              file,
+              timeoutMs: this.config.dbTimeoutMs,
+              cacheKib: SQLITE_CACHE_KIB,
+              statements: STATEMENTS,
+              idleMs: READER_IDLE_MS,
+              onLost: (reason) =>
+                this.failures?.background(
+                  new Error(`The statistics reader's thread ${reason}`),
+                  'Reading statistics',
+                  StatisticsService.name,
+                ),
+            })
+          : null;
+    }
+    return this.reader;
   }
 
   private statement(text: string): SqliteStatement {
