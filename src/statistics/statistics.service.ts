@@ -76,9 +76,10 @@ export class StatisticsService implements OnApplicationShutdown {
    * than the statement's own reads; one JSON.parse of the text is cheaper. A SQLite file is read on
    * the reads' thread (SqliteReader: the statement does not hold the event loop), SQLite in memory
    * straight through better-sqlite3 (without TypeORM's query runner); should that fail (a busy
-   * database, a lost thread), through TypeORM, which retries (sqlite-busy.ts). MariaDB answers rows: its JSON_ARRAYAGG is
-   * cut at group_concat_max_len, and with that lifted (SET STATEMENT) the app saved 7-11 % of its
-   * CPU but the server's JSON made the answer slower (docs/performance.md).
+   * database, a lost thread), through TypeORM, which retries (sqlite-busy.ts). MariaDB answers
+   * rows: its JSON_ARRAYAGG is cut at group_concat_max_len, and with that lifted (SET STATEMENT)
+   * the app saved 7-11 % of its CPU but the server's JSON made the answer slower
+   * (docs/performance.md).
    */
   private async rowsOf(text: string, params: unknown[]): Promise<unknown[][]> {
     const engine = engineOf(this.ds);
