@@ -116,6 +116,19 @@ describe('SqliteReader', () => {
     }
   });
 
+  it('backs off from a thread that Node refuses to start at once, and says why once', async () => {
+    const { r, lost } = reader({ script: 'not-a-path.mjs', retryMs: 60_000 });
+    try {
+      await expect(r.read('SELECT 1', [])).rejects.toMatchObject({ code: 'ERR_WORKER_PATH' });
+      await expect(r.read('SELECT 1', [])).rejects.toThrow(/was lost/);
+      expect(lost).toHaveLength(1);
+      expect(lost[0]).toMatch(/^failed to start: /);
+      expect(r.started).toBe(0);
+    } finally {
+      await r.close();
+    }
+  });
+
   it('takes a thread that answers nothing for hung: its reads fail and the next read starts another', async () => {
     // A script that takes reads but never answers them.
     const silent = join(dir, 'silent.worker.mjs');

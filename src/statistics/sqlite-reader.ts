@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { ThreadError } from './stats-thread';
 
 export interface SqliteReaderOptions {
   /** The worker script (sqlite-reader.worker.mjs). */
@@ -29,12 +30,6 @@ type Reply =
   | { type: 'failed'; error: ThreadError }
   | { type: 'value'; seq: number; value: unknown }
   | { type: 'error'; seq: number; error: ThreadError };
-
-interface ThreadError {
-  name: string;
-  message: string;
-  code?: string;
-}
 
 interface Pending {
   resolve(value: unknown): void;
@@ -103,11 +98,20 @@ export class SqliteReader {
   }
 
   private start(): Promise<Worker> {
-    this.ready ??= new Promise<Worker>((resolve, reject) => {
-      const { script, file, timeoutMs, cacheKib, statements } = this.options;
-      const worker = new Worker(script, { workerData: { file, timeoutMs, cacheKib, statements } });
-      this.worker = worker;
-      this.started++;
+    if (this.ready) return this.ready;
+    const { script, file, timeoutMs, cacheKib, statements } = this.options;
+    let worker: Worker;
+    try {
+      worker = new Worker(script, { workerData: { file, timeoutMs, cacheKib, statements } });
+    } catch (err) {
+      // Refused at once (no thread to lose): the same back-off and log line as a lost one.
+      this.options.onLost?.(`failed to start: ${(err as Error).message}`);
+      this.downUntil = Date.now() + (this.options.retryMs ?? RETRY_MS);
+      return Promise.reject(err);
+    }
+    this.worker = worker;
+    this.started++;
+    this.ready = new Promise<Worker>((resolve, reject) => {
       let up = false;
       this.busy(worker); // a thread that does not start in time is taken for hung too
       worker.on('message', (msg: Reply) => {

@@ -19,8 +19,7 @@ const errorOf = (err) => ({
 const { file, timeoutMs, cacheKib, statements } = workerData;
 let db;
 try {
-  db = new Database(file, { fileMustExist: true, timeout: timeoutMs });
-  db.pragma(`busy_timeout = ${timeoutMs}`);
+  db = new Database(file, { fileMustExist: true, timeout: timeoutMs }); // timeout: SQLite's busy timeout
   db.pragma(`cache_size = -${cacheKib}`);
   db.pragma('query_only = ON');
 } catch (err) {
