@@ -68,9 +68,14 @@ export class CountBuffer {
     this.pending.set(key, (this.pending.get(key) ?? 0) + n);
   }
 
-  /** Distinct keys not yet known to be written (pending, being written, retried batches). */
+  /**
+   * Distinct keys not yet known to be written (pending, being written, retried batches). Cheap
+   * enough for every follow (the statistics' backlog bound): no allocation.
+   */
   get size(): number {
-    return this.pending.size + this.sealed().reduce((n, b) => n + b.counts.size, 0);
+    let n = this.pending.size + (this.writing?.counts.size ?? 0);
+    for (const b of this.unsure) n += b.counts.size;
+    return n;
   }
 
   private sealed(): SealedBatch[] {

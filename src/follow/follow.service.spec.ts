@@ -150,6 +150,26 @@ describe('FollowService.follow: the decision chain (docs/follow.md)', () => {
     expect((await checked).kind).toBe('target');
   });
 
+  it('while the statistics ask for room, a follow waits for it before it is decided and observed', async () => {
+    const f = engine({ plain: row() }, false, [], { sync: true });
+    const heard: string[] = [];
+    f.observe((id) => heard.push(id));
+    let release!: () => void;
+    let room: Promise<void> | undefined = new Promise<void>((r) => (release = r));
+    f.useBackpressure(() => room);
+    const waiting = f.follow('plain', human);
+    expect(waiting).toBeInstanceOf(Promise);
+    await new Promise((r) => setImmediate(r));
+    expect(heard).toEqual([]); // not decided, not recorded while it waits
+    release();
+    expect(await waiting).toMatchObject({ kind: 'target', url: 'https://example.com/target' });
+    expect(heard).toEqual(['id-1']);
+    // With room again, a cached short is answered without a promise as before.
+    room = undefined;
+    expect(f.follow('plain', human)).toMatchObject({ kind: 'target' });
+    expect(heard).toEqual(['id-1', 'id-1']);
+  });
+
   it('unknown, expired and exhausted shorts are not found', async () => {
     const f = engine({
       old: row({ expireAt: new Date(Date.now() - 1) }),

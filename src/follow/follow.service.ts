@@ -137,6 +137,8 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
   private countryLookup: CountryLookup = () => undefined;
   /** Where uses of unlimited shorts are counted: here, or in the statistics' batch (useCounter). */
   private counter: UseCounter | null = null;
+  /** Backpressure of the statistics (useBackpressure): a promise while their backlog is full. */
+  private room: (() => Promise<void> | undefined) | null = null;
   /** A trusted CDN's country header (GEO_COUNTRY_HEADER, only with TRUST_PROXY), lower case. */
   readonly countryHeader: string | undefined;
   /** DEFAULT_LANGUAGE: the bot preview's language for a request whose Accept-Language names neither. */
@@ -184,6 +186,12 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
    * waits returns a promise.
    */
   follow(code: string, input: FollowInput): FollowResult | Promise<FollowResult> {
+    const wait = this.room?.();
+    if (wait) return wait.then(() => this.followNow(code, input));
+    return this.followNow(code, input);
+  }
+
+  private followNow(code: string, input: FollowInput): FollowResult | Promise<FollowResult> {
     const result = this.decide(code, input);
     return result instanceof Promise
       ? result.then((r) => this.observed(r, input))
@@ -202,6 +210,14 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
   /** Registers an observer of follows (the statistics); it must not block or throw. */
   observe(observer: FollowObserver): void {
     this.observers.push(observer);
+  }
+
+  /**
+   * Lets follows wait while `room` answers a promise (the statistics, while their backlog of
+   * follows not yet written is full: follows then go at the writer's pace instead of growing it).
+   */
+  useBackpressure(room: () => Promise<void> | undefined): void {
+    this.room = room;
   }
 
   /**

@@ -81,6 +81,7 @@ export class MetricsService {
   readonly flagged: Counter;
   readonly visits: TallyCounter;
   readonly botHits: TallyCounter;
+  readonly statsDropped: TallyCounter;
   readonly jobRuns: Counter<'job'>;
   readonly claimsUnknown: Counter;
   readonly rateLimited: Counter<'limit'>;
@@ -136,6 +137,11 @@ export class MetricsService {
     this.botHits = new TallyCounter({
       name: 'bot_hits_total',
       help: 'Follows by bots (crawlers, link previews, empty user agents, HEAD), counted apart',
+      registers,
+    });
+    this.statsDropped = new TallyCounter({
+      name: 'url_shorter_statistics_dropped_total',
+      help: 'Follows answered without their statistics because the statistics backlog was full: the database down or far behind the follows (their uses are still counted)',
       registers,
     });
     this.jobRuns = new Counter({
@@ -218,6 +224,18 @@ export class MetricsService {
           this.set({ state: 'active' }, 1);
           this.set({ state: 'max' }, 1);
         }
+      },
+    });
+  }
+
+  /** A gauge read when the registry is read (a module's state: it reads, the registry asks). */
+  gauge(name: string, help: string, read: () => number): void {
+    new Gauge({
+      name,
+      help,
+      registers: [this.registry],
+      collect() {
+        this.set(read());
       },
     });
   }

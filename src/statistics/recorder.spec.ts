@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { Logger } from '@nestjs/common';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/config';
 import type { CacheBus } from '../common/cache-bus';
@@ -10,17 +11,28 @@ import { StatisticsRecorder } from './recorder';
 import { keys } from './stats-writer';
 import { dayOfHour, hourOf } from './traits';
 
-/** A recorder whose batches go to a map (the writers themselves are tested on real databases). */
-function recorderWithTotals() {
+/**
+ * A recorder whose batches go to a map (the writers themselves are tested on real databases).
+ * `before` runs before each batch is counted (it may wait or throw: a slow or failing writer);
+ * with `failures`, failed flushes are collected there instead of failing the test.
+ */
+function recorderWithTotals(before?: () => Promise<void>, failures?: unknown[]) {
   const noop = { inc: () => undefined };
+  const dropped = { n: 0, inc: () => void dropped.n++ };
   const recorder = new StatisticsRecorder(
     { options: { type: 'better-sqlite3', database: ':memory:' } } as unknown as DataSource,
     { stats: { enabled: true } } as AppConfig,
     { country: () => 'DE' } as unknown as GeoLookup,
-    { visits: noop, botHits: noop } as unknown as MetricsService,
+    {
+      visits: noop,
+      botHits: noop,
+      statsDropped: dropped,
+      gauge: () => undefined,
+    } as unknown as MetricsService,
     {
       background: (err: unknown) => {
-        throw err;
+        if (!failures) throw err;
+        failures.push(err);
       },
     } as unknown as FailureReporter,
     {} as ShortService,
@@ -30,13 +42,22 @@ function recorderWithTotals() {
   const events: string[] = [];
   (recorder as unknown as { writer: object }).writer = {
     write: async (_id: string, counts: ReadonlyMap<string, number>) => {
+      await before?.();
       events.push('write');
       for (const [k, n] of counts) totals.set(k, (totals.get(k) ?? 0) + n);
     },
     gone: () => undefined,
     forgetSaltsBefore: () => undefined,
   };
-  return { recorder, totals, events };
+  return { recorder, totals, events, dropped };
+}
+
+/** Whether a promise has settled after a few turns of the event loop. */
+async function settled(p: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  void p.then(() => (done = true));
+  for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+  return done;
 }
 
 const browser = {
@@ -119,5 +140,94 @@ describe('StatisticsRecorder', () => {
     expect(visitors).toHaveLength(21);
     expect(visitors.reduce((n, [, c]) => n + c, 0)).toBe(100);
     expect(recorder.pending()).toBe(0);
+  });
+
+  describe('its backlog is bounded', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('at the bound a follow waits for the writer to write a batch, and is counted after it', async () => {
+      let open!: () => void;
+      const gate = new Promise<void>((r) => (open = r));
+      const { recorder, totals, dropped } = recorderWithTotals(() => gate);
+      recorder.backlogLimit = 70; // ten shorts staged (counted as seven keys each)
+      recorder.roomWaitMs = 60_000; // only a batch written makes room here
+      const now = Date.now();
+      // Three visitors each: eight keys a short once staged (hour, four values, three visitors).
+      const follow = (id: string) => {
+        for (const a of [1, 2, 3]) {
+          const visitor = { ...browser.visitor, address: `203.0.113.${a}` };
+          recorder.record(id, { ...browser, visitor }, 'default', now);
+        }
+      };
+      for (let i = 0; i < 9; i++) follow(`s${i}`);
+      expect(recorder.room()).toBeUndefined();
+      follow('s9');
+
+      const room = recorder.room();
+      expect(room).toBeInstanceOf(Promise);
+      expect(recorder.room()).toBe(room); // the waiting follows share one promise
+      // The flush it started is writing its batch; until that is written, the follow waits.
+      expect(await settled(room!)).toBe(false);
+      open();
+      await room;
+      await recorder.flush();
+      expect(recorder.backlog()).toBe(0);
+      expect(recorder.room()).toBeUndefined();
+      follow('s10');
+      await recorder.flush();
+      const hour = hourOf(now);
+      for (let i = 0; i <= 10; i++)
+        expect(totals.get(keys.hourly(`s${i}`, hour, 'visits'))).toBe(3);
+      expect(dropped.n).toBe(0);
+    });
+
+    it('a follow waits for the writer at most roomWaitMs', async () => {
+      const { recorder } = recorderWithTotals(() => new Promise(() => undefined)); // never answers
+      recorder.backlogLimit = 7;
+      recorder.roomWaitMs = 30;
+      recorder.record('s0', browser);
+      const room = recorder.room();
+      expect(room).toBeInstanceOf(Promise);
+      const t0 = Date.now();
+      await room;
+      expect(Date.now() - t0).toBeGreaterThanOrEqual(25);
+    });
+
+    it('while the writer fails nothing waits; beyond the bound follows keep no statistics (their uses yes), counted and logged once; the rest is written when it is back', async () => {
+      const warn = vi.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+      let down = true;
+      const failures: unknown[] = [];
+      const { recorder, totals, dropped } = recorderWithTotals(async () => {
+        if (down) throw new Error('database down');
+      }, failures);
+      recorder.backlogLimit = 40; // dropped from 50 keys on (1.25 x)
+      const now = Date.now();
+      const hour = hourOf(now);
+      for (let i = 0; i < 5; i++) recorder.record(`s${i}`, browser, 'default', now);
+      await recorder.flush(); // fails: the keys stay in the buffer
+      expect(failures).toHaveLength(1);
+      const kept = recorder.backlog();
+      expect(kept).toBe(30); // six keys a browser's follow of a new short: 5 x 6
+      for (let i = 5; i < 12; i++) {
+        expect(recorder.room()).toBeUndefined(); // no waiting while the writer fails
+        recorder.uses.add(`s${i}`); // as the follow path does, before the statistics
+        recorder.record(`s${i}`, browser, 'default', now);
+      }
+      // Each short staged counts seven keys: s5 and s6 were kept (30 + 7 = 37, 44), s7 (51 with
+      // its use) and the rest dropped.
+      expect(dropped.n).toBe(5);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0][0])).toMatch(/backlog full .*: 1 follows answered without/);
+      // The uses of the dropped follows' shorts (a key each) are all that grew beyond the bound.
+      expect(recorder.backlog()).toBe(30 + 7 * 7);
+
+      down = false;
+      await recorder.flush();
+      expect(recorder.backlog()).toBe(0);
+      for (let i = 0; i < 12; i++) {
+        expect(totals.get(keys.hourly(`s${i}`, hour, 'visits'))).toBe(i < 7 ? 1 : undefined);
+        expect(totals.get(keys.uses(`s${i}`))).toBe(i >= 5 ? 1 : undefined);
+      }
+    });
   });
 });

@@ -1,15 +1,22 @@
 import { hash } from 'node:crypto';
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { FollowInput, UseCounter } from '../follow/follow.service';
 import type { TargetName } from '../shared/redirect-rules';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { CacheBus } from '../common/cache-bus';
-import { CountBuffer } from '../database/count-buffer';
+import { type BatchWriter, CountBuffer } from '../database/count-buffer';
 import { engineOf } from '../database/dialect';
 import { FailureReporter } from '../failure/failure-reporter';
+import { OUTAGE_LOG_INTERVAL_MS } from '../failure/outage-log';
 import { MetricsService } from '../metrics/metrics.service';
 import { SHORTS_DELETED_CHANNEL } from '../shorts/short-events';
 import { ShortService } from '../shorts/short.service';
@@ -40,6 +47,24 @@ const SQLITE_BATCH_MS = 8;
  * scenario, 150,000 keys) took up to 220 ms to stage at once.
  */
 const STAGE_SLICE = 500;
+
+/**
+ * Aggregate keys waiting for the writer (a short staged since the last flush counted as
+ * STAGED_KEYS) from which follows wait for it: the backlog grows when follows of different shorts
+ * come faster than the writer writes them (SQLite's writer manages about 3,000-5,000 new shorts a
+ * second on 2 cores) or while the database is down. About 200 bytes of heap a key: some 20 MB.
+ */
+export const STATS_BACKLOG_KEYS = 100_000;
+/**
+ * Beyond this multiple of the bound a follow's statistics are not kept: the writer is failing
+ * (waiting would only slow every redirect) or follows waited in vain. The follow itself is answered
+ * as always, and its use of an unlimited short is still counted.
+ */
+const BACKLOG_HARD = 1.25;
+/** A follow waits this long at most for the writer's next batch when the backlog is full. */
+const ROOM_WAIT_MS = 1_000;
+/** The keys a staged short is counted as (a browser's first follow of a short: about seven). */
+const STAGED_KEYS = 7;
 
 /** Follows whose values (FIELDS each) a Staged keeps as a list before it counts them in maps. */
 const LIST_FOLLOWS = 16;
@@ -93,6 +118,19 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
   private ticking = false;
   /** Counts of the follows since the last stage(), per short (bounded by the flush interval). */
   private readonly staged = new Map<string, Staged>();
+  /** The backlog's bound in keys (STATS_BACKLOG_KEYS; tests set a small one). */
+  backlogLimit = STATS_BACKLOG_KEYS;
+  /** How long a follow waits for room at most (ROOM_WAIT_MS; tests set a short one). */
+  roomWaitMs = ROOM_WAIT_MS;
+  /** The last flush failed (and no batch was written since): follows do not wait for room. */
+  private failing = false;
+  /** The follows waiting for room: released by the next batch written, a failure, or a timer. */
+  private waiting: { promise: Promise<void>; release: () => void; timer: NodeJS.Timeout } | null =
+    null;
+  /** Follows whose statistics were not kept since the last log line, and when that was. */
+  private dropped = 0;
+  private droppedLoggedAt = 0;
+  private readonly logger = new Logger(StatisticsRecorder.name);
 
   constructor(
     ds: DataSource,
@@ -131,6 +169,11 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
       );
     }
     bus.on(SHORTS_DELETED_CHANNEL, (ids) => this.writer.gone(ids.split(',')));
+    metrics.gauge(
+      'url_shorter_statistics_backlog_keys',
+      `Statistics aggregate keys waiting for the writer (a short staged since the last flush counted as ${STAGED_KEYS}); follows wait for the writer from ${STATS_BACKLOG_KEYS} on`,
+      () => this.backlog(),
+    );
   }
 
   onModuleInit(): void {
@@ -140,9 +183,10 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
+    this.release();
     this.stage();
     try {
-      await this.buffer.drain(this.writer.write);
+      await this.buffer.drain(this.writeBatch);
     } catch (err) {
       this.failures.background(err, 'Writing statistics at shutdown', StatisticsRecorder.name);
     }
@@ -162,6 +206,7 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
     now = Date.now(),
   ): void {
     if (!this.config.stats.enabled) return;
+    if (this.overflowing()) return this.drop();
     const s = this.stagedFor(shortId, hourOf(now));
     if (input.bot) {
       s.bots++;
@@ -264,10 +309,72 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
   async flush(): Promise<void> {
     await this.stageInSlices();
     try {
-      await this.buffer.drain(this.writer.write);
+      await this.buffer.drain(this.writeBatch);
     } catch (err) {
+      // Follows waiting for room are answered now, and later ones do not wait while it fails.
+      this.failing = true;
+      this.release();
       this.failures.background(err, 'Writing statistics', StatisticsRecorder.name);
     }
+  }
+
+  /** The writer's batch; each one written makes room for the follows waiting for it. */
+  private readonly writeBatch: BatchWriter = async (batchId, counts) => {
+    const written = await this.writer.write(batchId, counts);
+    this.failing = false;
+    this.release();
+    return written;
+  };
+
+  /** Aggregate keys waiting for the writer, a staged short counted as STAGED_KEYS (cheap). */
+  backlog(): number {
+    return this.buffer.size + this.staged.size * STAGED_KEYS;
+  }
+
+  private overflowing(): boolean {
+    return this.backlog() >= this.backlogLimit * BACKLOG_HARD;
+  }
+
+  /**
+   * Backpressure for the follow path, asked before every follow: undefined while the backlog is
+   * below its bound (also while the writer fails: waiting would only slow every redirect), else a
+   * promise that resolves when the writer has written its next batch, or after roomWaitMs. So
+   * follows of ever new shorts slow down to the writer's pace instead of growing the heap.
+   */
+  room(): Promise<void> | undefined {
+    if (this.failing || this.backlog() < this.backlogLimit) return undefined;
+    if (!this.waiting) {
+      let release!: () => void;
+      const promise = new Promise<void>((resolve) => (release = resolve));
+      const timer = setTimeout(() => this.release(), this.roomWaitMs);
+      timer.unref();
+      this.waiting = { promise, release, timer };
+      // The writer may be idle until the next tick: start the flush now.
+      void this.tick();
+    }
+    return this.waiting.promise;
+  }
+
+  private release(): void {
+    const w = this.waiting;
+    if (!w) return;
+    this.waiting = null;
+    clearTimeout(w.timer);
+    w.release();
+  }
+
+  /** A follow whose statistics are not kept: counted, and logged once per interval. */
+  private drop(): void {
+    this.metrics.statsDropped.inc();
+    this.dropped++;
+    const now = Date.now();
+    if (now - this.droppedLoggedAt < OUTAGE_LOG_INTERVAL_MS) return;
+    this.logger.warn(
+      `Statistics backlog full (${this.backlog()} keys waiting for the writer): ` +
+        `${this.dropped} follows answered without their statistics since the last line`,
+    );
+    this.dropped = 0;
+    this.droppedLoggedAt = now;
   }
 
   /** The timer's flush: skipped while one is still running (a slow or absent database). */
@@ -293,6 +400,8 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
    */
   readonly uses: UseCounter = {
     add: (shortId) => {
+      // Kept even when the follow's statistics are not (beyond the backlog's bound): a use count
+      // is a key per existing short, not per value a request brings, and the short shows it.
       // A use counts in the hour of its follow's visit (the staged counts of that short).
       this.stagedFor(shortId, hourOf(Date.now())).uses++;
     },

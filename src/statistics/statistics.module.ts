@@ -37,7 +37,11 @@ export class StatisticsModule implements OnModuleInit {
   onModuleInit(): void {
     this.follow.observe((shortId, input, target) => this.recorder.record(shortId, input, target));
     // With statistics on, a follow's use is written in the same batch as its aggregates.
-    if (this.config.stats.enabled) this.follow.useCounter(this.recorder.uses);
+    if (this.config.stats.enabled) {
+      this.follow.useCounter(this.recorder.uses);
+      // Follows of ever new shorts wait for the writer when its backlog is full (bounded heap).
+      this.follow.useBackpressure(() => this.recorder.room());
+    }
     // `country` redirect rules see the country the statistics count.
     this.follow.useCountryLookup((address) => this.geo.country(address));
     this.shorts.useVisits(this.visits);

@@ -6,6 +6,7 @@ import { CommitOutcomeUnknownError } from '../../src/database/apply-once';
 import { databaseErrorCode } from '../../src/database/errors';
 import { FailureReporter } from '../../src/failure/failure-reporter';
 import { LogService } from '../../src/logging/log.service';
+import { MetricsService } from '../../src/metrics/metrics.service';
 import { StatisticsRecorder } from '../../src/statistics/recorder';
 import { createTestApp, type TestApp } from '../support/app';
 import { insertShort, insertShorts } from '../support/shorts';
@@ -191,6 +192,74 @@ describe(`database outage`, () => {
     expect(lines.filter((l) => /Database unavailable/.test(l.message))).toHaveLength(1);
     expect(lines.filter((l) => /\n\s+at /.test(JSON.stringify(l)))).toEqual([]);
     expect(lines.length).toBeLessThanOrEqual(3);
+    t.app.get(FailureReporter).database.stop();
+  });
+
+  it("a long outage under follows of many shorts: the statistics' backlog stays within its bound, follows keep redirecting, and what was kept is written once it is back", async () => {
+    const recorder = t.app.get(StatisticsRecorder);
+    const many = await insertShorts(t, 12, (i) => ({ url: `https://example.com/many/${i}` }));
+    for (const s of many) expect((await t.fetch(`/s/${s.code}`)).status).toBe(302); // cached
+    await recorder.flush();
+    expect(recorder.pending()).toBe(0);
+    const droppedTotal = async () =>
+      (await t.app.get(MetricsService).statsDropped.counter.get()).values[0]?.value ?? 0;
+    const dropped0 = await droppedTotal();
+    const logs = t.app.get(LogService);
+    const since = new Date();
+    const limit = recorder.backlogLimit;
+    recorder.backlogLimit = 20; // four shorts' follows, dropped from 25 keys on
+
+    await outage.cut();
+    try {
+      for (const s of many) {
+        const r = await timed(`/s/${s.code}`);
+        expect(r.res.status).toBe(302);
+        expect(r.res.headers.get('location')).toBe(s.url);
+        // A follow waits for room at most until the first failed write (or ROOM_WAIT_MS).
+        expect(r.ms).toBeLessThan(TIMEOUT_MS + 2_000);
+      }
+      // Kept: some follows; the rest beyond the bound (25 keys, a staged short counted as 7).
+      expect(recorder.backlog()).toBeLessThanOrEqual(25 + 7 + 12 * 7);
+      // Operators see it: the backlog's gauge.
+      const gauge = await t.app
+        .get(MetricsService)
+        .registry.getSingleMetric('url_shorter_statistics_backlog_keys')
+        ?.get();
+      expect(gauge?.values[0]?.value).toBe(recorder.backlog());
+      expect(recorder.backlog()).toBeGreaterThanOrEqual(20);
+    } finally {
+      recorder.backlogLimit = limit;
+      await outage.restore();
+    }
+    const dropped = (await droppedTotal()) - dropped0;
+    log(`backlog bounded: ${dropped} of 12 follows dropped during the outage`);
+    expect(dropped).toBeGreaterThanOrEqual(1);
+    expect(dropped).toBeLessThanOrEqual(12 - 3);
+    const lines = logs.recent(since).filter((l) => /Statistics backlog full/.test(l.message));
+    expect(lines).toHaveLength(1);
+    expect(lines[0].level).toBe('warn');
+
+    expect(await recovered()).toBeLessThan(5000);
+    await waitFor(
+      async () => {
+        await recorder.flush();
+        return recorder.pending() === 0;
+      },
+      { timeoutMs: 10_000, intervalMs: 100, message: () => 'the statistics written' },
+    );
+    // Every follow is a visit or a dropped follow, never both, never twice; every use is kept.
+    const ids = many.map((s) => s.id);
+    let visits = 0;
+    for (const r of await t.query<Array<{ short_id: string; visits: number | string }>>(
+      'SELECT short_id, visits FROM stats_hourly',
+    )) {
+      if (ids.includes(r.short_id)) visits += Number(r.visits);
+    }
+    expect(visits).toBe(24 - dropped);
+    await waitFor(
+      async () => (await shorts().findBy({ id: In(ids) })).every((r) => Number(r.uses) === 2),
+      { timeoutMs: 10_000, intervalMs: 100, message: () => 'the uses written' },
+    );
     t.app.get(FailureReporter).database.stop();
   });
 
