@@ -217,7 +217,9 @@ describe('StatisticsRecorder', () => {
       // its use) and the rest dropped.
       expect(dropped.n).toBe(5);
       expect(warn).toHaveBeenCalledTimes(1);
-      expect(String(warn.mock.calls[0][0])).toMatch(/backlog full .*: 1 follows answered without/);
+      expect(String(warn.mock.calls[0][0])).toMatch(
+        /backlog full .*without their statistics \(1 since the last line\)/,
+      );
       // The uses of the dropped follows' shorts (a key each) are all that grew beyond the bound.
       expect(recorder.backlog()).toBe(30 + 7 * 7);
 

@@ -51,8 +51,9 @@ const STAGE_SLICE = 500;
 /**
  * Aggregate keys waiting for the writer (a short staged since the last flush counted as
  * STAGED_KEYS) from which follows wait for it: the backlog grows when follows of different shorts
- * come faster than the writer writes them (SQLite's writer manages about 3,000-5,000 new shorts a
- * second on 2 cores) or while the database is down. About 200 bytes of heap a key: some 20 MB.
+ * come faster than the writer writes them (SQLite's writer manages about 2,000-5,000 new shorts a
+ * second on 2 cores) or while the database is down. About 140 bytes of heap a key (measured with
+ * browsers' follows of new shorts): some 15 MB.
  */
 export const STATS_BACKLOG_KEYS = 100_000;
 /**
@@ -370,8 +371,8 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
     const now = Date.now();
     if (now - this.droppedLoggedAt < OUTAGE_LOG_INTERVAL_MS) return;
     this.logger.warn(
-      `Statistics backlog full (${this.backlog()} keys waiting for the writer): ` +
-        `${this.dropped} follows answered without their statistics since the last line`,
+      `Statistics backlog full (${this.backlog()} keys waiting for the writer): follows are ` +
+        `answered without their statistics (${this.dropped} since the last line)`,
     );
     this.dropped = 0;
     this.droppedLoggedAt = now;
