@@ -193,6 +193,22 @@ describe('StatisticsRecorder', () => {
       expect(Date.now() - t0).toBeGreaterThanOrEqual(25);
     });
 
+    it('a failed write releases the follows waiting for room at once, and later ones do not wait', async () => {
+      const failures: unknown[] = [];
+      const { recorder } = recorderWithTotals(async () => {
+        throw new Error('database down');
+      }, failures);
+      recorder.backlogLimit = 6; // a browser's follow of a new short: six keys once staged
+      recorder.roomWaitMs = 60_000; // only the failure can release it here
+      recorder.record('s0', browser);
+      const room = recorder.room();
+      expect(room).toBeInstanceOf(Promise);
+      expect(await settled(room!)).toBe(true);
+      expect(failures).toHaveLength(1);
+      expect(recorder.backlog()).toBe(6); // still full, but the writer fails
+      expect(recorder.room()).toBeUndefined();
+    });
+
     it('while the writer fails nothing waits; beyond the bound follows keep no statistics (their uses yes), counted and logged once; the rest is written when it is back', async () => {
       const warn = vi.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
       let down = true;
