@@ -41,6 +41,7 @@ export const ERROR_KEYS = [
   'url_missing',
   'url_invalid',
   'url_blacklisted',
+  'url_self',
   'code_invalid',
   'code_reserved',
   'code_exists',

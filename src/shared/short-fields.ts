@@ -86,7 +86,7 @@ export const SHORT_FIELDS = {
     importAliases: ['url', 'longUrl', 'long_url', 'target', 'long_link'],
     invalidKey: 'url_invalid',
     blacklisted: { sentence: 'URL is blacklisted', key: 'url_blacklisted' },
-    errorKeys: ['url_missing', 'url_invalid', 'url_blacklisted'],
+    errorKeys: ['url_missing', 'url_invalid', 'url_self', 'url_blacklisted'],
     description: 'Absolute http(s) target URL',
     example: 'https://example.com/page',
   },
@@ -176,7 +176,7 @@ export const SHORT_FIELDS = {
     importAliases: ['expiredUrl', 'expired_url'],
     invalidKey: 'url_invalid',
     blacklisted: { sentence: 'URL is blacklisted', key: 'url_blacklisted' },
-    errorKeys: ['url_invalid', 'url_blacklisted'],
+    errorKeys: ['url_invalid', 'url_self', 'url_blacklisted'],
     description:
       'Where visitors go when the short has expired or its uses are exhausted, instead of the not-found page (logged-in only); null: the not-found page',
     example: 'https://example.com/offer-ended',
@@ -193,6 +193,7 @@ export const SHORT_FIELDS = {
       'rules_too_many',
       'rule_condition_invalid',
       'rule_url_invalid',
+      'url_self',
       'rule_url_blacklisted',
     ],
     description:

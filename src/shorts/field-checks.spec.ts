@@ -7,7 +7,7 @@ const NOW = Date.UTC(2026, 10, 25, 12);
 const ctx = (over: Partial<CheckContext> = {}): CheckContext => ({
   mode: 'create',
   loggedIn: true,
-  names: new ServiceNames('https://sho.rt'),
+  names: new ServiceNames('https://sho.rt', undefined, (host) => host === 'go.example.com'),
   blacklist: { isBlacklisted: (url: string) => url.includes('evil.example') } as BlacklistService,
   now: NOW,
   domainAccess: (host) =>
@@ -56,7 +56,9 @@ describe('the checks of a short’s fields (from the field table)', () => {
 
   it.each([
     [{ url: 'javascript:alert(1)' }, 'url', 'url_invalid'],
-    [{ url: 'https://sho.rt/s/abc' }, 'url', 'url_invalid'],
+    [{ url: 'https://sho.rt/s/abc' }, 'url', 'url_self'],
+    [{ url: 'https://go.example.com/abc' }, 'url', 'url_self'],
+    [{ expiredUrl: 'https://GO.example.com./over' }, 'expiredUrl', 'url_self'],
     [{ code: 'a b' }, 'code', 'code_invalid'],
     [{ code: 'API' }, 'code', 'code_reserved'],
     [{ name: 'x'.repeat(101) }, 'name', 'name_too_long'],
@@ -226,8 +228,14 @@ describe('the checks of redirect rules and the expiry fallback', () => {
     [
       'a link back to us',
       [rule('https://sho.rt/s/abc', ['os', 'ios'])],
-      'rule_url_invalid',
-      'must not point to this service',
+      'url_self',
+      'rule 1: url must not point to this service',
+    ],
+    [
+      'a link to a domain this service serves',
+      [rule('https://e.com', ['os', 'ios']), rule('http://go.example.com:8080/x', ['os', 'linux'])],
+      'url_self',
+      'rule 2: url must not point to this service',
     ],
     [
       'a missing url',

@@ -20,7 +20,10 @@ export interface CheckContext {
   mode: 'create' | 'edit';
   /** Whether the caller is logged in (else only fields set by `anonymous` are allowed). */
   loggedIn: boolean;
-  /** Every name of this service, the request's host included (no links back to us). */
+  /**
+   * Every name of this service, the request's host and the domains it serves included (no links
+   * back to us: `url_self`).
+   */
   names: ServiceNames;
   blacklist: BlacklistService;
   now: number;
@@ -87,7 +90,8 @@ const CHECKS: {
 } = {
   url(value, spec, ctx) {
     const target = parseTargetUrl(value, ctx.names);
-    if ('error' in target) return fieldError(target.error, spec.invalidKey);
+    if ('error' in target)
+      return fieldError(target.error, target.self ? 'url_self' : spec.invalidKey);
     if (spec.blacklisted && ctx.blacklist.isBlacklisted(target.url)) {
       return problemOf(spec.blacklisted);
     }
@@ -135,8 +139,10 @@ const CHECKS: {
     const rules: RedirectRule[] = [];
     for (const [i, rule] of shape.rules.entries()) {
       const target = parseTargetUrl(rule.url, ctx.names);
-      if ('error' in target)
-        return fieldError(`rule ${i + 1}: url ${target.error}`, 'rule_url_invalid');
+      if ('error' in target) {
+        const key = target.self ? 'url_self' : 'rule_url_invalid';
+        return fieldError(`rule ${i + 1}: url ${target.error}`, key);
+      }
       if (ctx.blacklist.isBlacklisted(target.url)) {
         return fieldError(`rule ${i + 1}: url is blacklisted`, 'rule_url_blacklisted');
       }

@@ -99,7 +99,11 @@ export class ShortService {
     private readonly limits: RateLimitService,
     private readonly domains: DomainRegistry,
   ) {
-    this.serviceNames = new ServiceNames(config.baseUrl, config.port);
+    // The own and shared domains this instance serves are asked at each check (domains change).
+    this.serviceNames = new ServiceNames(config.baseUrl, config.port, (host) => {
+      const d = this.domains.get(host);
+      return d !== undefined && d.verified && d.enabled;
+    });
     this.baseUrl = config.baseUrl;
   }
 

@@ -72,7 +72,10 @@ describe('parseTargetUrl', () => {
       'http://2130706433:8080/',
       'http://localhost:9000/',
     ]) {
-      expect(parseTargetUrl(url, self), url).toEqual({ error: 'must not point to this service' });
+      expect(parseTargetUrl(url, self), url).toEqual({
+        error: 'must not point to this service',
+        self: true,
+      });
     }
     expect(parseTargetUrl('http://localhost:3000/', self)).toEqual({
       url: 'http://localhost:3000/',
@@ -90,5 +93,51 @@ describe('parseTargetUrl', () => {
     const direct = base.withRequestHost('127.0.0.1:4321', 'http');
     expect(parseTargetUrl('http://localhost:4321/', direct)).toHaveProperty('error');
     expect(parseTargetUrl('http://localhost:4322/', direct)).toHaveProperty('url');
+  });
+
+  it('knows the own and shared domains it serves, as the predicate says, on any port', () => {
+    const asked: string[] = [];
+    const served = new Set(['own.example', 'xn--bcher-kva.example']);
+    const self = new ServiceNames('https://sho.rt', undefined, (host) => {
+      asked.push(host);
+      return served.has(host);
+    }).withRequestHost('api.sho.rt', 'https');
+    for (const url of [
+      'http://own.example/loop1',
+      'https://OWN.Example./x',
+      'http://own.example:80/x',
+      'https://own.example:443/x',
+      'http://own.example:8080/x',
+      'https://bücher.example/x',
+      'https://XN--BCHER-KVA.example/x',
+    ]) {
+      expect(parseTargetUrl(url, self), url).toEqual({
+        error: 'must not point to this service',
+        self: true,
+      });
+    }
+    // Compared as stored: lower case, punycode, no trailing dot, no port.
+    expect(new Set(asked)).toEqual(new Set(['own.example', 'xn--bcher-kva.example']));
+    for (const url of [
+      'https://www.own.example/x',
+      'https://sub.own.example/x',
+      'https://example/x',
+      'https://[::1]/x',
+    ]) {
+      expect(parseTargetUrl(url, self), url).toHaveProperty('url');
+    }
+    // A domain served later (or no longer) is asked at each check.
+    served.add('later.example');
+    expect(parseTargetUrl('https://later.example/', self)).toHaveProperty('self', true);
+    served.delete('own.example');
+    expect(parseTargetUrl('https://own.example/', self)).toHaveProperty('url');
+  });
+
+  it('a malformed URL is no self link, whatever its host', () => {
+    const self = new ServiceNames('https://sho.rt', undefined, () => true);
+    expect(parseTargetUrl('javascript:alert(1)', self)).not.toHaveProperty('self');
+    expect(parseTargetUrl('https://user@own.example/', self)).toEqual({
+      error: 'must not contain a user name or password',
+    });
   });
 });

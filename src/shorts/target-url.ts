@@ -24,16 +24,28 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /**
+ * Whether this instance serves a host now as an own or shared domain (verified and enabled). The
+ * host comes lower case, IDN as punycode, without a trailing dot and without a port.
+ */
+export type ServedDomain = (host: string) => boolean;
+
+/**
  * Every name under which this service answers, so a short cannot point back at it (a redirect
- * loop, or a way to dress up one of its own pages): BASE_URL's host and port; when BASE_URL is a
- * loopback address, every loopback name (localhost, 127.x, ::1, …) on that port and the listening
- * port; and the host a request was sent to (`withRequestHost`).
+ * loop, a chain through its own domains, or a way to dress up one of its own pages): BASE_URL's
+ * host and port; when BASE_URL is a loopback address, every loopback name (localhost, 127.x, ::1,
+ * …) on that port and the listening port; the host a request was sent to (`withRequestHost`); and
+ * every own or shared domain it serves (`servedDomain`, asked at each check: domains come and go),
+ * on any port (a request on any port that reaches this service is answered for its host).
  */
 export class ServiceNames {
   private readonly names = new Set<string>();
   private readonly loopbackPorts = new Set<string>();
 
-  constructor(baseUrl: string, listenPort?: number) {
+  constructor(
+    baseUrl: string,
+    listenPort?: number,
+    private readonly servedDomain: ServedDomain = () => false,
+  ) {
     const base = new URL(baseUrl);
     this.add(base);
     if (listenPort && isLoopbackHost(base.hostname)) this.loopbackPorts.add(String(listenPort));
@@ -50,7 +62,10 @@ export class ServiceNames {
   withRequestHost(host: string | undefined, protocol: string): ServiceNames {
     if (!host) return this;
     const copy = Object.create(ServiceNames.prototype) as ServiceNames;
-    Object.assign(copy, { names: new Set(this.names), loopbackPorts: new Set(this.loopbackPorts) });
+    Object.assign(copy, this, {
+      names: new Set(this.names),
+      loopbackPorts: new Set(this.loopbackPorts),
+    });
     try {
       copy.add(new URL(`${protocol === 'https' ? 'https' : 'http'}://${host}`));
     } catch {
@@ -63,30 +78,39 @@ export class ServiceNames {
     const host = normalizeHost(target.hostname);
     if (!host) return false;
     if (isLoopbackHost(host)) return this.loopbackPorts.has(portOf(target));
-    return this.names.has(`${host}:${portOf(target)}`);
+    if (this.names.has(`${host}:${portOf(target)}`)) return true;
+    // The URL parser lower-cased the host and spelled an IDN in punycode: as domains are stored.
+    const name = target.hostname.replace(/\.+$/, '');
+    return !name.startsWith('[') && this.servedDomain(name);
   }
 }
+
+/** The message of a target on a host this service serves (errorKey `url_self`). */
+export const SELF_TARGET = 'must not point to this service';
 
 /**
  * Checks a target URL: absolute http(s), at most 2048 characters, no control characters or
  * whitespace, no user name or password (`https://www.paypal.com@evil.example/` shows one host and
  * goes to another), a real host, not this service under any of its names.
  * Returns the normalised URL (WHATWG serialisation, safe for a Location header) or an error
- * message for the `url` field.
+ * message for the `url` field; `self` when the URL is well formed but points at this service
+ * (answered with its own key, `url_self`).
  */
 export function parseTargetUrl(
   url: string,
   self: ServiceNames,
-): { url: string } | { error: string } {
-  const error = checkTargetUrl(url, self);
-  if (error) return { error };
-  const href = new URL(url).href;
+): { url: string } | { error: string; self?: true } {
+  const checked = checkTargetUrl(url);
+  if (typeof checked === 'string') return { error: checked };
+  if (self.includes(checked)) return { error: SELF_TARGET, self: true };
+  const href = checked.href;
   return href.length > MAX_URL_LENGTH
     ? { error: `must be at most ${MAX_URL_LENGTH} characters long` }
     : { url: href };
 }
 
-function checkTargetUrl(url: string, self: ServiceNames): string | null {
+/** The parsed URL when its form is that of a target, else why not. */
+function checkTargetUrl(url: string): URL | string {
   if (url.length > MAX_URL_LENGTH) return `must be at most ${MAX_URL_LENGTH} characters long`;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u0020\u007f-\u009f\u2028\u2029]/.test(url)) {
@@ -109,6 +133,5 @@ function checkTargetUrl(url: string, self: ServiceNames): string | null {
   if (!host.startsWith('[') && host.split('.').some((label) => label.length > 63)) {
     return 'must have a valid host';
   }
-  if (self.includes(parsed)) return 'must not point to this service';
-  return null;
+  return parsed;
 }

@@ -95,7 +95,7 @@ describe('redirect rules and the expiry fallback: the fields (create, edit, info
       [[rule('https://example.com', ['planet', 'mars'])], 'rule_condition_invalid'],
       [[rule('https://example.com', ['country', 'Deutschland'])], 'rule_condition_invalid'],
       [[rule('javascript:alert(1)', ['os', 'ios'])], 'rule_url_invalid'],
-      [[rule(`${t.url}/s/${s.code}`, ['os', 'ios'])], 'rule_url_invalid'],
+      [[rule(`${t.url}/s/${s.code}`, ['os', 'ios'])], 'url_self'],
     ];
     for (const [rules, key] of cases) {
       const res = await alice.patch(`/api/code/${s.id}`, { rules });

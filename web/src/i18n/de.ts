@@ -928,6 +928,8 @@ export const de = {
     url_missing: 'Die URL fehlt',
     url_invalid: 'Die URL ist ungültig',
     url_blacklisted: 'Der Link ist auf der Blacklist. Du darfst auf ihn nicht verlinken',
+    url_self:
+      'Die URL führt zu diesem Dienst selbst (seine Adresse oder eine seiner Domains). Das gäbe eine Schleife.',
     code_invalid: 'Der Code ist ungültig ({codeMin} bis {codeMax} Zeichen: A–Z, a–z, 0–9, _ und -)',
     code_reserved: 'Dieser Code ist reserviert. Bitte wähle einen anderen.',
     code_exists: 'Der Code ist bereits vergeben',

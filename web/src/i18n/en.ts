@@ -888,6 +888,8 @@ export const en: Messages = {
     url_missing: 'The URL is missing',
     url_invalid: 'The URL is invalid',
     url_blacklisted: 'The link is on the blacklist. You may not link to it',
+    url_self:
+      'The URL leads back to this service (its address or one of its domains). That would be a loop.',
     code_invalid: 'The code is invalid ({codeMin} to {codeMax} characters: A–Z, a–z, 0–9, _ and -)',
     code_reserved: 'This code is reserved. Please choose another one.',
     code_exists: 'The code is already taken',

@@ -98,6 +98,8 @@ describe('errorKey → German message', () => {
     const invalid = (fieldErrorKeys: Record<string, string>, fieldErrors = fieldErrorKeys) =>
       problem(400, { errorKey: 'validation_failed', fieldErrors, fieldErrorKeys });
     expect(errorText(invalid({ url: 'url_invalid' }), CREATE_OTHER)).toBe('Die URL ist ungültig');
+    expect(errorText(invalid({ expiredUrl: 'url_self' }), CREATE_OTHER)).toBe(de.errors.url_self);
+    expect(de.errors.url_self).toMatch(/diesem Dienst selbst/);
     expect(errorText(invalid({ code: 'code_reserved' }), CREATE_OTHER)).toBe(
       'Dieser Code ist reserviert. Bitte wähle einen anderen.',
     );
