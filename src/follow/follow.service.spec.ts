@@ -326,7 +326,7 @@ describe('FollowService.follow: redirect rules and the expiry fallback', () => {
     );
   });
 
-  it('expired and used-up shorts go to their expiredUrl (unless it is blacklisted now)', async () => {
+  it('expired and used-up shorts go to their expiredUrl (dangerous while it is blacklisted)', async () => {
     const rows = {
       old: row({ expireAt: new Date(Date.now() - 1), expiredUrl: 'https://example.com/over' }),
       once: row({ id: 'id-2', maxUses: 1, expiredUrl: 'https://example.com/over' }),
@@ -346,8 +346,60 @@ describe('FollowService.follow: redirect rules and the expiry fallback', () => {
     expect((await f.follow('once', human)).kind).toBe('target');
     expect(await f.follow('once', human)).toEqual(fallback('used-up'));
     expect(await f.follow('once', bot)).toEqual(fallback('used-up')); // from the cache
-    expect(await f.follow('bad', human)).toEqual({ kind: 'not-found', reason: 'expired' });
+    // A blacklisted expiry fallback answers as a blacklisted url does: the warning, then there.
+    expect(await f.follow('bad', human)).toEqual({ kind: 'dangerous' });
+    expect(await f.follow('bad', bot)).toEqual({ kind: 'dangerous' });
+    expect(await f.follow('bad', { ...human, acceptDanger: true })).toEqual({
+      kind: 'fallback',
+      url: 'https://bad.example/',
+      reason: 'expired',
+    });
     // Read used up from the table (a fresh engine: nothing cached).
     expect(await engine(rows).follow('once', bot)).toEqual(fallback('used-up'));
+  });
+
+  it('danger wins over the expiry: a flagged short warns after it expired or ran out of uses', async () => {
+    const over = 'https://example.com/over';
+    const rows = {
+      old: row({ expireAt: new Date(Date.now() - 1), expiredUrl: over, dangerous: true }),
+      bare: row({ id: 'id-2', expireAt: new Date(Date.now() - 1), dangerous: true }),
+      spent: row({ id: 'id-3', maxUses: 1, uses: 1, expiredUrl: over, dangerous: true }),
+      once: row({ id: 'id-4', maxUses: 1, dangerous: true }),
+    };
+    const f = engine(rows);
+    const accept = { ...human, acceptDanger: true };
+    for (const code of ['old', 'bare', 'spent']) {
+      expect(await f.follow(code, human), code).toEqual({ kind: 'dangerous' });
+      expect(await f.follow(code, bot), code).toEqual({ kind: 'dangerous' });
+    }
+    // Accepting the danger leads to the expiry answer: the fallback or the not-found page.
+    expect(await f.follow('old', accept)).toEqual({
+      kind: 'fallback',
+      url: over,
+      reason: 'expired',
+    });
+    expect(await f.follow('bare', accept)).toEqual({ kind: 'not-found', reason: 'expired' });
+    expect(await f.follow('spent', accept)).toEqual({
+      kind: 'fallback',
+      url: over,
+      reason: 'used-up',
+    });
+    // Used up by an accepted follow: the cached "used up" keeps the flag.
+    expect((await f.follow('once', accept)).kind).toBe('target');
+    expect(await f.follow('once', accept)).toEqual({ kind: 'not-found', reason: 'used-up' });
+    expect(await f.follow('once', human)).toEqual({ kind: 'dangerous' });
+  });
+
+  it('a blacklist verdict on the expiry fallback is kept per blacklist version', async () => {
+    const asked: string[] = [];
+    const rows = {
+      old: row({ expireAt: new Date(Date.now() - 1), expiredUrl: 'https://example.com/over' }),
+    };
+    const f = engine(rows, (url) => {
+      asked.push(url);
+      return false;
+    });
+    for (let i = 0; i < 3; i++) expect((await f.follow('old', human)).kind).toBe('fallback');
+    expect(asked.filter((u) => u === 'https://example.com/over')).toHaveLength(1);
   });
 });

@@ -37,25 +37,42 @@ interface CachedShort {
   /** The redirect rules, in order (null: none). */
   rules: RedirectRule[] | null;
   /**
-   * Blacklist verdicts of `url` and of each rule's url, valid while `blacklistVersion` matches the
-   * blacklist's version.
+   * Blacklist verdicts of `url`, of each rule's url and of `expiredUrl`, valid while
+   * `blacklistVersion` matches the blacklist's version.
    */
   blacklisted: boolean;
   rulesBlacklisted: boolean[];
+  expiredBlacklisted: boolean;
   blacklistVersion: number;
 }
 /** Why a code is not followed: unknown, past its expiry, or its uses spent. */
 export type NotFoundReason = 'unknown' | 'expired' | 'used-up';
 interface Missing {
   missing: true;
-  reason: Exclude<NotFoundReason, 'expired'>;
-  /** A used-up short's expiry fallback (its expiredUrl). */
-  expiredUrl?: string | null;
+  reason: 'unknown';
+}
+/**
+ * A short whose uses are spent: its flag and its expiry fallback (with the fallback's blacklist
+ * verdict, valid while `blacklistVersion` matches), so that danger still wins over the fallback.
+ */
+interface UsedUp {
+  missing: true;
+  reason: 'used-up';
+  dangerous: boolean;
+  expiredUrl: string | null;
+  expiredBlacklisted: boolean;
+  blacklistVersion: number;
 }
 const MISSING: Missing = Object.freeze({ missing: true as const, reason: 'unknown' as const });
-const usedUp = (expiredUrl: string | null): Missing =>
-  Object.freeze({ missing: true as const, reason: 'used-up' as const, expiredUrl });
-type CacheValue = CachedShort | Missing;
+const usedUp = (s: { dangerous: boolean; expiredUrl: string | null }): UsedUp => ({
+  missing: true,
+  reason: 'used-up',
+  dangerous: s.dangerous,
+  expiredUrl: s.expiredUrl,
+  expiredBlacklisted: false,
+  blacklistVersion: -1,
+});
+type CacheValue = CachedShort | Missing | UsedUp;
 
 export type FollowResult =
   /** `target`: `default` (the short's url) or the number of the rule that chose it (from 1). */
@@ -246,16 +263,20 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * An expired or used-up short: its expiry fallback (unless that is blacklisted now), else the
-   * not-found page with the reason.
+   * An expired or used-up short: danger first (a flagged short, or an expiry fallback on the
+   * blacklist now, answers the warning page unless the visitor accepted it), then its expiry
+   * fallback, else the not-found page with the reason. Accepting the danger leads here, never past
+   * the expiry.
    */
   private gone(
     reason: Exclude<NotFoundReason, 'unknown'>,
-    expiredUrl: string | null | undefined,
+    s: CachedShort | UsedUp,
+    input: FollowInput,
   ): FollowResult {
-    if (expiredUrl && !this.blacklist.isBlacklisted(expiredUrl)) {
-      return { kind: 'fallback', url: expiredUrl, reason };
+    if (!input.acceptDanger && (s.dangerous || this.isExpiredUrlBlacklisted(s))) {
+      return { kind: 'dangerous' };
     }
+    if (s.expiredUrl) return { kind: 'fallback', url: s.expiredUrl, reason };
     return { kind: 'not-found', reason };
   }
 
@@ -277,10 +298,10 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
     const now = Date.now();
     if ('missing' in s) {
       return s.reason === 'used-up'
-        ? this.gone('used-up', s.expiredUrl)
+        ? this.gone('used-up', s, input)
         : { kind: 'not-found', reason: s.reason };
     }
-    if (s.expireAt !== null && s.expireAt <= now) return this.gone('expired', s.expiredUrl);
+    if (s.expireAt !== null && s.expireAt <= now) return this.gone('expired', s, input);
     if (!input.acceptDanger && (s.dangerous || this.isBlacklisted(s))) return { kind: 'dangerous' };
     if (s.passwordHash !== null) {
       if (input.password === undefined) return { kind: 'password-required' };
@@ -323,8 +344,8 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
       // (or instances), and an exhausted short is not found for everyone, bots included.
       return this.shorts.hasUseLeft(s.id).then((left): FollowResult => {
         if (left) return { kind: 'preview', name: s.name, shortId: s.id };
-        this.cache?.set(key, usedUp(s.expiredUrl), { ttl: MISSING_TTL_MS });
-        return this.gone('used-up', s.expiredUrl);
+        this.cache?.set(key, usedUp(s), { ttl: MISSING_TTL_MS });
+        return this.gone('used-up', s, input);
       });
     }
     // The rules choose the target after password and danger, before a use is claimed.
@@ -339,8 +360,8 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
     if (s.maxUses !== null) {
       return this.claim(s.id).then((claimed) => {
         if (claimed) return result;
-        this.cache?.set(key, usedUp(s.expiredUrl), { ttl: MISSING_TTL_MS });
-        return this.gone('used-up', s.expiredUrl);
+        this.cache?.set(key, usedUp(s), { ttl: MISSING_TTL_MS });
+        return this.gone('used-up', s, input);
       });
     }
     if (this.counter) this.counter.add(s.id);
@@ -379,10 +400,22 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
     return s.rulesBlacklisted[index] ?? false;
   }
 
+  /** Whether the expiry fallback is blacklisted now (answered as dangerous, as the url is). */
+  private isExpiredUrlBlacklisted(s: CachedShort | UsedUp): boolean {
+    if ('missing' in s) {
+      if (s.blacklistVersion !== this.blacklist.version) {
+        s.expiredBlacklisted = s.expiredUrl !== null && this.blacklist.isBlacklisted(s.expiredUrl);
+        s.blacklistVersion = this.blacklist.version;
+      }
+    } else this.checkBlacklist(s);
+    return s.expiredBlacklisted;
+  }
+
   private checkBlacklist(s: CachedShort): void {
     if (s.blacklistVersion === this.blacklist.version) return;
     s.blacklisted = this.blacklist.isBlacklisted(s.url);
     s.rulesBlacklisted = (s.rules ?? []).map((r) => this.blacklist.isBlacklisted(r.url));
+    s.expiredBlacklisted = s.expiredUrl !== null && this.blacklist.isBlacklisted(s.expiredUrl);
     s.blacklistVersion = this.blacklist.version;
   }
 
@@ -417,7 +450,7 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
   /** A short as read (or its absence) into the cache. */
   private load(key: string, row: FollowRow | null): CacheValue {
     if (!row || (row.maxUses !== null && row.uses >= row.maxUses)) {
-      const missing = row ? usedUp(row.expiredUrl) : MISSING;
+      const missing = row ? usedUp(row) : MISSING;
       this.cache?.set(key, missing, { ttl: MISSING_TTL_MS });
       return missing;
     }
@@ -433,6 +466,7 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
       rules: row.rules,
       blacklisted: false,
       rulesBlacklisted: [],
+      expiredBlacklisted: false,
       blacklistVersion: -1,
     };
     this.cache?.set(key, cached);

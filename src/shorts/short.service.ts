@@ -519,12 +519,26 @@ export class ShortService {
       createdAt: s.createdAt.toISOString(),
       expireAt: s.expireAt ? s.expireAt.toISOString() : null,
       owner: s.owner ? { id: s.owner.id, username: s.owner.username } : null,
-      dangers: s.dangerous || this.blacklist.isBlacklisted(s.url),
+      dangers: this.dangersOf(s),
       ...(counts ? { uses: s.uses, visits: counts.visits } : {}),
       ...(ownerView
         ? { expiredUrl: s.expiredUrl, rules: s.rules ?? [], health: healthView(s) }
         : {}),
     };
+  }
+
+  /**
+   * Whether a short is dangerous: flagged, or any of its targets (url, a rule's url, the expiry
+   * fallback) is on the blacklist now.
+   */
+  private dangersOf(s: Pick<ShortEntity, 'dangerous' | 'url' | 'expiredUrl' | 'rules'>): boolean {
+    const listed = (url: string | null) => !!url && this.blacklist.isBlacklisted(url);
+    return (
+      s.dangerous ||
+      listed(s.url) ||
+      listed(s.expiredUrl) ||
+      (s.rules ?? []).some((r) => listed(r.url))
+    );
   }
 
   /**
