@@ -364,30 +364,37 @@ describe('FollowService.follow: redirect rules and the expiry fallback', () => {
       old: row({ expireAt: new Date(Date.now() - 1), expiredUrl: over, dangerous: true }),
       bare: row({ id: 'id-2', expireAt: new Date(Date.now() - 1), dangerous: true }),
       spent: row({ id: 'id-3', maxUses: 1, uses: 1, expiredUrl: over, dangerous: true }),
-      once: row({ id: 'id-4', maxUses: 1, dangerous: true }),
+      once: row({ id: 'id-4', maxUses: 1, expiredUrl: over, dangerous: true }),
     };
     const f = engine(rows);
     const accept = { ...human, acceptDanger: true };
-    for (const code of ['old', 'bare', 'spent']) {
+    for (const code of ['old', 'spent']) {
       expect(await f.follow(code, human), code).toEqual({ kind: 'dangerous' });
       expect(await f.follow(code, bot), code).toEqual({ kind: 'dangerous' });
     }
-    // Accepting the danger leads to the expiry answer: the fallback or the not-found page.
+    // Accepting the danger leads to the expiry answer, never past it.
     expect(await f.follow('old', accept)).toEqual({
       kind: 'fallback',
       url: over,
       reason: 'expired',
     });
-    expect(await f.follow('bare', accept)).toEqual({ kind: 'not-found', reason: 'expired' });
     expect(await f.follow('spent', accept)).toEqual({
       kind: 'fallback',
       url: over,
       reason: 'used-up',
     });
+    // Without a fallback there is no target to warn of: the not-found page, flagged or not.
+    for (const input of [human, bot, accept]) {
+      expect(await f.follow('bare', input)).toEqual({ kind: 'not-found', reason: 'expired' });
+    }
     // Used up by an accepted follow: the cached "used up" keeps the flag.
     expect((await f.follow('once', accept)).kind).toBe('target');
-    expect(await f.follow('once', accept)).toEqual({ kind: 'not-found', reason: 'used-up' });
     expect(await f.follow('once', human)).toEqual({ kind: 'dangerous' });
+    expect(await f.follow('once', accept)).toEqual({
+      kind: 'fallback',
+      url: over,
+      reason: 'used-up',
+    });
   });
 
   it('a blacklist verdict on the expiry fallback is kept per blacklist version', async () => {

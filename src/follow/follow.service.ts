@@ -263,21 +263,22 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * An expired or used-up short: danger first (a flagged short, or an expiry fallback on the
-   * blacklist now, answers the warning page unless the visitor accepted it), then its expiry
-   * fallback, else the not-found page with the reason. Accepting the danger leads here, never past
-   * the expiry.
+   * An expired or used-up short: its expiry fallback, else the not-found page with the reason.
+   * Danger wins over the fallback: while the short is flagged or the fallback is on the blacklist,
+   * a visitor who did not accept the danger gets the warning page instead (accepting it leads
+   * here: to the fallback, never past the expiry). Without a fallback there is no target to warn
+   * of: the not-found page tells nothing beyond the reason, flagged or not.
    */
   private gone(
     reason: Exclude<NotFoundReason, 'unknown'>,
     s: CachedShort | UsedUp,
     input: FollowInput,
   ): FollowResult {
+    if (!s.expiredUrl) return { kind: 'not-found', reason };
     if (!input.acceptDanger && (s.dangerous || this.isExpiredUrlBlacklisted(s))) {
       return { kind: 'dangerous' };
     }
-    if (s.expiredUrl) return { kind: 'fallback', url: s.expiredUrl, reason };
-    return { kind: 'not-found', reason };
+    return { kind: 'fallback', url: s.expiredUrl, reason };
   }
 
   private decide(code: string, input: FollowInput): FollowResult | Promise<FollowResult> {

@@ -225,14 +225,15 @@ describe('danger wins over every target', () => {
     expect(await to(`/api/code/${s.code}`)).toBe(warning);
     // Accepting the danger leads to the expiry answer, never past it.
     expect(await to(`/s/${s.code}?accept_danger=true`)).toBe('https://bad-stuff.example/again');
+    // Without a fallback there is no target to warn of: the not-found page, as for any short
+    // (it tells nothing beyond the reason).
     await alice.patch(`/api/code/${s.id}`, { expiredUrl: null });
-    expect(await to(`/s/${s.code}`)).toBe(warning);
-    expect(await to(`/s/${s.code}?accept_danger=true`)).toBe(
-      `/s/${s.code}/not-found?reason=expired`,
-    );
+    for (const path of [`/s/${s.code}`, `/s/${s.code}?accept_danger=true`]) {
+      expect(await to(path)).toBe(`/s/${s.code}/not-found?reason=expired`);
+    }
   });
 
-  it('a flagged short that ran out of uses warns too; accepting leads to its expiredUrl or the not-found page', async () => {
+  it('a flagged short that ran out of uses warns too before its expiredUrl; accepting leads there', async () => {
     const s = await createShort(alice, {
       url: 'https://example.com/limited',
       maxUses: 1,
@@ -247,14 +248,20 @@ describe('danger wins over every target', () => {
     expect(await to(`/s/${s.code}`, BOT)).toBe(warning);
     expect(await to(`/s/${s.code}?accept_danger=true`)).toBe('https://example.com/spent');
 
-    // Used up by the follow itself (a flagged short followed with accept_danger).
-    const u = await createShort(alice, { url: 'https://example.com/once', maxUses: 1 });
+    // Used up by the follow itself (a flagged short followed with accept_danger): the cached
+    // "used up" keeps the flag.
+    const u = await createShort(alice, {
+      url: 'https://example.com/once',
+      maxUses: 1,
+      expiredUrl: 'https://example.com/once-over',
+    });
     await flag(u.id);
     expect(await to(`/s/${u.code}?accept_danger=true`)).toBe('https://example.com/once');
-    expect(await to(`/s/${u.code}?accept_danger=true`)).toBe(
-      `/s/${u.code}/not-found?reason=used-up`,
-    );
     expect(await to(`/s/${u.code}`)).toBe(`/s/${u.code}/potentially-dangerous`);
+    expect(await to(`/s/${u.code}?accept_danger=true`)).toBe('https://example.com/once-over');
+    // Without a fallback: the not-found page, flagged or not.
+    await alice.patch(`/api/code/${u.id}`, { expiredUrl: null });
+    expect(await to(`/s/${u.code}`)).toBe(`/s/${u.code}/not-found?reason=used-up`);
   });
 
   it('a blacklisted expiredUrl is refused at create and edit, and answers as dangerous at follow time', async () => {
