@@ -167,3 +167,72 @@ describe('ShortService: who may manage a short', () => {
     expect(deleted).toEqual(['mine', 'mine', 'anon']);
   });
 });
+
+describe('ShortService: the hosts it serves and dangers', () => {
+  const actor = { id: 'u1', username: 'u', authorities: ['ROLE_USER'] } as unknown as Actor;
+  const domains = new Map([
+    ['own.example', { verified: true, enabled: true }],
+    ['pending.example', { verified: false, enabled: true }],
+    ['off.example', { verified: true, enabled: false }],
+  ]);
+  const service = new ShortService(
+    {
+      create: (fields: ShortEntity) => ({ ...fields }),
+      insertMany: async () => undefined,
+    } as never,
+    { baseUrl: 'https://short.example', port: 8080 } as AppConfig,
+    { isBlacklisted: (url: string) => url.includes('bad.example') } as unknown as BlacklistService,
+    { publish: () => undefined } as unknown as CacheBus,
+    {} as PasswordLimiter,
+    { creates: { inc: () => undefined } } as unknown as MetricsService,
+    {} as RateLimitService,
+    { get: (host: string) => domains.get(host) } as unknown as DomainRegistry,
+  );
+
+  it('refuses targets on verified, enabled domains of the registry with url_self', async () => {
+    const results = await service.createMany(
+      [
+        { url: 'https://own.example/x' },
+        { url: 'https://example.com/', expiredUrl: 'http://OWN.example.:8080/' },
+        { url: 'https://pending.example/x' },
+        { url: 'https://off.example/x' },
+      ],
+      actor,
+    );
+    const keys = results.map((r) =>
+      'error' in r ? (r.error as ValidationFailedError).fieldErrorKeys : 'created',
+    );
+    expect(keys).toEqual([{ url: 'url_self' }, { expiredUrl: 'url_self' }, 'created', 'created']);
+  });
+
+  it('dangers: flagged, or a blacklisted url, rule url or expiredUrl', () => {
+    const short = (over: Partial<ShortEntity>) =>
+      ({
+        id: 'id',
+        code: 'c',
+        domain: '',
+        name: null,
+        url: 'https://example.com/',
+        passwordHash: null,
+        maxUses: null,
+        createdAt: new Date(0),
+        expireAt: null,
+        owner: null,
+        dangerous: false,
+        expiredUrl: null,
+        rules: null,
+        ...over,
+      }) as unknown as ShortEntity;
+    const dangers = (over: Partial<ShortEntity>) => service.toDto(short(over), true).dangers;
+    expect(dangers({})).toBe(false);
+    expect(dangers({ dangerous: true })).toBe(true);
+    expect(dangers({ url: 'https://bad.example/' })).toBe(true);
+    expect(dangers({ expiredUrl: 'https://bad.example/over' })).toBe(true);
+    expect(dangers({ expiredUrl: 'https://fine.example/over' })).toBe(false);
+    const rule = (url: string) => ({ url, conditions: [{ type: 'os' as const, value: 'ios' }] });
+    expect(dangers({ rules: [rule('https://fine.example/'), rule('https://bad.example/')] })).toBe(
+      true,
+    );
+    expect(dangers({ rules: [rule('https://fine.example/')] })).toBe(false);
+  });
+});
