@@ -211,7 +211,7 @@ describe('danger wins over every target', () => {
     await flag(s.id);
     const warning = `/s/${s.code}/potentially-dangerous`;
     expect(await to(`/s/${s.code}`)).toBe(warning);
-    const expireAt = Date.now() + 1500;
+    const expireAt = Date.now() + 3000; // room for the PATCH on a loaded machine
     const patched = await alice.patch(`/api/code/${s.id}`, {
       expiredUrl: 'https://bad-stuff.example/again',
       expireAt: new Date(expireAt).toISOString(),
