@@ -383,10 +383,11 @@ describe('FollowService.follow: redirect rules and the expiry fallback', () => {
       url: over,
       reason: 'used-up',
     });
-    // Without a fallback there is no target to warn of: the not-found page, flagged or not.
-    for (const input of [human, bot, accept]) {
-      expect(await f.follow('bare', input)).toEqual({ kind: 'not-found', reason: 'expired' });
+    // Without a fallback the flag still answers first; accepting it leads to the not-found page.
+    for (const input of [human, bot]) {
+      expect(await f.follow('bare', input)).toEqual({ kind: 'dangerous' });
     }
+    expect(await f.follow('bare', accept)).toEqual({ kind: 'not-found', reason: 'expired' });
     // Used up by an accepted follow: the cached "used up" keeps the flag.
     expect((await f.follow('once', accept)).kind).toBe('target');
     expect(await f.follow('once', human)).toEqual({ kind: 'dangerous' });

@@ -264,20 +264,19 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * An expired or used-up short: its expiry fallback, else the not-found page with the reason.
-   * Danger wins over the fallback: while the short is flagged or the fallback is on the blacklist,
-   * a visitor who did not accept the danger gets the warning page instead (accepting it leads
-   * here: to the fallback, never past the expiry). Without a fallback there is no target to warn
-   * of: the not-found page tells nothing beyond the reason, flagged or not.
+   * Danger wins over every target: while the short is flagged or the fallback is on the blacklist,
+   * a visitor who did not accept the danger gets the warning page, as the short answered while it
+   * lived (accepting it leads here: to the fallback or the not-found page, never past the expiry).
    */
   private gone(
     reason: Exclude<NotFoundReason, 'unknown'>,
     s: CachedShort | UsedUp,
     input: FollowInput,
   ): FollowResult {
-    if (!s.expiredUrl) return { kind: 'not-found', reason };
     if (!input.acceptDanger && (s.dangerous || this.isExpiredUrlBlacklisted(s))) {
       return { kind: 'dangerous' };
     }
+    if (!s.expiredUrl) return { kind: 'not-found', reason };
     return { kind: 'fallback', url: s.expiredUrl, reason };
   }
 

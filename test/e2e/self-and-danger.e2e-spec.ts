@@ -225,12 +225,13 @@ describe('danger wins over every target', () => {
     expect(await to(`/api/code/${s.code}`)).toBe(warning);
     // Accepting the danger leads to the expiry answer, never past it.
     expect(await to(`/s/${s.code}?accept_danger=true`)).toBe('https://bad-stuff.example/again');
-    // Without a fallback there is no target to warn of: the not-found page, as for any short
-    // (it tells nothing beyond the reason).
+    // Without a fallback the flag still answers first (as the short did while it lived);
+    // accepting it leads to the not-found page, which tells nothing beyond the reason.
     await alice.patch(`/api/code/${s.id}`, { expiredUrl: null });
-    for (const path of [`/s/${s.code}`, `/s/${s.code}?accept_danger=true`]) {
-      expect(await to(path)).toBe(`/s/${s.code}/not-found?reason=expired`);
-    }
+    expect(await to(`/s/${s.code}`)).toBe(warning);
+    expect(await to(`/s/${s.code}?accept_danger=true`)).toBe(
+      `/s/${s.code}/not-found?reason=expired`,
+    );
   });
 
   it('a flagged short that ran out of uses warns too before its expiredUrl; accepting leads there', async () => {
@@ -259,9 +260,12 @@ describe('danger wins over every target', () => {
     expect(await to(`/s/${u.code}?accept_danger=true`)).toBe('https://example.com/once');
     expect(await to(`/s/${u.code}`)).toBe(`/s/${u.code}/potentially-dangerous`);
     expect(await to(`/s/${u.code}?accept_danger=true`)).toBe('https://example.com/once-over');
-    // Without a fallback: the not-found page, flagged or not.
+    // Without a fallback: the warning first, then the not-found page.
     await alice.patch(`/api/code/${u.id}`, { expiredUrl: null });
-    expect(await to(`/s/${u.code}`)).toBe(`/s/${u.code}/not-found?reason=used-up`);
+    expect(await to(`/s/${u.code}`)).toBe(`/s/${u.code}/potentially-dangerous`);
+    expect(await to(`/s/${u.code}?accept_danger=true`)).toBe(
+      `/s/${u.code}/not-found?reason=used-up`,
+    );
   });
 
   it('a blacklisted expiredUrl is refused at create and edit, and answers as dangerous at follow time', async () => {

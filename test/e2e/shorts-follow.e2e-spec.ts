@@ -158,8 +158,13 @@ describe('following shorts', () => {
       dangerous: true,
     });
     const used = await insert({ maxUses: 2, uses: 2, passwordHash: 'not-a-hash' });
-    // A password or a danger flag makes no difference: nothing beyond the reason is told.
-    for (const path of [`/s/${pw.code}`, `/api/code/${pw.code}?password=x&accept_danger=true`]) {
+    // A flagged short warns first, as it did while it lived (danger wins over every target);
+    // accepted, a password makes no difference: nothing beyond the reason is told.
+    expect((await follow(`/s/${pw.code}`)).location).toBe(`/s/${pw.code}/potentially-dangerous`);
+    for (const path of [
+      `/s/${pw.code}?accept_danger=true`,
+      `/api/code/${pw.code}?password=x&accept_danger=true`,
+    ]) {
       const { status, location, res } = await follow(path);
       expect(status).toBe(302);
       expect(location).toBe(`/s/${pw.code}/not-found?reason=expired`);
