@@ -4,6 +4,7 @@ import {
   AGENT_READ_MAX,
   cutValue,
   MAX_VALUE_LENGTH,
+  ownCopy,
   parseAgent,
   REFERRER_HOSTS_MAX,
   referrerHost,
@@ -61,5 +62,16 @@ describe('statistics values', () => {
       expect(parseAgent(ua)).toBe(agent); // remembered
     }
     expect(parseAgent(chrome).traits).toBe(`Chrome${SEP}Android${SEP}mobile`);
+  });
+
+  it('a copy of a value has the same characters, whatever they are', () => {
+    for (const v of [
+      'example.com',
+      'Grüße ÿ',
+      'x'.repeat(600).slice(50, 150),
+      '日本語 😀 \ud800',
+    ]) {
+      expect(ownCopy(v)).toBe(v);
+    }
   });
 });

@@ -24,6 +24,16 @@ export function cutValue(value: string): string {
   return Array.from(value).slice(0, MAX_VALUE_LENGTH).join('');
 }
 
+/**
+ * A string of its own with the same characters: a slice of a longer string (what `slice`,
+ * `replace` and the URL's parts answer) keeps that whole string alive as long as it is kept.
+ */
+export function ownCopy(s: string): string {
+  // Latin-1 where it holds every character (a string of one byte a character, as headers are).
+  const encoding = /[\u0100-\uffff]/.test(s) ? 'utf16le' : 'latin1';
+  return Buffer.from(s, encoding).toString(encoding);
+}
+
 /** How many referrers' hosts are kept (then they are dropped all at once). */
 export const REFERRER_HOSTS_MAX = 1_000;
 /** Longer referrers are parsed each time: the kept hosts take at most about 1 MB. */
@@ -46,7 +56,8 @@ function parseReferrerHost(referer: string): string {
     const url = new URL(referer);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'direct';
     const host = url.hostname.toLowerCase().replace(/^www\./, '');
-    return host ? cutValue(host) : 'direct';
+    // The host is a slice of the whole referrer (the URL's text): a copy keeps only the host.
+    return host ? ownCopy(cutValue(host)) : 'direct';
   } catch {
     return 'direct';
   }
@@ -96,7 +107,10 @@ export function parseAgent(userAgent: string): Agent {
       : userAgent;
   const hit = parsedAgents.get(ua);
   if (hit) return hit;
-  const r = new UAParser(ua).getResult();
+  // A cut is a slice, which keeps the whole agent alive, and so would the names the parser finds
+  // in it: the parser reads (and the LRU keeps) a copy of the cut instead.
+  const read = ua === userAgent ? ua : ownCopy(ua);
+  const r = new UAParser(read).getResult();
   const type = r.device.type;
   const browser = cutValue(r.browser.name ?? 'unknown');
   const os = cutValue(r.os.name ?? 'unknown');
@@ -109,12 +123,6 @@ export function parseAgent(userAgent: string): Agent {
         ? type
         : 'other';
   const agent: Agent = { browser, os, device, traits: [browser, os, device].join(SEP) };
-  // A cut is a slice, which keeps the whole agent alive: the LRU keeps a copy of the cut instead.
-  parsedAgents.set(ua === userAgent ? ua : copyOf(ua), agent);
+  parsedAgents.set(read, agent);
   return agent;
-}
-
-/** A string of its own with the same characters (not a slice that keeps a longer one alive). */
-function copyOf(s: string): string {
-  return Buffer.from(s, 'utf16le').toString('utf16le');
 }
