@@ -46,7 +46,7 @@ interface Hourly {
   bots: number;
 }
 
-/** `limit` parts split off the front; the last part keeps any separators (user agents). */
+/** `limit` parts split off the front; the last part keeps any separators. */
 function split(key: string, limit: number): string[] {
   const parts = key.split(SEP);
   return parts.length <= limit
