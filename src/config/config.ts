@@ -72,6 +72,8 @@ export interface AppConfig {
     geoipDb: string | undefined;
     /** Lower-case header name of a CDN's country header (only with TRUST_PROXY). */
     countryHeader: string | undefined;
+    /** MiB of heap the statistics not yet written may take (STATS_BACKLOG_MB). */
+    backlogMb: number;
   };
   /** Wrong password tries per short and client before the follow answers `locked`. */
   passwordMaxTries: number;
@@ -313,6 +315,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       retentionDays: r.get('STATS_RETENTION_DAYS'),
       geoipDb: r.get('GEOIP_DB'),
       countryHeader: r.get('GEO_COUNTRY_HEADER')?.trim().toLowerCase() || undefined,
+      backlogMb: r.get('STATS_BACKLOG_MB'),
     },
     passwordMaxTries: r.get('PASSWORD_MAX_TRIES'),
     passwordLockSeconds: r.get('PASSWORD_LOCK_SECONDS'),

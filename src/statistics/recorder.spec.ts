@@ -7,8 +7,9 @@ import type { FailureReporter } from '../failure/failure-reporter';
 import type { MetricsService } from '../metrics/metrics.service';
 import type { ShortService } from '../shorts/short.service';
 import type { GeoLookup } from './geo';
-import { StatisticsRecorder } from './recorder';
-import { keys } from './stats-writer';
+import type { CountBuffer } from '../database/count-buffer';
+import { KEY_BYTES, StatisticsRecorder } from './recorder';
+import { keys, SEP } from './stats-writer';
 import { dayOfHour, hourOf } from './traits';
 
 /**
@@ -59,6 +60,13 @@ async function settled(p: Promise<unknown>): Promise<boolean> {
   for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
   return done;
 }
+
+/** A desktop Firefox, an iPhone's Safari and an Android tablet's Chrome. */
+const AGENTS = [
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:120.0) Gecko/20100101 Firefox/120.0',
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (Linux; Android 13; SM-X700) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
+];
 
 const browser = {
   acceptDanger: false,
@@ -111,7 +119,7 @@ describe('StatisticsRecorder', () => {
           ...browser,
           visitor: {
             address: `203.0.113.${i % 7}`,
-            userAgent: `Agent/${i % 3}`,
+            userAgent: AGENTS[i % 3],
             referer: i % 5 === 0 ? undefined : `https://${i % 2 ? 'a' : 'b'}.example/p?${i}`,
             country: i % 4 === 0 ? 'FR' : undefined,
           },
@@ -132,9 +140,10 @@ describe('StatisticsRecorder', () => {
     expect(totals.get(keys.value('hot', day, 'referrer', 'b.example'))).toBe(40);
     expect(totals.get(keys.value('hot', day, 'country', 'FR'))).toBe(25);
     expect(totals.get(keys.value('hot', day, 'country', 'DE'))).toBe(75);
-    for (const ua of ['Agent/0', 'Agent/1', 'Agent/2']) {
-      expect(totals.get(keys.agent('hot', day, ua))).toBe(ua === 'Agent/0' ? 34 : 33);
-    }
+    // The agents' traits (browser, OS, device), never the agents.
+    expect(totals.get(keys.agent('hot', day, `Firefox${SEP}Windows${SEP}desktop`))).toBe(34);
+    expect(totals.get(keys.agent('hot', day, `Mobile Safari${SEP}iOS${SEP}mobile`))).toBe(33);
+    expect(totals.get(keys.agent('hot', day, `Chrome${SEP}Android${SEP}tablet`))).toBe(33);
     // Visitors: one digest per (address, user agent): 21 pairs, whose counts sum to the follows.
     const visitors = [...totals].filter(([k]) => k.startsWith(keys.visitor('hot', hour, '')));
     expect(visitors).toHaveLength(21);
@@ -246,6 +255,91 @@ describe('StatisticsRecorder', () => {
         expect(totals.get(keys.hourly(`s${i}`, hour, 'visits'))).toBe(i < 7 ? 1 : undefined);
         expect(totals.get(keys.uses(`s${i}`))).toBe(i >= 5 ? 1 : undefined);
       }
+    });
+
+    it('whatever a follow brings, no header is kept as it came: a 16 KB agent and an 8 KB referrer make keys of a few dozen characters', async () => {
+      const { recorder, totals } = recorderWithTotals();
+      const now = Date.now();
+      const day = dayOfHour(hourOf(now));
+      const agent = (i: number) => `${AGENTS[0]} ${'x'.repeat(16_000)}${i}`;
+      const referer = (i: number) => `https://news.example/${'p'.repeat(8_000)}?${i}`;
+      for (let i = 0; i < 200; i++) {
+        const visitor = {
+          ...browser.visitor,
+          address: `203.0.113.${i % 250}`,
+          userAgent: agent(i),
+          referer: referer(i),
+          country: 'D'.repeat(4_000),
+        };
+        recorder.record(i % 2 ? 'one' : `short-${i}`, { ...browser, visitor }, 'default', now);
+      }
+      // The estimate while staged: about a kilobyte a follow at most, far from its 24 KB of headers.
+      expect(recorder.bytes()).toBeLessThan(200 * 1_200);
+      const staged = recorder.bytes();
+      recorder.pending(); // staged into the buffer's keys
+      // The keys as the buffer holds them: every one short, and their estimate no more than staged.
+      const held = (recorder as unknown as { buffer: CountBuffer }).buffer.snapshot();
+      for (const k of held.keys()) expect(k.length).toBeLessThan(160);
+      const chars = [...held.keys()].reduce((n, k) => n + k.length, 0);
+      expect(recorder.bytes()).toBe(chars + held.size * KEY_BYTES);
+      expect(recorder.bytes()).toBeLessThanOrEqual(staged);
+      await recorder.flush();
+      expect(totals.get(keys.agent('one', day, `Firefox${SEP}Windows${SEP}desktop`))).toBe(100);
+      expect(totals.get(keys.value('one', day, 'referrer', 'news.example'))).toBe(100);
+      expect(totals.get(keys.value('one', day, 'country', 'unknown'))).toBe(100);
+      expect(recorder.bytes()).toBe(0);
+    });
+
+    it('in bytes: from 80 % of backlogBytesLimit a follow waits for the writer, beyond it its statistics are dropped; written and dropped make the follows', async () => {
+      const warn = vi.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+      let down = true;
+      let open!: () => void;
+      let gate = new Promise<void>((r) => (open = r));
+      const failures: unknown[] = [];
+      const { recorder, totals, dropped } = recorderWithTotals(async () => {
+        await gate;
+        if (down) throw new Error('database down');
+      }, failures);
+      recorder.backlogLimit = 1_000_000; // the keys' bound out of the way
+      recorder.backlogBytesLimit = 40_000;
+      recorder.roomWaitMs = 60_000;
+      const now = Date.now();
+      const hour = hourOf(now);
+      // Follows of one short, each a new visitor with a long agent: a key and some 150 bytes each.
+      let follows = 0;
+      const follow = () => {
+        const visitor = {
+          ...browser.visitor,
+          address: `198.51.100.${follows % 250}`,
+          userAgent: `${AGENTS[follows % 3]} ${'y'.repeat(8_000)}${follows}`,
+        };
+        follows++;
+        recorder.record('hot', { ...browser, visitor }, 'default', now);
+      };
+      while (recorder.bytes() < 32_000) {
+        expect(recorder.room()).toBeUndefined();
+        follow();
+      }
+      // 80 % of the bound: the next follow waits for the writer's batch (the flush it started).
+      const room = recorder.room();
+      expect(room).toBeInstanceOf(Promise);
+      expect(await settled(room!)).toBe(false);
+      open(); // the batch fails: the follows waiting are released, later ones do not wait
+      await room;
+      expect(failures).toHaveLength(1);
+      gate = Promise.resolve();
+      expect(recorder.room()).toBeUndefined();
+      // Beyond the bound nothing more is kept: the backlog stays within one follow of it.
+      for (let i = 0; i < 400; i++) follow();
+      expect(dropped.n).toBeGreaterThan(0);
+      expect(recorder.bytes()).toBeLessThan(40_000 + 1_500);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0][0])).toMatch(/backlog full \(\d+ keys, about 0\.0 MB/);
+
+      down = false;
+      await recorder.flush();
+      expect(recorder.bytes()).toBe(0);
+      expect(totals.get(keys.hourly('hot', hour, 'visits'))! + dropped.n).toBe(follows);
     });
   });
 });

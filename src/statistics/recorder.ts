@@ -23,7 +23,7 @@ import { ShortService } from '../shorts/short.service';
 import { GeoLookup } from './geo';
 import { keys, StatsWriter } from './stats-writer';
 import { StatsWriterThread } from './stats-writer-thread';
-import { countryCode, dayOfHour, hourOf, referrerHost } from './traits';
+import { countryCode, dayOfHour, hourOf, parseAgent, referrerHost } from './traits';
 
 export const STATS_FLUSH_MS = 1_000;
 /**
@@ -52,16 +52,35 @@ const STAGE_SLICE = 500;
  * Aggregate keys waiting for the writer (a short staged since the last flush counted as
  * STAGED_KEYS) from which follows wait for it: the backlog grows when follows of different shorts
  * come faster than the writer writes them (SQLite's writer manages about 2,000-5,000 new shorts a
- * second on 2 cores) or while the database is down. About 140 bytes of heap a key (measured with
- * browsers' follows of new shorts): some 15 MB.
+ * second on 2 cores) or while the database is down. Every value a key holds is cut or reduced
+ * before it is kept (a referrer to its host, a user agent to its traits), so a key takes a bounded
+ * amount of heap; the byte bound (STATS_BACKLOG_MB) bounds the whole.
  */
 export const STATS_BACKLOG_KEYS = 100_000;
+/** The backlog's memory at most, in MiB, when STATS_BACKLOG_MB is not set. */
+export const STATS_BACKLOG_MB = 32;
 /**
- * Beyond this multiple of the bound a follow's statistics are not kept: the writer is failing
+ * Beyond this multiple of the key bound a follow's statistics are not kept: the writer is failing
  * (waiting would only slow every redirect) or follows waited in vain. The follow itself is answered
- * as always, and its use of an unlimited short is still counted.
+ * as always, and its use of an unlimited short is still counted. The byte bound is the hard one
+ * (STATS_BACKLOG_MB): follows wait from STATS_BACKLOG_MB / BACKLOG_HARD on.
  */
 const BACKLOG_HARD = 1.25;
+/**
+ * Heap a key of the buffer takes besides its characters (one byte each: every part is Latin-1):
+ * the map's entry, the string's header and rounding. Measured: see docs/performance.md, "The
+ * backlog's bound".
+ */
+export const KEY_BYTES = 64;
+/**
+ * The characters of a key besides its value: kind, separators, hour or day, dimension (the short's
+ * id is added to it).
+ */
+const KEY_PREFIX_CHARS = 20;
+/** A staged short's object and its first keys (hourly visits or bots, uses), short id aside. */
+const STAGED_BYTES = 3 * (KEY_BYTES + KEY_PREFIX_CHARS) + 120;
+/** The five maps a staged short counts its follows in once its list is full. */
+const FOLDED_BYTES = 5 * 160;
 /** A follow waits this long at most for the writer's next batch when the backlog is full. */
 const ROOM_WAIT_MS = 1_000;
 /** The keys a staged short is counted as (a browser's first follow of a short: about seven). */
@@ -71,8 +90,8 @@ const STAGED_KEYS = 7;
 const LIST_FOLLOWS = 16;
 
 /**
- * The values of one follow, in this order: target, referrer host, country, user agent, visitor
- * digest. A Staged keeps them as a flat list (most shorts are followed once or twice a second: a
+ * The values of one follow, in this order: target, referrer host, country, the user agent's traits
+ * (browser, OS, device: never the agent itself), visitor digest. A Staged keeps them as a flat list (most shorts are followed once or twice a second: a
  * list of a few strings, where five maps per short took a kilobyte of heap until the flush).
  */
 const FIELDS = 5;
@@ -88,10 +107,15 @@ interface Staged {
   list: string[] | null;
   /** The values counted per field, from the follow that filled the list on (instead of it). */
   counted: Array<Map<string, number>> | null;
+  /** The heap its keys will take in the buffer, estimated (see StatisticsRecorder.bytes). */
+  bytes: number;
 }
 
-function count(map: Map<string, number>, key: string): void {
-  map.set(key, (map.get(key) ?? 0) + 1);
+/** Counts `key`; answers whether it is new in the map. */
+function count(map: Map<string, number>, key: string): boolean {
+  const n = map.get(key);
+  map.set(key, (n ?? 0) + 1);
+  return n === undefined;
 }
 
 /** Counts a full list into the maps, which count the short's later follows. */
@@ -106,7 +130,8 @@ function fold(s: Staged, list: string[]): void {
  * value, so memory grows with distinct keys, not with traffic) and writes it about every second
  * and at shutdown, exactly once (CountBuffer + applyOnce). A failed write keeps the aggregate and
  * is retried. On the request only cheap work is done: the referrer's host, the country (header or
- * in-memory database) and an unsalted digest of the visitor; user agents are parsed in the flush.
+ * in-memory database), an unsalted digest of the visitor and the user agent's traits (remembered
+ * per agent in an LRU: a parse only for an agent not seen lately). No header is kept as it came.
  */
 @Injectable()
 export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
@@ -121,6 +146,10 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
   private readonly staged = new Map<string, Staged>();
   /** The backlog's bound in keys (STATS_BACKLOG_KEYS; tests set a small one). */
   backlogLimit = STATS_BACKLOG_KEYS;
+  /** The backlog's bound in bytes of heap, estimated (STATS_BACKLOG_MB; tests set a small one). */
+  backlogBytesLimit: number;
+  /** The staged shorts' bytes, estimated (the sum of their `bytes`). */
+  private stagedBytes = 0;
   /** How long a follow waits for room at most (ROOM_WAIT_MS; tests set a short one). */
   roomWaitMs = ROOM_WAIT_MS;
   /** The last flush failed (and no batch was written since): follows do not wait for room. */
@@ -169,11 +198,17 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
         (runner, counts) => shorts.addUses(runner, counts),
       );
     }
+    this.backlogBytesLimit = (config.stats.backlogMb ?? STATS_BACKLOG_MB) * 1024 * 1024;
     bus.on(SHORTS_DELETED_CHANNEL, (ids) => this.writer.gone(ids.split(',')));
     metrics.gauge(
       'url_shorter_statistics_backlog_keys',
       `Statistics aggregate keys waiting for the writer (a short staged since the last flush counted as ${STAGED_KEYS}); follows wait for the writer from ${STATS_BACKLOG_KEYS} on`,
       () => this.backlog(),
+    );
+    metrics.gauge(
+      'url_shorter_statistics_backlog_bytes',
+      `Heap the statistics waiting for the writer take, estimated from the characters of their keys; follows wait for the writer from ${Math.round(100 / BACKLOG_HARD)} % of STATS_BACKLOG_MB on, and keep no statistics beyond it`,
+      () => this.bytes(),
     );
   }
 
@@ -218,23 +253,37 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
     this.metrics.visits.inc();
     const v = input.visitor;
     if (!v) return;
+    // Only what the statistics show is kept: the referrer's host, the country's code, the agent's
+    // traits (each cut to 100 characters) and the visitor's digest, never a header as it came.
     const referrer = referrerHost(v.referer);
     const country = countryCode(v.country ?? this.geo.country(v.address));
+    const agent = parseAgent(v.userAgent).traits;
     // The one-shot hash: a third of createHash's cost for a short input.
     const visitor = hash('sha256', `${v.address}\n${v.userAgent}\n${shortId}`, 'base64url');
+    // A key's estimate: KEY_BYTES, its prefix (the short's id and KEY_PREFIX_CHARS) and its value.
+    const key = KEY_BYTES + KEY_PREFIX_CHARS + shortId.length;
+    let grown = 0;
     const maps = s.counted;
     if (maps) {
-      count(maps[TARGET], target);
-      count(maps[REFERRER], referrer);
-      count(maps[COUNTRY], country);
-      count(maps[AGENT], v.userAgent);
-      count(maps[VISITOR], visitor);
-      return;
+      // Only a value new to the short adds a key.
+      if (count(maps[TARGET], target)) grown += key + target.length;
+      if (count(maps[REFERRER], referrer)) grown += key + referrer.length;
+      if (count(maps[COUNTRY], country)) grown += key + country.length;
+      if (count(maps[AGENT], agent)) grown += key + agent.length;
+      if (count(maps[VISITOR], visitor)) grown += key + visitor.length;
+    } else {
+      const list = (s.list ??= []);
+      list.push(target, referrer, country, agent, visitor);
+      grown =
+        5 * key + target.length + referrer.length + country.length + agent.length + visitor.length;
+      // A short followed often: counted in maps from now on (memory by distinct values).
+      if (list.length === FIELDS * LIST_FOLLOWS) {
+        fold(s, list);
+        grown += FOLDED_BYTES;
+      }
     }
-    const list = (s.list ??= []);
-    list.push(target, referrer, country, v.userAgent, visitor);
-    // A short followed often: counted in maps from now on (memory by distinct values).
-    if (list.length === FIELDS * LIST_FOLLOWS) fold(s, list);
+    s.bytes += grown;
+    this.stagedBytes += grown;
   }
 
   /** The staged counts of a short in this hour (a short's counts of an earlier hour are staged). */
@@ -249,7 +298,9 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
         uses: 0,
         list: null,
         counted: null,
+        bytes: STAGED_BYTES + 3 * shortId.length,
       };
+      this.stagedBytes += s.bytes;
       this.staged.set(shortId, s);
     }
     return s;
@@ -287,6 +338,7 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
   }
 
   private stageShort(shortId: string, s: Staged): void {
+    this.stagedBytes -= s.bytes;
     const b = this.buffer;
     const day = dayOfHour(s.hour);
     if (s.visits) b.add(keys.hourly(shortId, s.hour, 'visits'), s.visits);
@@ -332,18 +384,38 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
     return this.buffer.size + this.staged.size * STAGED_KEYS;
   }
 
+  /**
+   * The heap the backlog takes, estimated (cheap): per key of the buffer its characters and
+   * KEY_BYTES; per staged short STAGED_BYTES and the keys its values will make (a value listed
+   * counted as a key of its own, a value counted in a map once).
+   */
+  bytes(): number {
+    return this.buffer.keyChars + this.buffer.size * KEY_BYTES + this.stagedBytes;
+  }
+
+  /** Beyond its bound in keys (1.25 times the waiting bound) or in bytes (STATS_BACKLOG_MB). */
   private overflowing(): boolean {
-    return this.backlog() >= this.backlogLimit * BACKLOG_HARD;
+    return (
+      this.backlog() >= this.backlogLimit * BACKLOG_HARD || this.bytes() >= this.backlogBytesLimit
+    );
+  }
+
+  /** Full: follows wait for the writer (from the key bound, or 1/1.25 of the byte bound). */
+  private full(): boolean {
+    return (
+      this.backlog() >= this.backlogLimit || this.bytes() >= this.backlogBytesLimit / BACKLOG_HARD
+    );
   }
 
   /**
    * Backpressure for the follow path, asked before every follow: undefined while the backlog is
-   * below its bound (also while the writer fails: waiting would only slow every redirect), else a
+   * below its bounds (keys: backlogLimit; bytes: backlogBytesLimit / BACKLOG_HARD), also while the
+   * writer fails (waiting would only slow every redirect), else a
    * promise that resolves when the writer has written its next batch, or after roomWaitMs. So
    * follows of ever new shorts slow down to the writer's pace instead of growing the heap.
    */
   room(): Promise<void> | undefined {
-    if (this.failing || this.backlog() < this.backlogLimit) return undefined;
+    if (this.failing || !this.full()) return undefined;
     if (!this.waiting) {
       let release!: () => void;
       const promise = new Promise<void>((resolve) => (release = resolve));
@@ -370,9 +442,10 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
     this.dropped++;
     const now = Date.now();
     if (now - this.droppedLoggedAt < OUTAGE_LOG_INTERVAL_MS) return;
+    const mb = (this.bytes() / 1024 / 1024).toFixed(1);
     this.logger.warn(
-      `Statistics backlog full (${this.backlog()} keys waiting for the writer): follows are ` +
-        `answered without their statistics (${this.dropped} since the last line)`,
+      `Statistics backlog full (${this.backlog()} keys, about ${mb} MB waiting for the writer): ` +
+        `follows are answered without their statistics (${this.dropped} since the last line)`,
     );
     this.dropped = 0;
     this.droppedLoggedAt = now;

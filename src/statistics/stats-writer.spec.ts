@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chunksOfSizes, keys, SEP, SQLITE_CHUNKS } from './stats-writer';
+import { parseAgent } from './traits';
 
 const sizes = (n: number) =>
   [
@@ -32,7 +33,7 @@ describe('the aggregate keys', () => {
   const keysOf = (id: string) => [
     keys.hourly(id, 491_234, 'visits'),
     keys.value(id, 20_468, 'referrer', 'example.org'),
-    keys.agent(id, 20_468, UA),
+    keys.agent(id, 20_468, parseAgent(UA).traits),
     keys.visitor(id, 491_234, 'q5Kx0fWcJ0yqk0Qpq0m2n3ZbW1yqk0Qpq0m2n3ZbW1y'),
     keys.uses(id),
   ];
@@ -42,7 +43,7 @@ describe('the aggregate keys', () => {
     expect(keysOf('s1')).toEqual([
       'h\x1fs1\x1f491234\x1fvisits',
       'd\x1fs1\x1f20468\x1freferrer\x1fexample.org',
-      `u\x1fs1\x1f20468\x1f${UA}`,
+      'u\x1fs1\x1f20468\x1fChrome\x1fWindows\x1fdesktop',
       'v\x1fs1\x1f491234\x1fq5Kx0fWcJ0yqk0Qpq0m2n3ZbW1yqk0Qpq0m2n3ZbW1y',
       'n\x1fs1',
     ]);

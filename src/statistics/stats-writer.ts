@@ -4,16 +4,17 @@ import { applyOnce, type BatchRunner, type BatchSource } from '../database/apply
 import { dialectSql, type Engine, engineOf, type EngineSource } from '../database/dialect';
 import { isForeignKeyViolation } from '../database/errors';
 import { VALUE_SPAN_DAYS } from './rollups';
-import { AgentParser, cutValue, dayOfHour, type Dimension, OTHER, VALUE_CAP } from './traits';
+import { cutValue, dayOfHour, type Dimension, OTHER, SEP, VALUE_CAP } from './traits';
 
 /** Separator of the parts of an aggregate key (no header value can hold it). */
-export const SEP = '\x1f';
+export { SEP };
 
 /**
  * The keys of the in-memory aggregate (CountBuffer), one per distinct thing counted:
  * - `h␟short␟hour␟visits|bots`: the hourly counts;
  * - `d␟short␟day␟dimension␟value`: referrer hosts and countries per day;
- * - `u␟short␟day␟user agent`: user agents, parsed into browser, OS and device in the flush;
+ * - `u␟short␟day␟browser␟os␟device`: the traits of the user agents (parseAgent's `traits`: the
+ *   agent is parsed when the follow is recorded and never kept);
  * - `v␟short␟hour␟visitor`: a visitor's unsalted digest, salted and stored as the day's hash in
  *   the flush (new hashes count as visitors in that hour);
  * - `n␟short`: uses of an unlimited short (its `uses` column), written in the same transaction.
@@ -28,7 +29,7 @@ export const keys = {
     ['h', short, hour, field].join(SEP),
   value: (short: string, day: number, dim: Dimension, value: string) =>
     ['d', short, day, dim, value].join(SEP),
-  agent: (short: string, day: number, userAgent: string) => ['u', short, day, userAgent].join(SEP),
+  agent: (short: string, day: number, traits: string) => ['u', short, day, traits].join(SEP),
   visitor: (short: string, hour: number, digest: string) => ['v', short, hour, digest].join(SEP),
   uses: (short: string) => ['n', short].join(SEP),
 };
@@ -45,7 +46,7 @@ interface Hourly {
   bots: number;
 }
 
-/** `limit` parts split off the front; the last part keeps any separators (user agents). */
+/** `limit` parts split off the front; the last part keeps any separators. */
 function split(key: string, limit: number): string[] {
   const parts = key.split(SEP);
   return parts.length <= limit
@@ -69,7 +70,6 @@ function split(key: string, limit: number): string[] {
 export class StatsWriter<R extends BatchRunner = BatchRunner> {
   private readonly engine: Engine;
   private readonly salts = new Map<number, Buffer>();
-  private readonly agents = new AgentParser();
   /** Shorts deleted lately (a day is long enough for any buffered aggregate of theirs). */
   private readonly deleted = new BoundedMap<string, true>(100_000, 86_400_000);
   /** Whether the database answers INSERT … RETURNING (asked once, MySQL/MariaDB only). */
@@ -146,12 +146,11 @@ export class StatsWriter<R extends BatchRunner = BatchRunner> {
         shorts.add(short);
         addValue(short, Number(day), dim as Dimension, value, n);
       } else if (kind === 'u') {
-        const [, short, day, ua] = split(key, 4);
+        const [, short, day, browser, os, device] = split(key, 6);
         shorts.add(short);
-        const agent = this.agents.parse(ua);
-        addValue(short, Number(day), 'browser', agent.browser, n);
-        addValue(short, Number(day), 'os', agent.os, n);
-        addValue(short, Number(day), 'device', agent.device, n);
+        addValue(short, Number(day), 'browser', browser, n);
+        addValue(short, Number(day), 'os', os, n);
+        addValue(short, Number(day), 'device', device, n);
       } else if (kind === 'v') {
         const [, short, hour, digest] = split(key, 4);
         shorts.add(short);

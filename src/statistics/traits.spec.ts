@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { cutValue, MAX_VALUE_LENGTH, REFERRER_HOSTS_MAX, referrerHost } from './traits';
+import { UAParser } from 'ua-parser-js';
+import {
+  AGENT_READ_MAX,
+  cutValue,
+  MAX_VALUE_LENGTH,
+  ownCopy,
+  parseAgent,
+  REFERRER_HOSTS_MAX,
+  referrerHost,
+  SEP,
+} from './traits';
 
 describe('statistics values', () => {
   it('are cut to 100 characters (CONTRACT "Statistics"), never inside a surrogate pair', () => {
@@ -33,5 +43,35 @@ describe('statistics values', () => {
     expect(referrerHost('https://t.co/abc')).toBe('t.co');
     const long = `https://www.long.example/${'x'.repeat(600)}`;
     expect(referrerHost(long)).toBe('long.example');
+  });
+
+  it("a user agent longer than the parser reads is cut first: the same traits as the parser's own answer for the whole agent", () => {
+    const chrome =
+      'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
+    for (const ua of [
+      chrome,
+      `${chrome} ${'z'.repeat(16_000)}`,
+      `${'(x) '.repeat(4_000)}${chrome}`,
+      `   ${chrome}${' '.repeat(AGENT_READ_MAX)}`,
+    ]) {
+      const whole = new UAParser(ua).getResult();
+      const agent = parseAgent(ua);
+      expect(agent.browser).toBe(whole.browser.name ?? 'unknown');
+      expect(agent.os).toBe(whole.os.name ?? 'unknown');
+      expect(agent.traits).toBe([agent.browser, agent.os, agent.device].join(SEP));
+      expect(parseAgent(ua)).toBe(agent); // remembered
+    }
+    expect(parseAgent(chrome).traits).toBe(`Chrome${SEP}Android${SEP}mobile`);
+  });
+
+  it('a copy of a value has the same characters, whatever they are', () => {
+    for (const v of [
+      'example.com',
+      'Grüße ÿ',
+      'x'.repeat(600).slice(50, 150),
+      '日本語 😀 \ud800',
+    ]) {
+      expect(ownCopy(v)).toBe(v);
+    }
   });
 });
