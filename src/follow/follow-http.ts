@@ -3,7 +3,7 @@ import { putInFront } from '../common/request-entry';
 import type { Request, Response } from 'express';
 import { isbot } from 'isbot';
 import { keptAnswer } from '../common/kept-answers';
-import { clientAddress, type TrustFn } from '../common/client-address';
+import { clientAddress, fromTrustedProxy, type TrustFn } from '../common/client-address';
 import { escapeHtml } from '../common/html';
 import { type FailureHandler, sendProblem } from '../common/problem.filter';
 import { problem } from '../common/problem';
@@ -92,14 +92,23 @@ export function isBotAgent(userAgent: string): boolean {
   return keptAnswer(botAnswers, BOT_ANSWERS_MAX, userAgent, isbot);
 }
 
-/** What the follow path takes of the request: bot or not, and the visitor's traits. */
+/**
+ * What the follow path takes of the request: bot or not, and the visitor's traits. The country
+ * header (GEO_COUNTRY_HEADER) is read only when the socket's peer is a trusted proxy, exactly as
+ * X-Forwarded-For: any other peer could name its own country (a country rule's target, the
+ * statistics' country).
+ */
 export function visitorInput(
   req: IncomingMessage,
   address: string,
   countryHeader: string | undefined,
+  trust: TrustFn,
 ): Pick<FollowInput, 'bot' | 'visitor'> {
   const userAgent = req.headers['user-agent'] ?? '';
-  const country = countryHeader === undefined ? undefined : req.headers[countryHeader];
+  const country =
+    countryHeader === undefined || !fromTrustedProxy(req, trust)
+      ? undefined
+      : req.headers[countryHeader];
   return {
     bot: req.method === 'HEAD' || userAgent === '' || isBotAgent(userAgent),
     visitor: {
@@ -300,6 +309,11 @@ function queryOf(url: string): URLSearchParams {
   return new URLSearchParams(at < 0 ? '' : url.slice(at + 1));
 }
 
+/** The TRUST_PROXY trust function Express was given (configureApp). */
+function expressTrust(req: Request): TrustFn {
+  return req.app.get('trust proxy fn') as TrustFn;
+}
+
 /** Follow through Express (the documented Nest routes, reached when the fast entry is not installed). */
 export function followAndRedirect(
   follow: FollowService,
@@ -316,7 +330,7 @@ export function followAndRedirect(
       password: queryParam(req, 'password'),
       client,
       query: queryOf(req.originalUrl),
-      ...visitorInput(req, client, follow.countryHeader),
+      ...visitorInput(req, client, follow.countryHeader, expressTrust(req)),
     },
     res,
   );
@@ -352,7 +366,7 @@ export function followPosted(
       password: typeof body?.password === 'string' ? body.password : undefined,
       client,
       query: queryOf(req.originalUrl),
-      ...visitorInput(req, client, follow.countryHeader),
+      ...visitorInput(req, client, follow.countryHeader, expressTrust(req)),
     },
     res,
     undefined,
@@ -375,7 +389,7 @@ function entryInput(
     password,
     client,
     query,
-    ...visitorInput(req, client, deps.follow.countryHeader),
+    ...visitorInput(req, client, deps.follow.countryHeader, deps.trust),
   };
 }
 
