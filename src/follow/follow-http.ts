@@ -29,8 +29,19 @@ export interface NotFoundTarget {
   origin?: string;
 }
 
-function location(code: string, result: Redirect, notFound: NotFoundTarget = {}): string {
+/**
+ * Where a follow's redirect goes. A visitor who accepted a dangerous short's warning keeps that
+ * (`accept_danger=true`) on the way to and back from the password page, so the password does not
+ * lead back to the warning.
+ */
+function location(
+  code: string,
+  result: Redirect,
+  notFound: NotFoundTarget = {},
+  acceptDanger = false,
+): string {
   const c = encodeURIComponent(code);
+  const danger = acceptDanger ? 'accept_danger=true' : '';
   switch (result.kind) {
     case 'target':
     case 'fallback':
@@ -41,11 +52,11 @@ function location(code: string, result: Redirect, notFound: NotFoundTarget = {})
     case 'dangerous':
       return `/s/${c}/potentially-dangerous`;
     case 'password-required':
-      return `/s/${c}/password-required`;
+      return `/s/${c}/password-required${danger ? `?${danger}` : ''}`;
     case 'wrong-password':
-      return `/s/${c}/password-required?wrong=true`;
+      return `/s/${c}/password-required?wrong=true${danger ? `&${danger}` : ''}`;
     case 'locked':
-      return `/s/${c}/password-required?locked=true`;
+      return `/s/${c}/password-required?locked=true${danger ? `&${danger}` : ''}`;
   }
 }
 
@@ -136,10 +147,11 @@ function answer(
   status: 302 | 303 = 302,
 ): Promise<void> | undefined {
   const lang = follow.defaultLanguage;
+  const danger = input.acceptDanger;
   const result = follow.follow(code, input);
   if (result instanceof Promise)
-    return result.then((r) => write(r, code, res, notFound, status, lang));
-  write(result, code, res, notFound, status, lang);
+    return result.then((r) => write(r, code, res, notFound, status, lang, danger));
+  write(result, code, res, notFound, status, lang, danger);
   return undefined;
 }
 
@@ -156,6 +168,7 @@ function write(
   notFound: NotFoundTarget | undefined,
   status: 302 | 303,
   defaultLanguage: Language,
+  acceptDanger: boolean,
 ): void {
   if (result.kind === 'preview') {
     const lang = acceptedLanguage(res.req?.headers['accept-language'], defaultLanguage);
@@ -179,7 +192,7 @@ function write(
       ? 'no-referrer'
       : 'strict-origin-when-cross-origin',
     'Location',
-    location(code, result, notFound),
+    location(code, result, notFound, acceptDanger),
     'Content-Length',
     '0',
   ]);

@@ -39,9 +39,7 @@ describe('the country header comes only from a trusted proxy', () => {
     GEO_COUNTRY_HEADER: 'CF-IPCountry',
   });
   const alice = useLogin(t, 'alice');
-  const rules = [
-    { url: 'https://example.com/de', conditions: [{ type: 'country', value: 'DE' }] },
-  ];
+  const rules = [{ url: 'https://example.com/de', conditions: [{ type: 'country', value: 'DE' }] }];
 
   it('a country rule: ignored from an untrusted peer, used from a trusted one (both follow routes)', async () => {
     const s = await createShort(alice, { url: 'https://example.com/default', rules });
@@ -61,9 +59,7 @@ describe('the country header comes only from a trusted proxy', () => {
         302,
       );
     }
-    expect((await get(`${t.url}/s/${s.code}`, TRUSTED, { 'CF-IPCountry': 'FR' })).status).toBe(
-      302,
-    );
+    expect((await get(`${t.url}/s/${s.code}`, TRUSTED, { 'CF-IPCountry': 'FR' })).status).toBe(302);
     await t.app.get(StatisticsRecorder).flush();
     const res = await alice.fetch(`/api/code/${s.id}/statistics`);
     expect(res.status).toBe(200);
