@@ -8,7 +8,7 @@ import { useTestApp } from '../support/app';
 import { createShort } from '../support/shorts';
 
 const FLOOD = 2_000;
-const CLIENT = join(__dirname, '../support/flood-client.cjs');
+const CLIENT = join(__dirname, '../support/flood-client.mjs');
 
 /**
  * The kernel's count of connections dropped because a listening socket's queue was full

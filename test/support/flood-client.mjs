@@ -1,9 +1,8 @@
 // A flood of follows from its own process (its own event loop, as real clients are):
-// `node flood-client.cjs URL N` opens N connections at once, sends one GET on each and prints
+// `node flood-client.mjs URL N` opens N connections at once, sends one GET on each and prints
 // one JSON line: how the connections ended ({"302": 1998, "error ECONNRESET": 2, ...}) and the
 // milliseconds the whole flood took. Loopback only; every connection gives up after 30 s.
-'use strict';
-const { connect } = require('node:net');
+import { connect } from 'node:net';
 
 const url = new URL(process.argv[2]);
 const n = Number(process.argv[3]);
