@@ -54,8 +54,8 @@ export function composeHttpServer(app: INestApplication): void {
 /**
  * The listen backlog asked for: how many connections the kernel completes and queues for the
  * server before it accepts them. Node's default (511) overflowed under 2,000 concurrent follows
- * (the kernel then drops handshakes: answers wait for retransmissions, and a connection whose
- * handshake stays unanswered is reset). The kernel caps it at `net.core.somaxconn`.
+ * (the kernel then drops handshakes: answers wait for retransmissions, or the connections are
+ * reset where `net.ipv4.tcp_abort_on_overflow` is on). The kernel caps it at `net.core.somaxconn`.
  */
 export const LISTEN_BACKLOG = 65_535;
 
