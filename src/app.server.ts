@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -48,4 +49,43 @@ export function composeHttpServer(app: INestApplication): void {
   });
   answerClientErrors(server);
   closeGracefully(server);
+}
+
+/**
+ * The listen backlog asked for: how many connections the kernel completes and queues for the
+ * server before it accepts them. Node's default (511) overflowed under 2,000 concurrent follows
+ * (the kernel then drops handshakes: answers wait for retransmissions, or the connections are
+ * reset where `net.ipv4.tcp_abort_on_overflow` is on). The kernel caps it at `net.core.somaxconn`.
+ */
+export const LISTEN_BACKLOG = 65_535;
+
+/** `net.core.somaxconn` (Linux; undefined elsewhere): the cap of any listen backlog. */
+export function kernelBacklogCap(file = '/proc/sys/net/core/somaxconn'): number | undefined {
+  try {
+    const n = Number(readFileSync(file, 'utf8').trim());
+    return Number.isInteger(n) && n > 0 ? n : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Below this cap the start says that a burst of connections may wait or be dropped. */
+export const SMALL_BACKLOG = 1024;
+
+/** A warning when the kernel caps the listen backlog low (null: no cap known, or a large one). */
+export function backlogWarning(cap = kernelBacklogCap()): string | null {
+  if (cap === undefined || cap >= SMALL_BACKLOG) return null;
+  return (
+    `net.core.somaxconn is ${cap}: at most ${cap} connections wait to be accepted; ` +
+    `a larger burst waits for retransmissions or is reset (raise it, e.g. to 4096)`
+  );
+}
+
+/**
+ * Listens on `port` (and `host`, else every address) with LISTEN_BACKLOG: main.ts and the e2e test
+ * app listen alike. Nest hands the arguments to the HTTP server's listen (port, host, backlog).
+ */
+export async function listenApp(app: INestApplication, port: number, host?: string): Promise<void> {
+  const listen = app.listen.bind(app) as (...args: unknown[]) => Promise<unknown>;
+  await (host === undefined ? listen(port, LISTEN_BACKLOG) : listen(port, host, LISTEN_BACKLOG));
 }

@@ -4,7 +4,7 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
-import { composeHttpServer } from './app.server';
+import { backlogWarning, composeHttpServer, listenApp } from './app.server';
 import { configureApp } from './app.setup';
 import { bootConfig, ConfigError } from './config/config';
 import { LogService } from './logging/log.service';
@@ -44,8 +44,10 @@ async function bootstrap(): Promise<void> {
   configureApp(app, config);
   composeHttpServer(app);
   for (const warning of config.warnings) new Logger('Config').warn(warning);
+  const backlog = backlogWarning();
+  if (backlog) new Logger('Bootstrap').warn(backlog);
   installCrashHandlers(app.get(LogService), app.get(SentryService));
-  await app.listen(config.port);
+  await listenApp(app, config.port);
   new Logger('Bootstrap').log(`URL-Shorter listening on ${config.baseUrl} (${config.db.type})`);
 }
 

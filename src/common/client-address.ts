@@ -26,3 +26,13 @@ export function clientAddress(req: IncomingMessage, trust: TrustFn): string {
   if (req.headers['x-forwarded-for'] === undefined) return req.socket.remoteAddress || 'unknown';
   return proxyaddr(req, trust) || 'unknown';
 }
+
+/**
+ * Whether the socket's peer is a trusted proxy (TRUST_PROXY): only then are the headers a proxy
+ * sets believed (X-Forwarded-For, X-Forwarded-Proto, GEO_COUNTRY_HEADER). Any other peer could
+ * send them itself.
+ */
+export function fromTrustedProxy(req: IncomingMessage, trust: TrustFn): boolean {
+  const peer = req.socket.remoteAddress;
+  return peer !== undefined && trust(peer, 0);
+}

@@ -512,7 +512,7 @@ export const VARIABLES = {
     section: 'server',
     default: 'unset',
     description:
-      "a CDN's country header (e.g. `CF-IPCountry`), used only with `TRUST_PROXY`; else the `.mmdb` lookup",
+      "a CDN's country header (e.g. `CF-IPCountry`), read only when the connecting peer is a proxy `TRUST_PROXY` trusts; else the `.mmdb` lookup",
     parse: text,
   },
   HEALTH_CHECK: {

@@ -3,7 +3,7 @@ import { putInFront } from '../common/request-entry';
 import type { Request, Response } from 'express';
 import { isbot } from 'isbot';
 import { keptAnswer } from '../common/kept-answers';
-import { clientAddress, type TrustFn } from '../common/client-address';
+import { clientAddress, fromTrustedProxy, type TrustFn } from '../common/client-address';
 import { escapeHtml } from '../common/html';
 import { type FailureHandler, sendProblem } from '../common/problem.filter';
 import { problem } from '../common/problem';
@@ -29,8 +29,19 @@ export interface NotFoundTarget {
   origin?: string;
 }
 
-function location(code: string, result: Redirect, notFound: NotFoundTarget = {}): string {
+/**
+ * Where a follow's redirect goes. A visitor who accepted a dangerous short's warning keeps that
+ * (`accept_danger=true`) on the way to and back from the password page, so the password does not
+ * lead back to the warning.
+ */
+function location(
+  code: string,
+  result: Redirect,
+  notFound: NotFoundTarget = {},
+  acceptDanger = false,
+): string {
   const c = encodeURIComponent(code);
+  const danger = acceptDanger ? 'accept_danger=true' : '';
   switch (result.kind) {
     case 'target':
     case 'fallback':
@@ -41,11 +52,11 @@ function location(code: string, result: Redirect, notFound: NotFoundTarget = {})
     case 'dangerous':
       return `/s/${c}/potentially-dangerous`;
     case 'password-required':
-      return `/s/${c}/password-required`;
+      return `/s/${c}/password-required${danger ? `?${danger}` : ''}`;
     case 'wrong-password':
-      return `/s/${c}/password-required?wrong=true`;
+      return `/s/${c}/password-required?wrong=true${danger ? `&${danger}` : ''}`;
     case 'locked':
-      return `/s/${c}/password-required?locked=true`;
+      return `/s/${c}/password-required?locked=true${danger ? `&${danger}` : ''}`;
   }
 }
 
@@ -92,14 +103,23 @@ export function isBotAgent(userAgent: string): boolean {
   return keptAnswer(botAnswers, BOT_ANSWERS_MAX, userAgent, isbot);
 }
 
-/** What the follow path takes of the request: bot or not, and the visitor's traits. */
+/**
+ * What the follow path takes of the request: bot or not, and the visitor's traits. The country
+ * header (GEO_COUNTRY_HEADER) is read only when the socket's peer is a trusted proxy, exactly as
+ * X-Forwarded-For: any other peer could name its own country (a country rule's target, the
+ * statistics' country).
+ */
 export function visitorInput(
   req: IncomingMessage,
   address: string,
   countryHeader: string | undefined,
+  trust: TrustFn,
 ): Pick<FollowInput, 'bot' | 'visitor'> {
   const userAgent = req.headers['user-agent'] ?? '';
-  const country = countryHeader === undefined ? undefined : req.headers[countryHeader];
+  const country =
+    countryHeader === undefined || !fromTrustedProxy(req, trust)
+      ? undefined
+      : req.headers[countryHeader];
   return {
     bot: req.method === 'HEAD' || userAgent === '' || isBotAgent(userAgent),
     visitor: {
@@ -127,10 +147,11 @@ function answer(
   status: 302 | 303 = 302,
 ): Promise<void> | undefined {
   const lang = follow.defaultLanguage;
+  const danger = input.acceptDanger;
   const result = follow.follow(code, input);
   if (result instanceof Promise)
-    return result.then((r) => write(r, code, res, notFound, status, lang));
-  write(result, code, res, notFound, status, lang);
+    return result.then((r) => write(r, code, res, notFound, status, lang, danger));
+  write(result, code, res, notFound, status, lang, danger);
   return undefined;
 }
 
@@ -147,6 +168,7 @@ function write(
   notFound: NotFoundTarget | undefined,
   status: 302 | 303,
   defaultLanguage: Language,
+  acceptDanger: boolean,
 ): void {
   if (result.kind === 'preview') {
     const lang = acceptedLanguage(res.req?.headers['accept-language'], defaultLanguage);
@@ -170,7 +192,7 @@ function write(
       ? 'no-referrer'
       : 'strict-origin-when-cross-origin',
     'Location',
-    location(code, result, notFound),
+    location(code, result, notFound, acceptDanger),
     'Content-Length',
     '0',
   ]);
@@ -300,6 +322,11 @@ function queryOf(url: string): URLSearchParams {
   return new URLSearchParams(at < 0 ? '' : url.slice(at + 1));
 }
 
+/** The TRUST_PROXY trust function Express was given (configureApp). */
+function expressTrust(req: Request): TrustFn {
+  return req.app.get('trust proxy fn') as TrustFn;
+}
+
 /** Follow through Express (the documented Nest routes, reached when the fast entry is not installed). */
 export function followAndRedirect(
   follow: FollowService,
@@ -316,7 +343,7 @@ export function followAndRedirect(
       password: queryParam(req, 'password'),
       client,
       query: queryOf(req.originalUrl),
-      ...visitorInput(req, client, follow.countryHeader),
+      ...visitorInput(req, client, follow.countryHeader, expressTrust(req)),
     },
     res,
   );
@@ -352,7 +379,7 @@ export function followPosted(
       password: typeof body?.password === 'string' ? body.password : undefined,
       client,
       query: queryOf(req.originalUrl),
-      ...visitorInput(req, client, follow.countryHeader),
+      ...visitorInput(req, client, follow.countryHeader, expressTrust(req)),
     },
     res,
     undefined,
@@ -375,7 +402,7 @@ function entryInput(
     password,
     client,
     query,
-    ...visitorInput(req, client, deps.follow.countryHeader),
+    ...visitorInput(req, client, deps.follow.countryHeader, deps.trust),
   };
 }
 

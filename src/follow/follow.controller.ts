@@ -27,6 +27,10 @@ import { FollowService } from './follow.service';
 const BOT_PREVIEW_DESCRIPTION =
   'A bot (crawler, link preview, empty user agent, HEAD) following a short with maxUses: a small preview page without the target; no use is claimed';
 
+/** The `accept_danger` query of the follow routes. */
+const ACCEPT_DANGER_DESCRIPTION =
+  "true: past a dangerous short's warning; kept on the redirect to the password page (and its wrong and locked answers), whose form posts it again";
+
 /** `/s/{code}` is answered by the server itself, so a follow never waits for the web client. */
 @ApiTags('code')
 @Controller('s')
@@ -42,7 +46,12 @@ export class FollowController {
     summary: 'Follow a short link (same rules as GET /api/code/{code})',
   })
   @ApiQuery({ name: 'password', required: false })
-  @ApiQuery({ name: 'accept_danger', required: false, enum: ['true'] })
+  @ApiQuery({
+    name: 'accept_danger',
+    required: false,
+    enum: ['true'],
+    description: ACCEPT_DANGER_DESCRIPTION,
+  })
   @ApiFoundResponse({ description: 'Redirect to the target or to the matching /s/{code}/… page' })
   @ApiOkResponse({
     description: BOT_PREVIEW_DESCRIPTION,
@@ -72,11 +81,16 @@ export class FollowController {
       properties: { password: { type: 'string', description: "The short's password" } },
     },
   })
-  @ApiQuery({ name: 'accept_danger', required: false, enum: ['true'] })
+  @ApiQuery({
+    name: 'accept_danger',
+    required: false,
+    enum: ['true'],
+    description: ACCEPT_DANGER_DESCRIPTION,
+  })
   @ApiResponse({
     status: 303,
     description:
-      'To the target, or to /s/{code}/password-required (?wrong=true, ?locked=true), /s/{code}/not-found or /s/{code}/potentially-dangerous',
+      'To the target, or to /s/{code}/password-required (?wrong=true, ?locked=true; ?accept_danger=true kept), /s/{code}/not-found or /s/{code}/potentially-dangerous',
   })
   @ApiOkResponse({
     description: BOT_PREVIEW_DESCRIPTION,
@@ -121,7 +135,12 @@ export class ShortFollowController {
   })
   @ApiQuery({ name: 'password', required: false, description: 'Password of a protected short' })
   @ApiDomainQuery()
-  @ApiQuery({ name: 'accept_danger', required: false, enum: ['true'] })
+  @ApiQuery({
+    name: 'accept_danger',
+    required: false,
+    enum: ['true'],
+    description: ACCEPT_DANGER_DESCRIPTION,
+  })
   @ApiOkResponse({
     description:
       'With redirect=false: the Short. A bot following a short with maxUses: a small preview page (text/html, no target)',

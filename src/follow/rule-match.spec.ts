@@ -66,15 +66,32 @@ describe('the redirect rules a follow takes', () => {
     const lang = (acceptLanguage: string) => chooseRule(rules, req({ acceptLanguage }));
     expect(chooseRule(rules, req())).toBe(-1); // no Accept-Language: no language condition matches
     expect(lang('de-AT,de;q=0.9,en;q=0.5')).toBe(1); // German first, although `en` comes first
-    expect(lang('fr, en-US;q=0.8')).toBe(0); // French is not offered: English
+    expect(lang('fr, en-US;q=0.9')).toBe(0); // French is not offered: English
     expect(lang('fr')).toBe(-1);
-    expect(lang('en;q=0, de;q=0.1')).toBe(1);
+    expect(lang('en;q=0, de;q=0.95')).toBe(1);
     expect(
       chooseRule([r('https://gb/', ['language', 'en-GB'])], req({ acceptLanguage: 'en' })),
     ).toBe(-1);
     expect(
       chooseRule([r('https://gb/', ['language', 'en-GB'])], req({ acceptLanguage: 'en-gb' })),
     ).toBe(0);
+  });
+
+  it('a language condition considers only languages accepted with q >= 0.9 (as Shlink does)', () => {
+    const de = [r('https://de/', ['language', 'de'])];
+    const lang = (acceptLanguage: string) => chooseRule(de, req({ acceptLanguage }));
+    // Chrome's default for an English speaker who added German as a second language.
+    expect(lang('en-US,en;q=0.9,de;q=0.8')).toBe(-1);
+    expect(lang('fr, en-US;q=0.8, de;q=0.5')).toBe(-1);
+    expect(lang('en;q=0, de;q=0.1')).toBe(-1);
+    expect(lang('en-US,de;q=0.9')).toBe(0); // exactly 0.9 counts
+    expect(lang('de;q=0.95')).toBe(0);
+    expect(lang('de')).toBe(0);
+    // Among the languages that count, the choice is as before: the most preferred one offered.
+    const both = [r('https://en/', ['language', 'en']), r('https://de/', ['language', 'de'])];
+    expect(chooseRule(both, req({ acceptLanguage: 'fr,de;q=0.9,en;q=0.8' }))).toBe(1);
+    expect(chooseRule(both, req({ acceptLanguage: 'fr,en-GB;q=0.9,de;q=0.9' }))).toBe(0);
+    expect(acceptedLanguages('en-US,en;q=0.9,de;q=0.8', 0.9)).toEqual(['en-us', 'en']);
   });
 
   it('country and query pairs; the country is asked once and only when a rule needs it', () => {

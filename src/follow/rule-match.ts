@@ -6,9 +6,11 @@ import type { RedirectRule, RuleCondition, RuleDevice, RuleOs } from '../shared/
  * all match, else none (the short's `url`). What a condition reads of the request is computed only
  * when a rule asks for it, and at most once per follow:
  * - `device`, `os`: the user agent (ua-parser-js, remembered per user-agent string in an LRU);
- * - `language`: `Accept-Language` as content negotiation reads it. The visitor's language is the
- *   most preferred one (highest q-value, the earlier on a tie; q=0 never) that some language
- *   condition of the short offers, matched by prefix on subtag boundaries (`de` offers `de`,
+ * - `language`: `Accept-Language` as content negotiation reads it, but only the languages the
+ *   visitor accepts with a q-value of at least 0.9 (RULE_LANGUAGE_MIN_Q, as Shlink does): a browser
+ *   set to English that lists German as a second language (`en-US,en;q=0.9,de;q=0.8`) is not
+ *   caught by a German rule. The visitor's language is the most preferred of those (highest
+ *   q-value, the earlier on a tie) that some language condition of the short offers, matched by prefix on subtag boundaries (`de` offers `de`,
  *   `de-AT`, `de-CH`; `en-GB` offers `en-GB` only); a language condition matches when it offers
  *   that language. So with rules for `en` and for `de`, a visitor who prefers German gets the `de`
  *   rule even though the `en` rule comes first and English is acceptable to him too.
@@ -87,8 +89,14 @@ export function agentTraits(userAgent: string): AgentTraits {
 const MAX_ACCEPT_LANGUAGE = 1000;
 const MAX_LANGUAGES = 20;
 
-/** The accepted language tags (lower case), most preferred first; q=0 and `*` left out. */
-export function acceptedLanguages(header: string | undefined): string[] {
+/** The least q-value of a language a `language` condition considers (Shlink's minQuality). */
+export const RULE_LANGUAGE_MIN_Q = 0.9;
+
+/**
+ * The accepted language tags (lower case), most preferred first; `*`, q=0 and any q-value below
+ * `minQ` left out.
+ */
+export function acceptedLanguages(header: string | undefined, minQ = 0): string[] {
   if (!header) return [];
   const entries: Array<{ tag: string; q: number; at: number }> = [];
   for (const [at, part] of header.slice(0, MAX_ACCEPT_LANGUAGE).split(',').entries()) {
@@ -101,7 +109,7 @@ export function acceptedLanguages(header: string | undefined): string[] {
       const m = /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(p);
       if (m) q = Number(m[1]);
     }
-    if (!(q > 0)) continue;
+    if (!(q > 0) || q < minQ) continue;
     entries.push({ tag, q: Math.min(q, 1), at });
   }
   return entries.sort((a, b) => b.q - a.q || a.at - b.at).map((e) => e.tag);
@@ -136,7 +144,7 @@ export function chooseRule(rules: readonly RedirectRule[], req: RuleRequest): nu
   let country: string | null | undefined;
   const visitorLanguage = (): string | null => {
     if (language !== undefined) return language;
-    const accepted = acceptedLanguages(req.acceptLanguage);
+    const accepted = acceptedLanguages(req.acceptLanguage, RULE_LANGUAGE_MIN_Q);
     if (accepted.length === 0) return (language = null);
     const offered = offeredLanguages(rules);
     language = accepted.find((tag) => offered.some((o) => offers(o, tag))) ?? null;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Repository } from 'typeorm';
 import type { AppConfig } from '../config/config';
-import { ShortRepository } from './short.repository';
+import { isStorableCode, ShortRepository } from './short.repository';
+import { generateCode } from './code-generator';
 import type { ShortEntity } from './short.entity';
 
 /** A stored short as the follow read returns it (snake_case columns). */
@@ -53,13 +54,14 @@ describe('ShortRepository.findForFollow', () => {
     ]);
     expect(queries).toEqual([
       {
-        sql: 'SELECT code, id, name, url, password_hash, max_uses, uses, expire_at, dangerous, expired_url, rules FROM shorts WHERE domain = ? AND code IN (?, ?, ?, ?)',
-        params: ['', 'abc', 'abc ', 'nope', 'def'],
+        // 'abc ' is not a code (a space): never sent (PAD SPACE would match 'abc' for it).
+        sql: 'SELECT code, id, name, url, password_hash, max_uses, uses, expire_at, dangerous, expired_url, rules FROM shorts WHERE domain = ? AND code IN (?, ?, ?)',
+        params: ['', 'abc', 'nope', 'def'],
       },
     ]);
     expect(rows.map((r) => r?.url ?? null)).toEqual([
       'https://example.com/abc',
-      null, // the database matched 'abc' for it (PAD SPACE): not its row
+      null,
       null,
       'https://example.com/def',
     ]);
@@ -155,5 +157,14 @@ describe('ShortRepository.findForFollow', () => {
       },
     ]);
     expect(prepared).toHaveLength(1);
+  });
+});
+
+describe('isStorableCode', () => {
+  it('admits the alphabet of custom and generated codes, nothing else', () => {
+    for (const code of ['abc', 'aB3_x-9', 'x'.repeat(64), generateCode(), 'ab', 'api'])
+      expect(isStorableCode(code), code).toBe(true);
+    for (const code of ['', 'abc ', ' abc', 'a b', 'abc\t', 'a\0b', 'äbc', 'abc.', 'x'.repeat(65)])
+      expect(isStorableCode(code), JSON.stringify(code)).toBe(false);
   });
 });

@@ -11,9 +11,21 @@ import { isDatabaseUnavailable, statementMayHaveRun } from '../database/errors';
 import type { HealthFilter } from '../shared/link-health';
 import type { HealthRecord } from './link-health';
 import { MissBatcher } from './miss-batcher';
+import { CODE_MAX_LENGTH } from '../shared/limits';
 import { ShortEntity } from './short.entity';
 import { rulesFromColumn } from './rules-column';
 import { addUseCounts } from './use-counts';
+
+/**
+ * Whether a code can be stored at all: every code is written in A-Z, a-z, 0-9, `_` and `-` (custom
+ * codes: CUSTOM_CODE_PATTERN; generated ones: a subset) and fits the column. Any other code is not
+ * found without a query: MariaDB's collations compare with PAD SPACE (`'abc '` equals `'abc'`), and
+ * a NUL or a code past the column's length cannot match either.
+ */
+const STORED_CODE = new RegExp(`^[A-Za-z0-9_-]{1,${CODE_MAX_LENGTH}}$`);
+export function isStorableCode(code: string): boolean {
+  return STORED_CODE.test(code);
+}
 
 /** A short waiting for the multi-row INSERT of its turn of the event loop. */
 interface QueuedInsert {
@@ -323,11 +335,12 @@ export class ShortRepository {
    * together, one SELECT … IN per batch (MissBatcher: one round trip for many follows). SQLite:
    * one statement prepared once and run straight through better-sqlite3 (TypeORM's query runner
    * cost more than the read), answered at once, without a promise; should that fail (a busy
-   * database), through TypeORM, which retries (sqlite-busy.ts). A code the column cannot hold (a
-   * NUL: PostgreSQL refuses the statement) matches nothing.
+   * database), through TypeORM, which retries (sqlite-busy.ts). A code outside the codes'
+   * alphabet (isStorableCode: a trailing space, a NUL, which PostgreSQL refuses) matches nothing,
+   * without a query.
    */
   findForFollow(domain: string, code: string): FollowRow | null | Promise<FollowRow | null> {
-    if (hasNul(code) || hasNul(domain)) return null;
+    if (!isStorableCode(code) || hasNul(domain)) return null;
     if (this.followBatcher) return this.followBatcher.get(domain, code);
     let raw: unknown[] | undefined;
     try {
@@ -374,8 +387,9 @@ export class ShortRepository {
   /** followManySql in the engine's parameter form, by number of codes. */
   private readonly followManySql = new Map<number, string>();
 
+  /** A short by its code on `domain` (exactly as written: see isStorableCode), with its owner. */
   findByCodeWithOwner(code: string, domain = ''): Promise<ShortEntity | null> {
-    if (hasNul(code) || hasNul(domain)) return Promise.resolve(null);
+    if (!isStorableCode(code) || hasNul(domain)) return Promise.resolve(null);
     return this.repo.findOne({ where: { domain, code }, relations: { owner: true } });
   }
 

@@ -109,6 +109,30 @@ test('dangerous page and its button', async ({ page, request }) => {
   await expect(page).toHaveURL(`https://${TARGET_HOST}/gefahr`);
 });
 
+test('dangerous short with a password: warning, then password, then the target', async ({
+  page,
+  request,
+}) => {
+  const code = await createShort(request, {
+    url: `https://${TARGET_HOST}/gefahr-geheim`,
+    password: 'gefahr-pw',
+  });
+  markDangerous(code);
+  await page.goto(`/s/${code}`);
+  await expect(page).toHaveURL(new RegExp(`/s/${code}/potentially-dangerous$`));
+  await page.getByRole('link', { name: 'Short trotzdem öffnen' }).click();
+  await expect(page).toHaveURL(new RegExp(`/s/${code}/password-required\\?accept_danger=true$`));
+  const field = page.getByLabel('Passwort', { exact: true });
+  await field.fill('falsch');
+  await page.getByRole('button', { name: 'Link öffnen' }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`/s/${code}/password-required\\?wrong=true&accept_danger=true$`),
+  );
+  await page.getByLabel('Passwort', { exact: true }).fill('gefahr-pw');
+  await page.getByRole('button', { name: 'Link öffnen' }).click();
+  await expect(page).toHaveURL(`https://${TARGET_HOST}/gefahr-geheim`);
+});
+
 test('dangerous page of an unknown short goes to the info page', async ({ page }) => {
   await page.goto('/s/gibtsnicht1/potentiallyDangerous');
   await expect(page).toHaveURL(/\/s\/gibtsnicht1\/info$/);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
+import { FollowService } from '../../src/follow/follow.service';
+import { ShortEntity } from '../../src/shorts/short.entity';
 import { loginAs } from '../support/login';
 
 /**
@@ -86,6 +88,43 @@ describe('following with the password in a POST body', () => {
     }
     expect((await t.fetch(`/s/${code}?password=${password}`)).headers.get('location')).toBe(
       `/s/${code}/password-required?locked=true`,
+    );
+  });
+
+  it('a dangerous short with a password: the accepted warning is kept through the password step', async () => {
+    const code = await create('https://example.com/post-danger');
+    await t.ds.getRepository(ShortEntity).update({ code }, { dangerous: true });
+    t.app.get(FollowService).invalidate(code);
+    const loc = (res: Response) => res.headers.get('location');
+    expect(loc(await t.fetch(`/s/${code}`))).toBe(`/s/${code}/potentially-dangerous`);
+    // The warning's button: on to the password page, which keeps the acceptance.
+    for (const path of [`/s/${code}?accept_danger=true`, `/api/code/${code}?accept_danger=true`]) {
+      expect(loc(await t.fetch(path)), path).toBe(
+        `/s/${code}/password-required?accept_danger=true`,
+      );
+    }
+    // The password page's form posts to /s/{code}?accept_danger=true: to the target.
+    const post = (pw: string) =>
+      t.fetch(`/s/${code}?accept_danger=true`, {
+        method: 'POST',
+        headers: { origin: t.url, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ password: pw }).toString(),
+      });
+    const wrong = await post('falsch');
+    expect(wrong.status).toBe(303);
+    expect(loc(wrong)).toBe(`/s/${code}/password-required?wrong=true&accept_danger=true`);
+    const right = await post(password);
+    expect(right.status).toBe(303);
+    expect(loc(right)).toBe('https://example.com/post-danger');
+    // The password in the query, on both follow routes.
+    for (const path of [`/s/${code}`, `/api/code/${code}`]) {
+      expect(loc(await t.fetch(`${path}?accept_danger=true&password=${password}`)), path).toBe(
+        'https://example.com/post-danger',
+      );
+    }
+    // Without the acceptance, the right password still meets the warning first.
+    expect(loc(await t.fetch(`/s/${code}?password=${password}`))).toBe(
+      `/s/${code}/potentially-dangerous`,
     );
   });
 

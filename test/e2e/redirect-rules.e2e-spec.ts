@@ -228,7 +228,7 @@ describe('redirect rules and the expiry fallback: following', () => {
     expect(await to(p, { 'accept-language': 'de-AT,de;q=0.9,en;q=0.8' })).toBe(
       'https://example.com/de',
     );
-    expect(await to(p, { 'accept-language': 'fr,en-US;q=0.7' })).toBe('https://example.com/en');
+    expect(await to(p, { 'accept-language': 'fr,en-US;q=0.9' })).toBe('https://example.com/en');
     expect(await to(p, { 'accept-language': 'fr', 'cf-ipcountry': 'AT' })).toBe(
       'https://example.com/at',
     );
@@ -240,6 +240,22 @@ describe('redirect rules and the expiry fallback: following', () => {
     expect(api.location).toBe('https://example.com/ios');
     expect(api.res.headers.get('referrer-policy')).toBe('no-referrer');
     expect(api.res.headers.get('cache-control')).toMatch(/no-store/);
+  });
+
+  it('a language rule catches only languages accepted with q >= 0.9, not a second language', async () => {
+    const s = await createShort(alice, {
+      url: 'https://example.com/default',
+      rules: [rule('https://example.com/de', ['language', 'de'])],
+    });
+    // Chrome's default for an English speaker who added German as a second language.
+    for (const path of [`/s/${s.code}`, `/api/code/${s.code}`]) {
+      expect(await to(path, { 'accept-language': 'en-US,en;q=0.9,de;q=0.8' })).toBe(
+        'https://example.com/default',
+      );
+      expect(await to(path, { 'accept-language': 'en-US,de;q=0.9' })).toBe(
+        'https://example.com/de',
+      );
+    }
   });
 
   it('bots and HEAD get the url; the info call is unchanged', async () => {

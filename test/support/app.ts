@@ -3,7 +3,7 @@ import { Test } from '@nestjs/testing';
 import type { Server } from 'node:http';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
-import { composeHttpServer } from '../../src/app.server';
+import { composeHttpServer, listenApp } from '../../src/app.server';
 import { configureApp } from '../../src/app.setup';
 import { loadConfig, type AppConfig } from '../../src/config/config';
 import { dialectSql, engineOf } from '../../src/database/dialect';
@@ -63,7 +63,8 @@ export async function createTestApp(
   });
   configureApp(app, config);
   composeHttpServer(app);
-  await app.listen(0, '127.0.0.1');
+  // The listen backlog of production (main.ts), so floods meet the same queue.
+  await listenApp(app, 0, '127.0.0.1');
   // The test's fetch (undici) keeps sockets for 4 s; a server that closes idle sockets after its
   // default 5 s races with a reuse on a loaded machine (ECONNRESET). The client closes first here.
   const server = app.getHttpServer() as Server;

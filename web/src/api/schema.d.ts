@@ -2710,6 +2710,7 @@ export interface operations {
     getOrFollowShort: {
         parameters: {
             query?: {
+                /** @description true: past a dangerous short's warning; kept on the redirect to the password page (and its wrong and locked answers), whose form posts it again */
                 accept_danger?: "true";
                 /** @description The own domain whose code is meant (a verified host); default: the host the request was sent to */
                 domain?: string;
@@ -4922,6 +4923,7 @@ export interface operations {
     followShort: {
         parameters: {
             query?: {
+                /** @description true: past a dangerous short's warning; kept on the redirect to the password page (and its wrong and locked answers), whose form posts it again */
                 accept_danger?: "true";
                 password?: unknown;
             };
@@ -4974,6 +4976,7 @@ export interface operations {
     followShortWithPassword: {
         parameters: {
             query?: {
+                /** @description true: past a dangerous short's warning; kept on the redirect to the password page (and its wrong and locked answers), whose form posts it again */
                 accept_danger?: "true";
             };
             header?: never;
@@ -5004,7 +5007,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description To the target, or to /s/{code}/password-required (?wrong=true, ?locked=true), /s/{code}/not-found or /s/{code}/potentially-dangerous */
+            /** @description To the target, or to /s/{code}/password-required (?wrong=true, ?locked=true; ?accept_danger=true kept), /s/{code}/not-found or /s/{code}/potentially-dangerous */
             303: {
                 headers: {
                     [name: string]: unknown;

@@ -12,6 +12,14 @@ export function followUrl(code: string, query: Record<string, string> = {}): str
 }
 
 /**
+ * Where the password page posts: the follow, keeping `accept_danger=true` when the visitor came
+ * through a dangerous short's warning (else the password would lead back to the warning).
+ */
+export function passwordAction(code: string, search: URLSearchParams): string {
+  return followUrl(code, search.get('accept_danger') === 'true' ? { accept_danger: 'true' } : {});
+}
+
+/**
  * The password prompt. The form is posted by the browser itself to `POST /s/{code}`: the password
  * travels in the body, never in a URL (history, proxy logs), and the server's 303 leads on to the
  * target or back here (`?wrong=true`, `?locked=true`). The field has the focus from the start.
@@ -26,7 +34,7 @@ export default function PasswordPage() {
       <p>{msg.password.text}</p>
       {search.get('wrong') === 'true' && <Alert variant="danger">{msg.password.wrong}</Alert>}
       {search.get('locked') === 'true' && <Alert variant="danger">{msg.password.locked}</Alert>}
-      <Form method="post" action={followUrl(code)}>
+      <Form method="post" action={passwordAction(code, search)}>
         <Form.Label htmlFor="short-password">{msg.password.label}</Form.Label>
         <InputGroup className="mb-3">
           <Form.Control
