@@ -93,7 +93,8 @@ function repeatableQueryParameters(doc: OpenAPIObject): void {
   }
 }
 
-export function setupSwagger(app: INestApplication): void {
+export function setupSwagger(app: INestApplication): OpenAPIObject {
   const doc = buildOpenApiDocument(app);
   SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/docs-json' });
+  return doc;
 }
