@@ -15,7 +15,8 @@
 // as a bot, whose follow records no values: the lookup's own cost beside the statistics'), anonymous create
 // (POST /api/code), and the statistics call of a short with a year of hourly data
 // (GET /api/code/{id}/statistics, 5 connections; a separate app with the development login).
-// Per scenario: the app's event-loop delay (p99, from its Prometheus gauge, reset before each round).
+// Per scenario: the app's event-loop delay (p99 and the slowest bucket, from the change of its
+// Prometheus histogram over the round).
 // After the run: each app's resident memory (RSS from /proc/<pid>/status), then one line per goal
 // of the performance work (figure, goal, whether it holds).
 // autocannon drives them from this process: warm-up first, then alternating rounds (every scenario
@@ -715,7 +716,9 @@ async function main() {
         `round ${round}/${ROUNDS} ${r.target.name.padEnd(14)} ${r.scenario.name.padEnd(15)} ` +
           `${Math.round(total / (res.duration || seconds))} req/s  p50 ${res.latency.p50} ms  p99 ${res.latency.p99} ms` +
           `  CPU ${cpuUs.toFixed(0)} us/request` +
-          (loop ? `  event loop p99 ${loop.p99.toFixed(1)} ms, max ${loop.max.toFixed(1)} ms` : ''),
+          (loop
+            ? `  event loop p99 ${loop.p99.toFixed(1)} ms, max ≤ ${loop.max.toFixed(0)} ms`
+            : ''),
       );
     }
   }
@@ -785,7 +788,7 @@ async function main() {
     "CPU us/req = the target process's CPU time (user + system, all its threads; not the database server's) per request, median of the rounds, from the round's start until the machine was quiet again; CPU vs bare = the bare server's CPU per follow / the target's (1.00: as cheap as the bare redirect)",
   );
   console.log(
-    "loop p99 = the worst round's 99th percentile of the app's event-loop delay during the scenario (its Prometheus gauge, reset before each round)",
+    "loop p99 = the worst round's 99th percentile of the app's event-loop delay during the scenario (from the change of its Prometheus histogram over the round, interpolated within a bucket)",
   );
   const memory = new Map();
   for (const t of targets) {
@@ -902,7 +905,6 @@ function printGoals(rows, memory) {
   }
 }
 
-/** The app's event-loop delay since the last call, in ms (p99 and max; its Prometheus gauge). */
 /** The main thread's V8 heap and external memory, from the app's Prometheus gauges. */
 async function heapOf(base) {
   const r = await fetch(`${base}/management/prometheus`, {
@@ -912,25 +914,40 @@ async function heapOf(base) {
   const mb = (name) =>
     (Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN) / 2 ** 20).toFixed(0);
   return (
-    `; main thread heap used ${mb('nodejs_heap_size_used_bytes')} of ${mb('nodejs_heap_size_total_bytes')}` +
-    `, external ${mb('nodejs_external_memory_bytes')} MiB`
+    `; main thread heap used ${mb('url_shorter_nodejs_heap_size_used_bytes')} of ${mb('url_shorter_nodejs_heap_size_total_bytes')}` +
+    `, external ${mb('url_shorter_nodejs_external_memory_bytes')} MiB`
   );
 }
 
+/** The histogram's bucket counts at the last call, per app (a round's delays are the change). */
+const loopBuckets = new Map();
+
+/** The app's event-loop delay since the last call, in ms (p99, and the bound of the slowest bucket). */
 async function loopDelay(base) {
   const r = await fetch(`${base}/management/prometheus`, {
     headers: { authorization: `Bearer ${METRICS_TOKEN}` },
   });
   const text = await r.text();
-  const q = (quantile) =>
-    1000 *
-    Number(
-      new RegExp(
-        `^url_shorter_event_loop_delay_seconds\\{quantile="${quantile}"\\} (\\S+)`,
-        'm',
-      ).exec(text)?.[1] ?? NaN,
-    );
-  return { p99: q('0.99'), max: q('1') };
+  const now = [
+    ...text.matchAll(/^url_shorter_event_loop_delay_seconds_bucket\{le="([^"]+)"\} (\S+)$/gm),
+  ].map((m) => ({ le: m[1] === '+Inf' ? Infinity : Number(m[1]), count: Number(m[2]) }));
+  const before = loopBuckets.get(base) ?? now.map((b) => ({ ...b, count: 0 }));
+  loopBuckets.set(base, now);
+  const delta = now.map((b, i) => ({ le: b.le, count: b.count - (before[i]?.count ?? 0) }));
+  const total = delta.at(-1)?.count ?? 0;
+  if (!total) return { p99: NaN, max: NaN };
+  // Linear within the bucket where the 99th percentile falls; "max" is the slowest bucket's bound.
+  let p99 = NaN;
+  for (let i = 0; i < delta.length; i++) {
+    if (delta[i].count < 0.99 * total) continue;
+    const lo = i ? delta[i - 1].le : 0;
+    const below = i ? delta[i - 1].count : 0;
+    const hi = Number.isFinite(delta[i].le) ? delta[i].le : lo;
+    p99 = lo + ((hi - lo) * (0.99 * total - below)) / Math.max(1, delta[i].count - below);
+    break;
+  }
+  const slowest = delta.find((b) => b.count === total)?.le ?? Infinity;
+  return { p99: 1000 * p99, max: 1000 * slowest };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Budget: the start page's initial JavaScript (the entry script and every modulepreload of
 // dist/web/index.html) is at most 130 KB gzip. Lazy chunks (Sentry, chrono-node, other pages)
-// do not count. Run after `npm run build`; exits 1 when the budget is exceeded.
+// do not count. Run after `npm run build`; exits 1 when the budget is exceeded. The build writes a
+// .gz and a .br beside each file (served as they are): the budget measures that .gz, and a script
+// without its compressed copies fails the check (the server would then send it uncompressed).
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -25,11 +27,28 @@ if (refs.size === 0) {
   process.exit(1);
 }
 let total = 0;
+const missing = [];
 for (const ref of refs) {
   const file = join(dir, ref.replace(/^\//, ''));
-  const gz = gzipSync(readFileSync(file), { level: 9 }).length;
+  const body = readFileSync(file);
+  for (const suffix of ['.gz', '.br'])
+    // A copy is left out only where it would not be smaller than the file.
+    if (!existsSync(file + suffix) && gzipSync(body, { level: 9 }).length < body.length)
+      missing.push(ref + suffix);
+  const gz = existsSync(file + '.gz')
+    ? readFileSync(file + '.gz').length
+    : gzipSync(body, { level: 9 }).length;
+  const br = existsSync(file + '.br')
+    ? ` (${(readFileSync(file + '.br').length / 1000).toFixed(1)} KB br)`
+    : '';
   total += gz;
-  console.log(`  ${ref}  ${(gz / 1000).toFixed(1)} KB gzip`);
+  console.log(`  ${ref}  ${(gz / 1000).toFixed(1)} KB gzip${br}`);
+}
+if (missing.length > 0) {
+  console.error(
+    `budget: the build has no compressed copy ${missing.join(', ')} (npm run build writes them)`,
+  );
+  process.exit(1);
 }
 const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
 if (total > BUDGET_BYTES) {

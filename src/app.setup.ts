@@ -10,6 +10,7 @@ import { compileTrust } from './common/client-address';
 import { NUL_MESSAGE } from './common/db-limits';
 import { API_HEADERS, BODY_READ, type BodyReadRequest, jsonBodyReader } from './common/json-body';
 import { createValidationPipe } from './common/validation';
+import { BodyNullCheck } from './openapi/body-nulls';
 import { setupSwagger } from './openapi/document';
 import { LogService } from './logging/log.service';
 import { requestContextMiddleware } from './logging/request-context.middleware';
@@ -96,6 +97,10 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
     const parse = large[req.path.replace(/\/+$/, '')] ?? json;
     return parse(req, res, next);
   });
+  // A JSON null where the OpenAPI document allows none: 400 with fieldErrors (the document is
+  // built below, before the app serves a request).
+  const nulls = new BodyNullCheck();
+  ex.use(nulls.middleware());
   // Failures in a middleware (session store, API-key lookup, …) get the same handling as in handlers.
   const failures = app.get(FailureReporter);
   ex.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
@@ -106,5 +111,5 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   app.useGlobalFilters(new ProblemFilter(failures));
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
-  setupSwagger(app);
+  nulls.load(setupSwagger(app));
 }

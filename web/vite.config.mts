@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { FOLLOW_PAGE } from '../src/follow/follow-path';
-import { defineConfig } from 'vitest/config';
+import { precompressDir } from '../src/web/precompress';
+import { defineConfig, type Plugin } from 'vitest/config';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 /** The pure rules the server and the client share (src/shared/README.md), as `@shared/…`. */
@@ -13,14 +14,35 @@ const { version } = JSON.parse(
   readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8'),
 ) as { version: string };
 
+const outDir = fileURLToPath(new URL('../dist/web', import.meta.url));
+
+/**
+ * Writes a `.br` and a `.gz` beside each text file of the build, once the build is written (the
+ * server serves these as they are and never compresses in a request; index.html is left out: the
+ * server renders it with the runtime config and compresses that once at start).
+ */
+function precompress(): Plugin {
+  return {
+    name: 'url-shorter-precompress',
+    apply: 'build',
+    closeBundle() {
+      const files = precompressDir(outDir);
+      const sum = (k: 'size' | 'br' | 'gz') => files.reduce((n, f) => n + (f[k] ?? 0), 0);
+      this.info?.(
+        `precompressed ${files.length} files: ${sum('size')} bytes, br ${sum('br')}, gzip ${sum('gz')}`,
+      );
+    },
+  };
+}
+
 // The client builds into the server's static folder (dist/web); `npm run dev` proxies the API.
 export default defineConfig({
   root: here,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: { '@shared': shared } },
   define: { __APP_VERSION__: JSON.stringify(version) },
   build: {
-    outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
+    outDir,
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,

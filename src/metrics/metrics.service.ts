@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { performance } from 'node:perf_hooks';
 import {
   collectDefaultMetrics,
   Counter,
@@ -10,8 +10,14 @@ import {
 } from 'prom-client';
 import { DataSource } from 'typeorm';
 
-/** Sampling interval of the event-loop delay histogram. */
-const LOOP_RESOLUTION_MS = 10;
+/** Every metric's name starts with this (CONTRACT "Hardening"), Node's default metrics too. */
+export const METRIC_PREFIX = 'url_shorter_';
+/** How often the event loop's delay is sampled: a timer due every 10 ms, and how late it ran. */
+const LOOP_SAMPLE_MS = 10;
+/** Buckets of the event-loop delay histogram, in seconds (a follow's budget is some 250 ms). */
+const LOOP_BUCKETS = [
+  0.001, 0.002, 0.005, 0.01, 0.015, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1, 2.5, 5, 10,
+];
 
 interface PgPool {
   totalCount: number;
@@ -66,12 +72,14 @@ export class TallyCounter<L extends string = never> {
 
 /**
  * Prometheus metrics of one app (its own registry, so several apps in one process never mix):
- * HTTP requests per route, follows and creates, reports, danger flags, database pool state.
- * Recording is a counter increment and a histogram observation: no I/O. The services count where
- * things happen (FollowService: follows, ShortService: creates, ReportService: reports and flags).
+ * HTTP requests per route, follows and creates, reports, danger flags, database pool state, the
+ * event loop's delay. Recording is a counter increment and a histogram observation: no I/O. The
+ * services count where things happen (FollowService: follows, ShortService: creates,
+ * ReportService: reports and flags). Every name starts with `url_shorter_`; nothing resets when
+ * it is read, so any number of Prometheus servers may scrape the same instance.
  */
 @Injectable()
-export class MetricsService {
+export class MetricsService implements OnModuleDestroy {
   readonly registry = new Registry();
   readonly httpRequests: Counter<'method' | 'route' | 'status'>;
   readonly httpDuration: Histogram<'method' | 'route'>;
@@ -87,18 +95,25 @@ export class MetricsService {
   readonly rateLimited: Counter<'limit'>;
   readonly qrRenders: Counter<'kind' | 'outcome'>;
   readonly linkChecks: Counter<'trigger' | 'outcome'>;
+  readonly loopDelay: Histogram;
+  private readonly loopTimer: NodeJS.Timeout;
 
   constructor(ds: DataSource) {
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry });
+    collectDefaultMetrics({ register: this.registry, prefix: METRIC_PREFIX });
+    // Node's default event-loop gauges (…_nodejs_eventloop_lag_*) restart on every scrape, so
+    // two scrapers would each see a part of the delays: the histogram below replaces them.
+    for (const metric of this.registry.getMetricsAsArray())
+      if (metric.name.startsWith(`${METRIC_PREFIX}nodejs_eventloop_lag`))
+        this.registry.removeSingleMetric(metric.name);
     this.httpRequests = new Counter({
-      name: 'http_server_requests_total',
+      name: 'url_shorter_http_server_requests_total',
       help: 'HTTP requests by method, route template and status',
       labelNames: ['method', 'route', 'status'],
       registers,
     });
     this.httpDuration = new Histogram({
-      name: 'http_server_request_duration_seconds',
+      name: 'url_shorter_http_server_request_duration_seconds',
       help: 'HTTP request latency by method and route template',
       labelNames: ['method', 'route'],
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
@@ -130,12 +145,12 @@ export class MetricsService {
       registers,
     });
     this.visits = new TallyCounter({
-      name: 'visits_total',
+      name: 'url_shorter_visits_total',
       help: 'Follows counted as visits in the statistics (redirects to the target, bots excluded)',
       registers,
     });
     this.botHits = new TallyCounter({
-      name: 'bot_hits_total',
+      name: 'url_shorter_bot_hits_total',
       help: 'Follows by bots (crawlers, link previews, empty user agents, HEAD), counted apart',
       registers,
     });
@@ -173,26 +188,25 @@ export class MetricsService {
       labelNames: ['trigger', 'outcome'],
       registers,
     });
-    // The event loop's delay since the last scrape (Node's histogram counts its own sampling
-    // resolution into every value; the resolution is taken off, so an idle loop reads 0).
-    const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
-    loop.enable();
-    new Gauge({
+    // The event loop's delay: a timer due every LOOP_SAMPLE_MS observes how late it ran. A
+    // histogram counts every observation for good (no reset when it is scraped), so two
+    // Prometheus servers both see all of them (a gauge of quantiles since the last scrape split
+    // them between the scrapers).
+    this.loopDelay = new Histogram({
       name: 'url_shorter_event_loop_delay_seconds',
-      help: 'How long callbacks waited for the event loop since the last scrape (quantile 0.5, 0.99 and 1 = the longest)',
-      labelNames: ['quantile'],
+      help: `How late a timer due every ${LOOP_SAMPLE_MS} ms ran: how long callbacks waited for the event loop`,
+      buckets: LOOP_BUCKETS,
       registers,
-      collect() {
-        const s = (ns: number) => Math.max(0, ns / 1e6 - LOOP_RESOLUTION_MS) / 1000;
-        const any = loop.count > 0;
-        this.set({ quantile: '0.5' }, any ? s(loop.percentile(50)) : 0);
-        this.set({ quantile: '0.99' }, any ? s(loop.percentile(99)) : 0);
-        this.set({ quantile: '1' }, any ? s(loop.max) : 0);
-        loop.reset();
-      },
     });
+    let last = performance.now();
+    this.loopTimer = setInterval(() => {
+      const now = performance.now();
+      this.loopDelay.observe(Math.max(0, now - last - LOOP_SAMPLE_MS) / 1000);
+      last = now;
+    }, LOOP_SAMPLE_MS);
+    this.loopTimer.unref();
     new Gauge({
-      name: 'db_pool_connections',
+      name: 'url_shorter_db_pool_connections',
       help: 'Database connections by state (SQLite: one embedded connection)',
       labelNames: ['state'],
       registers,
@@ -228,8 +242,17 @@ export class MetricsService {
     });
   }
 
-  /** A gauge read when the registry is read (a module's state: it reads, the registry asks). */
+  onModuleDestroy(): void {
+    clearInterval(this.loopTimer);
+  }
+
+  /**
+   * A gauge read when the registry is read (a module's state: it reads, the registry asks). Its
+   * name starts with `url_shorter_` (else this throws at start, when the module registers it).
+   */
   gauge(name: string, help: string, read: () => number): void {
+    if (!name.startsWith(METRIC_PREFIX))
+      throw new Error(`metric ${name}: every metric's name starts with ${METRIC_PREFIX}`);
     new Gauge({
       name,
       help,

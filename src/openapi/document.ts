@@ -50,8 +50,10 @@ const STATE_CHANGING = new Set(['put', 'post', 'delete', 'patch']);
 /**
  * Answers the request pipeline gives before any handler runs (account/auth-pipeline.ts), so they
  * belong to every operation under /api and /management: 400 for an API key in the query string,
- * 401 for an unknown API key, and 403 for a cross-site state change. Log lines carry structured
- * fields of their own (route, status, …), so their schema is open.
+ * 401 for an unknown API key, and 403 for a cross-site state change. Every operation that takes a
+ * body also answers 413 (a body over its limit) and 415 (a body that is not JSON) from the body
+ * reader (app.setup.ts), on every path. Log lines carry structured fields of their own (route,
+ * status, …), so their schema is open.
  */
 function addPipelineProblems(doc: OpenAPIObject): void {
   const problem = {
@@ -60,10 +62,14 @@ function addPipelineProblems(doc: OpenAPIObject): void {
     },
   };
   for (const [path, item] of Object.entries(doc.paths)) {
-    if (!/^\/(api|management)(\/|$)/.test(path)) continue;
     for (const [method, op] of Object.entries(item as Record<string, unknown>)) {
       if (!OPERATIONS.has(method) || !op || typeof op !== 'object') continue;
       const responses = ((op as { responses?: Record<string, unknown> }).responses ??= {});
+      if ((op as { requestBody?: unknown }).requestBody) {
+        responses['413'] ??= { description: 'Payload Too Large', ...problem };
+        responses['415'] ??= { description: 'Unsupported Media Type', ...problem };
+      }
+      if (!/^\/(api|management)(\/|$)/.test(path)) continue;
       responses['400'] ??= { description: 'Bad Request', ...problem };
       responses['401'] ??= { description: 'Unauthorized', ...problem };
       if (STATE_CHANGING.has(method)) responses['403'] ??= { description: 'Forbidden', ...problem };
@@ -93,7 +99,8 @@ function repeatableQueryParameters(doc: OpenAPIObject): void {
   }
 }
 
-export function setupSwagger(app: INestApplication): void {
+export function setupSwagger(app: INestApplication): OpenAPIObject {
   const doc = buildOpenApiDocument(app);
   SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/docs-json' });
+  return doc;
 }

@@ -3,7 +3,15 @@ import type { NextFunction, Request, Response } from 'express';
 import { isFollowRequest } from '../follow/follow-path';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { buildRuntimeConfig, injectRuntimeConfig } from './runtime-config';
-import { AssetStore, encoded, makeAsset, NO_CACHE, type Asset } from './web-assets';
+import {
+  type Asset,
+  AssetStore,
+  chooseVariant,
+  hasCompressed,
+  makeRenderedAsset,
+  NO_CACHE,
+  variants,
+} from './web-assets';
 
 /**
  * Requests the server answers itself; the web client never catches them: /api/**, /management/**,
@@ -17,15 +25,6 @@ export function isServerRequest(req: Request): boolean {
 export function looksLikeFile(path: string): boolean {
   const last = path.slice(path.lastIndexOf('/') + 1);
   return /\.[A-Za-z0-9]{1,12}$/.test(last);
-}
-
-function pickEncoding(req: Request): 'br' | 'gzip' | null {
-  const accept = String(req.headers['accept-encoding'] ?? '');
-  const allows = (enc: string) =>
-    new RegExp(`(^|,)\\s*${enc}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[0-9.]+)?\\s*(,|$)`).test(accept);
-  if (allows('br')) return 'br';
-  if (allows('gzip')) return 'gzip';
-  return null;
 }
 
 /**
@@ -69,6 +68,12 @@ export class WebMiddleware implements NestMiddleware {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.store = new AssetStore(config.web.dir);
     this.csp = contentSecurityPolicy(config);
+    // Rendered and compressed once, at start (later only if the build appears after the start).
+    this.indexAsset();
+    if (this.store.skipped > 0)
+      this.logger.warn(
+        `${config.web.dir} holds more files than a build; ${this.store.skipped} are not served`,
+      );
   }
 
   private indexAsset(): Asset | null {
@@ -84,7 +89,7 @@ export class WebMiddleware implements NestMiddleware {
       this.store.readIndexTemplate(),
       buildRuntimeConfig(this.config),
     );
-    this.index = makeAsset(Buffer.from(html, 'utf8'), '.html', NO_CACHE);
+    this.index = makeRenderedAsset(Buffer.from(html, 'utf8'), '.html', NO_CACHE);
     return this.index;
   }
 
@@ -101,23 +106,31 @@ export class WebMiddleware implements NestMiddleware {
     this.send(req, res, asset);
   }
 
+  /** Sends the file as built: the compressed copy the client takes, else the file itself. */
   private send(req: Request, res: Response, asset: Asset): void {
     res.setHeader('Content-Type', asset.type);
     if (asset.type.startsWith('text/html')) res.setHeader('Content-Security-Policy', this.csp);
     res.setHeader('Cache-Control', asset.cacheControl);
-    res.setHeader('ETag', asset.etag);
-    if (asset.compressible) res.setHeader('Vary', 'Accept-Encoding');
+    if (hasCompressed(asset)) res.setHeader('Vary', 'Accept-Encoding');
     const inm = req.headers['if-none-match'];
-    if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === asset.etag)) {
-      res.statusCode = 304;
-      res.end();
-      return;
+    if (inm) {
+      const tags = inm.split(',').map((t) => t.trim().replace(/^W\//, ''));
+      const match = tags.includes('*')
+        ? chooseVariant(asset, req.headers['accept-encoding'])
+        : variants(asset).find((v) => tags.includes(v.etag));
+      if (match) {
+        // The tag of the stored response that is still valid, so a cache knows which one it is.
+        res.setHeader('ETag', match.etag);
+        res.statusCode = 304;
+        res.end();
+        return;
+      }
     }
-    const enc = asset.compressible ? pickEncoding(req) : null;
-    const body = enc ? encoded(asset, enc) : asset.body;
-    if (enc) res.setHeader('Content-Encoding', enc);
-    res.setHeader('Content-Length', String(body.length));
+    const variant = chooseVariant(asset, req.headers['accept-encoding']);
+    res.setHeader('ETag', variant.etag);
+    if (variant.encoding) res.setHeader('Content-Encoding', variant.encoding);
+    res.setHeader('Content-Length', String(variant.body.length));
     res.statusCode = 200;
-    res.end(req.method === 'HEAD' ? undefined : body);
+    res.end(req.method === 'HEAD' ? undefined : variant.body);
   }
 }

@@ -141,7 +141,7 @@ describe('visit statistics', () => {
     expect(asMap(s.devices)).toEqual({ desktop: 500, mobile: 250, tablet: 250 });
     const admin = await loginAs(t, 'admin');
     const metrics = await (await admin.fetch('/management/prometheus')).text();
-    expect(metrics).toMatch(/^visits_total \d+/m);
+    expect(metrics).toMatch(/^url_shorter_visits_total \d+/m);
   });
 
   it('bots are counted apart; on a maxUses short they get a preview and never claim the use', async () => {

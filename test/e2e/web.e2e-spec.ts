@@ -1,9 +1,10 @@
 import { request } from 'node:http';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDir } from '../../src/web/precompress';
 import { type TestApp, useTestApp } from '../support/app';
 
 const JS = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
@@ -18,14 +19,20 @@ function makeWebDir(): string {
   writeFileSync(join(dir, 'assets', 'index-AbCd1234.js'), JS);
   writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\n');
   writeFileSync(join(dir, 'secret.txt'), 'not outside');
+  // As `npm run build` does: a .br and a .gz beside each file that they make smaller.
+  precompressDir(dir);
   return dir;
 }
+
+/** The web folder of the running block. */
+let webDir = '';
 
 /** The test app of a block, serving a web folder made for it (removed after the app is closed). */
 function useWebApp(env: Record<string, string>): TestApp {
   let dir = '';
   beforeAll(() => {
     dir = makeWebDir();
+    webDir = dir;
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   return useTestApp(() => ({ WEB_DIR: dir, ...env }));
@@ -42,6 +49,27 @@ function rawGet(
 }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function rawHead(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'HEAD', headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
@@ -122,7 +150,7 @@ describe('web client serving (embedded flags)', () => {
     expect(await res.text()).toContain('id="runtime-config"');
   });
 
-  it('serves hashed assets as immutable, compressed with brotli or gzip', async () => {
+  it('serves hashed assets as immutable, as built: the .br or .gz beside the file', async () => {
     const br = await rawGet(`${t.url}/assets/index-AbCd1234.js`, {
       'accept-encoding': 'gzip, deflate, br',
     });
@@ -132,24 +160,74 @@ describe('web client serving (embedded flags)', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toContain('Accept-Encoding');
     expect(br.body.length).toBeLessThan(JS.length / 4);
+    expect(br.headers['content-length']).toBe(String(br.body.length));
+    // The very bytes of the build's copy (nothing is compressed in a request).
+    expect(br.body.equals(readFileSync(join(webDir, 'assets', 'index-AbCd1234.js.br')))).toBe(true);
     expect(brotliDecompressSync(br.body).toString()).toBe(JS);
 
     const gz = await rawGet(`${t.url}/assets/index-AbCd1234.js`, { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['content-length']).toBe(String(gz.body.length));
+    expect(gz.body.equals(readFileSync(join(webDir, 'assets', 'index-AbCd1234.js.gz')))).toBe(true);
     expect(gunzipSync(gz.body).toString()).toBe(JS);
 
     const plain = await rawGet(`${t.url}/assets/index-AbCd1234.js`);
     expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('Accept-Encoding');
+    expect(plain.headers['content-length']).toBe(String(JS.length));
     expect(plain.body.toString()).toBe(JS);
+
+    const refused = await rawGet(`${t.url}/assets/index-AbCd1234.js`, {
+      'accept-encoding': 'br;q=0, gzip;q=0.5',
+    });
+    expect(refused.headers['content-encoding']).toBe('gzip');
+
+    // Each representation has its own ETag, and each one revalidates to a 304 that names it.
+    const tags = [br, gz, plain].map((r) => String(r.headers.etag));
+    expect(new Set(tags).size).toBe(3);
+    for (const tag of tags) {
+      const again = await rawGet(`${t.url}/assets/index-AbCd1234.js`, {
+        'accept-encoding': 'gzip, br',
+        'if-none-match': tag,
+      });
+      expect(again.status).toBe(304);
+      expect(again.headers.etag).toBe(tag);
+    }
   });
 
-  it('compresses index.html too and answers 304 for a matching ETag', async () => {
+  it('serves a HEAD with the headers of the GET and no body', async () => {
+    const head = await rawHead(`${t.url}/assets/index-AbCd1234.js`, { 'accept-encoding': 'br' });
+    expect(head.status).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(Number(head.headers['content-length'])).toBeGreaterThan(0);
+    expect(head.body.length).toBe(0);
+  });
+
+  it('does not serve the compressed copies as files of their own', async () => {
+    const res = await t.fetch('/assets/index-AbCd1234.js.br');
+    expect(res.status).toBe(404);
+  });
+
+  it('compresses index.html too (once, at start) and answers 304 for a matching ETag', async () => {
     const gz = await rawGet(`${t.url}/s/abc/info`, { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.vary).toContain('Accept-Encoding');
     expect(gunzipSync(gz.body).toString()).toContain('runtime-config');
+    const br = await rawGet(`${t.url}/`, { 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(gunzipSync(gz.body).toString());
     const etag = String(gz.headers.etag);
     const again = await t.fetch('/', { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
+  });
+
+  it('answers client routes under any path with index.html, also after thousands of them', async () => {
+    for (let i = 0; i < 300; i++) {
+      const res = await rawGet(`${t.url}/j/${i}`);
+      expect(res.status).toBe(200);
+    }
+    const res = await rawGet(`${t.url}/assets/index-AbCd1234.js`, { 'accept-encoding': 'br' });
+    expect(res.headers['content-encoding']).toBe('br');
   });
 
   it('gives un-hashed files a short cache and 404s unknown files', async () => {

@@ -59,20 +59,18 @@ export interface FuzzRequest {
   extraHeaders: Array<[string, string]>;
 }
 
-/**
- * The request arbitrary of one operation. `keys`: plausible property names for free-form bodies.
- * Two kinds are mixed: requests a well-behaved client sends (valid parameters and bodies, JSON,
- * fixture values in the path: these reach the handlers and their database writes), and hostile
- * ones (every part may be broken).
- */
-export function requestFor(op: FuzzOperation, keys: readonly string[]): fc.Arbitrary<FuzzRequest> {
+/** The request a well-behaved client sends: valid parameters and body, JSON, fixture values. */
+export function cleanRequestFor(
+  op: FuzzOperation,
+  keys: readonly string[],
+): fc.Arbitrary<FuzzRequest> {
   const pathParams = op.params.filter((p) => p.in === 'path');
   const queryParams = op.params.filter((p) => p.in === 'query');
   const headerParams = op.params.filter((p) => p.in === 'header');
   const auth = fc.constantFrom('session', 'session', 'session', 'bearer') as fc.Arbitrary<
     'session' | 'bearer'
   >;
-  const clean = fc.record({
+  return fc.record({
     pathParams: fc.record(Object.fromEntries(pathParams.map((p) => [p.name, pathValue(p, true)]))),
     pathEncoding: fc.constant('encoded' as const),
     query: fc.record(Object.fromEntries(queryParams.map((p) => [p.name, queryValue(p, true)]))),
@@ -86,6 +84,22 @@ export function requestFor(op: FuzzOperation, keys: readonly string[]): fc.Arbit
     auth,
     extraHeaders: fc.constant([] as Array<[string, string]>),
   });
+}
+
+/**
+ * The request arbitrary of one operation. `keys`: plausible property names for free-form bodies.
+ * Two kinds are mixed: requests a well-behaved client sends (valid parameters and bodies, JSON,
+ * fixture values in the path: these reach the handlers and their database writes), and hostile
+ * ones (every part may be broken).
+ */
+export function requestFor(op: FuzzOperation, keys: readonly string[]): fc.Arbitrary<FuzzRequest> {
+  const pathParams = op.params.filter((p) => p.in === 'path');
+  const queryParams = op.params.filter((p) => p.in === 'query');
+  const headerParams = op.params.filter((p) => p.in === 'header');
+  const auth = fc.constantFrom('session', 'session', 'session', 'bearer') as fc.Arbitrary<
+    'session' | 'bearer'
+  >;
+  const clean = cleanRequestFor(op, keys);
   const hostile = fc.record({
     pathParams: fc.record(Object.fromEntries(pathParams.map((p) => [p.name, pathValue(p)]))),
     pathEncoding,
@@ -180,6 +194,8 @@ export class FuzzWorld {
   private readonly host: string;
   private readonly port: number;
   private lastChanged = true;
+  /** The answer to the last request `run` sent (undefined when it got none). */
+  lastAnswer: Answer | undefined;
   private readonly shortStates = new Map<string, string>();
 
   constructor(readonly t: TestApp) {
@@ -486,8 +502,10 @@ export class FuzzWorld {
     const before = await this.snapshot();
     let answer: Answer;
     const described = describeRequest(identity, req);
+    this.lastAnswer = undefined;
     try {
       answer = await this.send(req);
+      this.lastAnswer = answer;
     } catch (err) {
       this.lastChanged = true;
       return [`${described}\n  no HTTP answer: ${(err as Error).message}`];

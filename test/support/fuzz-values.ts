@@ -837,3 +837,106 @@ export const extraHeaders: fc.Arbitrary<Array<[string, string]>> = fc.oneof(
     ),
   },
 );
+
+/** One body of the null sweep: a well-formed body with a JSON null at `path`. */
+export interface NullPlacement {
+  /** Where the null is, e.g. `csv`, `rules[0].url`. */
+  path: string;
+  /** The top-level property it is in (the key `fieldErrors` names). */
+  field: string;
+  /** Whether the schema allows null there. */
+  nullable: boolean;
+  value: Record<string, unknown>;
+}
+
+function propertiesOf(schema: Schema | undefined): Record<string, Schema> {
+  if (!schema) return {};
+  const own = (schema.properties ?? {}) as Record<string, Schema>;
+  const merged = { ...own };
+  for (const key of ['allOf', 'anyOf', 'oneOf'])
+    for (const m of (schema[key] as Schema[] | undefined) ?? [])
+      Object.assign(merged, propertiesOf(m));
+  return merged;
+}
+
+/** Does a body schema declare fields (not only a free-form map)? */
+export function hasFields(schema: Schema): boolean {
+  return Object.keys(propertiesOf(schema)).length > 0;
+}
+
+/**
+ * A JSON null in each field of a body schema, one at a time (issue 37: `{"csv": null}` answered
+ * 500): every top-level property, and every property of the objects inside them (an object, or
+ * the first item of an array of objects), two levels deep. `base` is a well-formed body (a clean
+ * sample); a container it lacks is taken from a clean sample of that property's schema. A
+ * top-level null is also sent alone (`{"csv": null}`).
+ */
+export function nullPlacements(
+  schema: Schema,
+  base: unknown,
+  keys: readonly string[],
+  seed: number,
+): NullPlacement[] {
+  const top = base && typeof base === 'object' && !Array.isArray(base) ? base : {};
+  const out: NullPlacement[] = [];
+  const clone = (v: unknown) => structuredClone(v) as Record<string, unknown>;
+  const visit = (
+    props: Record<string, Schema>,
+    set: (name: string, v: unknown) => Record<string, unknown>,
+    get: (name: string) => unknown,
+    prefix: string,
+    field: string | null,
+    depth: number,
+  ): void => {
+    for (const [name, prop] of Object.entries(props)) {
+      const path = prefix ? `${prefix}.${name}` : name;
+      const f = field ?? name;
+      out.push({ path, field: f, nullable: prop.nullable === true, value: set(name, null) });
+      if (!prefix && Object.keys(top).some((k) => k !== name))
+        out.push({
+          path: `${name} (alone)`,
+          field: f,
+          nullable: prop.nullable === true,
+          value: { [name]: null },
+        });
+      if (depth <= 0) continue;
+      const isArray = prop.type === 'array';
+      const inner = isArray ? (prop.items as Schema | undefined) : prop;
+      const innerProps = propertiesOf(inner);
+      if (Object.keys(innerProps).length === 0) continue;
+      let container = get(name);
+      const usable = (v: unknown) =>
+        isArray
+          ? Array.isArray(v) && v.length > 0 && v[0] && typeof v[0] === 'object'
+          : v && typeof v === 'object' && !Array.isArray(v);
+      if (!usable(container)) {
+        container = fc
+          .sample(fromSchema(prop, name, keys, true), { seed, numRuns: 20 })
+          .find(usable);
+        if (container === undefined) continue;
+      }
+      const c = container;
+      const member = (): Record<string, unknown> =>
+        isArray ? clone((c as unknown[])[0]) : clone(c);
+      const rebuild = (m: Record<string, unknown>) =>
+        isArray ? [m, ...((c as unknown[]).slice(1) as unknown[])] : m;
+      visit(
+        innerProps,
+        (n, v) => set(name, rebuild({ ...member(), [n]: v })),
+        (n) => member()[n],
+        isArray ? `${path}[0]` : path,
+        f,
+        depth - 1,
+      );
+    }
+  };
+  visit(
+    propertiesOf(schema),
+    (n, v) => ({ ...clone(top), [n]: v }),
+    (n) => (top as Record<string, unknown>)[n],
+    '',
+    null,
+    2,
+  );
+  return out;
+}

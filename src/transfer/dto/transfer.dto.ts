@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType, PickType } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsObject, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { QueryEnum } from '../../common/query';
 import { ERROR_KEYS, type ErrorKey } from '../../shared/error-keys';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../shared/limits';
@@ -9,6 +9,9 @@ import { ShortDto } from '../../shorts/dto/short.dto';
 /** At most this many characters of CSV (the route's body limit is 2 MB). */
 export const MAX_IMPORT_CSV_LENGTH = MAX_IMPORT_BYTES;
 
+/** Absent is allowed; a JSON null is not (it is checked, and refused, as any other wrong type). */
+const unlessAbsent = ValidateIf((_dto: unknown, value: unknown) => value !== undefined);
+
 /** An import: a CSV text with a header row, or rows as objects (exactly one of them). */
 export class ImportShortsDto {
   @ApiPropertyOptional({
@@ -16,7 +19,7 @@ export class ImportShortsDto {
       'CSV with a header row (`,` or `;`, quoted fields, a BOM); columns of our export, Shlink, YOURLS, Kutt or Bitly; at most 5,000 rows, 50 columns and 64 KiB per record',
     maxLength: MAX_IMPORT_CSV_LENGTH,
   })
-  @IsOptional()
+  @unlessAbsent
   @IsString()
   @MaxLength(MAX_IMPORT_CSV_LENGTH)
   csv?: string;
@@ -28,7 +31,7 @@ export class ImportShortsDto {
     description:
       "Rows as objects, by the same column names, with cells as our CSV export writes them (its `'` before a formula start is taken back); at most 50 keys and 64 KiB of text per row",
   })
-  @IsOptional()
+  @unlessAbsent
   @IsArray()
   @ArrayMaxSize(MAX_IMPORT_ROWS)
   @IsObject({ each: true })
