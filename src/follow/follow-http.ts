@@ -275,8 +275,9 @@ export function postedPassword(
       };
     }
     const password = (parsed as { password?: unknown } | null)?.password;
-    if (password === undefined || password === null) return { password: undefined };
+    if (password === undefined) return { password: undefined };
     if (typeof password === 'string') return { password };
+    // null as well: the schema refuses it, as every body's null where none is allowed (a 400).
     return {
       problem: problem(400, 'Bad Request', 'Validation failed', instance, {
         errorKey: 'validation_failed',
@@ -370,13 +371,23 @@ export function followPosted(
     return Promise.resolve();
   }
   const body = req.body as { password?: unknown } | undefined;
+  if (body?.password !== undefined && typeof body.password !== 'string') {
+    sendProblem(
+      res,
+      problem(400, 'Bad Request', 'Validation failed', req.path, {
+        errorKey: 'validation_failed',
+        fieldErrors: { password: 'must be a string' },
+      }),
+    );
+    return Promise.resolve();
+  }
   const client = clientKey(req);
   return answered(
     follow,
     code,
     {
       acceptDanger: queryParam(req, 'accept_danger') === 'true',
-      password: typeof body?.password === 'string' ? body.password : undefined,
+      password: body?.password as string | undefined,
       client,
       query: queryOf(req.originalUrl),
       ...visitorInput(req, client, follow.countryHeader, expressTrust(req)),

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { FollowService } from '../../src/follow/follow.service';
 import { ShortEntity } from '../../src/shorts/short.entity';
 import { loginAs } from '../support/login';
+import { expectProblem } from '../support/problem';
 
 /**
  * `POST /s/{code}`: the password page sends the password in the body (not in the query, which
@@ -181,5 +182,13 @@ describe('following with the password in a POST body', () => {
       body: '{"password": 42}',
     });
     expect(badJson.status).toBe(400);
+    // A JSON null is refused as the schema refuses it (it once answered as a missing password).
+    const nullJson = await t.fetch(`/s/${code}`, {
+      method: 'POST',
+      headers: { origin: t.url, 'content-type': 'application/json' },
+      body: '{"password": null}',
+    });
+    const refused = await expectProblem(nullJson, 400);
+    expect(refused.fieldErrors).toHaveProperty('password');
   });
 });
