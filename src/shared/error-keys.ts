@@ -41,6 +41,7 @@ export const ERROR_KEYS = [
   'url_missing',
   'url_invalid',
   'url_blacklisted',
+  'url_self',
   'code_invalid',
   'code_reserved',
   'code_exists',
@@ -75,6 +76,7 @@ export const ERROR_KEYS = [
   'dns_token_mismatch',
   'dns_timeout',
   'dns_failed',
+  'quota_exceeded',
   // reports, limits, QR, admin
   'report_exists',
   'rate_limited',

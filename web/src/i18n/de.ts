@@ -928,6 +928,7 @@ export const de = {
     url_missing: 'Die URL fehlt',
     url_invalid: 'Die URL ist ungültig',
     url_blacklisted: 'Der Link ist auf der Blacklist. Du darfst auf ihn nicht verlinken',
+    url_self: 'Der Link zeigt auf diesen Dienst selbst (eine seiner Domains).',
     code_invalid: 'Der Code ist ungültig ({codeMin} bis {codeMax} Zeichen: A–Z, a–z, 0–9, _ und -)',
     code_reserved: 'Dieser Code ist reserviert. Bitte wähle einen anderen.',
     code_exists: 'Der Code ist bereits vergeben',
@@ -970,6 +971,7 @@ export const de = {
     dns_timeout:
       'Der DNS-Server hat nicht rechtzeitig geantwortet. Versuche es später noch einmal.',
     dns_failed: 'Die DNS-Abfrage ist fehlgeschlagen. Versuche es später noch einmal.',
+    quota_exceeded: 'Du hast die erlaubte Höchstzahl erreicht. Lösche zuerst einen Eintrag.',
   } satisfies Record<ErrorKey, string>,
 } as const;
 
