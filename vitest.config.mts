@@ -17,6 +17,7 @@ const TIMED_E2E = [
   'test/e2e/load-balancer.e2e-spec.ts',
   'test/e2e/limits.e2e-spec.ts',
   'test/e2e/qr-reports.e2e-spec.ts',
+  'test/e2e/domains-flood.e2e-spec.ts',
 ];
 const e2e = {
   environment: 'node' as const,
