@@ -14,7 +14,11 @@ import type { LimitRule } from './limit-rule';
 export type LimitName = 'anonCreate' | 'userCreate' | 'qrRender' | 'healthCheck' | 'domainVerify';
 
 /** The limits counted per user id; the others per client address. */
-const PER_USER: ReadonlySet<LimitName> = new Set<LimitName>(['userCreate', 'healthCheck', 'domainVerify']);
+const PER_USER: ReadonlySet<LimitName> = new Set<LimitName>([
+  'userCreate',
+  'healthCheck',
+  'domainVerify',
+]);
 
 /** A Redis that does not answer within this is treated as away (the instance's own counts apply). */
 const REDIS_TIMEOUT_MS = 500;

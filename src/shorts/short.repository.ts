@@ -1,6 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, type DataSource, type EntityManager, type QueryRunner, type Repository } from 'typeorm';
+import {
+  In,
+  type DataSource,
+  type EntityManager,
+  type QueryRunner,
+  type Repository,
+} from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { hasNul } from '../common/db-limits';
 import { containsPattern, type PageRequest } from '../common/paging';

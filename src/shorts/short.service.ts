@@ -422,7 +422,8 @@ export class ShortService {
     if (changes.domain && changes.domain !== s.domain) {
       // Onto an own domain: only while it is there (exclusive with its delete).
       const d = this.domains.get(changes.domain);
-      const moved = d && (await onUniqueViolation(this.shorts.updateOnDomain(s.id, changes, d), codeExists));
+      const moved =
+        d && (await onUniqueViolation(this.shorts.updateOnDomain(s.id, changes, d), codeExists));
       if (!moved) throw domainGone();
     } else await onUniqueViolation(this.shorts.update(s.id, changes), codeExists);
     this.changed(s);

@@ -195,7 +195,11 @@ describe('claims do not block (squatting)', () => {
     // A pending row of the same host (as a claim made in the instant of the verification).
     await t.query(
       "INSERT INTO domains (id, host, verified_host, owner_id, verified, enabled, token, created_at) VALUES (?, 'shadow.example.com', NULL, ?, 0, 1, 'tok', ?)",
-      [randomUUID(), bob.userId, TEST_DB_KIND === 'sqlite' ? '2026-01-01 00:00:00.000' : new Date()],
+      [
+        randomUUID(),
+        bob.userId,
+        TEST_DB_KIND === 'sqlite' ? '2026-01-01 00:00:00.000' : new Date(),
+      ],
     );
     const registry = t.app.get(DomainRegistry);
     await registry.reload();
@@ -317,9 +321,11 @@ describe('deleting a domain and putting a short onto it are exclusive', () => {
     if (kind === 'move') {
       const made = await alice.post('/api/code', { url: 'https://example.com/m' });
       const { code } = (await made.json()) as { code: string };
-      moveId = ((await (await alice.fetch(`/api/code/${code}?redirect=false`)).json()) as {
-        id: string;
-      }).id;
+      moveId = (
+        (await (await alice.fetch(`/api/code/${code}?redirect=false`)).json()) as {
+          id: string;
+        }
+      ).id;
     }
     const release = lockMs ? await holdLock(t, d.id, lockMs) : null;
     const write = (): Promise<Response> => {
