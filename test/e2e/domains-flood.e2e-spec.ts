@@ -24,8 +24,9 @@ interface Domain {
  * them on every instance (and the reloads queued back to back): ten creates in flight held a follow
  * for half a second with 1,500 domains. Now a change is one row read again, and the periodic full
  * resync reads in pages that yield to the event loop. While users add, verify, edit and delete
- * domains (and a full resync runs), a short is followed every 50 ms; no follow may wait more than
- * 250 ms from when it was due (the app runs in this process: a blocked loop delays both).
+ * domains, ten at once (and a full resync runs), a short is followed every 50 ms; no follow may
+ * wait more than 250 ms from when it was due (the app runs in this process: a blocked loop delays
+ * both).
  */
 describe('domain changes with 10,000 domains in the table', () => {
   const dns = new FakeDns();
@@ -78,42 +79,58 @@ describe('domain changes with 10,000 domains in the table', () => {
       }
     })();
     let changes = 0;
-    /** One user's cycles: add a domain, verify it, change its redirect, delete it. */
-    const cycles = async (u: LoggedIn, n: number) => {
-      for (let i = 0; i < n; i++) {
-        const host = `${u.userId.slice(0, 8)}-${i}.change.example`;
-        const added = await u.post('/api/domains', { host });
-        expect(added.status).toBe(201);
-        const d = (await added.json()) as Domain;
-        dns.answers.set(`_url-shorter.${host}`, { txt: [[d.verification.value]] });
-        const verified = await u.post(`/api/domains/${d.id}/verify`, {});
-        expect(((await verified.json()) as { verified: boolean }).verified).toBe(true);
-        const patched = await u.patch(`/api/domains/${d.id}`, {
-          homeRedirect: 'https://brand.example/',
-        });
-        expect(patched.status).toBe(200);
-        expect((await u.delete(`/api/domains/${d.id}`)).status).toBe(204);
-        changes += 4;
-      }
+    // Plain fetch for the work: the test client checks every JSON answer against the OpenAPI
+    // document, in this process, which would hold the follows on the test's side.
+    const call = (u: LoggedIn, method: string, path: string, body?: unknown) =>
+      body === undefined
+        ? fetch(t.url + path, { method, headers: { cookie: u.cookie, origin: t.url } })
+        : fetch(t.url + path, { method, headers: u.headers, body: JSON.stringify(body) });
+    /** Ten changes in flight at once (two per user), then a pause: as the issue's probe did. */
+    const burst = async (work: (u: LoggedIn, k: number) => Promise<void>) => {
+      await Promise.all(users.flatMap((u) => [0, 1].map((k) => work(u, k))));
+      await pause(100);
     };
     try {
-      await Promise.all([
-        ...users.map((u) => cycles(u, 4)),
-        (async () => {
-          for (let i = 0; i < 5; i++) {
-            const res = await admin.post('/api/domains', {
-              host: `shared${i}.change.example`,
-              shared: true,
-            });
-            expect(res.status).toBe(201);
-            changes++;
-          }
-        })(),
-        (async () => {
-          await pause(300);
-          await t.app.get(DomainRegistry).reload(); // the periodic full resync
-        })(),
-      ]);
+      for (let round = 0; round < 4; round++) {
+        const made = new Map<string, Domain & { host: string }>();
+        await burst(async (u, k) => {
+          const host = `${u.userId.slice(0, 8)}-${round}-${k}.change.example`;
+          const res = await call(u, 'POST', '/api/domains', { host });
+          expect(res.status).toBe(201);
+          const d = (await res.json()) as Domain & { host: string };
+          dns.answers.set(`_url-shorter.${host}`, { txt: [[d.verification.value]] });
+          made.set(`${u.userId}${k}`, d);
+          changes++;
+        });
+        await burst(async (u, k) => {
+          const d = made.get(`${u.userId}${k}`) as Domain;
+          const res = await call(u, 'POST', `/api/domains/${d.id}/verify`, {});
+          expect(((await res.json()) as { verified: boolean }).verified).toBe(true);
+          changes++;
+        });
+        if (round === 1) await t.app.get(DomainRegistry).reload(); // the periodic full resync
+        await burst(async (u, k) => {
+          const d = made.get(`${u.userId}${k}`) as Domain;
+          const res = await call(u, 'PATCH', `/api/domains/${d.id}`, {
+            homeRedirect: 'https://brand.example/',
+          });
+          expect(res.status).toBe(200);
+          await res.arrayBuffer();
+          changes++;
+        });
+        await burst(async (u, k) => {
+          const d = made.get(`${u.userId}${k}`) as Domain;
+          expect((await call(u, 'DELETE', `/api/domains/${d.id}`)).status).toBe(204);
+          changes++;
+        });
+        const shared = await call(admin, 'POST', '/api/domains', {
+          host: `shared${round}.change.example`,
+          shared: true,
+        });
+        expect(shared.status).toBe(201);
+        await shared.arrayBuffer();
+        changes++;
+      }
     } finally {
       running = false;
       await follower;
@@ -123,11 +140,11 @@ describe('domain changes with 10,000 domains in the table', () => {
     console.log(
       `[domains-flood] ${DOMAINS} domains, ${changes} changes: ${waits.length} follows, wait p50 ${waits[Math.floor(waits.length / 2)]} ms, max ${max} ms, work ${Date.now() - started} ms`,
     );
-    expect(changes).toBe(5 * 4 * 4 + 5);
+    expect(changes).toBe(4 * (4 * 10 + 1));
     expect(max, 'the longest wait of a follow').toBeLessThanOrEqual(MAX_WAIT_MS);
     // The registry holds every domain: the bulk ones, the shared ones added; none deleted stays.
     const registry = t.app.get(DomainRegistry);
-    expect(registry.size).toBe(DOMAINS + 5);
-    expect(registry.get('shared4.change.example')?.verified).toBe(true);
+    expect(registry.size).toBe(DOMAINS + 4);
+    expect(registry.get('shared3.change.example')?.verified).toBe(true);
   });
 });
