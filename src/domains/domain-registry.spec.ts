@@ -70,7 +70,9 @@ function registryOf(table: ReturnType<typeof fakeTable>) {
     onResync: () => undefined,
     publish: (channel: string, m: string) => published.push(`${channel}:${m}`),
   } as unknown as CacheBus;
-  const failures = { background: (err: unknown) => console.error(err) } as FailureReporter;
+  const failures = {
+    background: (err: unknown) => console.error(err),
+  } as unknown as FailureReporter;
   const registry = new DomainRegistry(table.repo, bus, failures);
   return { registry, published, deliver: (m: string) => handlers.get(DOMAIN_CHANGED_CHANNEL)?.(m) };
 }

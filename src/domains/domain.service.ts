@@ -135,9 +135,10 @@ export class DomainService {
    * Inserts a user's domain unless the user holds LIMIT_DOMAINS already (pending included); false
    * when refused (nothing written). Two creates at once cannot both pass the count:
    * - SQLite: one statement, `INSERT … SELECT … WHERE (the count) < cap` (one writer at a time);
-   * - MariaDB and PostgreSQL: one transaction that locks the user's row (`FOR UPDATE`), counts and
-   *   inserts: a second create of the same user, on any instance, waits for the first's commit
-   *   and then counts its row.
+   * - MariaDB and PostgreSQL: one READ COMMITTED transaction that locks the user's row (`FOR
+   *   UPDATE`), counts and inserts: a second create of the same user, on any instance, waits for
+   *   the first's commit and then counts its row (READ COMMITTED: a fresh read, and no gap locks
+   *   that would make two users' creates deadlock on MariaDB).
    */
   private async insertCapped(d: DomainEntity, ownerId: string): Promise<boolean> {
     if (this.engine === 'sqlite') {
@@ -178,12 +179,10 @@ export class DomainService {
         )) === 1
       );
     }
-    return this.repo.manager.transaction(async (m) => {
+    return this.repo.manager.transaction('READ COMMITTED', async (m) => {
       await m.query(this.sql('SELECT id FROM users WHERE id = ? FOR UPDATE'), [ownerId]);
       const [row] = (await m.query(
-        this.sql(
-          `SELECT COUNT(*) AS n FROM domains WHERE owner_id = ?${this.engine === 'mysql' ? ' LOCK IN SHARE MODE' : ''}`,
-        ),
+        this.sql('SELECT COUNT(*) AS n FROM domains WHERE owner_id = ?'),
         [ownerId],
       )) as Array<{ n: number | string }>;
       if (Number(row.n) >= this.maxDomains) return false;
@@ -241,9 +240,9 @@ export class DomainService {
    * Deletes a domain unless a short lives on its host (CONTRACT "Hardening": a short is never left
    * on a deleted domain). Exclusive with writing a short onto it (ShortRepository.insertOnDomain
    * and updateOnDomain, which hold the domain's row with a shared lock while they write):
-   * - MariaDB and PostgreSQL: one transaction that locks the domain's row (`FOR UPDATE`), then
-   *   looks for a short on its host (MariaDB: a locking read, so it sees what committed while it
-   *   waited; PostgreSQL reads committed rows per statement), then deletes. A write onto the domain
+   * - MariaDB and PostgreSQL: one READ COMMITTED transaction that locks the domain's row (`FOR
+   *   UPDATE`), then looks for a short on its host (a fresh read: it sees what committed while it
+   *   waited for the lock; no gap locks on `shorts`), then deletes. A write onto the domain
    *   that locked the row first has committed before this looks; one that comes later waits and
    *   then finds no row.
    * - SQLite (one writer; its one connection holds no transaction across awaits): one statement,
@@ -265,7 +264,7 @@ export class DomainService {
       if (affected === 1) outcome = 'deleted';
       else outcome = (await this.repo.exists({ where: { id: d.id } })) ? 'in_use' : 'gone';
     } else {
-      outcome = await this.repo.manager.transaction(async (m) => {
+      outcome = await this.repo.manager.transaction('READ COMMITTED', async (m) => {
         const rows = (await m.query(this.sql('SELECT id FROM domains WHERE id = ? FOR UPDATE'), [
           d.id,
         ])) as unknown[];
@@ -279,13 +278,14 @@ export class DomainService {
     return outcome;
   }
 
-  /** Whether a short lives on `host` (inside remove's transaction; MariaDB: a locking read). */
+  /**
+   * Whether a short lives on `host` (inside remove's READ COMMITTED transaction: a fresh read after
+   * the domain's lock was granted, so it sees every write that held the lock before).
+   */
   private async anyShortOn(m: EntityManager, host: string): Promise<boolean> {
-    const lock = this.engine === 'mysql' ? ' LOCK IN SHARE MODE' : '';
-    const rows = (await m.query(
-      this.sql(`SELECT 1 AS one FROM shorts WHERE domain = ? LIMIT 1${lock}`),
-      [host],
-    )) as unknown[];
+    const rows = (await m.query(this.sql('SELECT 1 AS one FROM shorts WHERE domain = ? LIMIT 1'), [
+      host,
+    ])) as unknown[];
     return rows.length > 0;
   }
 

@@ -324,8 +324,8 @@ export class ShortRepository {
    * "Hardening": a short is never left on a deleted domain). Exclusive with the domain's delete
    * (DomainService.delete, which locks the domain's row, looks for shorts on it and deletes it in
    * one transaction):
-   * - MariaDB and PostgreSQL: one transaction that reads the domain's row with a shared lock
-   *   (`LOCK IN SHARE MODE` / `FOR SHARE`), then inserts. A delete that holds the row waits no
+   * - MariaDB and PostgreSQL: one READ COMMITTED transaction that reads the domain's row with a
+   *   shared lock (`LOCK IN SHARE MODE` / `FOR SHARE`), then inserts. A delete that holds the row waits no
    *   longer than its own transaction and then the row is gone (nothing is written); a delete that
    *   comes after the lock waits for this commit and then finds the short.
    * - SQLite (one writer; its one connection must not hold a transaction across awaits): one
@@ -354,7 +354,7 @@ export class ShortRepository {
       }
       return true;
     }
-    return this.dataSource.transaction(async (m) => {
+    return this.dataSource.transaction('READ COMMITTED', async (m) => {
       if (!(await this.lockDomain(m, domain))) return false;
       await m
         .createQueryBuilder()
@@ -391,7 +391,7 @@ export class ShortRepository {
         .execute();
       return res.affected === 1;
     }
-    return this.dataSource.transaction(async (m) => {
+    return this.dataSource.transaction('READ COMMITTED', async (m) => {
       if (!(await this.lockDomain(m, domain))) return false;
       if (Object.keys(changes).length) await m.update(ShortEntity, { id }, changes);
       return true;
