@@ -169,6 +169,15 @@ describe('claims do not block (squatting)', () => {
     ).toBe(201);
   });
 
+  it('several users adding at once all get their domains (the cap takes turns per user, never across users)', async () => {
+    const answers = await Promise.all(
+      [alice, bob, carol].flatMap((u, i) =>
+        Array.from({ length: 6 }, (_, k) => add(u, { host: `at-once-${i}-${k}.example.com` })),
+      ),
+    );
+    expect(answers.map((a) => a.res.status)).toEqual(answers.map(() => 201));
+  });
+
   it('two claims verified at once: one wins, the other is removed with 409 domain_taken', async () => {
     const a = (await add(alice, { host: 'both.example.com' })).body as Domain;
     const b = (await add(bob, { host: 'both.example.com' })).body as Domain;
