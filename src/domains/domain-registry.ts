@@ -18,6 +18,8 @@ export const DOMAIN_CHANGED_CHANNEL = 'domain-changed';
  * reconnect resyncs at once). Read in pages that yield to the event loop.
  */
 export const RESYNC_MS = 5 * 60_000;
+/** A read of changed domains that failed is tried again this much later. */
+const RETRY_MS = 5_000;
 /** Rows per page of a full resync, and ids per read of changed domains. */
 const PAGE_ROWS = 500;
 
@@ -168,6 +170,8 @@ export class DomainRegistry implements OnModuleInit, OnApplicationShutdown {
         await this.readIds(ids);
       } catch (err) {
         this.failures.background(err, 'Loading changed domains', DomainRegistry.name);
+        // The database is away: read them again a little later (the resync is minutes away).
+        setTimeout(() => ids.forEach((id) => void this.refresh(id)), RETRY_MS).unref();
       } finally {
         round.resolve();
       }
