@@ -325,8 +325,8 @@ export class ShortRepository {
    * (DomainService.delete, which locks the domain's row, looks for shorts on it and deletes it in
    * one transaction):
    * - MariaDB and PostgreSQL: one READ COMMITTED transaction that reads the domain's row with a
-   *   shared lock (`LOCK IN SHARE MODE` / `FOR SHARE`), then inserts. A delete that holds the row waits no
-   *   longer than its own transaction and then the row is gone (nothing is written); a delete that
+   *   shared lock (`LOCK IN SHARE MODE` / `FOR SHARE`), then inserts. While a delete holds the
+   *   row, this waits for its commit and then finds no row (nothing is written); a delete that
    *   comes after the lock waits for this commit and then finds the short.
    * - SQLite (one writer; its one connection must not hold a transaction across awaits): one
    *   statement, `INSERT … SELECT … WHERE EXISTS (the domain)`, one short at a time.

@@ -68,8 +68,6 @@ const domainGone = () =>
     { domain: 'is not a domain of this service' },
     { domain: 'domain_unknown' },
   );
-/** An import's rows on a domain are written one by one (SQLite: one statement per short). */
-class OneByOne extends Error {}
 
 /** The columns of checked fields (SHORT_FIELDS' `column`; a password becomes its hash). */
 async function columnsOf(checked: CheckedFields): Promise<ShortChanges> {
@@ -273,7 +271,11 @@ export class ShortService {
     });
     // The main host's rows in one INSERT as before; each domain's rows apart (insertOnDomain).
     const groups = new Map<string, typeof fresh>();
-    for (const p of fresh) groups.set(p.entity.domain, [...(groups.get(p.entity.domain) ?? []), p]);
+    for (const p of fresh) {
+      const group = groups.get(p.entity.domain);
+      if (group) group.push(p);
+      else groups.set(p.entity.domain, [p]);
+    }
     for (const [domain, group] of groups) {
       await this.insertGroup(domain, group, results);
     }
@@ -290,26 +292,28 @@ export class ShortService {
     group: ReadonlyArray<{ index: number; entity: ShortEntity; custom: boolean }>,
     results: Array<{ code: string } | { error: DomainError }>,
   ): Promise<void> {
-    const oneByOne = domain !== '' && engineOf(this.shorts.dataSource) === 'sqlite';
-    try {
-      if (oneByOne) throw new OneByOne();
-      if (domain) await this.insertOnDomain(group.map((p) => p.entity));
-      else await this.shorts.insertMany(group.map((p) => p.entity));
-      for (const p of group) results[p.index] = { code: p.entity.code };
-    } catch (err) {
-      if (err instanceof DomainError) {
-        for (const p of group) results[p.index] = { error: err };
+    // SQLite writes a short onto a domain in one statement of its own (insertOnDomain).
+    if (domain === '' || engineOf(this.shorts.dataSource) !== 'sqlite') {
+      try {
+        if (domain) await this.insertOnDomain(group.map((p) => p.entity));
+        else await this.shorts.insertMany(group.map((p) => p.entity));
+        for (const p of group) results[p.index] = { code: p.entity.code };
         return;
-      }
-      if (!(err instanceof OneByOne) && !isUniqueViolation(err)) throw err;
-      for (const p of group) {
-        try {
-          await this.insertNew(p.entity, p.custom);
-          results[p.index] = { code: p.entity.code };
-        } catch (e) {
-          if (!(e instanceof DomainError)) throw e;
-          results[p.index] = { error: e };
+      } catch (err) {
+        if (err instanceof DomainError) {
+          for (const p of group) results[p.index] = { error: err };
+          return;
         }
+        if (!isUniqueViolation(err)) throw err;
+      }
+    }
+    for (const p of group) {
+      try {
+        await this.insertNew(p.entity, p.custom);
+        results[p.index] = { code: p.entity.code };
+      } catch (e) {
+        if (!(e instanceof DomainError)) throw e;
+        results[p.index] = { error: e };
       }
     }
   }
