@@ -95,6 +95,9 @@ export interface AppConfig {
     userCreate: LimitRule[];
     qrRender: LimitRule[];
     healthCheck: LimitRule[];
+    domainVerify: LimitRule[];
+    /** Own domains per user, pending included (LIMIT_DOMAINS). */
+    domains: number;
   };
   /** Connect, pool acquire and query timeout of the database in ms (DB_TIMEOUT_MS). */
   dbTimeoutMs: number;
@@ -329,6 +332,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       userCreate: r.get('LIMIT_USER_CREATE'),
       qrRender: r.get('LIMIT_QR_RENDER'),
       healthCheck: r.get('LIMIT_HEALTH_CHECK'),
+      domainVerify: r.get('LIMIT_DOMAIN_VERIFY'),
+      domains: r.get('LIMIT_DOMAINS'),
     },
     warnings: r.warnings,
     web: loadWebConfig(r),

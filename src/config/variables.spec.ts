@@ -53,6 +53,8 @@ const SAMPLE: Record<VariableName, string> = {
   LIMIT_USER_CREATE: 'off',
   LIMIT_QR_RENDER: '100/d',
   LIMIT_HEALTH_CHECK: '3/h',
+  LIMIT_DOMAIN_VERIFY: '4/min',
+  LIMIT_DOMAINS: '5',
   AUTH_GITHUB_CLIENT_ID: 'github-id-visible',
   AUTH_GITHUB_CLIENT_SECRET: 'github-secret-canary',
   AUTH_DISCORD_CLIENT_ID: 'discord-id-visible',
@@ -193,6 +195,8 @@ describe('the table of variables', () => {
         userCreate: [],
         qrRender: [{ count: 100, windowMs: 86_400_000, text: '100/d' }],
         healthCheck: [{ count: 3, windowMs: 3_600_000, text: '3/h' }],
+        domainVerify: [{ count: 4, windowMs: 60_000, text: '4/min' }],
+        domains: 5,
       },
       warnings: [],
       web: {

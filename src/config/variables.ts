@@ -591,6 +591,20 @@ export const VARIABLES = {
       'link-health checks a user asks for (`POST /api/code/{id}/health`), per user, admins included, so the call cannot make the server hammer a target. Over it: `429` with `Retry-After`',
     parse: limitRules('10/min,200/d'),
   },
+  LIMIT_DOMAIN_VERIFY: {
+    section: 'limits',
+    default: '`10/min,100/d`',
+    description:
+      'domain verifications a user asks for (`POST /api/domains/{id}/verify`: one DNS query each), per user, admins included. Over it: `429` with `Retry-After`',
+    parse: limitRules('10/min,100/d'),
+  },
+  LIMIT_DOMAINS: {
+    section: 'limits',
+    default: '`20`',
+    description:
+      'own domains a user may hold, pending claims included (shared domains added by admins count for nobody). One more: `409` `quota_exceeded`',
+    parse: int(20, 0, 100_000),
+  },
 
   // Accounts and login
   AUTH_GITHUB_CLIENT_ID: { ...githubLogin, parse: text },

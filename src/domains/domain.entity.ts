@@ -12,9 +12,19 @@ export class DomainEntity {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id: string;
 
-  /** Lower case, punycode, no port; unique across the instance. */
+  /**
+   * Lower case, punycode, no port. Several users may claim one host while it is pending; one user
+   * holds one claim per host.
+   */
   @Column({ type: 'varchar', length: 253 })
   host: string;
+
+  /**
+   * `host` while the domain is verified, null while it is pending: unique, so a host is verified
+   * for one domain at most (pending claims share a host freely; see the DomainClaims migration).
+   */
+  @Column({ name: 'verified_host', type: 'varchar', length: 253, nullable: true })
+  verifiedHost: string | null;
 
   /** null: shared (every logged-in user may use it). */
   @Column({ name: 'owner_id', type: 'varchar', length: 36, nullable: true })

@@ -74,7 +74,8 @@ export class DomainsController {
   @ApiBearerAuth('apiKey')
   @ApiOperation({
     operationId: 'createDomain',
-    summary: 'Add an own domain (admins: a shared one with shared: true, verified at once)',
+    summary:
+      'Add an own domain, pending until verified (several users may claim one host; a host verified by a domain: 409 domain_taken; more than LIMIT_DOMAINS: 409 quota_exceeded); admins: a shared one with shared: true, verified at once',
   })
   @ApiBody({ type: CreateDomainDto })
   @ApiCreatedResponse({ type: DomainDto })
@@ -113,11 +114,12 @@ export class DomainsController {
   @ApiBearerAuth('apiKey')
   @ApiOperation({
     operationId: 'verifyDomain',
-    summary: 'Check the domain’s TXT record now; answers the domain with the outcome',
+    summary:
+      'Check the domain’s TXT record now; answers the domain with the outcome (limited per user by LIMIT_DOMAIN_VERIFY; a host another domain verified first: 409 domain_taken, and this claim is removed)',
   })
   @ApiParam({ name: 'id', format: 'uuid' })
   @ApiOkResponse({ type: DomainDto })
-  @ApiProblems(400, 404)
+  @ApiProblems(400, 404, 409, 429)
   verifyDomain(
     @Param('id', uuid) id: string,
     @CurrentActor() actor: Actor | null,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { BlacklistModule } from '../blacklist/blacklist.module';
 import { DomainCheckJob } from './domain-check.job';
 import { DomainEntity } from './domain.entity';
 import { DomainRegistry } from './domain-registry';
@@ -11,7 +12,7 @@ import { DomainsController } from './domains.controller';
  * (shared), re-checked daily, held in memory by host for the follow path (DomainRegistry).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([DomainEntity])],
+  imports: [TypeOrmModule.forFeature([DomainEntity]), BlacklistModule],
   controllers: [DomainsController],
   providers: [DomainService, DomainRegistry, DomainCheckJob],
   exports: [DomainService, DomainRegistry],

@@ -11,10 +11,14 @@ import { gcra, GCRA_LUA } from './gcra';
 import type { LimitRule } from './limit-rule';
 
 /** The limits of CONTRACT "Limits": what is counted, per client address or per user. */
-export type LimitName = 'anonCreate' | 'userCreate' | 'qrRender' | 'healthCheck';
+export type LimitName = 'anonCreate' | 'userCreate' | 'qrRender' | 'healthCheck' | 'domainVerify';
 
 /** The limits counted per user id; the others per client address. */
-const PER_USER: ReadonlySet<LimitName> = new Set<LimitName>(['userCreate', 'healthCheck']);
+const PER_USER: ReadonlySet<LimitName> = new Set<LimitName>([
+  'userCreate',
+  'healthCheck',
+  'domainVerify',
+]);
 
 /** A Redis that does not answer within this is treated as away (the instance's own counts apply). */
 const REDIS_TIMEOUT_MS = 500;
@@ -43,7 +47,7 @@ type RateLimitCommand = (key: string, ...args: Array<string | number>) => Promis
 
 /**
  * Rate limits per client address or user (LIMIT_ANON_CREATE, LIMIT_USER_CREATE, LIMIT_QR_RENDER,
- * LIMIT_HEALTH_CHECK):
+ * LIMIT_HEALTH_CHECK, LIMIT_DOMAIN_VERIFY):
  * in Redis when it is connected, so every instance counts against one allowance; in process
  * otherwise, and while Redis is away or silent (each instance then limits on its own counts:
  * never a 500, never a hang; the outage is logged once per interval by the Redis outage log).

@@ -76,6 +76,7 @@ export const ERROR_KEYS = [
   'dns_token_mismatch',
   'dns_timeout',
   'dns_failed',
+  'quota_exceeded',
   // reports, limits, QR, admin
   'report_exists',
   'rate_limited',

@@ -1,6 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, type DataSource, type QueryRunner, type Repository } from 'typeorm';
+import {
+  In,
+  type DataSource,
+  type EntityManager,
+  type QueryRunner,
+  type Repository,
+} from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { hasNul } from '../common/db-limits';
 import { containsPattern, type PageRequest } from '../common/paging';
@@ -37,6 +43,8 @@ interface QueuedInsert {
 /** Rows per INSERT of queued creates (20 columns each: far below every engine's parameter limit). */
 const INSERT_BATCH = 100;
 
+/** An own domain's row while it is verified (the write of a short onto it needs it). */
+const DOMAIN_ROW_SQL = 'SELECT 1 FROM domains WHERE id = ? AND verified_host = ?';
 /** findOwnerOf: the short's id and owner. */
 const OWNER_SQL = 'SELECT id, owner_id FROM shorts WHERE id = ?';
 /** The columns of a short that the follow path needs, in the order followRowOf reads them. */
@@ -234,7 +242,11 @@ export class ShortRepository {
     });
   }
 
-  private plainInsert?: { columns: ColumnMetadata[]; sql: (rows: number) => string };
+  private plainInsert?: {
+    columns: ColumnMetadata[];
+    head: string;
+    sql: (rows: number) => string;
+  };
   private toInsert: QueuedInsert[] = [];
   /** Whether queued creates are being written: the creates that come meanwhile wait for them. */
   private writing = false;
@@ -261,7 +273,7 @@ export class ShortRepository {
       }
       return text;
     };
-    return { columns, sql };
+    return { columns, head: `INSERT INTO ${table} (${names})`, sql };
   }
 
   /** Writes the queued shorts, up to INSERT_BATCH per statement. */
@@ -317,6 +329,109 @@ export class ShortRepository {
       .values(shorts as ShortEntity[])
       .updateEntity(false)
       .execute();
+  }
+
+  /**
+   * Writes new shorts onto an own domain only while that domain is there, verified (CONTRACT
+   * "Hardening": a short is never left on a deleted domain). Exclusive with the domain's delete
+   * (DomainService.delete, which locks the domain's row, looks for shorts on it and deletes it in
+   * one transaction):
+   * - MariaDB and PostgreSQL: one READ COMMITTED transaction that reads the domain's row with a
+   *   shared lock (`LOCK IN SHARE MODE` / `FOR SHARE`), then inserts. While a delete holds the
+   *   row, this waits for its commit and then finds no row (nothing is written); a delete that
+   *   comes after the lock waits for this commit and then finds the short.
+   * - SQLite (one writer; its one connection must not hold a transaction across awaits): one
+   *   statement, `INSERT … SELECT … WHERE EXISTS (the domain)`, one short at a time.
+   * Answers false when the domain is gone (nothing written); a taken code throws as `insert` does.
+   * Shorts on this service's own host never come here (their create path is unchanged).
+   */
+  async insertOnDomain(
+    shorts: readonly ShortEntity[],
+    domain: { id: string; host: string },
+  ): Promise<boolean> {
+    if (shorts.length === 0) return true;
+    const engine = engineOf(this.dataSource);
+    if (engine === 'sqlite') {
+      for (const s of shorts) {
+        const insert = (this.plainInsert ??= this.plainInsertOf());
+        const driver = this.dataSource.driver;
+        const params = insert.columns.map((c) =>
+          driver.preparePersistentValue(c.getEntityValue(s) as unknown, c),
+        );
+        const affected = await this.structured(
+          `${insert.head} SELECT ${insert.columns.map(() => '?').join(', ')} WHERE EXISTS (${DOMAIN_ROW_SQL})`,
+          [...params, domain.id, domain.host],
+        );
+        if (affected !== 1) return false;
+      }
+      return true;
+    }
+    return this.dataSource.transaction('READ COMMITTED', async (m) => {
+      if (!(await this.lockDomain(m, domain))) return false;
+      await m
+        .createQueryBuilder()
+        .insert()
+        .into(ShortEntity)
+        .values(shorts as ShortEntity[])
+        .updateEntity(false)
+        .execute();
+      return true;
+    });
+  }
+
+  /**
+   * Changes a short that moves onto an own domain (or changes while on one) only while that domain
+   * is there, verified: as insertOnDomain (SQLite: `UPDATE … WHERE EXISTS (the domain)`). Answers
+   * false when the domain is gone (or the short: nothing written).
+   */
+  async updateOnDomain(
+    id: string,
+    changes: ShortChanges,
+    domain: { id: string; host: string },
+  ): Promise<boolean> {
+    const engine = engineOf(this.dataSource);
+    if (engine === 'sqlite') {
+      const res = await this.repo
+        .createQueryBuilder()
+        .update(ShortEntity)
+        .set(changes)
+        .where('id = :id', { id })
+        .andWhere(
+          'EXISTS (SELECT 1 FROM domains WHERE id = :domainId AND verified_host = :domainHost)',
+          { domainId: domain.id, domainHost: domain.host },
+        )
+        .execute();
+      return res.affected === 1;
+    }
+    return this.dataSource.transaction('READ COMMITTED', async (m) => {
+      if (!(await this.lockDomain(m, domain))) return false;
+      if (Object.keys(changes).length) await m.update(ShortEntity, { id }, changes);
+      return true;
+    });
+  }
+
+  /** Reads the domain's row with a shared lock inside `m`'s transaction: whether it is there. */
+  private async lockDomain(
+    m: EntityManager,
+    domain: { id: string; host: string },
+  ): Promise<boolean> {
+    const engine = engineOf(this.dataSource);
+    const lock = engine === 'mysql' ? 'LOCK IN SHARE MODE' : 'FOR SHARE';
+    const rows = (await m.query(dialectSql(engine, `${DOMAIN_ROW_SQL} ${lock}`), [
+      domain.id,
+      domain.host,
+    ])) as unknown[];
+    return rows.length > 0;
+  }
+
+  /** A statement's count of affected rows (SQLite's one runner: nothing to release). */
+  private async structured(sql: string, params: unknown[]): Promise<number | undefined> {
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      return (await runner.query(sql, params, true)).affected;
+    } finally {
+      await runner.release();
+    }
   }
 
   /** Which of `codes` are taken on `domain` (case-sensitive, as the unique index compares them). */
@@ -528,11 +643,6 @@ export class ShortRepository {
     // (visits) stays as written.
     qb.addOrderBy('s.id', 'ASC').offset(req.offset).limit(req.size);
     return qb.getManyAndCount();
-  }
-
-  /** How many shorts live on a domain. */
-  countOnDomain(domain: string): Promise<number> {
-    return this.repo.count({ where: { domain } });
   }
 
   /** Every short and the sum of their uses, in one query (the start page's live figures). */

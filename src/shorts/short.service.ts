@@ -18,6 +18,7 @@ import {
 import { type Page, type PageRequest, toPage } from '../common/paging';
 import type { RequestOrigin } from '../common/request';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { engineOf } from '../database/dialect';
 import { isUniqueViolation, onUniqueViolation } from '../database/errors';
 import { DomainRegistry } from '../domains/domain-registry';
 import { requestHost } from '../domains/domain-host';
@@ -61,6 +62,12 @@ async function passwordHashOf(password: string | null | undefined) {
 }
 
 const codeExists = () => new ConflictError('Code already exists', 'code_exists');
+/** The domain a short was to be written onto is gone (deleted meanwhile): as an unknown one. */
+const domainGone = () =>
+  new ValidationFailedError(
+    { domain: 'is not a domain of this service' },
+    { domain: 'domain_unknown' },
+  );
 
 /** The columns of checked fields (SHORT_FIELDS' `column`; a password becomes its hash). */
 async function columnsOf(checked: CheckedFields): Promise<ShortChanges> {
@@ -131,11 +138,6 @@ export class ShortService {
   /** The own list's sort by visits (`0` without statistics). */
   visitsOrder(alias: string): string {
     return this.visitsSource?.orderExpression(alias) ?? '0';
-  }
-
-  /** How many shorts live on an own domain (its host). */
-  countOnDomain(host: string): Promise<number> {
-    return this.shorts.countOnDomain(host);
   }
 
   /** How many shorts exist and how often they were used (the start page's live figures). */
@@ -271,23 +273,53 @@ export class ShortService {
       }
       return results[p.index] === undefined;
     });
-    try {
-      await this.shorts.insertMany(fresh.map((p) => p.entity));
-      for (const p of fresh) results[p.index] = { code: p.entity.code };
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-      for (const p of fresh) {
-        try {
-          await this.insertNew(p.entity, p.custom);
-          results[p.index] = { code: p.entity.code };
-        } catch (e) {
-          if (!(e instanceof DomainError)) throw e;
-          results[p.index] = { error: e };
-        }
-      }
+    // The main host's rows in one INSERT as before; each domain's rows apart (insertOnDomain).
+    const groups = new Map<string, typeof fresh>();
+    for (const p of fresh) {
+      const group = groups.get(p.entity.domain);
+      if (group) group.push(p);
+      else groups.set(p.entity.domain, [p]);
+    }
+    for (const [domain, group] of groups) {
+      await this.insertGroup(domain, group, results);
     }
     this.created(fresh.filter((p) => 'code' in results[p.index]).map((p) => p.entity));
     return results;
+  }
+
+  /**
+   * One multi-row write of an import's rows on one domain (or the main host); when that meets a
+   * taken code (a concurrent create) or cannot be done at once (SQLite on a domain), each alone.
+   */
+  private async insertGroup(
+    domain: string,
+    group: ReadonlyArray<{ index: number; entity: ShortEntity; custom: boolean }>,
+    results: Array<{ code: string } | { error: DomainError }>,
+  ): Promise<void> {
+    // SQLite writes a short onto a domain in one statement of its own (insertOnDomain).
+    if (domain === '' || engineOf(this.shorts.dataSource) !== 'sqlite') {
+      try {
+        if (domain) await this.insertOnDomain(group.map((p) => p.entity));
+        else await this.shorts.insertMany(group.map((p) => p.entity));
+        for (const p of group) results[p.index] = { code: p.entity.code };
+        return;
+      } catch (err) {
+        if (err instanceof DomainError) {
+          for (const p of group) results[p.index] = { error: err };
+          return;
+        }
+        if (!isUniqueViolation(err)) throw err;
+      }
+    }
+    for (const p of group) {
+      try {
+        await this.insertNew(p.entity, p.custom);
+        results[p.index] = { code: p.entity.code };
+      } catch (e) {
+        if (!(e instanceof DomainError)) throw e;
+        results[p.index] = { error: e };
+      }
+    }
   }
 
   /** Which of these shorts' codes are taken on their domains (as followKeys). */
@@ -341,7 +373,8 @@ export class ShortService {
   private async insertNew(entity: ShortEntity, custom: boolean): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
-        await this.shorts.insert(entity);
+        if (entity.domain) await this.insertOnDomain([entity]);
+        else await this.shorts.insert(entity);
         return;
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
@@ -350,6 +383,15 @@ export class ShortService {
         entity.code = generateCode();
       }
     }
+  }
+
+  /**
+   * Writes shorts onto their own domain (all on one) only while it is there (ShortRepository.
+   * insertOnDomain: exclusive with the domain's delete); a domain gone meanwhile is `domain_unknown`.
+   */
+  private async insertOnDomain(shorts: readonly ShortEntity[]): Promise<void> {
+    const d = this.domains.get(shorts[0].domain);
+    if (!d || !(await this.shorts.insertOnDomain(shorts, d))) throw domainGone();
   }
 
   /** New codes leave every instance's follow cache (a cached "missing") and count as creates. */
@@ -385,7 +427,13 @@ export class ShortService {
     const changes = await columnsOf(checked);
     // A new target has not been checked: its health starts over (the next sweep checks it).
     if (changes.url !== undefined && changes.url !== s.url) Object.assign(changes, UNCHECKED);
-    await onUniqueViolation(this.shorts.update(s.id, changes), codeExists);
+    if (changes.domain && changes.domain !== s.domain) {
+      // Onto an own domain: only while it is there (exclusive with its delete).
+      const d = this.domains.get(changes.domain);
+      const moved =
+        d && (await onUniqueViolation(this.shorts.updateOnDomain(s.id, changes, d), codeExists));
+      if (!moved) throw domainGone();
+    } else await onUniqueViolation(this.shorts.update(s.id, changes), codeExists);
     this.changed(s);
     this.changed({ code: changes.code ?? s.code, domain: changes.domain ?? s.domain });
     const updated = await this.shorts.findByIdWithOwner(s.id);

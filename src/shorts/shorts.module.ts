@@ -1,7 +1,6 @@
-import { Module, type OnModuleInit } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BlacklistModule } from '../blacklist/blacklist.module';
-import { DomainService } from '../domains/domain.service';
 import { DomainsModule } from '../domains/domains.module';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { RedisConnection } from '../redis/redis.connection';
@@ -49,14 +48,4 @@ import { ShortService } from './short.service';
   ],
   exports: [ShortService, FollowStore, PasswordLimiter],
 })
-export class ShortsModule implements OnModuleInit {
-  constructor(
-    private readonly shorts: ShortService,
-    private readonly domains: DomainService,
-  ) {}
-
-  /** A domain with shorts on it is not deleted: the domains module asks how many there are. */
-  onModuleInit(): void {
-    this.domains.useUsage({ shortsOn: (host) => this.shorts.countOnDomain(host) });
-  }
-}
+export class ShortsModule {}

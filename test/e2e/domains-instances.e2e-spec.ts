@@ -83,6 +83,35 @@ describe('own domains on two instances and in the admin area', () => {
     await pollOnB('team.example.org', '/team', 'https://example.com/team');
   });
 
+  it('a domain deleted on A is gone on B within a second, and only that one: B reads no other row', async () => {
+    const other = await adminA.post('/api/domains', { host: 'keep.example.org', shared: true });
+    expect(other.status).toBe(201);
+    const gone = await adminA.post('/api/domains', {
+      host: 'brief.example.org',
+      shared: true,
+      homeRedirect: 'https://home.example.org/brief',
+    });
+    expect(gone.status).toBe(201);
+    const id = ((await gone.json()) as Domain).id;
+    await pollOnB('brief.example.org', '/', 'https://home.example.org/brief');
+    // Whatever the table says of other domains meanwhile is not read by B for this change.
+    await b.query("UPDATE domains SET home_redirect = 'https://sneaked.example/' WHERE host = ?", [
+      'keep.example.org',
+    ]);
+    expect((await adminA.delete(`/api/domains/${id}`)).status).toBe(204);
+    await expect
+      .poll(async () => (await b.fetch('/api/domains/allowed?domain=brief.example.org')).status, {
+        timeout: 1000,
+        interval: 25,
+      })
+      .toBe(404);
+    expect((await getOnHost(b.url, 'keep.example.org', '/')).location).toBe(
+      'http://short.example/',
+    );
+    const keepId = ((await other.json()) as Domain).id;
+    expect((await adminA.delete(`/api/domains/${keepId}`)).status).toBe(204);
+  });
+
   it('the admin area lists every domain with its owner, never its token', async () => {
     expect((await aliceA.post('/api/domains', { host: 'alice.example.org' })).status).toBe(201);
     const res = await adminA.post('/api/admin/entity/domains/search', {

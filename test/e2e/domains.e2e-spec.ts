@@ -75,10 +75,14 @@ describe('own domains', () => {
       },
     });
     expect(body?.verification.value).toBe(`url-shorter-verify=${body?.verification.token}`);
-    // Unique across the instance.
+    // One claim per user and host; another user may claim it too while it is pending (CONTRACT
+    // "Hardening": claims do not block; the first to verify it owns it).
     expect(
-      (await expectProblem((await add(bob, { host: 'go.bücher.example' })).res, 409)).errorKey,
+      (await expectProblem((await add(alice, { host: 'go.bücher.example' })).res, 409)).errorKey,
     ).toBe('domain_taken');
+    const bobs = await add(bob, { host: 'go.bücher.example' });
+    expect(bobs.res.status).toBe(201);
+    expect((await bob.delete(`/api/domains/${bobs.body?.id}`)).status).toBe(204);
   });
 
   it.each([

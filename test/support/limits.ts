@@ -7,4 +7,5 @@ export const NO_LIMITS = {
   LIMIT_USER_CREATE: 'off',
   LIMIT_QR_RENDER: 'off',
   LIMIT_HEALTH_CHECK: 'off',
+  LIMIT_DOMAIN_VERIFY: 'off',
 } as const;

@@ -9,6 +9,7 @@ import { ShortRules1763850000000 } from './1763850000000-short-rules';
 import { LinkHealth1763860000000 } from './1763860000000-link-health';
 import { StatisticsRollups1763870000000 } from './1763870000000-statistics-rollups';
 import { HealthDueIndex1763880000000 } from './1763880000000-health-due-index';
+import { DomainClaims1763895000000 } from './1763895000000-domain-claims';
 
 /** Every migration, in order. New migrations are appended here. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   LinkHealth1763860000000,
   StatisticsRollups1763870000000,
   HealthDueIndex1763880000000,
+  DomainClaims1763895000000,
 ];

@@ -183,6 +183,31 @@ describe('the Domains section', () => {
     );
   });
 
+  it('the cap on domains and a redirect back at this service are said by their errorKeys', async () => {
+    stubApi({
+      'GET /api/domains': { status: 200, body: [] },
+      'POST /api/domains': {
+        status: 409,
+        body: {
+          status: 409,
+          detail: 'Quota exceeded: at most 20 own domains per user',
+          errorKey: 'quota_exceeded',
+        },
+      },
+    });
+    renderWithQueries(<DomainsPanel userId={ME.id} admin={false} />);
+    await screen.findByTestId('domains-empty');
+    fireEvent.change(screen.getByLabelText('Neue Domain'), { target: { value: 'more.example' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Domain hinzufügen' }));
+    });
+    await waitFor(() =>
+      expect(texts()).toContain(
+        'Du hast die erlaubte Höchstzahl erreicht. Lösche zuerst einen Eintrag.',
+      ),
+    );
+  });
+
   it('users get no shared switch', async () => {
     stubApi({ 'GET /api/domains': { status: 200, body: [] } });
     renderWithQueries(<DomainsPanel userId={ME.id} admin={false} />);

@@ -972,6 +972,7 @@ export const de = {
     dns_timeout:
       'Der DNS-Server hat nicht rechtzeitig geantwortet. Versuche es später noch einmal.',
     dns_failed: 'Die DNS-Abfrage ist fehlgeschlagen. Versuche es später noch einmal.',
+    quota_exceeded: 'Du hast die erlaubte Höchstzahl erreicht. Lösche zuerst einen Eintrag.',
   } satisfies Record<ErrorKey, string>,
 } as const;
 

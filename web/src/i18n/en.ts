@@ -922,6 +922,7 @@ export const en: Messages = {
     dns_token_mismatch: 'The TXT record does not hold the expected value.',
     dns_timeout: 'The DNS server did not answer in time. Try again later.',
     dns_failed: 'The DNS query failed. Try again later.',
+    quota_exceeded: 'You have reached the allowed maximum. Delete an entry first.',
     rules_invalid: 'The redirect rules are invalid.',
     rules_too_many: 'At most 10 rules with 1 to 5 conditions each.',
     rule_condition_invalid: 'A condition of a rule is invalid.',
