@@ -115,7 +115,7 @@ test('an owner adds three rules in the edit dialog; they are saved and shown aga
   await rules.nth(1).getByLabel('dann weiter zu').fill(`${BASE}/s/${code}`);
   await dialog.getByRole('button', { name: 'Speichern' }).click();
   await expect(rules.nth(1).getByTestId('error-rules')).toHaveText(
-    'Die URL einer Regel ist ungültig.',
+    'Die URL führt zu diesem Dienst selbst (seine Adresse oder eine seiner Domains). Das gäbe eine Schleife.',
   );
   await expect(rules.nth(0).getByTestId('error-rules')).toHaveCount(0);
 });
