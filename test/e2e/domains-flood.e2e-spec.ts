@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DomainRegistry } from '../../src/domains/domain-registry';
-import { useTestApp } from '../support/app';
 import { TEST_DB_KIND } from '../support/database';
-import { FakeDns } from '../support/fake-dns';
+import { useDomainsApp } from '../support/domains';
 import { type LoggedIn, useLogin } from '../support/login';
 import { insertShort } from '../support/shorts';
 import { pause } from '../support/wait';
@@ -29,16 +28,7 @@ interface Domain {
  * both).
  */
 describe('domain changes with 10,000 domains in the table', () => {
-  const dns = new FakeDns();
-  beforeAll(() => dns.start());
-  afterAll(() => dns.stop());
-  const t = useTestApp(() => ({
-    AUTH_DEV_LOGIN: 'true',
-    ADMIN_USERS: 'dev:admin',
-    BASE_URL: 'http://short.example',
-    DNS_SERVERS: dns.server,
-    DNS_TIMEOUT_MS: '1000',
-  }));
+  const { dns, t } = useDomainsApp({ DNS_TIMEOUT_MS: '1000' });
   const users: LoggedIn[] = ['u1', 'u2', 'u3', 'u4', 'u5'].map((name) => useLogin(t, name));
   const admin = useLogin(t, 'admin');
   let code: string;

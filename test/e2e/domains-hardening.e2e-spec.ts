@@ -1,12 +1,12 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DomainCheckJob } from '../../src/domains/domain-check.job';
 import { DomainRegistry } from '../../src/domains/domain-registry';
 import { CLAIM_TTL_MS } from '../../src/domains/domain.service';
-import { type TestApp, useTestApp } from '../support/app';
+import type { TestApp } from '../support/app';
 import { TEST_DB_KIND } from '../support/database';
-import { FakeDns } from '../support/fake-dns';
+import { addVerifiedDomain, useDomainsApp } from '../support/domains';
 import { type LoggedIn, useLogin } from '../support/login';
 import { expectProblem } from '../support/problem';
 import { pause } from '../support/wait';
@@ -22,29 +22,13 @@ type Keys = { fieldErrorKeys?: Record<string, string> };
 
 /** CONTRACT "Hardening" (issue 37, items 1–3, 5, 6): own domains as a hostile user tries them. */
 function useApp(env: Record<string, string> = {}) {
-  const dns = new FakeDns();
-  beforeAll(() => dns.start());
-  afterAll(() => dns.stop());
-  const t = useTestApp(() => ({
-    AUTH_DEV_LOGIN: 'true',
-    ADMIN_USERS: 'dev:admin',
-    BASE_URL: 'http://short.example',
-    DNS_SERVERS: dns.server,
-    DNS_TIMEOUT_MS: '500',
-    ...env,
-  }));
+  const { dns, t } = useDomainsApp(env);
   const add = async (u: LoggedIn, body: Record<string, unknown>) => {
     const res = await u.post('/api/domains', body);
     return { res, body: res.status === 201 ? ((await res.json()) as Domain) : null };
   };
   /** A user's domain, verified through the fake DNS. */
-  const verified = async (u: LoggedIn, host: string): Promise<Domain> => {
-    const d = (await add(u, { host })).body as Domain;
-    dns.answers.set(`_url-shorter.${host}`, { txt: [[d.verification.value]] });
-    const res = await u.post(`/api/domains/${d.id}/verify`, {});
-    expect(res.status).toBe(200);
-    return (await res.json()) as Domain;
-  };
+  const verified = (u: LoggedIn, host: string) => addVerifiedDomain<Domain>(dns, u, host);
   return {
     dns,
     t,

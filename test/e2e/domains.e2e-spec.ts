@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DISABLE_AFTER_MS, DomainCheckJob } from '../../src/domains/domain-check.job';
 import { DomainRegistry } from '../../src/domains/domain-registry';
-import { useTestApp } from '../support/app';
-import { FakeDns } from '../support/fake-dns';
+import { useDomainsApp } from '../support/domains';
+import type { FakeDns } from '../support/fake-dns';
 import { type LoggedIn, useLogin } from '../support/login';
 import { getOnHost } from '../support/on-host';
 import { expectProblem } from '../support/problem';
@@ -29,17 +29,8 @@ interface Domain {
 
 /** CONTRACT "Own domains": domains, their rights, DNS verification against a loopback server. */
 /** The app of a block: dev logins alice, bob and admin, verification against a loopback DNS server. */
-function useDomainsApp() {
-  const dns = new FakeDns();
-  beforeAll(() => dns.start());
-  afterAll(() => dns.stop());
-  const t = useTestApp(() => ({
-    AUTH_DEV_LOGIN: 'true',
-    ADMIN_USERS: 'dev:admin',
-    BASE_URL: 'http://short.example',
-    DNS_SERVERS: dns.server,
-    DNS_TIMEOUT_MS: '500',
-  }));
+function useOwnDomainsApp() {
+  const { dns, t } = useDomainsApp();
   return {
     dns,
     t,
@@ -50,7 +41,7 @@ function useDomainsApp() {
 }
 
 describe('own domains', () => {
-  const { dns, t, alice, bob, admin } = useDomainsApp();
+  const { dns, t, alice, bob, admin } = useOwnDomainsApp();
 
   const add = async (u: LoggedIn, body: Record<string, unknown>) => {
     const res = await u.post('/api/domains', body);
@@ -219,7 +210,7 @@ describe('own domains', () => {
 });
 
 describe('shorts on own domains', () => {
-  const { dns, t, alice, bob, admin } = useDomainsApp();
+  const { dns, t, alice, bob, admin } = useOwnDomainsApp();
   let go: Domain;
 
   beforeAll(async () => {

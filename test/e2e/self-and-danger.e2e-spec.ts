@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ShortDto } from '../../src/shorts/dto/short.dto';
 import { FollowService } from '../../src/follow/follow.service';
 import { ShortEntity } from '../../src/shorts/short.entity';
 import { useTestApp } from '../support/app';
-import { FakeDns } from '../support/fake-dns';
+import { addVerifiedDomain, useDomainsApp } from '../support/domains';
 import { type LoggedIn, useLogin } from '../support/login';
 import { getOnHost } from '../support/on-host';
 import { expectProblem, type ProblemBody } from '../support/problem';
@@ -26,16 +26,7 @@ const rule = (url: string, query = 'r=1') => ({
  * at any host this instance serves: the main host and every verified, enabled own or shared domain.
  */
 describe('targets on hosts this instance serves (url_self)', () => {
-  const dns = new FakeDns();
-  beforeAll(() => dns.start());
-  afterAll(() => dns.stop());
-  const t = useTestApp(() => ({
-    AUTH_DEV_LOGIN: 'true',
-    ADMIN_USERS: 'dev:admin',
-    BASE_URL: 'http://short.example',
-    DNS_SERVERS: dns.server,
-    DNS_TIMEOUT_MS: '500',
-  }));
+  const { dns, t } = useDomainsApp();
   const alice = useLogin(t, 'alice');
   const bob = useLogin(t, 'bob');
   const admin = useLogin(t, 'admin');
@@ -52,10 +43,7 @@ describe('targets on hosts this instance serves (url_self)', () => {
 
   beforeAll(async () => {
     // alice's own domain, verified through DNS
-    const own = await addDomain(alice, { host: 'own.self.example' });
-    dns.answers.set('_url-shorter.own.self.example', { txt: [[own.verification.value]] });
-    const verified = await alice.post(`/api/domains/${own.id}/verify`, {});
-    expect(((await verified.json()) as { verified: boolean }).verified).toBe(true);
+    await addVerifiedDomain(dns, alice, 'own.self.example');
     // shared domains (verified at once), one of them with an IDN host, one disabled
     await addDomain(admin, { host: 'team.self.example', shared: true });
     await addDomain(admin, { host: 'go.bücher-self.example', shared: true });
