@@ -7,7 +7,7 @@ import { MetadataModule } from './metadata/metadata.module';
 import { QrModule } from './qr/qr.module';
 import { ShortsModule } from './shorts/shorts.module';
 import { TransferModule } from './transfer/transfer.module';
-import { CacheBusModule } from './common/cache-bus';
+import { CacheBusModule } from './redis/cache-bus';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';

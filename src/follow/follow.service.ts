@@ -2,7 +2,7 @@ import { verify } from '@node-rs/argon2';
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { BlacklistService } from '../blacklist/blacklist.service';
-import { CacheBus } from '../common/cache-bus';
+import { CacheBus } from '../redis/cache-bus';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { CountBuffer } from '../database/count-buffer';
 import { FailureReporter } from '../failure/failure-reporter';

@@ -41,7 +41,7 @@ import {
 import type { CreateShortDto } from './dto/create-short.dto';
 import type { UpdateShortDto } from './dto/update-short.dto';
 import type { ShortDto } from './dto/short.dto';
-import { CacheBus } from '../common/cache-bus';
+import { CacheBus } from '../redis/cache-bus';
 import {
   followKey,
   SHORT_CHANGED_CHANNEL,
