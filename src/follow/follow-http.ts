@@ -10,7 +10,12 @@ import { problem } from '../common/problem';
 import { clientKey, queryParam } from '../common/request';
 import type { FollowInput, FollowResult, FollowService } from './follow.service';
 import type { DomainRegistry, KnownDomain } from '../domains/domain-registry';
-import { type FollowMatch, matchFollow, matchOwnDomain, matchPostedFollow } from './follow-path';
+import {
+  type FollowMatch,
+  matchFollow,
+  matchOwnDomain,
+  matchPostedFollow,
+} from '../shared/follow-path';
 import { NO_STORE, noStore } from '../common/no-store';
 import { originOf } from '../common/origin';
 import { SECURITY_HEADERS } from '../common/security-headers';

@@ -4,7 +4,7 @@ import type { Request, RequestHandler } from 'express';
 import session from 'express-session';
 import { randomBytes } from 'node:crypto';
 import { type LeasedJob, LeasedJobs } from '../database/leased-jobs';
-import { isFollowRequest } from '../follow/follow-path';
+import { isFollowRequest } from '../shared/follow-path';
 import { RedisConnection } from '../redis/redis.connection';
 import type { Repository } from 'typeorm';
 import { APP_CONFIG, appSecretOf, type AppConfig } from '../config/config';
