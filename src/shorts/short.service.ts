@@ -52,7 +52,7 @@ import { PasswordLimiter } from './password-limiter';
 import { ShortEntity } from './short.entity';
 import { type OwnFilter, type ShortChanges, ShortRepository } from './short.repository';
 import { MAIN_HOST_FILTER } from '../shared/domains';
-import { ServiceNames } from './target-url';
+import { ServiceNames } from '../domains/target-url';
 import { healthView, UNCHECKED } from './link-health';
 
 /** The stored hash of a password field: absent stays absent, null removes it. */

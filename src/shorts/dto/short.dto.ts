@@ -1,14 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ShortOwnerDto } from '../../account/dto/owner.dto';
 import { MAX_RULES } from '../../shared/redirect-rules';
 import { RedirectRuleDto } from './redirect-rule.dto';
 import { BROKEN_AFTER_FAILURES, HEALTH_STATES, type HealthState } from '../../shared/link-health';
-
-export class ShortOwnerDto {
-  @ApiProperty({ format: 'uuid' })
-  id: string;
-  @ApiProperty()
-  username: string;
-}
 
 /** The link health of a short: how the checks of its target went (owners and admins only). */
 export class ShortHealthDto {
