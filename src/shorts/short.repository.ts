@@ -15,7 +15,7 @@ import { dbTimeMs } from '../database/columns';
 import { dialectSql, engineOf } from '../database/dialect';
 import { isDatabaseUnavailable, statementMayHaveRun } from '../database/errors';
 import type { HealthFilter } from '../shared/link-health';
-import type { HealthRecord } from './link-health';
+import type { HealthRecord } from './short-health';
 import { MissBatcher } from './miss-batcher';
 import { CODE_MAX_LENGTH } from '../shared/limits';
 import { ShortEntity } from './short.entity';
@@ -156,19 +156,6 @@ export type ShortChanges = Partial<
     | keyof HealthRecord
   >
 >;
-
-/** What a health check reads of a short: its target and its health so far. */
-export type HealthRow = Pick<ShortEntity, 'id' | 'url'> & HealthRecord;
-
-const HEALTH_ROW = {
-  id: true,
-  url: true,
-  healthState: true,
-  healthStatus: true,
-  healthFailures: true,
-  healthCheckedAt: true,
-  healthFailingSince: true,
-} as const;
 
 /**
  * The queries on `shorts`. Only the code module writes this table (ShortService, the follow
@@ -653,64 +640,6 @@ export class ShortRepository {
       .addSelect('COALESCE(SUM(s.uses), 0)', 'uses')
       .getRawOne<{ shorts: number | string; uses: number | string }>();
     return { shorts: Number(row?.shorts ?? 0), uses: Number(row?.uses ?? 0) };
-  }
-
-  // ---------------------------------------------------------------- link health
-
-  /** A short's target and health, for a check. */
-  findHealth(id: string): Promise<HealthRow | null> {
-    return this.repo.findOne({ where: { id }, select: HEALTH_ROW });
-  }
-
-  /** How many shorts have an owner (the link-health job checks those). */
-  countOwned(): Promise<number> {
-    return this.repo.createQueryBuilder('s').where('s.owner_id IS NOT NULL').getCount();
-  }
-
-  /**
-   * Logged-in shorts not expired at `now` that are due for a check, after `afterId` in id order,
-   * `limit` at a time (keyset paging: a sweep reads 100 or 100,000 shorts in the same memory):
-   * `never` the ones never checked, `before` the ones last checked before `cutoff`.
-   */
-  healthDue(
-    which: { never: true } | { before: Date },
-    now: Date,
-    afterId: string | null,
-    limit: number,
-  ): Promise<HealthRow[]> {
-    const qb = this.repo
-      .createQueryBuilder('s')
-      .select(Object.keys(HEALTH_ROW).map((k) => `s.${k}`))
-      .where('s.owner_id IS NOT NULL')
-      .andWhere('(s.expire_at IS NULL OR s.expire_at > :now)', { now });
-    if ('never' in which) qb.andWhere('s.health_checked_at IS NULL');
-    else qb.andWhere('s.health_checked_at < :cutoff', { cutoff: which.before });
-    if (afterId !== null) qb.andWhere('s.id > :afterId', { afterId });
-    // SQLite would rather walk the primary key in id order (no sort) and test every short, the
-    // anonymous ones too (a million: seconds of held event loop); `+s.id` (the same order) makes it
-    // read the due ones by IDX_shorts_health_due and sort those.
-    const order = engineOf(this.dataSource) === 'sqlite' ? '+s.id' : 's.id';
-    return qb.orderBy(order, 'ASC').limit(limit).getMany();
-  }
-
-  /**
-   * Writes the health after a check of `url`, when the short still has that target and the
-   * failures in a row it had when the check began (a concurrent check of the same short, or a
-   * changed target, makes this answer false: read again and decide again).
-   */
-  async saveHealth(
-    id: string,
-    url: string,
-    prevFailures: number,
-    next: HealthRecord,
-  ): Promise<boolean> {
-    const res = await this.repo
-      .createQueryBuilder()
-      .update(ShortEntity)
-      .set(next)
-      .where('id = :id AND url = :url AND health_failures = :prev', { id, url, prev: prevFailures })
-      .execute();
-    return (res.affected ?? 0) === 1;
   }
 
   /** Which of `ids` exist (500 per query: every engine's parameter limit allows that). */

@@ -53,7 +53,7 @@ import { ShortEntity } from './short.entity';
 import { type OwnFilter, type ShortChanges, ShortRepository } from './short.repository';
 import { MAIN_HOST_FILTER } from '../shared/domains';
 import { ServiceNames } from '../domains/target-url';
-import { healthView, UNCHECKED } from './link-health';
+import { healthView, UNCHECKED } from './short-health';
 
 /** The stored hash of a password field: absent stays absent, null removes it. */
 async function passwordHashOf(password: string | null | undefined) {
