@@ -16,7 +16,7 @@ import { dialectSql, engineOf } from '../database/dialect';
 import { isDatabaseUnavailable, statementMayHaveRun } from '../database/errors';
 import type { HealthFilter } from '../shared/link-health';
 import type { HealthRecord } from './short-health';
-import { MissBatcher } from './miss-batcher';
+import { MissBatcher } from '../database/miss-batcher';
 import { CODE_MAX_LENGTH } from '../shared/limits';
 import { ShortEntity } from './short.entity';
 import { rulesFromColumn } from './rules-column';
