@@ -1,5 +1,5 @@
 import type { QueryRunner } from 'typeorm';
-import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { Algorithm, hash } from '@node-rs/argon2';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { BlacklistService } from '../blacklist/blacklist.service';
@@ -530,17 +530,14 @@ export class ShortService {
     if (s.maxUses !== null) return false;
     if (!s.passwordHash) return true;
     if (password === undefined || password === '') return false;
-    if (await this.limiter.isLocked(s.id, client))
+    const outcome = await this.limiter.check(s.id, client, s.passwordHash, password);
+    if (outcome === 'locked')
       throw new TooManyRequestsError(
         'Too many wrong passwords, try again later',
         'password_locked',
       );
-    if (await verify(s.passwordHash, password)) {
-      await this.limiter.succeed(s.id, client);
-      return true;
-    }
-    await this.limiter.fail(s.id, client);
-    throw new ForbiddenError('Wrong password', 'password_wrong');
+    if (outcome === 'wrong') throw new ForbiddenError('Wrong password', 'password_wrong');
+    return true;
   }
 
   /**
