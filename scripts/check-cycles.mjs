@@ -21,7 +21,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const KNOWN = [
   // database/ reports failures and counts metrics (the data layer must not know either).
   'src/database -> src/failure',
-  'src/database -> src/metrics',
   // schemeFix lives in ShortFields.tsx, which loads the rules editor lazily.
   'web/src/components/rules/RulesEditor.tsx -> web/src/components/ShortFields.tsx',
 ];
@@ -171,10 +170,15 @@ export function staleArrows(graphs, allowed) {
 }
 
 /**
- * The cycles of a graph: one per strongly connected component with more than one node (Tarjan),
- * each as a path that starts and ends at the component's first node in sorted order.
+ * The cycles of a graph: one per strongly connected component with more than one node, each as a
+ * path that starts and ends at the component's first node in sorted order.
  */
 export function findCycles(graph) {
+  return components(graph).map((component) => cyclePath(graph, component));
+}
+
+/** The strongly connected components with more than one node (Tarjan), sorted. */
+export function components(graph) {
   let index = 0;
   const idx = new Map();
   const low = new Map();
@@ -221,7 +225,7 @@ export function findCycles(graph) {
       }
     }
   }
-  return components.map((component) => cyclePath(graph, component)).sort();
+  return components.sort((a, b) => (a[0] < b[0] ? -1 : 1));
 }
 
 /** A shortest path from the component's first node back to itself, inside the component. */
@@ -249,6 +253,16 @@ function cyclePath(graph, component) {
   return [...component, start];
 }
 
+/** One line per cycle: a path round it, and the other nodes that take part when there are more. */
+function describeCycles(kind, graph) {
+  return components(graph).map((component) => {
+    const path = cyclePath(graph, component);
+    const others = component.filter((n) => !path.includes(n));
+    const also = others.length ? ` (also in this cycle: ${others.join(', ')})` : '';
+    return `${kind} cycle: ${path.join(' -> ')}${also}`;
+  });
+}
+
 /** The check of one repository: answers { cycles: string[], stale: string[], folders: Map }. */
 export function check(cwd, allowed = KNOWN) {
   const files = fileGraph(cwd, [
@@ -257,8 +271,8 @@ export function check(cwd, allowed = KNOWN) {
   ]);
   const folders = folderGraph(files, 'src');
   const cycles = [
-    ...findCycles(withoutArrows(files, allowed)).map((c) => `file cycle: ${c.join(' -> ')}`),
-    ...findCycles(withoutArrows(folders, allowed)).map((c) => `folder cycle: ${c.join(' -> ')}`),
+    ...describeCycles('file', withoutArrows(files, allowed)),
+    ...describeCycles('folder', withoutArrows(folders, allowed)),
   ];
   return { cycles, stale: staleArrows([files, folders], allowed), folders };
 }
