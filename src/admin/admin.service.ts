@@ -5,6 +5,7 @@ import { ApiKeyService } from '../apikey/apikey.service';
 import { BlacklistService } from '../blacklist/blacklist.service';
 import { ShortService } from '../shorts/short.service';
 import type { Actor } from '../common/actor';
+import type { RequestOrigin } from '../common/request';
 import { DATETIME_RANGE_MESSAGE, INT_MAX, isStorableDate } from '../common/db-limits';
 import { BadRequestError, NotFoundError, ValidationFailedError } from '../common/errors';
 import { type Page, type PageRequest, type PagingOptions, toPage } from '../common/paging';
@@ -294,6 +295,7 @@ export class AdminService {
     id: string,
     body: unknown,
     actor: Actor,
+    origin?: RequestOrigin,
   ): Promise<{ row: AdminRow; created: boolean }> {
     const e = this.entity(name);
     if (!e.update || !e.fields.some((f) => f.editable))
@@ -304,7 +306,7 @@ export class AdminService {
     if (!existing && !UUID.test(id))
       throw new BadRequestError('A new entry needs a UUID as its id', 'entity_id_invalid');
     const p: AdminPatch = this.patch(e, body, id, existing);
-    if (existing) await e.update(id, p, { actor, existing });
+    if (existing) await e.update(id, p, { actor, existing, origin });
     else await e.create?.(id, p, actor);
     this.log.write('info', 'admin', `${actor.username} changed ${e.name} ${id}`, {
       fields: Object.keys(p),

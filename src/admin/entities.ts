@@ -10,6 +10,7 @@ import type { DomainService } from '../domains/domain.service';
 import { ShortEntity } from '../shorts/short.entity';
 import type { ShortService } from '../shorts/short.service';
 import type { Actor } from '../common/actor';
+import type { RequestOrigin } from '../common/request';
 import {
   REPORT_REASONS,
   REPORT_STATES,
@@ -71,8 +72,12 @@ export interface AdminEntityDef {
   joins?: Array<{ table: string; alias: string; on: string }>;
   fields: AdminField[];
   defaultSort: { field: string; direction: 'ASC' | 'DESC' };
-  /** Applies a validated change of an existing entry. */
-  update?(id: string, patch: AdminPatch, ctx: { actor: Actor; existing: AdminRow }): Promise<void>;
+  /** Applies a validated change of an existing entry (`origin`: the request's, for self-links). */
+  update?(
+    id: string,
+    patch: AdminPatch,
+    ctx: { actor: Actor; existing: AdminRow; origin?: RequestOrigin },
+  ): Promise<void>;
   /** Creates an entry with a new id (PUT of an unknown UUID); absent: not creatable. */
   create?(id: string, patch: AdminPatch, actor: Actor): Promise<void>;
   /** Deletes an entry; absent: not deletable. */
@@ -235,11 +240,11 @@ export function adminEntities(o: AdminOwners): AdminEntityDef[] {
       alias: 's',
       joins: [{ table: 'users', alias: 'o', on: 'o.id = s.owner_id' }],
       defaultSort: { field: 'createdAt', direction: 'DESC' },
-      update: async (id, p, { actor, existing }) => {
+      update: async (id, p, { actor, existing, origin }) => {
         const fields = Object.fromEntries(
           Object.entries(p).filter(([name]) => Object.hasOwn(SHORT_FIELDS, name)),
         );
-        if (Object.keys(fields).length) await o.shorts.adminEdit(id, fields, actor);
+        if (Object.keys(fields).length) await o.shorts.adminEdit(id, fields, actor, origin);
         const reason = optional<string | null>(p.dangerReason);
         if (p.dangerous !== undefined) {
           await o.reports.setDangerous(

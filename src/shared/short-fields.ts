@@ -251,7 +251,7 @@ export const SHORT_FIELDS = {
     },
     followed: true,
     exported: true,
-    admin: {},
+    admin: { edit: true },
   },
   rules: {
     type: 'rules',

@@ -705,8 +705,13 @@ export class ShortService {
    * (the boundary validation of PATCH, then the create rules), so that it is refused with the
    * field errors and keys an owner would get.
    */
-  async adminEdit(id: string, fields: Record<string, unknown>, admin: Actor): Promise<void> {
-    await this.update(id, await validateTopLevel(UpdateShortDto, fields), admin);
+  async adminEdit(
+    id: string,
+    fields: Record<string, unknown>,
+    admin: Actor,
+    origin?: RequestOrigin,
+  ): Promise<void> {
+    await this.update(id, await validateTopLevel(UpdateShortDto, fields), admin, origin);
   }
 
   /** Sets or clears the danger flag (the report rules decide when; see ReportService). */
