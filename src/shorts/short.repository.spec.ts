@@ -3,6 +3,7 @@ import type { Repository } from 'typeorm';
 import type { AppConfig } from '../config/config';
 import { isStorableCode, ShortRepository } from './short.repository';
 import { generateCode } from './code-generator';
+import { fieldsWith, SHORT_FIELDS } from '../shared/short-fields';
 import type { ShortEntity } from './short.entity';
 
 /** The columns of the follow read, in the order the follow row decodes them. */
@@ -169,6 +170,18 @@ describe('ShortRepository.findForFollow', () => {
       },
     ]);
     expect(prepared).toHaveLength(1);
+  });
+});
+
+describe('the follow row', () => {
+  it('reads the id, uses and flag and every field whose row says `followed`', async () => {
+    const { rows } = await followAll('mysql', ['abc'], ['abc']);
+    expect(Object.keys(rows[0] ?? {})).toEqual([
+      'id',
+      'uses',
+      'dangerous',
+      ...fieldsWith('followed').map((name) => SHORT_FIELDS[name].column),
+    ]);
   });
 });
 
