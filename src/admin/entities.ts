@@ -104,6 +104,16 @@ const column = (
   more: Partial<AdminField> = {},
 ): AdminField => ({ name, type, property: name, description, ...more });
 
+/** A joined table's user name (`alias.username`), searchable as free text. */
+const username = (name: string, alias: string, description: string): AdminField => ({
+  name,
+  type: 'text',
+  column: `${alias}.username`,
+  description,
+  freeText: true,
+  nullable: true,
+});
+
 /** The admin field type of a short's field of each type (src/shared/short-fields.ts). */
 const SHORT_FIELD_TYPES: Record<ShortFieldType, FieldType> = {
   url: 'text',
@@ -144,14 +154,7 @@ const SHORT_OWN_FIELDS: AdminField[] = [
   column('uses', 'number', 'Follows so far'),
   column('createdAt', 'date', 'Creation time'),
   column('ownerId', 'keyword', 'Owner user id (empty: anonymous)'),
-  {
-    name: 'owner',
-    type: 'text',
-    column: 'o.username',
-    description: 'Owner username',
-    freeText: true,
-    nullable: true,
-  },
+  username('owner', 'o', 'Owner username'),
   column('dangerous', 'boolean', 'Flagged dangerous (visitors see a warning first)', {
     editable: true,
   }),
@@ -167,20 +170,9 @@ function shortAdminFields(): AdminField[] {
   const fields = new Map(shortFields().map((f) => [f.name, f]));
   const order = placeFields(
     [
-      'id',
-      'code',
-      'name',
-      'url',
-      'hasPassword',
-      'maxUses',
-      'uses',
-      'createdAt',
-      'expireAt',
+      ...'id code name url hasPassword maxUses uses createdAt expireAt'.split(' '),
       OTHER_FIELDS,
-      'ownerId',
-      'owner',
-      'dangerous',
-      'dangerReason',
+      ...'ownerId owner dangerous dangerReason'.split(' '),
     ],
     fieldsWith('admin'),
   );
@@ -366,14 +358,7 @@ export function adminEntities(o: AdminOwners): AdminEntityDef[] {
       fields: [
         column('id', 'keyword', 'Record id (not the key)'),
         column('userId', 'keyword', 'Owner user id'),
-        {
-          name: 'user',
-          type: 'text',
-          column: 'u.username',
-          description: 'Owner username',
-          freeText: true,
-          nullable: true,
-        },
+        username('user', 'u', 'Owner username'),
         column('createdAt', 'date', 'Created or last renewed'),
       ],
     },
@@ -393,14 +378,7 @@ export function adminEntities(o: AdminOwners): AdminEntityDef[] {
         column('id', 'keyword', 'UUID'),
         column('host', 'text', 'Host name (lower case, punycode)', { freeText: true }),
         column('ownerId', 'keyword', 'Owner user id (null: shared)'),
-        {
-          name: 'owner',
-          type: 'text',
-          column: 'u.username',
-          description: 'Owner username',
-          freeText: true,
-          nullable: true,
-        },
+        username('owner', 'u', 'Owner username'),
         column('verified', 'boolean', 'TXT record seen'),
         column('enabled', 'boolean', 'false: its follows answer the not-found redirect', {
           editable: true,

@@ -91,25 +91,11 @@ describe('a short as the API shows it (ShortDto from the field table)', () => {
 
   it('answers the owner’s view in the order answers have always had', () => {
     const dto = service().shorts.toDto(stored(), true, { visits: 7 });
-    expect(Object.keys(dto)).toEqual([
-      'id',
-      'code',
-      'domain',
-      'shortUrl',
-      'name',
-      'url',
-      'hasPassword',
-      'maxUses',
-      'createdAt',
-      'expireAt',
-      'owner',
-      'dangers',
-      'uses',
-      'visits',
-      'expiredUrl',
-      'rules',
-      'health',
-    ]);
+    const always =
+      'id code domain shortUrl name url hasPassword maxUses createdAt expireAt owner dangers';
+    const owners = 'uses visits expiredUrl rules health';
+    expect(Object.keys(dto)).toEqual(`${always} ${owners}`.split(' '));
+    expect(Object.keys(dto)).toEqual(SHORT_VIEW);
     expect(dto).toMatchObject({
       domain: null, // this service's host ('' stored)
       url: 'https://example.com/target',

@@ -193,13 +193,21 @@ function ShortField({
       input
     );
 
+  /** The field's labelled group, the server's error below its input. */
+  const group = (input: ReactNode) => (
+    <Form.Group className="mb-3" controlId={id}>
+      <Form.Label>{msg.fields[name]}</Form.Label>
+      {input}
+      {feedback}
+    </Form.Group>
+  );
+
   switch (spec.type) {
     case 'url':
     case 'code':
     case 'text':
-      return (
-        <Form.Group className="mb-3" controlId={id}>
-          <Form.Label>{msg.fields[name]}</Form.Label>
+      return group(
+        <>
           <Form.Control
             {...common}
             type={spec.type === 'url' ? 'url' : 'text'}
@@ -210,8 +218,7 @@ function ShortField({
             aria-describedby={hint ? `${id}-help` : undefined}
           />
           {hint && <Form.Text id={`${id}-help`}>{hint}</Form.Text>}
-          {feedback}
-        </Form.Group>
+        </>,
       );
     case 'password': {
       const removing = mode === 'edit' && values.removePassword;
@@ -248,9 +255,8 @@ function ShortField({
     }
     case 'date-time': {
       const understood = !value.trim() || expireAt !== null;
-      return (
-        <Form.Group className="mb-3" controlId={id}>
-          <Form.Label>{msg.fields[name]}</Form.Label>
+      return group(
+        <>
           {withClear(
             <Form.Control
               {...common}
@@ -265,48 +271,35 @@ function ShortField({
                 ? t(msg.create.understoodAs, { date: formatDateTime(expireAt) })
                 : msg.edit.expiryNotUnderstood}
           </Form.Text>
-          {feedback}
-        </Form.Group>
+        </>,
       );
     }
     case 'domain':
       if (domains.length === 0 && !value) return null;
-      return (
-        <Form.Group className="mb-3" controlId={id}>
-          <Form.Label>{msg.fields[name]}</Form.Label>
-          <Form.Select
-            value={value}
-            isInvalid={Boolean(error)}
-            onChange={(e) => set(e.target.value)}
-          >
-            <option value="">{msg.create.mainDomain}</option>
-            {[...new Set([...domains, ...(value ? [value] : [])])].map((host) => (
-              <option key={host} value={host}>
-                {host}
-              </option>
-            ))}
-          </Form.Select>
-          {feedback}
-        </Form.Group>
+      return group(
+        <Form.Select value={value} isInvalid={Boolean(error)} onChange={(e) => set(e.target.value)}>
+          <option value="">{msg.create.mainDomain}</option>
+          {[...new Set([...domains, ...(value ? [value] : [])])].map((host) => (
+            <option key={host} value={host}>
+              {host}
+            </option>
+          ))}
+        </Form.Select>,
       );
     case 'rules':
       return null; // the rules editor, above
     case 'integer':
-      return (
-        <Form.Group className="mb-3" controlId={id}>
-          <Form.Label>{msg.fields[name]}</Form.Label>
-          {withClear(
-            <Form.Control
-              {...common}
-              type="number"
-              min={spec.minimum}
-              max={spec.maximum}
-              step={1}
-              inputMode="numeric"
-            />,
-          )}
-          {feedback}
-        </Form.Group>
+      return group(
+        withClear(
+          <Form.Control
+            {...common}
+            type="number"
+            min={spec.minimum}
+            max={spec.maximum}
+            step={1}
+            inputMode="numeric"
+          />,
+        ),
       );
   }
 }
