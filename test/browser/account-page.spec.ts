@@ -1,23 +1,18 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
-import { BASE, giveConsent, seriousA11yViolations, stubExternal, TARGET_HOST } from './support';
-
-async function devLogin(page: Page, username: string): Promise<void> {
-  await page.goto(`/api/auth/dev?username=${username}&redirect=/`);
-  await expect(page.getByRole('button', { name: 'Benutzermenü' })).toBeVisible();
-}
+import {
+  BASE,
+  changeRow,
+  devLogin,
+  giveConsent,
+  seriousA11yViolations,
+  stubExternal,
+  TARGET_HOST,
+} from './support';
 
 /** Changes a user row directly in the app's SQLite database. */
 function updateUser(username: string, set: string, value: unknown): void {
-  const db = new Database(join(process.env.BROWSER_DATA_DIR!, 'main.db'));
-  try {
-    const r = db.prepare(`UPDATE users SET ${set} = ? WHERE username = ?`).run(value, username);
-    expect(r.changes).toBe(1);
-  } finally {
-    db.close();
-  }
+  changeRow(`UPDATE users SET ${set} = ? WHERE username = ?`, value, username);
 }
 
 /** The flag service's answer with the Setup Wizard switched on (and the local switch on too). */

@@ -1,10 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { giveConsent, stubExternal, TARGET_HOST } from './support';
-
-async function devLogin(page: Page, username: string): Promise<void> {
-  await page.goto(`/api/auth/dev?username=${username}&redirect=/`);
-  await expect(page.getByRole('button', { name: 'Benutzermenü' })).toHaveText(username);
-}
+import { expect, test } from '@playwright/test';
+import { devLogin, giveConsent, stubExternal, TARGET_HOST } from './support';
 
 test.beforeEach(async ({ context }) => {
   await giveConsent(context, false);

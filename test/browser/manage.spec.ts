@@ -1,31 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { BASE, giveConsent, seriousA11yViolations, stubExternal, TARGET_HOST } from './support';
+import { expect, test } from '@playwright/test';
+import {
+  BASE,
+  createOwn,
+  devLogin,
+  expectNoSeriousViolations,
+  giveConsent,
+  stubExternal,
+  TARGET_HOST,
+  userClient,
+} from './support';
 
 // Owners manage their links: the edit dialog, the QR code dialog, their short's reports, export
 // and import on /shorts.
-
-async function devLogin(page: Page, username: string, to = '/'): Promise<void> {
-  await page.goto(`/api/auth/dev?username=${username}&redirect=${encodeURIComponent(to)}`);
-  await expect(page.getByRole('button', { name: 'Benutzermenü' })).toHaveText(username);
-}
-
-/** Creates a short as the page's logged-in user (same-origin JSON, as the client does). */
-async function createOwn(page: Page, data: Record<string, unknown>): Promise<string> {
-  const res = await page.request.post(`${BASE}/api/code`, { data, headers: { Origin: BASE } });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { code: string }).code;
-}
-
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  // The pointer away from the dialog: a button that opened under the pointer is judged mid hover
-  // transition otherwise (blended colours read as low contrast).
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(200);
-  const violations = await seriousA11yViolations(page);
-  expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
-}
 
 test.beforeEach(async ({ context }) => {
   await giveConsent(context, false);
@@ -208,13 +196,7 @@ test('the owner sees the reports of their short (as text), with the statistics f
   await expect(page.getByTestId('complaints-body')).toHaveText(
     'Zu diesem Short gibt es keine Beschwerden.',
   );
-  const reporter = await playwright.request.newContext({
-    baseURL: BASE,
-    extraHTTPHeaders: { Origin: BASE },
-  });
-  expect((await reporter.get('/api/auth/dev?username=melder', { maxRedirects: 0 })).status()).toBe(
-    302,
-  );
+  const reporter = await userClient(playwright, 'melder');
   const sent = await reporter.post(`/api/code/${code}/report`, {
     data: { reason: 'SPAM', description: '<img src=x onerror=alert(1)> Werbung' },
   });

@@ -1,5 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
-import { BASE, giveConsent, seriousA11yViolations, stubExternal, TARGET_HOST } from './support';
+import { expect, test } from '@playwright/test';
+import {
+  BASE,
+  createOwn,
+  devLogin,
+  expectNoSeriousViolations,
+  giveConsent,
+  markExpired,
+  stubExternal,
+  TARGET_HOST,
+} from './support';
 
 // Issue 20, "The product as a newcomer meets it": statistics for owners without opt-in (1), the
 // created link on a phone (2), one click to follow (4), a dead link that says what happened (5).
@@ -15,24 +24,6 @@ interface Win {
   localStorage: { getItem(k: string): string | null };
   navigator: { share?: unknown; clipboard: { readText(): Promise<string> } };
   getComputedStyle(e: unknown): { fontSize: string };
-}
-
-async function devLogin(page: Page, username: string, to = '/'): Promise<void> {
-  await page.goto(`/api/auth/dev?username=${username}&redirect=${encodeURIComponent(to)}`);
-  await expect(page.getByRole('button', { name: 'Benutzermenü' })).toHaveText(username);
-}
-
-/** Creates a short as the page's logged-in user (same-origin JSON, as the client does). */
-async function createOwn(page: Page, data: Record<string, unknown>): Promise<string> {
-  const res = await page.request.post(`${BASE}/api/code`, { data, headers: { Origin: BASE } });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { code: string }).code;
-}
-
-async function expectNoSerious(page: Page): Promise<void> {
-  await page.mouse.move(0, 0);
-  const violations = await seriousA11yViolations(page);
-  expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
 }
 
 test.beforeEach(async ({ context }) => {
@@ -92,7 +83,7 @@ test.describe('1: owners reach their statistics', () => {
         path: `test-results/screenshots/newcomer-statistics-${scheme}.png`,
         fullPage: true,
       });
-      await expectNoSerious(page);
+      await expectNoSeriousViolations(page);
 
       await page.getByRole('tab', { name: 'Beschwerden' }).click();
       await expect(page.getByTestId('complaints-body')).toHaveText(
@@ -165,7 +156,7 @@ test.describe('2: the created link on a phone (390×844)', () => {
       await expect(page.getByRole('button', { name: 'Kopieren' })).toHaveCount(1);
       await expect(page.getByRole('button', { name: 'QR-Code' })).toHaveCount(1);
       await page.screenshot({ path: `test-results/screenshots/newcomer-created-${scheme}.png` });
-      await expectNoSerious(page);
+      await expectNoSeriousViolations(page);
 
       await copy.click();
       await expect(page.getByText('Link wurde kopiert.')).toBeVisible();
@@ -213,7 +204,7 @@ test.describe('4: following from the info page', () => {
       const follow = page.getByRole('link', { name: `Weiter zu ${TARGET_HOST}` });
       await expect(follow).toBeVisible();
       await expect(page.getByRole('button', { name: 'Link öffnen' })).toHaveCount(0);
-      await expectNoSerious(page);
+      await expectNoSeriousViolations(page);
       await follow.click();
       await expect(page).toHaveURL(`https://${TARGET_HOST}/weiter?x=1`);
       await expect(page.getByRole('heading', { name: 'Zielseite /weiter' })).toBeVisible();
@@ -269,8 +260,9 @@ test.describe('5: a dead link says what happened', () => {
       await devLogin(page, `tot-${scheme}`);
       const expired = await createOwn(page, {
         url: `https://${TARGET_HOST}/abgelaufen`,
-        expireAt: new Date(Date.now() + 1500).toISOString(),
+        expireAt: new Date(Date.now() + 86400_000).toISOString(),
       });
+      markExpired(expired);
       const usedUp = await createOwn(page, { url: `https://${TARGET_HOST}/einmal`, maxUses: 1 });
       const alive = await createOwn(page, { url: `https://${TARGET_HOST}/lebt` });
       const once = await page.request.get(`${BASE}/s/${usedUp}`, {
@@ -281,7 +273,6 @@ test.describe('5: a dead link says what happened', () => {
       // A stranger follows them.
       await page.context().clearCookies();
       await giveConsent(page.context(), false);
-      await page.waitForTimeout(1600);
 
       const cases = [
         [
@@ -308,7 +299,7 @@ test.describe('5: a dead link says what happened', () => {
         await expect(page.getByText(`tot-${scheme}`)).toHaveCount(0);
       }
       await page.screenshot({ path: `test-results/screenshots/newcomer-dead-link-${scheme}.png` });
-      await expectNoSerious(page);
+      await expectNoSeriousViolations(page);
 
       // The lookup leads on; the way home too.
       await page.getByLabel('Short-Code oder Short-URL').fill(`${BASE}/s/${alive}`);

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { BASE, giveConsent, stubExternal, TARGET_HOST } from './support';
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
+import { BASE, devLogin, giveConsent, stubExternal, TARGET_HOST } from './support';
 
 // Smart links (issue 24): an owner gives a short redirect rules in the edit dialog; visitors on an
 // iPhone, on Android and with an English browser land on the rules' targets, everybody else on
@@ -18,11 +18,6 @@ const DEFAULT = `https://${TARGET_HOST}/standard`;
 const APP_STORE = `https://apps.browser-test.invalid/ios`;
 const PLAY_STORE = `https://play.browser-test.invalid/store?id=x`;
 const ENGLISH = `https://${TARGET_HOST}/en`;
-
-async function devLogin(page: Page, username: string, to = '/'): Promise<void> {
-  await page.goto(`/api/auth/dev?username=${username}&redirect=${encodeURIComponent(to)}`);
-  await expect(page.getByRole('button', { name: 'Benutzermenü' })).toHaveText(username);
-}
 
 /** Fills rule `n`'s first condition and its target. */
 async function fillRule(dialog: Locator, n: number, type: string, value: string, url: string) {

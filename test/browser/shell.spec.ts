@@ -155,6 +155,8 @@ test('maintenance and shutdown flags show their toasts; without flags there are 
   await expect(page.getByText(/Der Dienst ist zur Zeit nicht verfügbar/)).toHaveCount(0);
 
   await giveConsent(context, false, FLAGS_BASE);
+  // A controlled clock: the toasts' timers run on it (time flows on until runFor moves it ahead).
+  await page.clock.install();
   await page.goto(`${FLAGS_BASE}/`);
   const maintenance = page.getByTestId('toast-maintenance');
   const shutdown = page.getByTestId('toast-shutdown');
@@ -166,7 +168,7 @@ test('maintenance and shutdown flags show their toasts; without flags there are 
   );
   await expect(shutdown.getByRole('button', { name: 'Schließen' })).toHaveCount(0);
   // Persistent: still there after the normal 5 s.
-  await page.waitForTimeout(5500);
+  await page.clock.runFor(5500);
   await expect(shutdown).toBeVisible();
   await maintenance.getByRole('button', { name: 'Schließen' }).click();
   await expect(maintenance).toHaveCount(0);
