@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -6,23 +6,19 @@ import type { Schemas } from '../api/client';
 import { LAST_DOMAIN_KEY } from '../lib/domains';
 import { auth } from '../state/auth';
 import { cookies } from '../state/cookies';
-import { dismissToast, toasts } from '../state/toasts';
+import { resetAfterEach, stubApi, toastTexts } from '../test-fixtures';
 import { renderWithQueries } from '../test-utils';
 import { DomainsPanel } from './account/DomainsPanel';
 import { ShareXPanel } from './account/ShareXPanel';
 import { CreateForm } from './CreateForm';
 
+resetAfterEach();
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   localStorage.clear();
-  for (const t of [...toasts.list]) dismissToast(t.id);
-  auth.status = 'loading';
-  auth.user = null;
   cookies.consent.services.design = false;
 });
 
-const texts = () => toasts.list.map((t) => t.text);
+const texts = toastTexts;
 
 type Domain = Schemas['DomainDto'];
 const ME = { id: '11111111-1111-4111-8111-111111111111', username: 'ich' };
@@ -48,33 +44,6 @@ function domain(host: string, over: Partial<Domain> = {}): Domain {
     createdAt: '2025-01-01T00:00:00.000Z',
     ...over,
   };
-}
-
-type Answer = { status: number; body?: unknown };
-interface Call {
-  call: string;
-  body: unknown;
-}
-/** Answers by "METHOD /path" (exact); records every call with its JSON body. */
-function stubApi(answers: Record<string, Answer | (() => Answer)>): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (req: Request) => {
-      const call = `${req.method} ${new URL(req.url).pathname}`;
-      const text = await req.text();
-      calls.push({ call, body: text ? JSON.parse(text) : undefined });
-      const found = answers[call];
-      const a = typeof found === 'function' ? found() : (found ?? { status: 404, body: {} });
-      return new Response(a.body === undefined ? null : JSON.stringify(a.body), {
-        status: a.status,
-        headers: {
-          'Content-Type': a.status >= 400 ? 'application/problem+json' : 'application/json',
-        },
-      });
-    }),
-  );
-  return calls;
 }
 
 describe('the Domains section', () => {
@@ -167,7 +136,7 @@ describe('the Domains section', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Domain hinzufügen' }));
     });
     await waitFor(() => expect(texts()).toContain('Die Domain go.example.com wurde hinzugefügt.'));
-    expect(calls.find((c) => c.call === 'POST /api/domains')?.body).toEqual({
+    expect(calls.find((c) => c.call === 'POST /api/domains')?.json).toEqual({
       host: 'go.example.com',
       shared: true,
     });
@@ -232,7 +201,7 @@ describe('the Domains section', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     });
     await waitFor(() => expect(texts()).toContain('Die Weiterleitungen wurden gespeichert.'));
-    expect(calls.find((c) => c.call.startsWith('PATCH'))?.body).toEqual({
+    expect(calls.find((c) => c.call.startsWith('PATCH'))?.json).toEqual({
       homeRedirect: null,
       notFoundRedirect: 'https://example.com/404',
     });
@@ -314,7 +283,7 @@ describe('the domain select of the create form', () => {
     await waitFor(() =>
       expect(mem.history.at(-1)).toBe('/s/abc123/info?show_created=true&domain=go.example.com'),
     );
-    expect(calls.find((c) => c.call === 'POST /api/code')?.body).toMatchObject({
+    expect(calls.find((c) => c.call === 'POST /api/code')?.json).toMatchObject({
       url: 'https://example.com/x',
       domain: 'go.example.com',
     });

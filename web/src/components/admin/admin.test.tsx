@@ -1,84 +1,31 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminEntity } from '../../lib/admin';
 import { admin, openEntityDialog } from '../../state/admin';
-import { dismissToast, toasts } from '../../state/toasts';
+import {
+  adminEntity,
+  adminField,
+  editableField,
+  resetAfterEach,
+  stubFetch,
+  toastTexts,
+} from '../../test-fixtures';
 import { renderWithQueries } from '../../test-utils';
 import { AdminSidebar } from './AdminSidebar';
 import { EntityDialog } from './EntityDialog';
 
-const shorts: AdminEntity = {
-  name: 'shorts',
-  description: 'Short links',
-  creatable: false,
-  deletable: true,
-  fields: [
-    {
-      name: 'id',
-      type: 'keyword',
-      description: 'UUID',
-      editable: false,
-      nullable: false,
-      searchable: true,
-      sortable: true,
-    },
-    {
-      name: 'code',
-      type: 'keyword',
-      description: '',
-      editable: false,
-      nullable: false,
-      searchable: true,
-      sortable: true,
-    },
-    {
-      name: 'name',
-      type: 'text',
-      description: '',
-      editable: true,
-      nullable: true,
-      searchable: true,
-      sortable: true,
-    },
-    {
-      name: 'dangerous',
-      type: 'boolean',
-      description: '',
-      editable: true,
-      nullable: false,
-      searchable: true,
-      sortable: true,
-    },
-  ],
-};
+const shorts = adminEntity('shorts', 'Short links', [
+  adminField('id', 'keyword', { description: 'UUID' }),
+  adminField('code', 'keyword'),
+  editableField('name', 'text', { nullable: true }),
+  editableField('dangerous', 'boolean'),
+]);
 
+resetAfterEach();
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  for (const t of [...toasts.list]) dismissToast(t.id);
   admin.entityDialog.open = false;
 });
 
-const texts = () => toasts.list.map((t) => t.text);
-
-/** Answers every API call with `status`/`body` and records method, url and body. */
-function stubFetch(status: number, body: unknown) {
-  const calls: { method: string; url: string; body: string }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (req: Request) => {
-      calls.push({ method: req.method, url: new URL(req.url).pathname, body: await req.text() });
-      const json = status === 204 ? null : JSON.stringify(body);
-      return new Response(json, {
-        status,
-        headers: {
-          'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json',
-        },
-      });
-    }),
-  );
-  return calls;
-}
+const texts = toastTexts;
 
 describe('admin sidebar', () => {
   it('lists the entities in German and the management sections', () => {

@@ -1,17 +1,13 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Short } from '../../api/client';
-import { dismissToast, toasts } from '../../state/toasts';
+import { resetAfterEach, stubFetch } from '../../test-fixtures';
 import { renderWithQueries } from '../../test-utils';
 import { ShortBadges } from '../shorts/ShortBadges';
 import { Toasts } from '../Toasts';
 import { LinkHealth } from './LinkHealth';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  for (const t of [...toasts.list]) dismissToast(t.id);
-});
+resetAfterEach();
 
 const short = {
   id: '5f0c6a0e-4a8a-4c53-9a34-1f6f7f4f2c11',
@@ -32,23 +28,6 @@ const short = {
     failingSince: '2026-04-29T11:00:00.000Z',
   },
 } as unknown as Short;
-
-function stubCheck(status: number, body: unknown): string[] {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (req: Request) => {
-      calls.push(`${req.method} ${new URL(req.url).pathname}`);
-      return new Response(JSON.stringify(body), {
-        status,
-        headers: {
-          'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json',
-        },
-      });
-    }),
-  );
-  return calls;
-}
 
 describe('the link health', () => {
   it("a broken short's badge in the list says 'Defekt'", () => {
@@ -79,7 +58,7 @@ describe('the link health', () => {
   });
 
   it("'Jetzt prüfen' checks the target and says how it went", async () => {
-    const calls = stubCheck(200, {
+    const calls = stubFetch(200, {
       state: 'ok',
       status: 200,
       checkedAt: '2026-05-01T12:00:00.000Z',
@@ -95,11 +74,11 @@ describe('the link health', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Jetzt prüfen' }));
     });
     expect(await screen.findByText('Geprüft: Das Ziel ist erreichbar.')).toBeInTheDocument();
-    expect(calls).toContain(`POST /api/code/${short.id}/health`);
+    expect(calls.map((c) => c.call)).toContain(`POST /api/code/${short.id}/health`);
   });
 
   it('a refused check says why (a rate limit with its time)', async () => {
-    stubCheck(429, { status: 429, errorKey: 'rate_limited', retryAfter: 30 });
+    stubFetch(429, { status: 429, errorKey: 'rate_limited', retryAfter: 30 });
     renderWithQueries(
       <>
         <LinkHealth short={short} />

@@ -1,22 +1,16 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { auth } from '../../state/auth';
-import { dismissToast, toasts } from '../../state/toasts';
 import { newRule, type RuleDraft, type RulesProblemAt } from '../../lib/rules';
+import { resetAfterEach, stubApi } from '../../test-fixtures';
 import { CreateForm } from '../CreateForm';
 import { Toasts } from '../Toasts';
 import RulesEditor from './RulesEditor';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  for (const t of [...toasts.list]) dismissToast(t.id);
-  auth.status = 'loading';
-  auth.user = null;
-});
+resetAfterEach();
 
 /** The editor with its own state; `seen` holds every list it handed out. */
 function Editor({
@@ -175,27 +169,6 @@ describe('the rules editor', () => {
   });
 });
 
-type Call = { call: string; body: unknown };
-function stubApi(answer: (call: string) => { status: number; body: unknown }): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (req: Request) => {
-      const call = `${req.method} ${new URL(req.url).pathname}`;
-      const text = await req.text();
-      calls.push({ call, body: text ? JSON.parse(text) : undefined });
-      const a = answer(call);
-      return new Response(JSON.stringify(a.body), {
-        status: a.status,
-        headers: {
-          'Content-Type': a.status >= 400 ? 'application/problem+json' : 'application/json',
-        },
-      });
-    }),
-  );
-  return calls;
-}
-
 describe('the rules in the create form', () => {
   function renderCreate() {
     render(
@@ -249,7 +222,7 @@ describe('the rules in the create form', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Kürzen' }));
     });
     const post = calls.find((c) => c.call === 'POST /api/code');
-    expect(post?.body).toMatchObject({
+    expect(post?.json).toMatchObject({
       url: 'https://example.com/',
       expiredUrl: 'https://example.com/vorbei',
       rules: [
