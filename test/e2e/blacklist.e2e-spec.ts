@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../support/app';
 import { useLogin } from '../support/login';
+import { tryCreate } from '../support/shorts';
 
 describe('blacklist administration', () => {
   const t = useTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:admin' });
@@ -19,11 +20,7 @@ describe('blacklist administration', () => {
     return (await res.json()) as { id: string; value: string };
   }
 
-  async function createStatus(url: string): Promise<{ status: number; detail?: string }> {
-    const res = await t.post('/api/code', { url });
-    const body = (await res.json()) as { detail?: string };
-    return { status: res.status, detail: body.detail };
-  }
+  const createStatus = (url: string) => tryCreate(t, { url });
 
   it('stores hosts normalised and catches every spelling of a blacklisted host', async () => {
     const entry = await addEntry('host', 'https://user:pw@WWW.Evil.Example.:443/path', 'phishing');
