@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import type { Short } from './api/client';
 import type { AdminEntity, AdminField } from './lib/admin';
 import { auth } from './state/auth';
 import { dismissToast, toasts } from './state/toasts';
@@ -119,3 +120,19 @@ export function adminEntity(
 ): AdminEntity {
   return { name, description, creatable: false, deletable: true, fields, ...over };
 }
+
+/** A short as the API describes one (plain, anonymous, no limits); `over` adds or changes fields. */
+export const shortFixture = (over: Record<string, unknown> = {}): Short =>
+  ({
+    id: '5f0c6a0e-4a8a-4c53-9a34-1f6f7f4f2c11',
+    code: 'abc1234',
+    name: null,
+    url: 'https://example.com/a',
+    hasPassword: false,
+    maxUses: null,
+    createdAt: '2026-01-01T10:00:00.000Z',
+    expireAt: null,
+    owner: null,
+    dangers: false,
+    ...over,
+  }) as unknown as Short;

@@ -46,6 +46,15 @@ function domain(host: string, over: Partial<Domain> = {}): Domain {
   };
 }
 
+/** Types `host` as the new domain (shared for everybody if `shared`) and adds it. */
+async function addDomain(host: string, shared = false): Promise<void> {
+  fireEvent.change(screen.getByLabelText('Neue Domain'), { target: { value: host } });
+  if (shared) fireEvent.click(screen.getByLabelText(/Für alle freigeben/));
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Domain hinzufügen' }));
+  });
+}
+
 describe('the Domains section', () => {
   it('lists the domains with their state; a pending one shows the TXT record from the API', async () => {
     stubApi({
@@ -128,23 +137,14 @@ describe('the Domains section', () => {
     expect(await screen.findByTestId('domains-empty')).toHaveTextContent(
       'Du hast noch keine Domains.',
     );
-    fireEvent.change(screen.getByLabelText('Neue Domain'), {
-      target: { value: ' go.example.com ' },
-    });
-    fireEvent.click(screen.getByLabelText(/Für alle freigeben/));
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Domain hinzufügen' }));
-    });
+    await addDomain(' go.example.com ', true);
     await waitFor(() => expect(texts()).toContain('Die Domain go.example.com wurde hinzugefügt.'));
     expect(calls.find((c) => c.call === 'POST /api/domains')?.json).toEqual({
       host: 'go.example.com',
       shared: true,
     });
     refuse = true;
-    fireEvent.change(screen.getByLabelText('Neue Domain'), { target: { value: 'x y' } });
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Domain hinzufügen' }));
-    });
+    await addDomain('x y');
     await waitFor(() =>
       expect(texts()).toContain(
         'Das ist kein gültiger Domainname (z. B. go.example.com, ohne https:// und Pfad).',
@@ -166,10 +166,7 @@ describe('the Domains section', () => {
     });
     renderWithQueries(<DomainsPanel userId={ME.id} admin={false} />);
     await screen.findByTestId('domains-empty');
-    fireEvent.change(screen.getByLabelText('Neue Domain'), { target: { value: 'more.example' } });
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Domain hinzufügen' }));
-    });
+    await addDomain('more.example');
     await waitFor(() =>
       expect(texts()).toContain(
         'Du hast die erlaubte Höchstzahl erreicht. Lösche zuerst einen Eintrag.',

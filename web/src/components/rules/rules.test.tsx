@@ -51,6 +51,11 @@ function fill(n: number, type: string, value: string, url: string) {
   fireEvent.change(rule.getByLabelText('Wert von Bedingung 1'), { target: { value } });
   fireEvent.change(rule.getByLabelText('dann weiter zu'), { target: { value: url } });
 }
+/** Adds one rule per entry, then fills each (as `fill`: condition type, value, target). */
+function addRules(...entries: [type: string, value: string, url: string][]) {
+  entries.forEach(() => addRule());
+  entries.forEach(([type, value, url], i) => fill(i + 1, type, value, url));
+}
 const targets = () =>
   rules().map((r) => (within(r).getByLabelText('dann weiter zu') as HTMLInputElement).value);
 
@@ -101,12 +106,11 @@ describe('the rules editor', () => {
 
   it('moves rules up and down and removes them; the ends cannot move further', () => {
     render(<Editor />);
-    addRule();
-    addRule();
-    addRule();
-    fill(1, 'os', 'ios', 'https://a.example/');
-    fill(2, 'os', 'android', 'https://b.example/');
-    fill(3, 'language', 'en', 'https://c.example/');
+    addRules(
+      ['os', 'ios', 'https://a.example/'],
+      ['os', 'android', 'https://b.example/'],
+      ['language', 'en', 'https://c.example/'],
+    );
     expect(screen.getByRole('button', { name: 'Regel 1 nach oben' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Regel 3 nach unten' })).toBeDisabled();
     fireEvent.click(screen.getByRole('button', { name: 'Regel 3 nach oben' }));
@@ -206,12 +210,11 @@ describe('the rules in the create form', () => {
     fireEvent.change(screen.getByLabelText('Ziel nach Ablauf'), {
       target: { value: 'https://example.com/vorbei' },
     });
-    addRule();
-    addRule();
-    addRule();
-    fill(1, 'os', 'ios', 'https://apps.apple.com/app/x');
-    fill(2, 'os', 'android', 'https://play.google.com/store/apps/details?id=x');
-    fill(3, 'language', ' en ', 'https://example.com/en');
+    addRules(
+      ['os', 'ios', 'https://apps.apple.com/app/x'],
+      ['os', 'android', 'https://play.google.com/store/apps/details?id=x'],
+      ['language', ' en ', 'https://example.com/en'],
+    );
     // A second condition on the third rule: only on phones.
     fireEvent.click(within(ruleNamed(3)).getByRole('button', { name: 'Bedingung hinzufügen' }));
     fireEvent.change(within(ruleNamed(3)).getByLabelText('Wert von Bedingung 2'), {
@@ -261,10 +264,10 @@ describe('the rules in the create form', () => {
     renderCreate();
     await screen.findByTestId('rules-editor');
     fireEvent.change(screen.getByLabelText('URL'), { target: { value: 'https://example.com/' } });
-    addRule();
-    addRule();
-    fill(1, 'device', 'tablet', 'https://example.com/tablet');
-    fill(2, 'country', 'DE', 'https://boese.example/');
+    addRules(
+      ['device', 'tablet', 'https://example.com/tablet'],
+      ['country', 'DE', 'https://boese.example/'],
+    );
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Kürzen' }));
     });
