@@ -55,6 +55,18 @@ async function addDomain(host: string, shared = false): Promise<void> {
   });
 }
 
+/** The create form of a logged-in user in a router that records where it goes. */
+function renderCreateLoggedIn() {
+  auth.status = 'authenticated';
+  const mem = memoryLocation({ path: '/', record: true });
+  render(
+    <Router hook={mem.hook}>
+      <CreateForm />
+    </Router>,
+  );
+  return mem;
+}
+
 describe('the Domains section', () => {
   it('lists the domains with their state; a pending one shows the TXT record from the API', async () => {
     stubApi({
@@ -263,13 +275,7 @@ describe('the domain select of the create form', () => {
         body: { code: 'abc123', shortUrl: 'https://go.example.com/abc123' },
       },
     });
-    auth.status = 'authenticated';
-    const mem = memoryLocation({ path: '/', record: true });
-    render(
-      <Router hook={mem.hook}>
-        <CreateForm />
-      </Router>,
-    );
+    const mem = renderCreateLoggedIn();
     fireEvent.change(await screen.findByLabelText('Domain'), {
       target: { value: 'go.example.com' },
     });
@@ -292,13 +298,7 @@ describe('the domain select of the create form', () => {
       'GET /api/domains': { status: 200, body: list },
       'POST /api/code': { status: 201, body: { code: 'abc123' } },
     });
-    auth.status = 'authenticated';
-    const mem = memoryLocation({ path: '/', record: true });
-    render(
-      <Router hook={mem.hook}>
-        <CreateForm />
-      </Router>,
-    );
+    const mem = renderCreateLoggedIn();
     await screen.findByLabelText('Domain');
     fireEvent.change(screen.getByLabelText('URL'), { target: { value: 'https://example.com/x' } });
     await act(async () => {

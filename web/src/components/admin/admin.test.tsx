@@ -41,11 +41,16 @@ describe('admin sidebar', () => {
   });
 });
 
+/** The edit dialog, opened on the short a1 ('abc', named 'Alt'). */
+function openShortDialog() {
+  renderWithQueries(<EntityDialog entities={[shorts]} />);
+  act(() => openEntityDialog('shorts', { id: 'a1', code: 'abc', name: 'Alt', dangerous: false }));
+}
+
 describe('admin edit dialog', () => {
   it('sends only the changed fields with PUT and reports success', async () => {
     const calls = stubFetch(200, { id: 'a1' });
-    renderWithQueries(<EntityDialog entities={[shorts]} />);
-    act(() => openEntityDialog('shorts', { id: 'a1', code: 'abc', name: 'Alt', dangerous: false }));
+    openShortDialog();
     const name = await screen.findByLabelText('Name');
     expect(name).toHaveValue('Alt');
     expect(screen.getByText('abc')).toBeInTheDocument(); // read-only code
@@ -66,8 +71,7 @@ describe('admin edit dialog', () => {
       fieldErrors: { name: 'must be at most 100 characters' },
       fieldErrorKeys: { name: 'name_too_long' },
     });
-    renderWithQueries(<EntityDialog entities={[shorts]} />);
-    act(() => openEntityDialog('shorts', { id: 'a1', code: 'abc', name: 'Alt', dangerous: false }));
+    openShortDialog();
     fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'x'.repeat(101) } });
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(
@@ -84,8 +88,7 @@ describe('admin edit dialog', () => {
       detail: 'Entity shorts not exists',
       errorKey: 'entity_not_exists',
     });
-    renderWithQueries(<EntityDialog entities={[shorts]} />);
-    act(() => openEntityDialog('shorts', { id: 'a1', code: 'abc', name: 'Alt', dangerous: false }));
+    openShortDialog();
     fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Neu' } });
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Der Eintrag existiert nicht.')).toBeInTheDocument();
