@@ -1,10 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { devLogin, giveConsent, stubExternal, TARGET_HOST } from './support';
+import { beforeEachRejectAllAndStub, devLogin, TARGET_HOST } from './support';
 
-test.beforeEach(async ({ context }) => {
-  await giveConsent(context, false);
-  await stubExternal(context);
-});
+beforeEachRejectAllAndStub();
 
 test('logged-in create form: code, expiry understood in German, max uses, name; owner deletes', async ({
   page,

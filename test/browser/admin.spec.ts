@@ -2,11 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   apiLogin,
   BASE,
+  beforeEachRejectAllAndStub,
   createShort,
   devLogin,
-  giveConsent,
   seriousA11yViolations,
-  stubExternal,
   TARGET_HOST,
 } from './support';
 
@@ -23,10 +22,7 @@ async function search(page: Page, query: string): Promise<void> {
   await page.getByRole('button', { name: 'Suchen' }).click();
 }
 
-test.beforeEach(async ({ context }) => {
-  await giveConsent(context, false);
-  await stubExternal(context);
-});
+beforeEachRejectAllAndStub();
 
 test('a non-admin sees no Admin entry and is sent away from /admin', async ({ page }) => {
   await devLogin(page, 'nina');

@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   BASE,
+  beforeEachRejectAllAndStub,
   devLogin,
   giveConsent,
   seriousA11yViolations,
-  stubExternal,
   TARGET_HOST,
 } from './support';
 
@@ -54,10 +54,7 @@ test.afterAll(async ({ browser }) => {
   await context.close();
 });
 
-test.beforeEach(async ({ context }) => {
-  await giveConsent(context, false);
-  await stubExternal(context);
-});
+beforeEachRejectAllAndStub();
 
 test('a user adds a domain: pending with the TXT record to create; Jetzt prüfen says the outcome', async ({
   page,

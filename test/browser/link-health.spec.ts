@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { changeRow, createOwn, devLogin, giveConsent, stubExternal, TARGET_HOST } from './support';
+import { beforeEachRejectAllAndStub, changeRow, createOwn, devLogin, TARGET_HOST } from './support';
 
 // Link health in the web client (issue 24): a broken short carries 'Defekt' in the own list, the
 // list filters the broken ones, its info page tells the last checks and checks again on demand.
@@ -14,10 +14,7 @@ function markBroken(code: string): void {
   );
 }
 
-test.beforeEach(async ({ context }) => {
-  await giveConsent(context, false);
-  await stubExternal(context);
-});
+beforeEachRejectAllAndStub();
 
 test("a broken short: 'Defekt' in the list, the filter, its info page and 'Jetzt prüfen'", async ({
   page,

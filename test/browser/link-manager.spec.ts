@@ -1,13 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   BASE,
+  beforeEachRejectAllAndStub,
   createOwn,
   devLogin,
   expectNoSeriousViolations,
-  giveConsent,
   markDangerous,
   markExpired,
-  stubExternal,
   TARGET_HOST,
 } from './support';
 
@@ -31,10 +30,7 @@ async function seedThree(page: Page, user: string): Promise<[string, string, str
   return [plain, locked, bad];
 }
 
-test.beforeEach(async ({ context }) => {
-  await giveConsent(context, false);
-  await stubExternal(context);
-});
+beforeEachRejectAllAndStub();
 
 test('desktop: new short, badges, one-line urls, copy and QR per row', async ({
   page,

@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import {
   BASE,
+  beforeEachRejectAllAndStub,
   createOwn,
   devLogin,
   expectNoSeriousViolations,
-  giveConsent,
-  stubExternal,
+  navigateFrom,
+  PERSON_UA,
   TARGET_HOST,
   userClient,
 } from './support';
@@ -15,10 +16,7 @@ import {
 // Owners manage their links: the edit dialog, the QR code dialog, their short's reports, export
 // and import on /shorts.
 
-test.beforeEach(async ({ context }) => {
-  await giveConsent(context, false);
-  await stubExternal(context);
-});
+beforeEachRejectAllAndStub();
 
 test('edit a short in the dialog on the info page, then follow it to the new target', async ({
   page,
@@ -57,15 +55,8 @@ test('edit a short in the dialog on the info page, then follow it to the new tar
   // A navigation from the page (routed to the stubbed target), as a click on the link would be,
   // from a person's browser: headless Chromium says "HeadlessChrome", a bot (isbot), and a bot
   // gets a short with a limit as a preview page, not the target.
-  await page.setExtraHTTPHeaders({
-    'user-agent':
-      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-  });
-  await page.evaluate(
-    (path) =>
-      (globalThis as unknown as { location: { assign(u: string): void } }).location.assign(path),
-    `/s/${code}`,
-  );
+  await page.setExtraHTTPHeaders({ 'user-agent': PERSON_UA });
+  await navigateFrom(page, `/s/${code}`);
   await expect(page).toHaveURL(`https://${TARGET_HOST}/neu`);
   await expect(page.getByRole('heading', { name: 'Zielseite /neu' })).toBeVisible();
 });
@@ -110,15 +101,8 @@ test("uses read as 'Nutzungen' (what the limit counts), apart from visits ('Aufr
   await expect(row.locator('[data-column="visits"]')).toHaveText('0');
 
   // One follow from a person's browser (headless Chromium counts as a bot, and a bot claims no use).
-  await page.setExtraHTTPHeaders({
-    'user-agent':
-      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-  });
-  await page.evaluate(
-    (path) =>
-      (globalThis as unknown as { location: { assign(u: string): void } }).location.assign(path),
-    `/s/${code}`,
-  );
+  await page.setExtraHTTPHeaders({ 'user-agent': PERSON_UA });
+  await navigateFrom(page, `/s/${code}`);
   await expect(page.getByRole('heading', { name: 'Zielseite /nutzung' })).toBeVisible();
 
   // The visit reaches the statistics in a batch; then the table shows both, each under its name.

@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
 import {
   BASE,
+  beforeEachRejectAllAndStub,
   createOwn,
   devLogin,
   expectNoSeriousViolations,
   giveConsent,
   markExpired,
-  stubExternal,
+  PERSON_UA,
   TARGET_HOST,
 } from './support';
 
@@ -14,9 +15,6 @@ import {
 // created link on a phone (2), one click to follow (4), a dead link that says what happened (5).
 // Every test rejects all cookies, as a newcomer may.
 
-/** A person's browser (headless Chromium counts as a bot, and a bot claims no use). */
-const PERSON =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SCHEMES = ['light', 'dark'] as const;
 
 /** The page's window, for what runs in the browser (the tests compile without the DOM types). */
@@ -26,10 +24,7 @@ interface Win {
   getComputedStyle(e: unknown): { fontSize: string };
 }
 
-test.beforeEach(async ({ context }) => {
-  await giveConsent(context, false);
-  await stubExternal(context);
-});
+beforeEachRejectAllAndStub();
 
 test.describe('1: owners reach their statistics', () => {
   for (const scheme of SCHEMES) {
@@ -42,7 +37,7 @@ test.describe('1: owners reach their statistics', () => {
       // Two visits from a person, one from Google.
       for (const referer of ['https://www.google.com/', undefined]) {
         const res = await page.request.get(`${BASE}/s/${code}`, {
-          headers: { 'user-agent': PERSON, ...(referer ? { referer } : {}) },
+          headers: { 'user-agent': PERSON_UA, ...(referer ? { referer } : {}) },
           maxRedirects: 0,
         });
         expect(res.status()).toBe(302);
@@ -266,7 +261,7 @@ test.describe('5: a dead link says what happened', () => {
       const usedUp = await createOwn(page, { url: `https://${TARGET_HOST}/einmal`, maxUses: 1 });
       const alive = await createOwn(page, { url: `https://${TARGET_HOST}/lebt` });
       const once = await page.request.get(`${BASE}/s/${usedUp}`, {
-        headers: { 'user-agent': PERSON },
+        headers: { 'user-agent': PERSON_UA },
         maxRedirects: 0,
       });
       expect(once.headers()['location']).toBe(`https://${TARGET_HOST}/einmal`);

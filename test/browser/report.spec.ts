@@ -1,10 +1,9 @@
 import { expect, test, type PlaywrightWorkerArgs } from '@playwright/test';
 import {
   BASE,
+  beforeEachRejectAllAndStub,
   devLogin,
-  giveConsent,
   seriousA11yViolations,
-  stubExternal,
   TARGET_HOST,
   userClient,
 } from './support';
@@ -40,10 +39,7 @@ async function ownerWithShort(
   return { owner, code, id };
 }
 
-test.beforeEach(async ({ context }) => {
-  await giveConsent(context, false);
-  await stubExternal(context);
-});
+beforeEachRejectAllAndStub();
 
 test('a second user reports a short: both messages, success, then the already-reported toast', async ({
   page,

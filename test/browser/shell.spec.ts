@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { cookieValue, FLAGS_BASE, giveConsent, stubExternal } from './support';
 
 test('offline page counts down 30 s, checks, restarts, then restores the address', async ({
@@ -36,14 +36,19 @@ test('offline page counts down 30 s, checks, restarts, then restores the address
   expect(checks).toBe(2);
 });
 
+/** A first visit of the start page (light, no consent yet): the cookie dialog. */
+async function firstVisit(page: Page, context: BrowserContext): Promise<Locator> {
+  await stubExternal(context);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/');
+  return page.getByRole('dialog', { name: 'Cookie-Einstellungen' });
+}
+
 test('cookie dialog: first visit (Sentry configured), reject all; the theme needs no consent', async ({
   page,
   context,
 }) => {
-  await stubExternal(context);
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.goto('/');
-  const dialog = page.getByRole('dialog', { name: 'Cookie-Einstellungen' });
+  const dialog = await firstVisit(page, context);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Notwendig')).toBeDisabled();
   await expect(dialog.getByLabel('Notwendig')).toBeChecked();
@@ -71,10 +76,7 @@ test('cookie dialog: accept all consents to what is offered; the theme switch st
   page,
   context,
 }) => {
-  await stubExternal(context);
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.goto('/');
-  const dialog = page.getByRole('dialog', { name: 'Cookie-Einstellungen' });
+  const dialog = await firstVisit(page, context);
   await dialog.getByRole('button', { name: 'Alle akzeptieren' }).click();
   await expect(dialog).toBeHidden();
   expect(await cookieValue(context, 'sv_cookie_analytics')).toBe('true');

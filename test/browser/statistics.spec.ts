@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   BASE,
+  beforeEachRejectAllAndStub,
   devLogin,
   expectNoSeriousViolations,
   giveConsent,
-  stubExternal,
   TARGET_HOST,
 } from './support';
 
@@ -56,10 +56,7 @@ async function shortWithTraffic(page: Page): Promise<{ code: string; id: string 
   return { code, id };
 }
 
-test.beforeEach(async ({ context }) => {
-  await giveConsent(context, false);
-  await stubExternal(context);
-});
+beforeEachRejectAllAndStub();
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`the owner sees totals, chart, top lists and the table (${scheme}, axe)`, async ({

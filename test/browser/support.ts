@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import {
   expect,
+  test,
   type APIRequestContext,
   type BrowserContext,
   type Page,
@@ -64,6 +65,33 @@ export async function stubExternal(context: BrowserContext): Promise<{ sentry: s
   return { sentry };
 }
 
+/** Every test of the file starts with "reject all" consent and the outside network stubbed. */
+export function beforeEachRejectAllAndStub(): void {
+  test.beforeEach(async ({ context }) => {
+    await giveConsent(context, false);
+    await stubExternal(context);
+  });
+}
+
+/**
+ * A person's desktop browser. Headless Chromium says "HeadlessChrome", a bot (isbot): a bot claims
+ * no use, gets a short with a limit as a preview page and the default url of redirect rules.
+ */
+export const PERSON_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+/**
+ * Navigates from the page to `path`, as a visitor's click on a link would (page.goto does not
+ * route the cross-site redirect of a follow in this setup).
+ */
+export async function navigateFrom(page: Page, path: string): Promise<void> {
+  await page.evaluate(
+    (to) =>
+      (globalThis as unknown as { location: { assign(u: string): void } }).location.assign(to),
+    path,
+  );
+}
+
 export async function createShort(
   request: APIRequestContext,
   body: Record<string, unknown>,
@@ -122,6 +150,25 @@ export function changeRow(sql: string, ...params: unknown[]): void {
   } finally {
     db.close();
   }
+}
+
+/**
+ * The shorts the page tests visit, created anonymously: a plain one, one with `password` and a
+ * dangerous one, to https://TARGET_HOST/{path} for each of `paths`.
+ */
+export async function createPageShorts(
+  request: APIRequestContext,
+  paths: [plain: string, withPassword: string, dangerous: string],
+  password: string,
+): Promise<{ code: string; pwCode: string; dangerCode: string }> {
+  const code = await createShort(request, { url: `https://${TARGET_HOST}/${paths[0]}` });
+  const pwCode = await createShort(request, {
+    url: `https://${TARGET_HOST}/${paths[1]}`,
+    password,
+  });
+  const dangerCode = await createShort(request, { url: `https://${TARGET_HOST}/${paths[2]}` });
+  markDangerous(dangerCode);
+  return { code, pwCode, dangerCode };
 }
 
 /** Flags a short dangerous directly in the app's SQLite database (before it is ever followed). */

@@ -21,6 +21,11 @@ describe('blacklist administration', () => {
   }
 
   const createStatus = (url: string) => tryCreate(t, { url });
+  /** Each of `urls` is refused as blacklisted. */
+  async function expectBlacklisted(urls: string[]): Promise<void> {
+    for (const url of urls)
+      expect(await createStatus(url), url).toEqual({ status: 400, detail: 'URL is blacklisted' });
+  }
 
   it('stores hosts normalised and catches every spelling of a blacklisted host', async () => {
     const entry = await addEntry('host', 'https://user:pw@WWW.Evil.Example.:443/path', 'phishing');
@@ -35,9 +40,7 @@ describe('blacklist administration', () => {
       'http://evil.example:80/a',
       'https://sub.deep.evil.example/a',
     ];
-    for (const url of variants) {
-      expect(await createStatus(url), url).toEqual({ status: 400, detail: 'URL is blacklisted' });
-    }
+    await expectBlacklisted(variants);
     // Spellings with a user name are refused before the blacklist is asked (no userinfo at all).
     for (const url of ['https://user:secret@evil.example/a', 'https://user@evil.example/a']) {
       expect(await createStatus(url), url).toEqual({ status: 400, detail: 'Validation failed' });
@@ -50,23 +53,19 @@ describe('blacklist administration', () => {
   it('compares IDN hosts as punycode, whichever way the entry or the URL is written', async () => {
     const unicode = await addEntry('host', 'Bücher.Example');
     expect(unicode.value).toBe('xn--bcher-kva.example');
-    for (const url of [
+    await expectBlacklisted([
       'https://bücher.example/x',
       'https://BÜCHER.example/x',
       'https://xn--bcher-kva.example/x',
       'https://www.bücher.example./x',
-    ]) {
-      expect(await createStatus(url), url).toEqual({ status: 400, detail: 'URL is blacklisted' });
-    }
+    ]);
     const puny = await addEntry('host', 'xn--mnchen-3ya.example');
     expect(puny.value).toBe('xn--mnchen-3ya.example');
-    for (const url of [
+    await expectBlacklisted([
       'https://münchen.example/',
       'https://MÜNCHEN.EXAMPLE/',
       'https://xn--mnchen-3ya.example/',
-    ]) {
-      expect(await createStatus(url), url).toEqual({ status: 400, detail: 'URL is blacklisted' });
-    }
+    ]);
   });
 
   it('matches regular expressions over the whole URL', async () => {
