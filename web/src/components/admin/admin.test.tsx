@@ -47,6 +47,19 @@ function openShortDialog() {
   act(() => openEntityDialog('shorts', { id: 'a1', code: 'abc', name: 'Alt', dangerous: false }));
 }
 
+/** Types `name` into the open dialog's Name field and saves. */
+async function saveName(name: string) {
+  fireEvent.change(await screen.findByLabelText('Name'), { target: { value: name } });
+  fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+}
+
+/** The dialog on a1 saves `name`; the server refuses with `problem` (its status the answer's). */
+async function refusedSave(name: string, problem: { status: number } & Record<string, unknown>) {
+  stubFetch(problem.status, problem);
+  openShortDialog();
+  await saveName(name);
+}
+
 describe('admin edit dialog', () => {
   it('sends only the changed fields with PUT and reports success', async () => {
     const calls = stubFetch(200, { id: 'a1' });
@@ -64,16 +77,13 @@ describe('admin edit dialog', () => {
   });
 
   it('shows the server problem in German at its field and keeps the dialog open', async () => {
-    stubFetch(400, {
+    await refusedSave('x'.repeat(101), {
       status: 400,
       detail: 'Validation failed',
       errorKey: 'validation_failed',
       fieldErrors: { name: 'must be at most 100 characters' },
       fieldErrorKeys: { name: 'name_too_long' },
     });
-    openShortDialog();
-    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'x'.repeat(101) } });
-    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(
       await screen.findByText('Der Name ist zu lang (höchstens 100 Zeichen)'),
     ).toBeInTheDocument();
@@ -83,14 +93,11 @@ describe('admin edit dialog', () => {
   });
 
   it("says a key's text, in the admin's words, when no field is at fault", async () => {
-    stubFetch(404, {
+    await refusedSave('Neu', {
       status: 404,
       detail: 'Entity shorts not exists',
       errorKey: 'entity_not_exists',
     });
-    openShortDialog();
-    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Neu' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Der Eintrag existiert nicht.')).toBeInTheDocument();
     expect(admin.entityDialog.open).toBe(true);
   });
