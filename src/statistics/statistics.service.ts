@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { Inject, Injectable, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Actor } from '../common/actor';
@@ -115,7 +114,6 @@ export class StatisticsService implements OnApplicationShutdown {
       this.reader =
         typeof file === 'string' && file && file !== ':memory:'
           ? new SqliteReader({
-              script: join(__dirname, 'sqlite-reader.worker.mjs'),
               file,
               timeoutMs: this.config.dbTimeoutMs,
               cacheKib: SQLITE_CACHE_KIB,
