@@ -104,10 +104,13 @@ describe('upsertAdding', () => {
 
 describe('mysqlReturns', () => {
   it('MariaDB from 10.5 answers INSERT … RETURNING, MySQL does not', () => {
-    expect(mysqlReturns('11.4.2-MariaDB-ubu2404')).toBe(true);
-    expect(mysqlReturns('10.5.0-MariaDB')).toBe(true);
-    expect(mysqlReturns('10.4.34-MariaDB')).toBe(false);
-    expect(mysqlReturns('8.4.0')).toBe(false);
+    const versions: Array<[string, boolean]> = [
+      ['11.4.2-MariaDB-ubu2404', true],
+      ['10.5.0-MariaDB', true],
+      ['10.4.34-MariaDB', false],
+      ['8.4.0', false],
+    ];
+    for (const [version, returns] of versions) expect(mysqlReturns(version), version).toBe(returns);
   });
 });
 
