@@ -180,7 +180,9 @@ export class WorkerClient<Q, A, N = never, E = never, I = unknown> {
     if (this.closed) throw new Error(`The ${label} is closed`);
     if (Date.now() < this.downUntil) throw new Error(`The ${label}'s thread was lost`);
     const worker = await this.start();
+    // Closed or lost since it was ready (nothing was posted to it).
     if (this.closed) throw new Error(`The ${label} is closed`);
+    if (worker !== this.worker) throw new Error(`The ${label}'s thread was lost`);
     const seq = ++this.seq;
     return new Promise<A>((resolve, reject) => {
       this.pending.set(seq, { resolve, reject });
