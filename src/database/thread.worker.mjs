@@ -7,6 +7,7 @@
 // dependency).
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 
 const require = createRequire(import.meta.url);
@@ -33,6 +34,6 @@ function load(name) {
   return require(`${name}.ts`);
 }
 
-const { serveThread } = load(new URL('./worker-thread', import.meta.url).pathname);
+const { serveThread } = load(fileURLToPath(new URL('./worker-thread', import.meta.url)));
 const { openThread } = load(workerData.module);
 await serveThread(parentPort, (emit) => openThread(workerData.init, emit));
