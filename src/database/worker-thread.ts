@@ -1,8 +1,11 @@
 import { join } from 'node:path';
-import { type MessagePort, Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import { CommitOutcomeUnknownError } from './apply-once';
 
-/** An error as it crosses the thread boundary: what the failure classification and the log read. */
+/**
+ * An error as it crosses the thread boundary: what the failure classification and the log read
+ * (posted by the thread's side of the codec, thread.worker.mjs's toThreadError).
+ */
 export interface ThreadError {
   name: string;
   message: string;
@@ -12,27 +15,7 @@ export interface ThreadError {
   outcomeUnknown?: boolean;
 }
 
-function codeOf(err: unknown): string | undefined {
-  const e = err as { code?: unknown; driverError?: { code?: unknown } } | null;
-  const code = e?.driverError?.code ?? e?.code;
-  return typeof code === 'string' ? code : undefined;
-}
-
-/** The thread's side of the error codec: an error as it is posted. */
-export function toThreadError(err: unknown): ThreadError {
-  const unknownOutcome = err instanceof CommitOutcomeUnknownError;
-  const cause = unknownOutcome ? err.cause : err;
-  const e = cause instanceof Error ? cause : new Error(String(cause));
-  return {
-    name: e.name,
-    message: e.message,
-    stack: e.stack,
-    code: codeOf(cause),
-    outcomeUnknown: unknownOutcome || undefined,
-  };
-}
-
-/** The main thread's side: the error rebuilt with what the failure classification reads. */
+/** The main thread's side of the error codec: the error rebuilt as the failure classification reads it. */
 export function fromThreadError(e: ThreadError): Error {
   const err = Object.assign(new Error(e.message), { code: e.code });
   err.name = e.name;
@@ -52,52 +35,14 @@ export type FromThread<A, E> =
   /** Something the thread tells unasked (diagnostics). */
   | { type: 'event'; event: E };
 
-/** What a thread's module opens (its `openThread(init, emit)`): the answers to the requests. */
+/**
+ * What a thread's module opens (its `openThread(init, emit)`, served by thread.worker.mjs): the
+ * answers to the requests (a synchronous answer is posted at once, so answers come in order), and
+ * the notices. It may throw: the thread then says `failed` with that error.
+ */
 export interface ThreadService<Q, A, N = never> {
   answer(request: Q): A | Promise<A>;
   notice?(notice: N): void;
-}
-
-/**
- * The thread's side (run by thread.worker.mjs): opens the service, says `ready` (or `failed` with
- * the error it could not open with), then answers every request under its `seq`, a failure as a
- * ThreadError. A synchronous answer is posted at once, so that answers come in the requests' order.
- */
-export async function serveThread<Q, A, N, E>(
-  port: MessagePort,
-  open: (emit: (event: E) => void) => ThreadService<Q, A, N> | Promise<ThreadService<Q, A, N>>,
-): Promise<void> {
-  const post = (msg: FromThread<A, E>) => port.postMessage(msg);
-  let service: ThreadService<Q, A, N>;
-  try {
-    service = await open((event) => post({ type: 'event', event }));
-  } catch (err) {
-    post({ type: 'failed', error: toThreadError(err) });
-    return;
-  }
-  const fail = (seq: number, err: unknown) =>
-    post({ type: 'error', seq, error: toThreadError(err) });
-  port.on('message', (msg: ToThread<Q, N>) => {
-    if (msg.seq === undefined) {
-      service.notice?.(msg.notice);
-      return;
-    }
-    const { seq } = msg;
-    let answer: A | Promise<A>;
-    try {
-      answer = service.answer(msg.request);
-    } catch (err) {
-      fail(seq, err);
-      return;
-    }
-    if (answer instanceof Promise) {
-      answer.then(
-        (value) => post({ type: 'answer', seq, value }),
-        (err: unknown) => fail(seq, err),
-      );
-    } else post({ type: 'answer', seq, value: answer });
-  });
-  post({ type: 'ready' });
 }
 
 /** How a thread was lost (told to onLost). */
@@ -114,7 +59,10 @@ export type ThreadLoss =
 export interface WorkerClientOptions<I> {
   /** What the thread is, in messages: `The ${label} is closed`, `The ${label}'s thread exited …`. */
   label: string;
-  /** The thread's module, without its ending (`.js` when built, else `.ts`): its `openThread`. */
+  /**
+   * The thread's module, whose `openThread` it serves: an `.mjs` file, or a path without ending
+   * (its `.js` when built, else its `.ts`).
+   */
   module: string;
   /** What `openThread` is given. */
   init: I;

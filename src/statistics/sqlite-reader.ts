@@ -1,6 +1,23 @@
 import { join } from 'node:path';
 import { WorkerClient } from '../database/worker-thread';
-import type { SqliteRead, SqliteReaderInit } from './sqlite-reader-thread';
+
+/** What the reads' thread (sqlite-reader.worker.mjs) is started with. */
+export interface SqliteReaderInit {
+  /** The SQLite file (never `:memory:`: another connection would open another database). */
+  file: string;
+  /** SQLite's busy timeout on the thread's connection (DB_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Its page cache, in KiB (SQLITE_CACHE_KIB). */
+  cacheKib: number;
+  /** Prepared statements kept on the thread. */
+  statements: number;
+}
+
+/** A statement and its parameters; answered: its one value (plucked), or null. */
+interface SqliteRead {
+  text: string;
+  params: readonly unknown[];
+}
 
 export interface SqliteReaderOptions extends SqliteReaderInit {
   /** Another worker script (tests: a thread that misbehaves). */
@@ -24,7 +41,7 @@ const RETRY_MS = 60_000;
 const STALL_MARGIN_MS = 5_000;
 
 /**
- * Statements of a SQLite file on a thread of their own (sqlite-reader-thread.ts, its own
+ * Statements of a SQLite file on a thread of their own (sqlite-reader.worker.mjs, its own
  * connection; WAL lets it read beside the app's connection and the statistics writer's): the
  * statistics read, whose one statement of a year took about 2 ms of the event loop on the app's
  * connection (better-sqlite3 is synchronous), while the main thread answers other requests.
@@ -45,7 +62,7 @@ export class SqliteReader extends WorkerClient<
     const { script, file, timeoutMs, cacheKib, statements, idleMs, onLost } = options;
     super({
       label: 'statistics reader',
-      module: join(__dirname, 'sqlite-reader-thread'),
+      module: join(__dirname, 'sqlite-reader.worker.mjs'),
       init: { file, timeoutMs, cacheKib, statements },
       script,
       stallMs: timeoutMs + (options.stallMarginMs ?? STALL_MARGIN_MS),
