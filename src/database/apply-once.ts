@@ -8,6 +8,22 @@ export interface StructuredResult {
   raw: unknown;
 }
 
+/** A statement, as TypeORM's query runner runs it: the structured result when asked, else the raw one. */
+export interface BatchQuery {
+  (sql: string, parameters: unknown[] | undefined, structured: true): Promise<StructuredResult>;
+  (sql: string, parameters?: unknown[]): Promise<unknown>;
+}
+
+/** A BatchQuery on a function that answers the structured result. */
+export function batchQuery(
+  run: (sql: string, parameters: unknown[]) => Promise<StructuredResult>,
+): BatchQuery {
+  return (async (sql: string, parameters: unknown[] = [], structured?: boolean) => {
+    const result = await run(sql, parameters);
+    return structured ? result : result.raw;
+  }) as BatchQuery;
+}
+
 /**
  * The transaction calls applyOnce and the batch writers make: a TypeORM QueryRunner's, or those of
  * the statistics thread's connection on better-sqlite3 alone (SqliteBatchSource), which spares that
@@ -20,12 +36,7 @@ export interface BatchRunner {
   commitTransaction(): Promise<void>;
   rollbackTransaction(): Promise<void>;
   release(): Promise<void>;
-  query(
-    sql: string,
-    parameters: unknown[] | undefined,
-    structured: true,
-  ): Promise<StructuredResult>;
-  query(sql: string, parameters?: unknown[]): Promise<unknown>;
+  query: BatchQuery;
   /**
    * Inserts a batch's id into `applied_batches` (a runner without TypeORM's query builder, which
    * otherwise writes the id and the date in the engine's form).

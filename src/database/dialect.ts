@@ -27,3 +27,80 @@ export function dialectSql(engine: Engine, text: string): string {
   let i = 0;
   return text.replace(/\?/g, () => `$${++i}`);
 }
+
+/** `n` parameters: `?, ?, ?`. */
+export function placeholders(n: number): string {
+  return Array.from({ length: n }, () => '?').join(', ');
+}
+
+/** `(a, b) VALUES (?, ?), (?, ?)`: the columns and a tuple of parameters per row. */
+function valuesOf(columns: readonly string[], rows: number): string {
+  const tuple = `(${placeholders(columns.length)})`;
+  return `(${columns.join(', ')}) VALUES ${Array.from({ length: rows }, () => tuple).join(', ')}`;
+}
+
+/**
+ * A multi-row INSERT (`rows` rows of `?` parameters) that skips the rows whose key (`conflict`, a
+ * primary key or unique index) is stored already: MySQL's `INSERT IGNORE`, SQLite's `INSERT OR
+ * IGNORE`, PostgreSQL's `ON CONFLICT … DO NOTHING`.
+ */
+export function insertIgnoring(
+  engine: Engine,
+  table: string,
+  columns: readonly string[],
+  conflict: readonly string[],
+  rows = 1,
+): string {
+  const values = valuesOf(columns, rows);
+  if (engine === 'mysql') return `INSERT IGNORE INTO ${table} ${values}`;
+  if (engine === 'sqlite') return `INSERT OR IGNORE INTO ${table} ${values}`;
+  return `INSERT INTO ${table} ${values} ON CONFLICT (${conflict.join(', ')}) DO NOTHING`;
+}
+
+/**
+ * A multi-row upsert (`rows` rows of `?` parameters) that adds the `adds` columns of a row whose key
+ * (`conflict`) is stored already to the stored counts: MySQL's `ON DUPLICATE KEY UPDATE c = c +
+ * VALUES(c)`, SQLite's and PostgreSQL's `ON CONFLICT (…) DO UPDATE SET c = table.c + excluded.c`.
+ */
+export function upsertAdding(
+  engine: Engine,
+  table: string,
+  columns: readonly string[],
+  conflict: readonly string[],
+  adds: readonly string[],
+  rows: number,
+): string {
+  const insert = `INSERT INTO ${table} ${valuesOf(columns, rows)}`;
+  if (engine === 'mysql') {
+    return `${insert} ON DUPLICATE KEY UPDATE ${adds.map((c) => `${c} = ${c} + VALUES(${c})`).join(', ')}`;
+  }
+  return `${insert} ON CONFLICT (${conflict.join(', ')}) DO UPDATE SET ${adds
+    .map((c) => `${c} = ${table}.${c} + excluded.${c}`)
+    .join(', ')}`;
+}
+
+/**
+ * A statement's rows folded by the database into one JSON array of arrays (the `columns` of each
+ * row in order), in a column `j`: SQLite's json_group_array, PostgreSQL's json_agg (no rows: `[]`
+ * or NULL). Undefined on MySQL/MariaDB, whose JSON_ARRAYAGG is cut at group_concat_max_len: read
+ * the rows as they are there.
+ */
+export function jsonRowsOf(
+  engine: Engine,
+  columns: readonly string[],
+  text: string,
+): string | undefined {
+  if (engine === 'sqlite') {
+    return `SELECT json_group_array(json_array(${columns.join(', ')})) AS j FROM (${text})`;
+  }
+  if (engine === 'postgres') {
+    return `SELECT json_agg(json_build_array(${columns.join(', ')})) AS j FROM (${text}) AS r`;
+  }
+  return undefined;
+}
+
+/** Whether a MySQL-protocol server of this `VERSION()` answers `INSERT … RETURNING` (MariaDB from 10.5). */
+export function mysqlReturns(version: string): boolean {
+  const [major, minor] = version.split('.').map(Number);
+  return /mariadb/i.test(version) && (major > 10 || (major === 10 && minor >= 5));
+}

@@ -9,31 +9,38 @@ function driverOf(err: unknown): Record<string, unknown> | null {
   return e && typeof e === 'object' ? (e as Record<string, unknown>) : null;
 }
 
-/** True when a write failed on a unique index (SQLite or MySQL/MariaDB). */
-export function isUniqueViolation(err: unknown): boolean {
+/** Whether the driver's error has one of these codes, or MySQL's error number. */
+function driverCodeIs(err: unknown, codes: readonly string[], mysqlErrno: number): boolean {
   const driver = driverOf(err);
   if (!driver) return false;
-  const code = String(driver.code ?? '');
-  return (
-    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
-    code === 'ER_DUP_ENTRY' ||
-    code === '23505' || // PostgreSQL unique_violation
-    driver.errno === 1062
+  return codes.includes(String(driver.code ?? '')) || driver.errno === mysqlErrno;
+}
+
+/** True when a write failed on a unique index (SQLite or MySQL/MariaDB). */
+export function isUniqueViolation(err: unknown): boolean {
+  return driverCodeIs(
+    err,
+    [
+      'SQLITE_CONSTRAINT_UNIQUE',
+      'SQLITE_CONSTRAINT_PRIMARYKEY',
+      'ER_DUP_ENTRY',
+      '23505', // PostgreSQL unique_violation
+    ],
+    1062,
   );
 }
 
 /** A row refers to one that does not exist (a foreign key), on every engine. */
 export function isForeignKeyViolation(err: unknown): boolean {
-  const driver = driverOf(err);
-  if (!driver) return false;
-  const code = String(driver.code ?? '');
-  return (
-    code === 'SQLITE_CONSTRAINT_FOREIGNKEY' ||
-    code === 'ER_NO_REFERENCED_ROW_2' ||
-    code === 'ER_NO_REFERENCED_ROW' ||
-    code === '23503' || // PostgreSQL foreign_key_violation
-    driver.errno === 1452
+  return driverCodeIs(
+    err,
+    [
+      'SQLITE_CONSTRAINT_FOREIGNKEY',
+      'ER_NO_REFERENCED_ROW_2',
+      'ER_NO_REFERENCED_ROW',
+      '23503', // PostgreSQL foreign_key_violation
+    ],
+    1452,
   );
 }
 

@@ -1,8 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { FailureReporter } from '../failure/failure-reporter';
-import type { MetricsService } from '../metrics/metrics.service';
 import type { JobLockService } from './job-lock.service';
-import { type LeasedJob, LeasedJobs } from './leased-jobs';
+import { type JobFailures, type JobMetrics, type LeasedJob, LeasedJobs } from './leased-jobs';
 
 const JOB: LeasedJob = { name: 'test-job', everyMs: 60_000, what: 'Testing', logger: 'Test' };
 
@@ -12,8 +10,8 @@ function setup(acquire: () => Promise<boolean>) {
   const failures = { background: vi.fn() };
   const jobs = new LeasedJobs(
     locks as unknown as JobLockService,
-    metrics as unknown as MetricsService,
-    failures as unknown as FailureReporter,
+    metrics satisfies JobMetrics,
+    failures satisfies JobFailures,
   );
   return { jobs, locks, metrics, failures };
 }

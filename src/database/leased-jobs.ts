@@ -1,7 +1,21 @@
-import { Injectable } from '@nestjs/common';
-import { FailureReporter } from '../failure/failure-reporter';
-import { MetricsService } from '../metrics/metrics.service';
+import { Inject, Injectable } from '@nestjs/common';
 import { JobLockService } from './job-lock.service';
+
+/**
+ * Where runs are counted (`url_shorter_job_runs_total`): the metrics module provides its
+ * MetricsService under JOB_METRICS. The database layer names what it needs; the layers above
+ * provide it.
+ */
+export interface JobMetrics {
+  readonly jobRuns: { inc(labels: { job: string }): void };
+}
+export const JOB_METRICS = Symbol('JOB_METRICS');
+
+/** Where a failed run is reported: the failure module provides its FailureReporter as JOB_FAILURES. */
+export interface JobFailures {
+  background(err: unknown, what: string, logger: string): unknown;
+}
+export const JOB_FAILURES = Symbol('JOB_FAILURES');
 
 /** A scheduled job that one instance runs per interval (docs/architecture.md, "Jobs"). */
 export interface LeasedJob {
@@ -24,8 +38,8 @@ export interface LeasedJob {
 export class LeasedJobs {
   constructor(
     private readonly locks: JobLockService,
-    private readonly metrics: MetricsService,
-    private readonly failures: FailureReporter,
+    @Inject(JOB_METRICS) private readonly metrics: JobMetrics,
+    @Inject(JOB_FAILURES) private readonly failures: JobFailures,
   ) {}
 
   /**
@@ -44,8 +58,8 @@ export class LeasedJobs {
   }
 
   /**
-   * A timer's run: `run`, with a failure (of the lease too) reported through
-   * FailureReporter.background instead of thrown. Answers whether this instance ran the job.
+   * A timer's run: `run`, with a failure (of the lease too) reported through JOB_FAILURES'
+   * `background` (FailureReporter's) instead of thrown. Answers whether this instance ran the job.
    */
   async scheduled(job: LeasedJob, work: () => Promise<unknown>): Promise<boolean> {
     try {

@@ -1,5 +1,10 @@
 import Database from 'better-sqlite3';
-import type { BatchRunner, BatchSource, StructuredResult } from './apply-once';
+import {
+  type BatchRunner,
+  type BatchSource,
+  batchQuery,
+  type StructuredResult,
+} from './apply-once';
 import { SQLITE_BUSY_SPIN_MS, whileBusy } from './sqlite-busy';
 import { sqliteOptions } from './sqlite-options';
 
@@ -115,20 +120,14 @@ export class SqliteBatchRunner implements BatchRunner {
     ]);
   }
 
-  query(
-    sql: string,
-    parameters: unknown[] | undefined,
-    structured: true,
-  ): Promise<StructuredResult>;
-  query(sql: string, parameters?: unknown[]): Promise<unknown>;
-  async query(sql: string, parameters: unknown[] = [], structured?: boolean): Promise<unknown> {
-    const result = await whileBusy(
+  /** Retried while the database is busy, outside a transaction (inside, BEGIN IMMEDIATE waited). */
+  readonly query = batchQuery((sql, parameters) =>
+    whileBusy(
       () => this.run(sql, parameters),
       () => !this.db.inTransaction,
       this.timeoutMs,
-    );
-    return structured ? result : result.raw;
-  }
+    ),
+  );
 
   /** One statement, as TypeORM's better-sqlite3 runner answers it (rows, or changes). */
   private async run(sql: string, parameters: unknown[]): Promise<StructuredResult> {

@@ -1,5 +1,4 @@
 import { hash } from 'node:crypto';
-import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   Inject,
@@ -177,7 +176,6 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
       // they do not hold this event loop (better-sqlite3 is synchronous); batches of full size.
       this.buffer = new CountBuffer(STATS_BATCH_KEYS);
       this.writer = new StatsWriterThread({
-        script: join(__dirname, 'stats-writer.worker.mjs'),
         file,
         timeoutMs: config.dbTimeoutMs,
         onLost: (reason) =>

@@ -8,7 +8,6 @@ import { SqliteReader, type SqliteReaderOptions } from './sqlite-reader';
 
 const dir = mkdtempSync(join(tmpdir(), 'sqlite-reader-'));
 const file = join(dir, 'reads.db');
-const script = join(__dirname, 'sqlite-reader.worker.mjs');
 let db: Database.Database;
 
 beforeAll(() => {
@@ -25,7 +24,6 @@ afterAll(() => {
 function reader(over: Partial<SqliteReaderOptions> = {}) {
   const lost: string[] = [];
   const r = new SqliteReader({
-    script,
     file,
     timeoutMs: 1000,
     cacheKib: 512,

@@ -8,13 +8,7 @@ import type { ShortService } from '../shorts/short.service';
 import { ValidationFailedError } from '../common/errors';
 import { toProblem } from '../failure/to-problem';
 import { RedisUnavailableError } from '../redis/redis-unavailable.error';
-import Database from 'better-sqlite3';
-import {
-  hourQueries,
-  jsonRows,
-  type StatisticsQuery,
-  StatisticsService,
-} from './statistics.service';
+import { hourQueries, type StatisticsQuery, StatisticsService } from './statistics.service';
 import { bucketStarts, maxBuckets } from './zoned';
 import { MIGRATIONS } from '../database/migrations';
 import { SqliteReader } from './sqlite-reader';
@@ -165,42 +159,6 @@ describe('hourQueries', () => {
 
   it('reads nothing for no hours', () => {
     expect(hourQueries([])).toEqual([]);
-  });
-});
-
-describe('jsonRows', () => {
-  // The values are what the statistics store: referrer hosts, user agents' names, countries,
-  // and the targets of redirect rules, which can hold any text.
-  const names = [
-    't.co',
-    'Mobile Safari',
-    '"quoted"',
-    'back\\slash',
-    'tab\there',
-    'zeile\nzwei',
-    'Grüße 🚀',
-    '日本',
-    "it's",
-    '',
-  ];
-
-  it('SQLite folds the rows into JSON that parses back to the same rows, every value as stored', () => {
-    const db = new Database(':memory:');
-    db.exec('CREATE TABLE v (day_no INTEGER, dim TEXT, name TEXT, hits INTEGER)');
-    const insert = db.prepare('INSERT INTO v VALUES (?, ?, ?, ?)');
-    names.forEach((name, i) => insert.run(20_000 + i, 'referrer', name, 2 ** 40 + i));
-    const text =
-      'SELECT 0 AS t, day_no AS k, hits AS v, 0 AS u, 1 AS b, NULL AS dim, NULL AS name FROM v WHERE day_no >= ? UNION ALL ' +
-      'SELECT 2 AS t, 0 AS k, SUM(hits) AS v, 0 AS u, 0 AS b, dim, name FROM v WHERE day_no >= ? GROUP BY dim, name';
-    const rows = db.prepare(text).raw(true).all(20_000, 20_000);
-    expect(rows).toHaveLength(2 * names.length);
-    const folded = JSON.parse(
-      db.prepare(jsonRows('sqlite', text)).pluck(true).get(20_000, 20_000) as string,
-    );
-    expect(folded).toEqual(rows);
-    // No rows: an empty array, not NULL.
-    expect(db.prepare(jsonRows('sqlite', text)).pluck(true).get(99_999, 99_999)).toBe('[]');
-    db.close();
   });
 });
 

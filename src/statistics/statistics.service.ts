@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import { Inject, Injectable, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Actor } from '../common/actor';
 import { ValidationFailedError } from '../common/errors';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { ShortService } from '../shorts/short.service';
-import { dialectSql, engineOf } from '../database/dialect';
+import { dialectSql, engineOf, jsonRowsOf, placeholders } from '../database/dialect';
 import { SQLITE_CACHE_KIB } from '../database/sqlite-options';
 import { FailureReporter } from '../failure/failure-reporter';
 import type { StatisticsDto, StatsEntryDto } from './statistics.dto';
@@ -66,12 +65,12 @@ export class StatisticsService implements OnApplicationShutdown {
     await this.reader?.close();
   }
 
-  /** Prepared statements of readStatement on SQLite (as jsonRows), by text; at most STATEMENTS. */
+  /** Prepared statements of readStatement on SQLite (as jsonRowsOf), by text; at most STATEMENTS. */
   private readonly statements = new Map<string, SqliteStatement>();
 
   /**
    * The rows of readStatement as arrays in its column order (`t, k, v, u, b, dim, name`). On SQLite
-   * and PostgreSQL the database folds them into one JSON array (jsonRows): a year by day is about
+   * and PostgreSQL the database folds them into one JSON array (jsonRowsOf): a year by day is about
    * a thousand rows, and building each as a row in JavaScript (better-sqlite3's, pg's) cost more
    * than the statement's own reads; one JSON.parse of the text is cheaper. A SQLite file is read on
    * the reads' thread (SqliteReader: the statement does not hold the event loop), SQLite in memory
@@ -83,14 +82,14 @@ export class StatisticsService implements OnApplicationShutdown {
    */
   private async rowsOf(text: string, params: unknown[]): Promise<unknown[][]> {
     const engine = engineOf(this.ds);
-    if (engine === 'mysql') {
+    const json = jsonRowsOf(engine, COLUMNS, text);
+    if (json === undefined) {
       const rows: Array<Record<string, unknown>> = await this.ds.query(
         dialectSql(engine, text),
         params,
       );
       return rows.map((r) => COLUMNS.map((c) => r[c]));
     }
-    const json = jsonRows(engine, text);
     if (engine === 'sqlite') {
       const reader = this.sqliteReader();
       try {
@@ -115,7 +114,6 @@ export class StatisticsService implements OnApplicationShutdown {
       this.reader =
         typeof file === 'string' && file && file !== ':memory:'
           ? new SqliteReader({
-              script: join(__dirname, 'sqlite-reader.worker.mjs'),
               file,
               timeoutMs: this.config.dbTimeoutMs,
               cacheKib: SQLITE_CACHE_KIB,
@@ -281,12 +279,12 @@ export function hourQueries(hours: number[]): Array<{ where: string; params: num
     const list = single.slice(i, i + IN_LIST);
     const last = list[list.length - 1];
     while (list.length % IN_STEP !== 0) list.push(last);
-    queries.push({ where: `hour_no IN (${list.map(() => '?').join(', ')})`, params: list });
+    queries.push({ where: `hour_no IN (${placeholders(list.length)})`, params: list });
   }
   return queries;
 }
 
-/** readStatement's columns, in the order of a row as an array (rowsOf, jsonRows). */
+/** readStatement's columns, in the order of a row as an array (rowsOf, jsonRowsOf). */
 const COLUMNS = ['t', 'k', 'v', 'u', 'b', 'dim', 'name'] as const;
 /** What a row of readStatement holds: `t` tells, `k` is the day or hour number. */
 const [T, K, V, U, B, DIM, NAME] = [0, 1, 2, 3, 4, 5, 6];
@@ -337,17 +335,7 @@ function readStatement(
   return { text: parts.join(' UNION ALL '), params };
 }
 
-/**
- * readStatement's rows folded by the database into one JSON array of arrays, in a column `j`
- * (SQLite's json_group_array, PostgreSQL's json_agg; no rows: `[]` or NULL).
- */
-export function jsonRows(engine: 'sqlite' | 'postgres', text: string): string {
-  return engine === 'sqlite'
-    ? `SELECT json_group_array(json_array(${COLUMNS.join(', ')})) AS j FROM (${text})`
-    : `SELECT json_agg(json_build_array(${COLUMNS.join(', ')})) AS j FROM (${text}) AS r`;
-}
-
-/** jsonRows' answer as rows: a JSON text (SQLite), the array pg parsed, or none (NULL). */
+/** jsonRowsOf's answer as rows: a JSON text (SQLite), the array pg parsed, or none (NULL). */
 function parsedRows(j: unknown): unknown[][] {
   if (j === null || j === undefined) return [];
   return (typeof j === 'string' ? JSON.parse(j) : j) as unknown[][];

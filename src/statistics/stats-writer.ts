@@ -1,7 +1,16 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { BoundedMap } from '../common/bounded-map';
 import { applyOnce, type BatchRunner, type BatchSource } from '../database/apply-once';
-import { dialectSql, type Engine, engineOf, type EngineSource } from '../database/dialect';
+import {
+  dialectSql,
+  type Engine,
+  engineOf,
+  type EngineSource,
+  insertIgnoring,
+  mysqlReturns,
+  placeholders,
+  upsertAdding,
+} from '../database/dialect';
 import { isForeignKeyViolation } from '../database/errors';
 import { VALUE_SPAN_DAYS } from './rollups';
 import { cutValue, dayOfHour, type Dimension, OTHER, SEP, VALUE_CAP } from './traits';
@@ -269,7 +278,7 @@ export class StatsWriter<R extends BatchRunner = BatchRunner> {
     for (const chunk of this.chunks([...shorts])) {
       const { records } = await this.sql(
         runner,
-        `SELECT short_id, day_no, dim, name FROM stats_values WHERE short_id IN (${marks(chunk.length)}) AND day_no IN (${marks(dayList.length)})`,
+        `SELECT short_id, day_no, dim, name FROM stats_values WHERE short_id IN (${placeholders(chunk.length)}) AND day_no IN (${placeholders(dayList.length)})`,
         [...chunk, ...dayList],
       );
       for (const r of records) {
@@ -300,7 +309,7 @@ export class StatsWriter<R extends BatchRunner = BatchRunner> {
       for (const chunk of this.chunks(rows)) {
         const { records } = await this.sql(
           runner,
-          `${this.ignoring('stats_visitors', columns, columns, chunk.length)} RETURNING short_id, day_no, hash`,
+          `${insertIgnoring(this.engine, 'stats_visitors', columns, columns, chunk.length)} RETURNING short_id, day_no, hash`,
           chunk.flatMap(([s, , d, x]) => [s, d, x]),
         );
         for (const r of records) {
@@ -323,7 +332,7 @@ export class StatsWriter<R extends BatchRunner = BatchRunner> {
       for (const chunk of chunks(list, ROWS_PER_STATEMENT)) {
         const r = await this.sql(
           runner,
-          this.ignoring('stats_visitors', columns, columns, chunk.length),
+          insertIgnoring(this.engine, 'stats_visitors', columns, columns, chunk.length),
           chunk.flat(),
         );
         for (let i = affectedRows(r); i > 0; i--) inserted.push([short, Number(hour)]);
@@ -337,9 +346,7 @@ export class StatsWriter<R extends BatchRunner = BatchRunner> {
     if (this.engine !== 'mysql') return true;
     if (this.returning === undefined) {
       const { records } = await this.sql(runner, 'SELECT VERSION() AS v', []);
-      const version = String(records[0]?.v ?? '');
-      const [major, minor] = version.split('.').map(Number);
-      this.returning = /mariadb/i.test(version) && (major > 10 || (major === 10 && minor >= 5));
+      this.returning = mysqlReturns(String(records[0]?.v ?? ''));
     }
     return this.returning;
   }
@@ -353,10 +360,11 @@ export class StatsWriter<R extends BatchRunner = BatchRunner> {
         ?.salt as string | undefined;
     let salt = await read();
     if (salt === undefined) {
-      await this.sql(runner, this.ignoring('stats_salts', ['day_no', 'salt'], ['day_no']), [
-        day,
-        randomBytes(32).toString('base64url'),
-      ]);
+      await this.sql(
+        runner,
+        insertIgnoring(this.engine, 'stats_salts', ['day_no', 'salt'], ['day_no']),
+        [day, randomBytes(32).toString('base64url')],
+      );
       salt = await read();
     }
     const buf = Buffer.from(salt as string, 'base64url');
@@ -383,13 +391,6 @@ export class StatsWriter<R extends BatchRunner = BatchRunner> {
     for (const d of this.salts.keys()) if (d < day) this.salts.delete(d);
   }
 
-  private ignoring(table: string, columns: string[], conflict: string[], rows = 1): string {
-    const values = `(${columns.join(', ')}) VALUES ${tuples(columns.length, rows)}`;
-    if (this.engine === 'mysql') return `INSERT IGNORE INTO ${table} ${values}`;
-    if (this.engine === 'sqlite') return `INSERT OR IGNORE INTO ${table} ${values}`;
-    return `INSERT INTO ${table} ${values} ON CONFLICT (${conflict.join(', ')}) DO NOTHING`;
-  }
-
   /** Multi-row upserts that add to the stored counts, one statement per chunk of rows. */
   private async upsertRows(
     runner: R,
@@ -400,13 +401,7 @@ export class StatsWriter<R extends BatchRunner = BatchRunner> {
     rows: unknown[][],
   ): Promise<void> {
     for (const chunk of this.chunks(rows)) {
-      const values = `(${columns.join(', ')}) VALUES ${tuples(columns.length, chunk.length)}`;
-      const text =
-        this.engine === 'mysql'
-          ? `INSERT INTO ${table} ${values} ON DUPLICATE KEY UPDATE ${adds.map((c) => `${c} = ${c} + VALUES(${c})`).join(', ')}`
-          : `INSERT INTO ${table} ${values} ON CONFLICT (${conflict.join(', ')}) DO UPDATE SET ${adds
-              .map((c) => `${c} = ${table}.${c} + excluded.${c}`)
-              .join(', ')}`;
+      const text = upsertAdding(this.engine, table, columns, conflict, adds, chunk.length);
       await this.sql(runner, text, chunk.flat());
     }
   }
@@ -453,10 +448,6 @@ function rollUp(rows: unknown[][], unit: (n: number) => number, counts: number):
   }
   return [...sums.values()];
 }
-
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
-const tuples = (columns: number, rows: number) =>
-  Array.from({ length: rows }, () => `(${marks(columns)})`).join(', ');
 
 /** Rows an INSERT wrote, whatever the driver calls it. */
 function affectedRows(r: { affected?: number; raw: unknown }): number {

@@ -3,6 +3,7 @@ import {
   bucketStart,
   bucketStarts,
   canonicalTimeZone,
+  FULL,
   isTimeZone,
   maxBuckets,
   zoneCacheSizes,
@@ -39,16 +40,7 @@ const oracle = {
 
 /** The offset at `ms` as Intl reports it, read the plain way (formatToParts). */
 function intlOffset(tz: string, ms: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: tz,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(ms);
+  const parts = new Intl.DateTimeFormat('en-US', { ...FULL, timeZone: tz }).formatToParts(ms);
   const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return (
     Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second')) -

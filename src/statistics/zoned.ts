@@ -8,12 +8,11 @@
  * bounded.
  */
 import { LRUCache } from 'lru-cache';
+import { DAY_MS, HOUR_MS } from './traits';
 
 export type Granularity = 'hour' | 'day' | 'month';
 
 const SECOND_MS = 1_000;
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 
 /** The longest IANA name has 32 characters; longer input is no zone (and never reaches Intl). */
 const MAX_ZONE_LENGTH = 64;
@@ -41,7 +40,8 @@ interface Zone {
 const canonicalNames = new LRUCache<string, string>({ max: MAX_SPELLINGS });
 const zones = new LRUCache<string, Zone>({ max: MAX_ZONES });
 
-const FULL: Intl.DateTimeFormatOptions = {
+/** Date and time to the second, as numbers (the offset at an instant; tests read it too). */
+export const FULL: Intl.DateTimeFormatOptions = {
   hourCycle: 'h23',
   year: 'numeric',
   month: 'numeric',
@@ -124,21 +124,9 @@ function wallByFormat(f: Intl.DateTimeFormat, ms: number): number | undefined {
 }
 
 function wallByParts(f: Intl.DateTimeFormat, ms: number): number {
-  let y = 0;
-  let m = 0;
-  let d = 0;
-  let h = 0;
-  let min = 0;
-  let s = 0;
-  for (const { type, value } of f.formatToParts(ms)) {
-    if (type === 'year') y = Number(value);
-    else if (type === 'month') m = Number(value);
-    else if (type === 'day') d = Number(value);
-    else if (type === 'hour') h = Number(value);
-    else if (type === 'minute') min = Number(value);
-    else if (type === 'second') s = Number(value);
-  }
-  return utc(y, m, d, h, min, s);
+  const n: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
+  for (const { type, value } of f.formatToParts(ms)) n[type] = Number(value);
+  return utc(n.year ?? 0, n.month ?? 0, n.day ?? 0, n.hour ?? 0, n.minute ?? 0, n.second ?? 0);
 }
 
 /** Whether this runtime's format() reads as FORMATTED (3× faster than formatToParts). */
