@@ -71,7 +71,10 @@ export class AuthController {
       return;
     }
     if (typeof q.username !== 'string' || !DEV_USERNAME.test(q.username)) {
-      throw new BadRequestError('Username must be 1 to 64 characters of A-Z, a-z, 0-9, _, . and -');
+      throw new BadRequestError(
+        'Username must be 1 to 64 characters of A-Z, a-z, 0-9, _, . and -',
+        'username_invalid',
+      );
     }
     await this.login.dev(
       req,

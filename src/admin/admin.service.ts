@@ -96,6 +96,7 @@ export class AdminService {
     if (!e)
       throw new NotFoundError(
         `Unknown entity "${name}"; known: ${this.entities.map((x) => x.name).join(', ')}`,
+        'admin_entity_unknown',
       );
     return e;
   }
@@ -202,7 +203,7 @@ export class AdminService {
   ): Record<string, unknown> {
     const creating = !existing;
     if (!body || typeof body !== 'object' || Array.isArray(body))
-      throw new BadRequestError('Body must be a JSON object');
+      throw new BadRequestError('Body must be a JSON object', 'admin_body_invalid');
     const errors: Record<string, string> = {};
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
@@ -279,12 +280,12 @@ export class AdminService {
   ): Promise<{ row: AdminRow; created: boolean }> {
     const e = this.entity(name);
     if (!e.update || !e.fields.some((f) => f.editable))
-      throw new BadRequestError(`${e.name} cannot be edited`);
+      throw new BadRequestError(`${e.name} cannot be edited`, 'admin_not_editable');
     const existing = await this.findOne(e.name, id);
     if (!existing && !e.create)
       throw new NotFoundError(`Entity ${e.name} not exists`, 'entity_not_exists');
     if (!existing && !UUID.test(id))
-      throw new BadRequestError('A new entry needs a UUID as its id');
+      throw new BadRequestError('A new entry needs a UUID as its id', 'admin_id_invalid');
     const p: AdminPatch = this.patch(e, body, id, existing);
     if (existing) await e.update(id, p, { actor, existing });
     else await e.create?.(id, p, actor);
@@ -302,7 +303,7 @@ export class AdminService {
     const e = this.entity(name);
     const existing = await this.findOne(e.name, id);
     if (!existing) throw new NotFoundError(`Entity ${e.name} not exists`, 'entity_not_exists');
-    if (!e.remove) throw new BadRequestError(`${e.name} cannot be deleted`);
+    if (!e.remove) throw new BadRequestError(`${e.name} cannot be deleted`, 'admin_not_deletable');
     await e.remove(id, actor);
     this.log.write('info', 'admin', `${actor.username} deleted ${e.name} ${id}`);
   }

@@ -9,6 +9,7 @@ import {
   RateLimitedError,
   ValidationFailedError,
 } from './errors';
+import { statusErrorKey } from '../shared/error-keys';
 import { PROBLEM_CONTENT_TYPE, problem, type Problem } from './problem';
 import { noStore } from './no-store';
 
@@ -65,11 +66,13 @@ export function toProblem(err: unknown, instance: string): { body: Problem; kind
       const m = (res as { message: unknown }).message;
       detail = Array.isArray(m) ? m.join(', ') : String(m);
     }
+    let errorKey = statusErrorKey(status);
     if (status === 404 && /^Cannot (GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS) /.test(detail)) {
       detail = 'No route matches this request';
+      errorKey = 'route_unknown';
     }
     return {
-      body: problem(status, STATUS_CODES[status] ?? 'Error', detail, instance),
+      body: problem(status, STATUS_CODES[status] ?? 'Error', detail, instance, { errorKey }),
       kind: status >= 500 ? 'unexpected' : 'expected',
     };
   }
@@ -77,14 +80,14 @@ export function toProblem(err: unknown, instance: string): { body: Problem; kind
   const e = err as { status?: unknown; statusCode?: unknown; expose?: unknown; type?: unknown };
   const status = Number(e?.status ?? e?.statusCode);
   if (e && e.expose === true && status >= 400 && status < 500) {
-    const [detail, errorKey]: [string, ErrorKey | undefined] =
+    const [detail, errorKey]: [string, ErrorKey] =
       e.type === 'entity.too.large'
         ? ['Request body is too large', 'body_too_large']
         : e.type === 'entity.parse.failed'
           ? ['Request body is not valid JSON', 'json_invalid']
           : status === 415
             ? ['Unsupported content type', 'content_type_unsupported']
-            : [STATUS_CODES[status] ?? 'Bad Request', undefined];
+            : [STATUS_CODES[status] ?? 'Bad Request', 'body_unreadable'];
     return {
       body: problem(status, STATUS_CODES[status] ?? 'Error', detail, instance, { errorKey }),
       kind: 'expected',

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ERROR_KEYS, type ErrorKey, statusErrorKey } from '../shared/error-keys';
+import { ERROR_KEYS, type ErrorKey } from '../shared/error-keys';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -50,13 +50,13 @@ export function problem(
   detail: string,
   instance: string,
   extra: {
-    errorKey?: ErrorKey;
+    errorKey: ErrorKey;
     fieldErrors?: Record<string, string>;
     fieldErrorKeys?: Record<string, ErrorKey>;
     retryAfter?: number;
-  } = {},
+  },
 ): Problem {
-  const errorKey = extra.errorKey ?? statusErrorKey(status);
+  const { errorKey } = extra;
   const p: Problem = {
     type: 'about:blank',
     title,

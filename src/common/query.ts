@@ -3,7 +3,8 @@ import { ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Expose, Transform } from 'class-transformer';
 import { Allow, IsIn, IsOptional, ValidateBy, type ValidationArguments } from 'class-validator';
 import { firstValue } from './request';
-import { AS_DETAIL } from './validation';
+import type { SpecificErrorKey } from './errors';
+import { asDetail } from './validation';
 
 /**
  * Building blocks of query DTOs (`@Query() dto: SomeQueryDto`): each decorator declares a query
@@ -61,14 +62,14 @@ export interface QueryIntOptions extends Doc {
   capAtMaximum?: boolean;
   /** How many digits are read at the most (a longer number is refused). */
   digits: number;
-  /** The refusal: a field error, or with `asDetail` a plain 400 with this detail. */
+  /** The refusal: a field error, or with `asDetail` a plain 400 with this detail and that key. */
   message: string;
-  asDetail?: boolean;
+  asDetail?: SpecificErrorKey;
 }
 
 /** A whole number written in decimal digits (no sign, no exponent, no spaces). */
 export function QueryInt(opts: QueryIntOptions): PropertyDecorator {
-  const { minimum, maximum, capAtMaximum, digits, message, asDetail, ...doc } = opts;
+  const { minimum, maximum, capAtMaximum, digits, message, asDetail: detailKey, ...doc } = opts;
   const digitsOnly = new RegExp(`^\\d{1,${digits}}$`);
   return applyDecorators(
     ApiPropertyOptional({ type: 'integer', minimum, maximum, ...doc }),
@@ -91,7 +92,7 @@ export function QueryInt(opts: QueryIntOptions): PropertyDecorator {
             (maximum === undefined || v <= maximum),
         },
       },
-      { message, context: asDetail ? AS_DETAIL : undefined },
+      { message, context: detailKey ? asDetail(detailKey) : undefined },
     ),
   );
 }

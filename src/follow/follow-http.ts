@@ -498,7 +498,12 @@ function postedEntry(
     code = decodeURIComponent(m.rawCode);
   } catch {
     req.resume();
-    return sendProblem(res, problem(404, 'Not Found', 'Entity URLShort not exists', path));
+    return sendProblem(
+      res,
+      problem(404, 'Not Found', 'Entity URLShort not exists', path, {
+        errorKey: 'entity_not_exists',
+      }),
+    );
   }
   readBody(req, POSTED_FOLLOW_BODY_LIMIT)
     .then((body) => {

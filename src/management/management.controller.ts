@@ -178,6 +178,7 @@ export class ManagementController {
     if (level === undefined)
       throw new BadRequestError(
         `configuredLevel must be one of ${MANAGEMENT_LEVELS.join(', ')} or null`,
+        'log_level_invalid',
       );
     this.log.setLevel(name, level);
     this.log.write(

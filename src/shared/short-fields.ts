@@ -6,7 +6,7 @@
  * here, its check in src/shorts/field-checks.ts (the compiler asks for it), and its column in a
  * migration; docs/adding-a-field.md walks through one.
  */
-import type { ErrorKey } from './error-keys';
+import type { ErrorKey, SpecificErrorKey } from './error-keys';
 import type { RedirectRule } from './redirect-rules';
 import {
   CODE_MAX_LENGTH,
@@ -31,7 +31,7 @@ export type SetBy = 'anonymous' | 'user';
 /** A sentence the contract fixes for a field's problem, and its key. */
 export interface FieldProblem {
   sentence: string;
-  key: ErrorKey;
+  key: SpecificErrorKey;
 }
 
 export interface ShortFieldSpec {

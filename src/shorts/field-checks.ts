@@ -1,5 +1,5 @@
 import type { BlacklistService } from '../blacklist/blacklist.service';
-import type { ErrorKey } from '../shared/error-keys';
+import type { ErrorKey, SpecificErrorKey } from '../shared/error-keys';
 import { CUSTOM_CODE_PATTERN, isReservedCode, MAX_NAME_LENGTH } from '../shared/limits';
 import {
   type FieldProblem,
@@ -36,10 +36,10 @@ export interface CheckContext {
  * all fields); or a problem with the contract's sentence (400 `detail`, e.g. `URL is blacklisted`).
  */
 type Verdict<T> =
-  { value: T } | { fieldError: string; key: ErrorKey } | { problem: string; key: ErrorKey };
+  { value: T } | { fieldError: string; key: ErrorKey } | { problem: string; key: SpecificErrorKey };
 
 const fieldError = (message: string, key: ErrorKey) => ({ fieldError: message, key });
-const problem = (sentence: string, key: ErrorKey) => ({ problem: sentence, key });
+const problem = (sentence: string, key: SpecificErrorKey) => ({ problem: sentence, key });
 
 /** What a field of each type stores (a password before it is hashed). */
 interface StoredValue {
@@ -167,7 +167,7 @@ export type CheckOutcome =
       fieldErrors: Record<string, string>;
       fieldErrorKeys: Record<string, ErrorKey>;
     }
-  | { problem: string; key: ErrorKey; status?: 403 };
+  | { problem: string; key: SpecificErrorKey; status?: 403 };
 
 /**
  * The create rules for every field present in `input`, driven by the field table: who may set it
@@ -179,7 +179,7 @@ export function checkShortFields(input: ShortInput, ctx: CheckContext): CheckOut
   const checked: CheckedFields = {};
   const fieldErrors: Record<string, string> = {};
   const fieldErrorKeys: Record<string, ErrorKey> = {};
-  const problems = new Map<ShortFieldName, { problem: string; key: ErrorKey; status?: 403 }>();
+  const problems = new Map<ShortFieldName, Extract<CheckOutcome, { problem: string }>>();
   for (const name of SHORT_FIELD_NAMES) {
     const spec: ShortFieldSpec = SHORT_FIELDS[name];
     let value = input[name];
