@@ -96,7 +96,7 @@ export class FollowController {
     description: BOT_PREVIEW_DESCRIPTION,
     content: { 'text/html': { schema: { type: 'string' } } },
   })
-  @ApiProblems(400, 403, 413, 415)
+  @ApiProblems(400, 403, 404, 413, 415)
   followShortWithPassword(
     @Param('code') code: string,
     @Req() req: Request,

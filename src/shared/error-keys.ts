@@ -134,6 +134,14 @@ export type GenericErrorKey = (typeof GENERIC_ERROR_KEYS)[number];
 /** A key that says what went wrong, more than the status does: what every thrown error carries. */
 export type SpecificErrorKey = Exclude<ErrorKey, GenericErrorKey>;
 
+const GENERIC: ReadonlySet<string> = new Set(GENERIC_ERROR_KEYS);
+const KNOWN: ReadonlySet<string> = new Set(ERROR_KEYS);
+
+/** Whether `key` is a key of the list that says more than its status (see GENERIC_ERROR_KEYS). */
+export function isSpecificErrorKey(key: unknown): key is SpecificErrorKey {
+  return typeof key === 'string' && KNOWN.has(key) && !GENERIC.has(key);
+}
+
 /** The key of a status, for answers the framework gives on its own (nothing more specific known). */
 export const STATUS_ERROR_KEYS: Readonly<Record<number, ErrorKey>> = {
   400: 'bad_request',
