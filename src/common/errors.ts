@@ -1,4 +1,4 @@
-import type { ErrorKey, SpecificErrorKey } from '../shared/error-keys';
+import type { ErrorKey, FieldErrorPath, SpecificErrorKey } from '../shared/error-keys';
 
 export type { ErrorKey, SpecificErrorKey } from '../shared/error-keys';
 
@@ -72,12 +72,13 @@ export function shortNotFound(): NotFoundError {
 
 /**
  * Validation failure with one message per field; `fieldErrorKeys` may give a field's message a
- * stable key (an import reports it per skipped row).
+ * stable key (an import reports it per skipped row), `fieldErrorPaths` where inside the field it is.
  */
 export class ValidationFailedError extends BadRequestError {
   constructor(
     readonly fieldErrors: Record<string, string>,
     readonly fieldErrorKeys: Record<string, ErrorKey> = {},
+    readonly fieldErrorPaths: Record<string, FieldErrorPath> = {},
   ) {
     super('Validation failed', 'validation_failed');
   }

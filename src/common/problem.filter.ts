@@ -33,6 +33,7 @@ export function toProblem(err: unknown, instance: string): { body: Problem; kind
         errorKey: err.errorKey,
         fieldErrors: err.fieldErrors,
         fieldErrorKeys: err.fieldErrorKeys,
+        fieldErrorPaths: err.fieldErrorPaths,
       }),
       kind: 'expected',
     };

@@ -111,6 +111,13 @@ export const ERROR_KEYS = [
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
 /**
+ * Where inside a request body a field error is (a problem's `fieldErrorPaths`): the field, then the
+ * keys and indexes (from 0) below it, e.g. `['rules', 2, 'conditions', 0]` for the first condition of
+ * the third rule. The English sentence of `fieldErrors` says the same for people.
+ */
+export type FieldErrorPath = readonly (string | number)[];
+
+/**
  * The keys that only name a status whose answers have several reasons here. No answer of this
  * service's own code carries one (`SpecificErrorKey` types the errors it throws, an e2e sweep checks
  * the answers): they remain for what the framework answers on its own (STATUS_ERROR_KEYS). A status
