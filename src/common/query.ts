@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Expose, Transform } from 'class-transformer';
 import { Allow, IsIn, IsOptional, ValidateBy, type ValidationArguments } from 'class-validator';
 import { firstValue } from './request';
@@ -20,18 +20,19 @@ export function allValues(v: unknown): string[] {
   return typeof v === 'string' ? [v] : [];
 }
 
-type Doc = Pick<ApiPropertyOptions, 'description' | 'format' | 'example'>;
+type Doc = Pick<ApiPropertyOptions, 'description' | 'format' | 'example' | 'maxLength'>;
 
 /**
  * A text parameter, taken as it comes (its first value); with `default`, a missing one (not an
- * empty one) reads as that.
+ * empty one) reads as that. `required` only documents it: a missing one is left to the route.
  */
 export function QueryText(
-  doc: Doc & { default?: string; enum?: readonly string[] } = {},
+  doc: Doc & { default?: string; enum?: readonly string[]; required?: true } = {},
 ): PropertyDecorator {
-  const { enum: values, ...rest } = doc;
+  const { enum: values, required, ...rest } = doc;
+  const Documented = required ? ApiProperty : ApiPropertyOptional;
   return applyDecorators(
-    ApiPropertyOptional({ type: String, ...rest, ...(values ? { enum: [...values] } : {}) }),
+    Documented({ type: String, ...rest, ...(values ? { enum: [...values] } : {}) }),
     Expose(),
     Transform(({ value }: { value: unknown }) => firstValue(value) ?? doc.default),
     Allow(),

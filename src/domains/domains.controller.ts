@@ -19,7 +19,6 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiParam,
-  ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
 import { CurrentActor, type Actor } from '../common/actor';
@@ -28,7 +27,12 @@ import { RequireUser } from '../common/auth.guard';
 import { NotFoundError } from '../common/errors';
 import { NoStore } from '../common/no-store';
 import { DomainService } from './domain.service';
-import { CreateDomainDto, DomainDto, UpdateDomainDto } from './dto/domain.dto';
+import {
+  CreateDomainDto,
+  DomainAllowedQueryDto,
+  DomainDto,
+  UpdateDomainDto,
+} from './dto/domain.dto';
 
 const uuid = new ParseUUIDPipe({ version: '4' });
 
@@ -44,12 +48,11 @@ export class DomainsController {
     summary:
       'Public: 200 for this service’s host or a verified, enabled domain, else 404 (for a TLS proxy’s on-demand certificates)',
   })
-  @ApiQuery({ name: 'domain', required: true, example: 'go.example.com' })
   @ApiOkResponse({ description: 'A certificate may be issued for this host' })
   @ApiProblems(404)
   @NoStore()
-  domainAllowed(@Query('domain') domain: unknown): void {
-    if (!this.domains.allowed(typeof domain === 'string' ? domain : undefined)) {
+  domainAllowed(@Query() { domain }: DomainAllowedQueryDto): void {
+    if (!this.domains.allowed(domain)) {
       throw new NotFoundError('Not a domain of this service', 'domain_unknown');
     }
   }

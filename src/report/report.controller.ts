@@ -10,7 +10,7 @@ import {
   Query,
 } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ApiDomainQuery } from '../common/api-domain';
+import { DomainQueryDto } from '../follow/dto/lookup-query.dto';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
 import { RequireUser } from '../common/auth.guard';
@@ -31,7 +31,6 @@ export class ReportController {
     summary: 'Report a short (login required; one report per user and short)',
   })
   @ApiParam({ name: 'code' })
-  @ApiDomainQuery()
   @ApiBody({ type: CreateReportDto })
   @ApiOkResponse({ type: ReportCreatedDto })
   @ApiProblems(400, 401, 403, 404, 409)
@@ -40,7 +39,7 @@ export class ReportController {
     @Body() dto: CreateReportDto,
     @CurrentActor() actor: Actor | null,
     @Headers('host') host: string | undefined,
-    @Query('domain') domain: unknown,
+    @Query() { domain }: DomainQueryDto,
   ): Promise<ReportCreatedDto> {
     await this.reports.report(code, dto, actor, host, domain);
     return { success: true };

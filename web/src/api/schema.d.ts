@@ -1781,10 +1781,10 @@ export interface operations {
     devLogin: {
         parameters: {
             query?: {
-                /** @description Same-origin path to go to after login */
-                redirect?: unknown;
                 /** @description Without it, a small form is shown */
-                username?: unknown;
+                username?: string;
+                /** @description Same-origin path to go to after login */
+                redirect?: string;
             };
             header?: never;
             path?: never;
@@ -2377,10 +2377,10 @@ export interface operations {
     getShortMetadata: {
         parameters: {
             query?: {
-                /** @description Password of a protected short */
-                password?: string;
                 /** @description The own domain whose code is meant (a verified host); default: the host the request was sent to */
                 domain?: string;
+                /** @description Password of a protected short */
+                password?: string;
             };
             header?: never;
             path: {
@@ -2471,10 +2471,10 @@ export interface operations {
     getShortQrPng: {
         parameters: {
             query?: {
-                /** @description Width and height in pixels, rounded up to the next of 128, 256, 512, 1024, 2048 (the PNG has that size) */
-                size?: number;
                 /** @description The own domain whose code is meant (a verified host); default: the host the request was sent to */
                 domain?: string;
+                /** @description Width and height in pixels, rounded up to the next of 128, 256, 512, 1024, 2048 (the PNG has that size) */
+                size?: number;
             };
             header?: never;
             path: {
@@ -2778,14 +2778,14 @@ export interface operations {
     getOrFollowShort: {
         parameters: {
             query?: {
-                /** @description true: past a dangerous short's warning; kept on the redirect to the password page (and its wrong and locked answers), whose form posts it again */
-                accept_danger?: "true";
                 /** @description The own domain whose code is meant (a verified host); default: the host the request was sent to */
                 domain?: string;
                 /** @description Password of a protected short */
-                password?: unknown;
+                password?: string;
                 /** @description false: answer the Short JSON */
                 redirect?: "false";
+                /** @description true: past a dangerous short's warning; kept on the redirect to the password page (and its wrong and locked answers), whose form posts it again */
+                accept_danger?: "true";
             };
             header?: never;
             path: {
@@ -3633,7 +3633,7 @@ export interface operations {
     domainAllowed: {
         parameters: {
             query: {
-                domain: unknown;
+                domain: string;
             };
             header?: never;
             path?: never;
@@ -5083,9 +5083,10 @@ export interface operations {
     followShort: {
         parameters: {
             query?: {
+                /** @description Password of a protected short */
+                password?: string;
                 /** @description true: past a dangerous short's warning; kept on the redirect to the password page (and its wrong and locked answers), whose form posts it again */
                 accept_danger?: "true";
-                password?: unknown;
             };
             header?: never;
             path: {
