@@ -3,27 +3,16 @@ import {
   Controller,
   Delete,
   Get,
-  HttpCode,
   Param,
   ParseUUIDPipe,
   Patch,
   Post,
   Query,
 } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiBody,
-  ApiCookieAuth,
-  ApiCreatedResponse,
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
-import { RequireUser } from '../common/auth.guard';
+import { ApiIdParam, NoContent, PostAction, UserRoute } from '../common/routes';
 import { NotFoundError } from '../common/errors';
 import { NoStore } from '../common/no-store';
 import { DomainService } from './domain.service';
@@ -58,9 +47,7 @@ export class DomainsController {
   }
 
   @Get()
-  @RequireUser()
-  @ApiCookieAuth('session')
-  @ApiBearerAuth('apiKey')
+  @UserRoute()
   @ApiOperation({
     operationId: 'listDomains',
     summary: 'The domains the caller may use: shared and own (admins: all)',
@@ -72,9 +59,7 @@ export class DomainsController {
   }
 
   @Post()
-  @RequireUser()
-  @ApiCookieAuth('session')
-  @ApiBearerAuth('apiKey')
+  @UserRoute()
   @ApiOperation({
     operationId: 'createDomain',
     summary:
@@ -91,14 +76,12 @@ export class DomainsController {
   }
 
   @Patch(':id')
-  @RequireUser()
-  @ApiCookieAuth('session')
-  @ApiBearerAuth('apiKey')
+  @UserRoute()
   @ApiOperation({
     operationId: 'updateDomain',
     summary: 'Change a domain’s redirects (admins: also enable or disable it)',
   })
-  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiIdParam()
   @ApiBody({ type: UpdateDomainDto })
   @ApiOkResponse({ type: DomainDto })
   @ApiProblems(400, 404)
@@ -110,17 +93,14 @@ export class DomainsController {
     return this.domains.update(id, dto, actor);
   }
 
-  @Post(':id/verify')
-  @HttpCode(200)
-  @RequireUser()
-  @ApiCookieAuth('session')
-  @ApiBearerAuth('apiKey')
+  @PostAction(':id/verify')
+  @UserRoute()
   @ApiOperation({
     operationId: 'verifyDomain',
     summary:
       'Check the domain’s TXT record now; answers the domain with the outcome (limited per user by LIMIT_DOMAIN_VERIFY; a host another domain verified first: 409 domain_taken, and this claim is removed)',
   })
-  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiIdParam()
   @ApiOkResponse({ type: DomainDto })
   @ApiProblems(400, 404, 409, 429)
   verifyDomain(
@@ -131,16 +111,13 @@ export class DomainsController {
   }
 
   @Delete(':id')
-  @HttpCode(204)
-  @RequireUser()
-  @ApiCookieAuth('session')
-  @ApiBearerAuth('apiKey')
+  @NoContent()
+  @UserRoute()
   @ApiOperation({
     operationId: 'deleteDomain',
     summary: 'Delete a domain (only when no short uses it: else 409 domain_in_use)',
   })
-  @ApiParam({ name: 'id', format: 'uuid' })
-  @ApiNoContentResponse()
+  @ApiIdParam()
   @ApiProblems(400, 404, 409)
   async deleteDomain(
     @Param('id', uuid) id: string,

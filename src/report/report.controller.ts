@@ -1,18 +1,9 @@
-import {
-  Body,
-  Controller,
-  Get,
-  Headers,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Query,
-} from '@nestjs/common';
+import { Body, Controller, Get, Headers, Param, ParseUUIDPipe, Query } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { DomainQueryDto } from '../follow/dto/lookup-query.dto';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
+import { ApiIdParam, PostAction } from '../common/routes';
 import { RequireUser } from '../common/auth.guard';
 import { NoStore } from '../common/no-store';
 import { CreateReportDto, OwnerReportDto, ReportCreatedDto } from './dto/report.dto';
@@ -23,8 +14,7 @@ import { ReportService } from './report.service';
 export class ReportController {
   constructor(private readonly reports: ReportService) {}
 
-  @Post(':code/report')
-  @HttpCode(200)
+  @PostAction(':code/report')
   @RequireUser()
   @ApiOperation({
     operationId: 'reportShort',
@@ -51,7 +41,7 @@ export class ReportController {
     operationId: 'listShortReports',
     summary: "The short's reports for its owner or an admin (newest first; never the reporter)",
   })
-  @ApiParam({ name: 'id', description: "The short's id (UUID)", format: 'uuid' })
+  @ApiIdParam("The short's id (UUID)")
   @ApiOkResponse({ type: [OwnerReportDto] })
   @ApiProblems(400, 401, 403, 404)
   @NoStore()

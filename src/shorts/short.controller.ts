@@ -3,7 +3,6 @@ import {
   Controller,
   Delete,
   Get,
-  HttpCode,
   Param,
   Patch,
   ParseUUIDPipe,
@@ -11,20 +10,16 @@ import {
   Query,
 } from '@nestjs/common';
 import {
-  ApiBearerAuth,
   ApiBody,
-  ApiCookieAuth,
   ApiCreatedResponse,
   ApiExtraModels,
-  ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
-import { RequireUser } from '../common/auth.guard';
+import { ApiIdParam, ApiSignedIn, NoContent, PostAction, UserRoute } from '../common/routes';
 import { ApiPageResponse, type Page, pageRequest } from '../common/paging';
 import { CurrentOrigin, type RequestOrigin } from '../common/request';
 import { NoStore } from '../common/no-store';
@@ -61,9 +56,7 @@ export class ShortController {
   ) {}
 
   @Get()
-  @RequireUser()
-  @ApiCookieAuth('session')
-  @ApiBearerAuth('apiKey')
+  @UserRoute()
   @ApiOperation({
     operationId: 'listOwnShorts',
     summary: 'The caller’s own shorts (expired and exhausted included)',
@@ -102,7 +95,7 @@ export class ShortController {
   }
 
   @Patch(':id')
-  @ApiParam({ name: 'id', description: "The short's id (UUID)", format: 'uuid' })
+  @ApiIdParam("The short's id (UUID)")
   @ApiOperation({
     operationId: 'updateShort',
     summary: 'Edit a short (owner or admin): url, code, name, expireAt, maxUses, password',
@@ -119,11 +112,9 @@ export class ShortController {
     return this.shorts.update(id, dto, actor, origin);
   }
 
-  @Post(':id/health')
-  @HttpCode(200)
-  @ApiCookieAuth('session')
-  @ApiBearerAuth('apiKey')
-  @ApiParam({ name: 'id', description: "The short's id (UUID)", format: 'uuid' })
+  @PostAction(':id/health')
+  @ApiSignedIn()
+  @ApiIdParam("The short's id (UUID)")
   @ApiOperation({
     operationId: 'checkShortHealth',
     summary:
@@ -139,10 +130,9 @@ export class ShortController {
   }
 
   @Delete(':id')
-  @HttpCode(204)
-  @ApiParam({ name: 'id', description: "The short's id (UUID)", format: 'uuid' })
+  @NoContent('Deleted')
+  @ApiIdParam("The short's id (UUID)")
   @ApiOperation({ operationId: 'deleteShort', summary: 'Delete a short (owner or admin)' })
-  @ApiNoContentResponse({ description: 'Deleted' })
   @ApiProblems(400, 401, 403, 404)
   async deleteShort(
     @Param('id', new ParseUUIDPipe({ version: '4' })) id: string,

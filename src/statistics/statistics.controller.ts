@@ -1,15 +1,9 @@
 import { Controller, Get, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiCookieAuth,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
+import { ApiSignedIn } from '../common/routes';
 import { RequireUser } from '../common/auth.guard';
 import { ValidationFailedError } from '../common/errors';
 import { NoStore } from '../common/no-store';
@@ -25,8 +19,7 @@ const shortId = () =>
   });
 
 @ApiTags('code')
-@ApiCookieAuth('session')
-@ApiBearerAuth('apiKey')
+@ApiSignedIn()
 @Controller('api/code')
 export class StatisticsController {
   constructor(private readonly stats: StatisticsService) {}
