@@ -21,7 +21,7 @@ import { ShortService } from '../shorts/short.service';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { FollowQueryDto, LookupQueryDto, PostedFollowQueryDto } from './dto/lookup-query.dto';
 import { followAndRedirect, followPosted } from './follow-http';
-import { asksForDetails } from './lookup-query';
+import { asksForDetails } from '../shared/lookup-query';
 import { FollowService } from './follow.service';
 
 const BOT_PREVIEW_DESCRIPTION =

@@ -101,11 +101,15 @@ export const ERROR_KEYS = [
   'logger_name_invalid',
   'start_date_invalid',
   // the admin area
-  'admin_entity_unknown',
-  'admin_body_invalid',
-  'admin_not_editable',
-  'admin_id_invalid',
-  'admin_not_deletable',
+  'entity_unknown',
+  'entity_not_editable',
+  'entity_not_deletable',
+  'entity_id_invalid',
+  'body_not_object',
+  'field_unknown',
+  'field_read_only',
+  'field_required',
+  'field_invalid',
 ] as const;
 
 export type ErrorKey = (typeof ERROR_KEYS)[number];

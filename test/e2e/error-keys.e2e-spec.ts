@@ -70,7 +70,7 @@ describe('specific error keys', () => {
         'admin entity',
         () => admin.post('/api/admin/entity/nope/search', {}),
         404,
-        'admin_entity_unknown',
+        'entity_unknown',
       ],
       // an API path no route matches
       ['route', () => t.fetch('/api/no-such-route'), 404, 'route_unknown'],

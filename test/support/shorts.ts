@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Repository } from 'typeorm';
 import { expect } from 'vitest';
 import type { ShortDto } from '../../src/shorts/dto/short.dto';
-import { UNCHECKED } from '../../src/shorts/link-health';
+import { UNCHECKED } from '../../src/shorts/short-health';
 import { ShortEntity } from '../../src/shorts/short.entity';
 import type { TestApp } from './app';
 

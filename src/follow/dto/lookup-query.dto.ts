@@ -1,6 +1,6 @@
 import { PickType } from '@nestjs/swagger';
 import { QueryText } from '../../common/query';
-import { LOOKUP_QUERY } from '../lookup-query';
+import { LOOKUP_QUERY } from '../../shared/lookup-query';
 
 const { domain, password, redirect, acceptDanger } = LOOKUP_QUERY;
 

@@ -81,34 +81,15 @@ export interface ShortFieldsProps {
   rulesProblemAt?: RulesProblemAt;
 }
 
-/** Example texts of the inputs; a needed field of the edit form has its value instead. */
-const PLACEHOLDERS: Partial<Record<ShortFieldName, string>> = {
-  get url() {
-    return msg.create.urlPlaceholder;
-  },
-  get code() {
-    return msg.create.codePlaceholder;
-  },
-  get name() {
-    return msg.create.namePlaceholder;
-  },
-  get expireAt() {
-    return t(msg.hints.expiryPlaceholder, { date: exampleExpiryDate() });
-  },
-  get maxUses() {
-    return msg.create.unlimited;
-  },
-  get expiredUrl() {
-    return msg.rules.expiredUrlPlaceholder;
-  },
-};
+/** An input's example text (the catalogue's, by field; `{date}`: an example expiry). */
+function placeholderOf(name: ShortFieldName): string | undefined {
+  const text = (msg.fieldPlaceholders as Partial<Record<ShortFieldName, string>>)[name];
+  return text === undefined ? undefined : t(text, { date: exampleExpiryDate() });
+}
 
-/** Help texts below some inputs. */
-const HINTS: Partial<Record<ShortFieldName, string>> = {
-  get expiredUrl() {
-    return msg.rules.expiredUrlHint;
-  },
-};
+/** The help text below an input (the catalogue's, by field). */
+const hintOf = (name: ShortFieldName): string | undefined =>
+  (msg.fieldHints as Partial<Record<ShortFieldName, string>>)[name];
 
 /** The edit form's buttons that clear a field that may be cleared. */
 const CLEAR_LABELS: Partial<Record<ShortFieldName, string>> = {
@@ -190,12 +171,13 @@ function ShortField({
   const id = `${mode}-${name}`;
   const set = (text: string) => onChange({ [name]: text });
   const required = isRequired(name, mode);
+  const hint = hintOf(name);
   const common = {
     value,
     required,
     isInvalid: Boolean(error),
     'aria-invalid': error ? true : undefined,
-    placeholder: mode === 'edit' && required ? undefined : PLACEHOLDERS[name],
+    placeholder: mode === 'edit' && required ? undefined : placeholderOf(name),
     onChange: (e: { target: { value: string } }) => set(e.target.value),
   };
   const clear = mode === 'edit' && spec.nullable ? CLEAR_LABELS[name] : undefined;
@@ -211,13 +193,21 @@ function ShortField({
       input
     );
 
+  /** The field's labelled group, the server's error below its input. */
+  const group = (input: ReactNode) => (
+    <Form.Group className="mb-3" controlId={id}>
+      <Form.Label>{msg.fields[name]}</Form.Label>
+      {input}
+      {feedback}
+    </Form.Group>
+  );
+
   switch (spec.type) {
     case 'url':
     case 'code':
     case 'text':
-      return (
-        <Form.Group className="mb-3" controlId={id}>
-          <Form.Label>{msg.fields[name]}</Form.Label>
+      return group(
+        <>
           <Form.Control
             {...common}
             type={spec.type === 'url' ? 'url' : 'text'}
@@ -225,11 +215,10 @@ function ShortField({
             minLength={spec.type === 'url' ? undefined : spec.minLength}
             maxLength={spec.maxLength}
             pattern={htmlPattern(spec.pattern)}
-            aria-describedby={HINTS[name] ? `${id}-help` : undefined}
+            aria-describedby={hint ? `${id}-help` : undefined}
           />
-          {HINTS[name] && <Form.Text id={`${id}-help`}>{HINTS[name]}</Form.Text>}
-          {feedback}
-        </Form.Group>
+          {hint && <Form.Text id={`${id}-help`}>{hint}</Form.Text>}
+        </>,
       );
     case 'password': {
       const removing = mode === 'edit' && values.removePassword;
@@ -266,9 +255,8 @@ function ShortField({
     }
     case 'date-time': {
       const understood = !value.trim() || expireAt !== null;
-      return (
-        <Form.Group className="mb-3" controlId={id}>
-          <Form.Label>{msg.fields[name]}</Form.Label>
+      return group(
+        <>
           {withClear(
             <Form.Control
               {...common}
@@ -283,48 +271,35 @@ function ShortField({
                 ? t(msg.create.understoodAs, { date: formatDateTime(expireAt) })
                 : msg.edit.expiryNotUnderstood}
           </Form.Text>
-          {feedback}
-        </Form.Group>
+        </>,
       );
     }
     case 'domain':
       if (domains.length === 0 && !value) return null;
-      return (
-        <Form.Group className="mb-3" controlId={id}>
-          <Form.Label>{msg.fields[name]}</Form.Label>
-          <Form.Select
-            value={value}
-            isInvalid={Boolean(error)}
-            onChange={(e) => set(e.target.value)}
-          >
-            <option value="">{msg.create.mainDomain}</option>
-            {[...new Set([...domains, ...(value ? [value] : [])])].map((host) => (
-              <option key={host} value={host}>
-                {host}
-              </option>
-            ))}
-          </Form.Select>
-          {feedback}
-        </Form.Group>
+      return group(
+        <Form.Select value={value} isInvalid={Boolean(error)} onChange={(e) => set(e.target.value)}>
+          <option value="">{msg.create.mainDomain}</option>
+          {[...new Set([...domains, ...(value ? [value] : [])])].map((host) => (
+            <option key={host} value={host}>
+              {host}
+            </option>
+          ))}
+        </Form.Select>,
       );
     case 'rules':
       return null; // the rules editor, above
     case 'integer':
-      return (
-        <Form.Group className="mb-3" controlId={id}>
-          <Form.Label>{msg.fields[name]}</Form.Label>
-          {withClear(
-            <Form.Control
-              {...common}
-              type="number"
-              min={spec.minimum}
-              max={spec.maximum}
-              step={1}
-              inputMode="numeric"
-            />,
-          )}
-          {feedback}
-        </Form.Group>
+      return group(
+        withClear(
+          <Form.Control
+            {...common}
+            type="number"
+            min={spec.minimum}
+            max={spec.maximum}
+            step={1}
+            inputMode="numeric"
+          />,
+        ),
       );
   }
 }

@@ -13,7 +13,7 @@ import {
   MAX_PASSWORD_LENGTH,
   MAX_URL_LENGTH,
 } from '@shared/limits';
-import { htmlPattern } from '../lib/short-form';
+import { emptyValues, htmlPattern } from '../lib/short-form';
 import { CreateForm } from './CreateForm';
 import type { Short } from '../api/client';
 import { ShortFacts } from './info/ShortFacts';
@@ -162,18 +162,7 @@ describe('create form', () => {
 });
 
 describe('the short fields in edit mode', () => {
-  const values = {
-    url: 'https://example.com/a',
-    password: '',
-    code: 'abc1234',
-    name: '',
-    expireAt: '',
-    maxUses: '3',
-    domain: '',
-    expiredUrl: '',
-    rules: [],
-    removePassword: false,
-  };
+  const values = { ...emptyValues(), url: 'https://example.com/a', code: 'abc1234', maxUses: '3' };
 
   it('every field, the code needed, clear buttons for what may be cleared, the password box', () => {
     const onChange = vi.fn();

@@ -126,16 +126,28 @@ export const de = {
     title: 'Link kürzen',
     urlPlaceholder: 'https://example.com/ein/langer/link',
     password: 'Passwort (optional)',
-    codePlaceholder: 'Eigener Code (optional)',
     mainDomain: 'Diese Domain (Standard)',
     expiryPlaceholder: 'z. B. morgen um 15 Uhr, in 2 Tagen, 12.05.2023',
     understoodAs: 'Verstanden als: {date}',
     unlimited: 'Unbegrenzt',
-    namePlaceholder: 'Name (optional)',
     submit: 'Kürzen',
     success: 'Der Short wurde erfolgreich erstellt',
     errorOther: 'Link konnte nicht erstellt werden',
   },
+  /** Example texts of the short's inputs, by field (the edit form shows a needed field's value instead). */
+  fieldPlaceholders: {
+    url: 'https://example.com/ein/langer/link',
+    code: 'Eigener Code (optional)',
+    name: 'Name (optional)',
+    expireAt: 'z. B. morgen um 15 Uhr, in 2 Tagen, {date}',
+    maxUses: 'Unbegrenzt',
+    expiredUrl: 'https://example.com/angebot-beendet',
+  } satisfies Partial<Record<ShortFieldName, string>>,
+  /** Help texts below some of the short's inputs, by field. */
+  fieldHints: {
+    expiredUrl:
+      'Wohin Besucher kommen, wenn der Short abgelaufen oder aufgebraucht ist. Leer: die Hinweisseite.',
+  } satisfies Partial<Record<ShortFieldName, string>>,
   edit: {
     button: 'Bearbeiten',
     buttonRow: '{code} bearbeiten',
@@ -216,9 +228,6 @@ export const de = {
       country: 'Ein Ländercode aus zwei Buchstaben wie DE.',
       query: 'Ein Paar name=wert.',
     } satisfies Record<ConditionType, string>,
-    expiredUrlPlaceholder: 'https://example.com/angebot-beendet',
-    expiredUrlHint:
-      'Wohin Besucher kommen, wenn der Short abgelaufen oder aufgebraucht ist. Leer: die Hinweisseite.',
   },
   /** The link health of a short (its owner's info page): the checks of its target. */
   health: {
@@ -653,9 +662,6 @@ export const de = {
     page: '{title} – URL-Shorter',
     info: 'Short {code}',
   },
-  hints: {
-    expiryPlaceholder: 'z. B. morgen um 15 Uhr, in 2 Tagen, {date}',
-  },
   experiments: {
     title: 'Experimente',
     text: 'Hier kannst du experimentelle Funktionen ein- und ausschalten. Manche Änderungen werden erst nach einem Neuladen aktiv.',
@@ -959,6 +965,15 @@ export const de = {
     qr_busy: 'Gerade werden zu viele QR-Codes erzeugt. Bitte versuche es gleich noch einmal.',
     query_invalid:
       'Prüfe Klammern, Anführungszeichen und Operatoren; reguläre Ausdrücke werden nicht unterstützt.',
+    entity_unknown: 'Diese Art von Einträgen gibt es nicht.',
+    entity_not_editable: 'Diese Einträge lassen sich nicht ändern.',
+    entity_not_deletable: 'Diese Einträge lassen sich nicht löschen.',
+    entity_id_invalid: 'Ein neuer Eintrag braucht eine UUID als ID.',
+    body_not_object: 'Die Anfrage muss ein JSON-Objekt sein.',
+    field_unknown: 'Dieses Feld gibt es nicht.',
+    field_read_only: 'Dieses Feld lässt sich nicht ändern.',
+    field_required: 'Dieses Feld muss ausgefüllt sein.',
+    field_invalid: 'Dieser Wert passt nicht zu dem Feld.',
     domain_invalid:
       'Das ist kein gültiger Domainname (z. B. go.example.com, ohne https:// und Pfad).',
     domain_main_host: 'Das ist die Domain dieses Dienstes selbst.',
@@ -990,11 +1005,6 @@ export const de = {
     log_level_invalid: 'Diese Protokollstufe gibt es nicht.',
     logger_name_invalid: 'Der Name des Loggers ist ungültig.',
     start_date_invalid: 'Das Startdatum ist kein gültiges Datum.',
-    admin_entity_unknown: 'Diese Tabelle gibt es nicht.',
-    admin_body_invalid: 'Der Eintrag muss ein JSON-Objekt sein.',
-    admin_not_editable: 'Diese Einträge können nicht bearbeitet werden.',
-    admin_id_invalid: 'Ein neuer Eintrag braucht eine UUID als ID.',
-    admin_not_deletable: 'Diese Einträge können nicht gelöscht werden.',
   } satisfies Record<ErrorKey, string>,
 } as const;
 

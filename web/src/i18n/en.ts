@@ -117,16 +117,28 @@ export const en: Messages = {
     expiredUrl: 'Target after expiry',
     rules: 'Redirect rules',
   },
+  /** Example texts of the short's inputs, by field (the edit form shows a needed field's value instead). */
+  fieldPlaceholders: {
+    url: 'https://example.com/a/long/link',
+    code: 'Own code (optional)',
+    name: 'Name (optional)',
+    expireAt: 'e.g. tomorrow at 3pm, in 2 days, {date}',
+    maxUses: 'Unlimited',
+    expiredUrl: 'https://example.com/offer-ended',
+  },
+  /** Help texts below some of the short's inputs, by field. */
+  fieldHints: {
+    expiredUrl:
+      'Where visitors go when the short has expired or is used up. Empty: the notice page.',
+  },
   create: {
     title: 'Shorten a link',
     urlPlaceholder: 'https://example.com/a/long/link',
     password: 'Password (optional)',
-    codePlaceholder: 'Own code (optional)',
     mainDomain: 'This domain (default)',
     expiryPlaceholder: 'e.g. tomorrow at 3pm, in 2 days, 5/12/2023',
     understoodAs: 'Understood as: {date}',
     unlimited: 'Unlimited',
-    namePlaceholder: 'Name (optional)',
     submit: 'Shorten',
     success: 'The short was created',
     errorOther: 'The link could not be created',
@@ -265,9 +277,6 @@ export const en: Messages = {
       country: 'A two-letter country code such as US.',
       query: 'A pair name=value.',
     },
-    expiredUrlPlaceholder: 'https://example.com/offer-ended',
-    expiredUrlHint:
-      'Where visitors go when the short has expired or is used up. Empty: the notice page.',
   },
   health: {
     title: 'Link status',
@@ -635,9 +644,6 @@ export const en: Messages = {
     page: '{title} – URL-Shorter',
     info: 'Short {code}',
   },
-  hints: {
-    expiryPlaceholder: 'e.g. tomorrow at 3pm, in 2 days, {date}',
-  },
   experiments: {
     title: 'Experiments',
     text: 'Here you can switch experimental features on and off. Some changes only take effect after a reload.',
@@ -910,6 +916,15 @@ export const en: Messages = {
     rate_limited: 'Too many requests. Please try again later.',
     qr_busy: 'Too many QR codes are being made right now. Please try again in a moment.',
     query_invalid: 'Check brackets, quotes and operators; regular expressions are not supported.',
+    entity_unknown: 'There is no such kind of entry.',
+    entity_not_editable: 'These entries cannot be changed.',
+    entity_not_deletable: 'These entries cannot be deleted.',
+    entity_id_invalid: 'A new entry needs a UUID as its id.',
+    body_not_object: 'The request must be a JSON object.',
+    field_unknown: 'There is no such field.',
+    field_read_only: 'This field cannot be changed.',
+    field_required: 'This field is required.',
+    field_invalid: 'This value does not fit the field.',
     domain_invalid:
       'This is not a valid domain name (e.g. go.example.com, without https:// and path).',
     domain_main_host: 'This is the domain of this service itself.',
@@ -939,11 +954,6 @@ export const en: Messages = {
     log_level_invalid: 'This log level does not exist.',
     logger_name_invalid: 'The logger name is invalid.',
     start_date_invalid: 'The start date is not a valid date.',
-    admin_entity_unknown: 'This table does not exist.',
-    admin_body_invalid: 'The entry must be a JSON object.',
-    admin_not_editable: 'These entries cannot be edited.',
-    admin_id_invalid: 'A new entry needs a UUID as its id.',
-    admin_not_deletable: 'These entries cannot be deleted.',
     rules_invalid: 'The redirect rules are invalid.',
     rules_too_many: 'At most 10 rules with 1 to 5 conditions each.',
     rule_condition_invalid: 'A condition of a rule is invalid.',

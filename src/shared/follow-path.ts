@@ -1,4 +1,4 @@
-import { isReservedCode } from '../shared/limits';
+import { isReservedCode } from './limits';
 import { asksForDetails, LOOKUP_QUERY } from './lookup-query';
 
 /**

@@ -3,7 +3,7 @@
  * `GET /api/code/{code}`), its details (`?redirect=false`), metadata, QR codes and the report.
  * Declared once here, without decorators: the follow's fast entry (follow-path.ts, follow-http.ts,
  * before Express, and the Vite config) reads them with these functions from a URLSearchParams, the
- * Nest routes through the DTO built from the same rows (dto/lookup-query.dto.ts). A repeated
+ * Nest routes through the DTO built from the same rows (src/follow/dto/lookup-query.dto.ts). A repeated
  * parameter counts by its first value either way.
  */
 export const LOOKUP_QUERY = {
