@@ -1,6 +1,7 @@
-import { applyDecorators, HttpCode, Post } from '@nestjs/common';
+import { applyDecorators, HttpCode, ParseUUIDPipe, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiNoContentResponse, ApiParam } from '@nestjs/swagger';
 import { RequireUser } from './auth.guard';
+import { BadRequestError } from './errors';
 
 /**
  * Decorator sets the controllers repeat, written once: how a logged-in call authenticates (for the
@@ -23,6 +24,13 @@ export const NoContent = (description?: string) =>
 /** A POST that runs an action and answers 200 with its result (nothing is created: no 201). */
 export const PostAction = (path: string) => applyDecorators(Post(path), HttpCode(200));
 
-/** Documents the `{id}` path parameter of a route: a UUID (the route parses it with ParseUUIDPipe). */
+/** Documents the `{id}` path parameter of a route: a UUID (the route parses it with uuidParam). */
 export const ApiIdParam = (description?: string) =>
   ApiParam({ name: 'id', ...(description === undefined ? {} : { description }), format: 'uuid' });
+
+/** Parses a UUID path parameter; anything else is 400 `id_invalid` with the pipe's sentence. */
+export const uuidParam = () =>
+  new ParseUUIDPipe({
+    version: '4',
+    exceptionFactory: (detail) => new BadRequestError(detail, 'id_invalid'),
+  });

@@ -1,18 +1,8 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Param,
-  ParseUUIDPipe,
-  Patch,
-  Post,
-  Query,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
-import { ApiIdParam, NoContent, PostAction, UserRoute } from '../common/routes';
+import { ApiIdParam, NoContent, PostAction, UserRoute, uuidParam } from '../common/routes';
 import { NotFoundError } from '../common/errors';
 import { NoStore } from '../common/no-store';
 import { DomainService } from './domain.service';
@@ -23,7 +13,7 @@ import {
   UpdateDomainDto,
 } from './dto/domain.dto';
 
-const uuid = new ParseUUIDPipe({ version: '4' });
+const uuid = uuidParam();
 
 /** Own domains (CONTRACT "Own domains"). */
 @ApiTags('domains')

@@ -1,8 +1,8 @@
-import { Controller, Param, ParseUUIDPipe } from '@nestjs/common';
+import { Controller, Param } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
-import { ApiIdParam, ApiSignedIn, PostAction } from '../common/routes';
+import { ApiIdParam, ApiSignedIn, PostAction, uuidParam } from '../common/routes';
 import { ShortHealthDto } from '../shorts/dto/short.dto';
 import { LinkHealthService } from './link-health.service';
 
@@ -23,7 +23,7 @@ export class LinkHealthController {
   @ApiOkResponse({ type: ShortHealthDto, description: 'The link health after the check' })
   @ApiProblems(400, 401, 403, 404, 429)
   async checkShortHealth(
-    @Param('id', new ParseUUIDPipe({ version: '4' })) id: string,
+    @Param('id', uuidParam()) id: string,
     @CurrentActor() actor: Actor | null,
   ): Promise<ShortHealthDto> {
     return this.health.checkNow(id, actor);

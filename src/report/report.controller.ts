@@ -1,9 +1,9 @@
-import { Body, Controller, Get, Headers, Param, ParseUUIDPipe, Query } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Param, Query } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { DomainQueryDto } from '../follow/dto/lookup-query.dto';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
-import { ApiIdParam, PostAction } from '../common/routes';
+import { ApiIdParam, PostAction, uuidParam } from '../common/routes';
 import { RequireUser } from '../common/auth.guard';
 import { NoStore } from '../common/no-store';
 import { CreateReportDto, OwnerReportDto, ReportCreatedDto } from './dto/report.dto';
@@ -46,7 +46,7 @@ export class ReportController {
   @ApiProblems(400, 401, 403, 404)
   @NoStore()
   listShortReports(
-    @Param('id', new ParseUUIDPipe({ version: '4' })) id: string,
+    @Param('id', uuidParam()) id: string,
     @CurrentActor() actor: Actor | null,
   ): Promise<OwnerReportDto[]> {
     return this.reports.forOwner(id, actor);

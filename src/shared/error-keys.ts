@@ -28,6 +28,7 @@ export const ERROR_KEYS = [
   'request_malformed',
   'body_unreadable',
   'route_unknown',
+  'id_invalid',
   // accounts, sessions, API keys
   'account_not_activated',
   'admin_required',

@@ -1,14 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Param,
-  Patch,
-  ParseUUIDPipe,
-  Post,
-  Query,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import {
   ApiBody,
   ApiCreatedResponse,
@@ -19,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
-import { ApiIdParam, NoContent, UserRoute } from '../common/routes';
+import { ApiIdParam, NoContent, UserRoute, uuidParam } from '../common/routes';
 import { ApiPageResponse, type Page, pageRequest } from '../common/paging';
 import { CurrentOrigin, type RequestOrigin } from '../common/request';
 import { NoStore } from '../common/no-store';
@@ -100,7 +90,7 @@ export class ShortController {
   @ApiOkResponse({ type: ShortDto, description: 'The short after the change' })
   @ApiProblems(400, 401, 403, 404, 409)
   async updateShort(
-    @Param('id', new ParseUUIDPipe({ version: '4' })) id: string,
+    @Param('id', uuidParam()) id: string,
     @Body() dto: UpdateShortDto,
     @CurrentActor() actor: Actor | null,
     @CurrentOrigin() origin: RequestOrigin,
@@ -114,7 +104,7 @@ export class ShortController {
   @ApiOperation({ operationId: 'deleteShort', summary: 'Delete a short (owner or admin)' })
   @ApiProblems(400, 401, 403, 404)
   async deleteShort(
-    @Param('id', new ParseUUIDPipe({ version: '4' })) id: string,
+    @Param('id', uuidParam()) id: string,
     @CurrentActor() actor: Actor | null,
   ): Promise<void> {
     await this.shorts.delete(id, actor);

@@ -72,6 +72,9 @@ describe('specific error keys', () => {
         404,
         'entity_unknown',
       ],
+      // a path parameter that must be a UUID
+      ['uuid', () => admin.delete('/api/code/not-a-uuid'), 400, 'id_invalid'],
+      ['uuid report', () => admin.fetch('/api/code/not-a-uuid/reports'), 400, 'id_invalid'],
       // an API path no route matches
       ['route', () => t.fetch('/api/no-such-route'), 404, 'route_unknown'],
       // a posted follow of a code that is not even valid percent-encoding

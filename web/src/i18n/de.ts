@@ -992,6 +992,7 @@ export const de = {
     request_malformed: 'Die Anfrage konnte nicht gelesen werden.',
     body_unreadable: 'Der Inhalt der Anfrage konnte nicht gelesen werden.',
     route_unknown: 'Diese Adresse gibt es in der API nicht.',
+    id_invalid: 'Die ID ist keine gültige UUID.',
     username_invalid: 'Der Nutzername ist ungültig (1 bis 64 Zeichen: A–Z, a–z, 0–9, _, . und -).',
     paging_invalid: 'Die Seitenangabe ist ungültig.',
     sort_invalid: 'Die Sortierung ist ungültig (Feld,asc oder Feld,desc).',
