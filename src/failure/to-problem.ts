@@ -19,6 +19,9 @@ import { statusErrorKey } from '../shared/error-keys';
  */
 export type FailureKind = 'expected' | 'unavailable' | 'unexpected';
 
+/** The router's sentence for a path parameter that is no valid percent-encoding. */
+const DECODE_FAILED = /^Failed to decode param /;
+
 /** Turns any thrown value into an application/problem+json answer. */
 export function toProblem(err: unknown, instance: string): { body: Problem; kind: FailureKind } {
   if (err instanceof ValidationFailedError) {
@@ -65,10 +68,19 @@ export function toProblem(err: unknown, instance: string): { body: Problem; kind
     if (status === 404 && /^Cannot (GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS) /.test(detail)) {
       detail = 'No route matches this request';
       errorKey = 'route_unknown';
+    } else if (status === 400 && DECODE_FAILED.test(detail)) {
+      errorKey = 'path_invalid';
     }
     return {
       body: problem(status, STATUS_CODES[status] ?? 'Error', detail, instance, { errorKey }),
       kind: status >= 500 ? 'unexpected' : 'expected',
+    };
+  }
+  // The router's refusal of a path parameter that is no valid percent-encoding (a URIError).
+  if (err instanceof URIError && DECODE_FAILED.test(err.message)) {
+    return {
+      body: problem(400, 'Bad Request', err.message, instance, { errorKey: 'path_invalid' }),
+      kind: 'expected',
     };
   }
   // Errors raised by body parsing (http-errors): safe to expose when `expose` is set.

@@ -29,6 +29,7 @@ export const ERROR_KEYS = [
   'body_unreadable',
   'route_unknown',
   'id_invalid',
+  'path_invalid',
   // accounts, sessions, API keys
   'account_not_activated',
   'admin_required',

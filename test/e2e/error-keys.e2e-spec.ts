@@ -75,6 +75,8 @@ describe('specific error keys', () => {
       // a path parameter that must be a UUID
       ['uuid', () => admin.delete('/api/code/not-a-uuid'), 400, 'id_invalid'],
       ['uuid report', () => admin.fetch('/api/code/not-a-uuid/reports'), 400, 'id_invalid'],
+      // a path parameter that is no valid percent-encoding
+      ['path', () => admin.delete('/api/admin/entity/blacklist/%E0%A4%A'), 400, 'path_invalid'],
       // an API path no route matches
       ['route', () => t.fetch('/api/no-such-route'), 404, 'route_unknown'],
       // a posted follow of a code that is not even valid percent-encoding

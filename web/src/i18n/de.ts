@@ -993,6 +993,7 @@ export const de = {
     body_unreadable: 'Der Inhalt der Anfrage konnte nicht gelesen werden.',
     route_unknown: 'Diese Adresse gibt es in der API nicht.',
     id_invalid: 'Die ID ist keine gültige UUID.',
+    path_invalid: 'Die Adresse enthält ungültige Zeichen.',
     username_invalid: 'Der Nutzername ist ungültig (1 bis 64 Zeichen: A–Z, a–z, 0–9, _, . und -).',
     paging_invalid: 'Die Seitenangabe ist ungültig.',
     sort_invalid: 'Die Sortierung ist ungültig (Feld,asc oder Feld,desc).',

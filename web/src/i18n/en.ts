@@ -942,6 +942,7 @@ export const en: Messages = {
     body_unreadable: 'The body of the request could not be read.',
     route_unknown: 'This address does not exist in the API.',
     id_invalid: 'The id is not a valid UUID.',
+    path_invalid: 'The address contains invalid characters.',
     username_invalid: 'The username is invalid (1 to 64 characters: A–Z, a–z, 0–9, _, . and -).',
     paging_invalid: 'The page parameters are invalid.',
     sort_invalid: 'The sort order is invalid (field,asc or field,desc).',
