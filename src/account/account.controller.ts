@@ -1,15 +1,9 @@
-import { Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiCookieAuth,
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Controller, Get, Post, Req, Res } from '@nestjs/common';
+import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
+import { ApiSignedIn, NoContent } from '../common/routes';
 import { UnauthorizedError } from '../common/errors';
 import { NoStore } from '../common/no-store';
 import { SESSION_COOKIE } from '../common/session-cookie';
@@ -30,8 +24,7 @@ export class AccountController {
     operationId: 'getAccount',
     summary: 'The logged-in user (also when not activated)',
   })
-  @ApiCookieAuth('session')
-  @ApiBearerAuth('apiKey')
+  @ApiSignedIn()
   @ApiOkResponse({ type: UserDto })
   @ApiProblems(401)
   @NoStore()
@@ -61,10 +54,9 @@ export class AccountController {
   }
 
   @Post('logout')
-  @HttpCode(204)
+  @NoContent('Session destroyed, cookie cleared')
   @ApiOperation({ operationId: 'logout', summary: 'End the session (bodiless; same-origin only)' })
   @ApiCookieAuth('session')
-  @ApiNoContentResponse({ description: 'Session destroyed, cookie cleared' })
   @ApiProblems(403)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
     await this.login.logout(req);

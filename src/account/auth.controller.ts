@@ -1,4 +1,4 @@
-import { Controller, Get, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import {
   ApiFoundResponse,
   ApiOkResponse,
@@ -19,6 +19,7 @@ import {
   type LoginRequest,
   LoginStartGuard,
 } from './login.guard';
+import { DevLoginQueryDto } from './dto/dev-login.dto';
 import { LoginService } from './login.service';
 
 const DEV_USERNAME = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -40,12 +41,6 @@ export class AuthController {
     summary:
       'Development login (AUTH_DEV_LOGIN=true only): log in as the local user dev:{username}',
   })
-  @ApiQuery({ name: 'username', required: false, description: 'Without it, a small form is shown' })
-  @ApiQuery({
-    name: 'redirect',
-    required: false,
-    description: 'Same-origin path to go to after login',
-  })
   @ApiFoundResponse({ description: 'Logged in; redirect to / or the redirect path' })
   @ApiOkResponse({
     description: 'The login form (no username given)',
@@ -53,37 +48,42 @@ export class AuthController {
   })
   @ApiProblems(400, 404)
   @NoStore()
-  async devLogin(@Req() req: Request, @Res() res: Response): Promise<void> {
+  async devLogin(
+    @Query() { username, redirect }: DevLoginQueryDto,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
     if (!this.login.isEnabled('dev'))
       throw new NotFoundError('Login provider not enabled', 'provider_not_enabled');
-    const q = req.query as Record<string, unknown>;
-    const redirect = typeof q.redirect === 'string' ? q.redirect : '';
-    if (q.username === undefined || q.username === '') {
+    if (username === undefined || username === '') {
       res
         .type('html')
         .send(
           `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Dev-Login</title></head><body>` +
             `<h1>Dev-Login</h1><p>Nur für die Entwicklung (AUTH_DEV_LOGIN).</p>` +
             `<form method="get" action="/api/auth/dev"><label>Benutzername <input name="username" required ` +
-            `pattern="[A-Za-z0-9_.\\-]{1,64}" autofocus></label><input type="hidden" name="redirect" value="${escapeHtml(redirect)}">` +
+            `pattern="[A-Za-z0-9_.\\-]{1,64}" autofocus></label><input type="hidden" name="redirect" value="${escapeHtml(redirect ?? '')}">` +
             `<button type="submit">Anmelden</button></form></body></html>`,
         );
       return;
     }
-    if (typeof q.username !== 'string' || !DEV_USERNAME.test(q.username)) {
-      throw new BadRequestError('Username must be 1 to 64 characters of A-Z, a-z, 0-9, _, . and -');
+    if (!DEV_USERNAME.test(username)) {
+      throw new BadRequestError(
+        'Username must be 1 to 64 characters of A-Z, a-z, 0-9, _, . and -',
+        'username_invalid',
+      );
     }
     await this.login.dev(
       req,
       res,
       {
         provider: 'dev',
-        providerUserId: q.username.toLowerCase(),
-        username: q.username,
-        email: `${q.username.toLowerCase()}@dev.invalid`,
+        providerUserId: username.toLowerCase(),
+        username,
+        email: `${username.toLowerCase()}@dev.invalid`,
         imageUrl: null,
       },
-      redirect,
+      redirect ?? '',
     );
   }
 

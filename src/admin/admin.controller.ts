@@ -1,19 +1,7 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Put,
-  Query,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Put, Query, Res } from '@nestjs/common';
 import {
   ApiBody,
   ApiCreatedResponse,
-  ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
   ApiParam,
@@ -22,6 +10,7 @@ import {
 import type { Response } from 'express';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
+import { NoContent, PostAction } from '../common/routes';
 import { RequireAdmin } from '../common/auth.guard';
 import { CurrentOrigin, type RequestOrigin } from '../common/request';
 import { AdminService, type AdminRow } from './admin.service';
@@ -55,8 +44,7 @@ export class AdminController {
     return this.admin.describe();
   }
 
-  @Post(':entity/search')
-  @HttpCode(200)
+  @PostAction(':entity/search')
   @ApiOperation({
     operationId: 'searchAdminEntity',
     summary: 'Search an entity with a Lucene-style query (paged)',
@@ -109,11 +97,10 @@ export class AdminController {
   }
 
   @Delete(':entity/:id')
-  @HttpCode(204)
+  @NoContent('Deleted')
   @ApiOperation({ operationId: 'deleteAdminEntity', summary: 'Delete an entry (API keys: revoke)' })
   @ApiParam(ENTITY_PARAM)
   @ApiParam({ name: 'id' })
-  @ApiNoContentResponse({ description: 'Deleted' })
   @ApiProblems(400, 404, 409)
   async deleteAdminEntity(
     @Param('entity') entity: string,

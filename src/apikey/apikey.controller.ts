@@ -1,14 +1,8 @@
 import { Controller, Get, Put } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiCookieAuth,
-  ApiOkResponse,
-  ApiOperation,
-  ApiProperty,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
+import { ApiSignedIn } from '../common/routes';
 import { RequireUser } from '../common/auth.guard';
 import { NoStore } from '../common/no-store';
 import { ApiKeyService } from './apikey.service';
@@ -22,8 +16,7 @@ export class ApiKeyDto {
 }
 
 @ApiTags('account')
-@ApiCookieAuth('session')
-@ApiBearerAuth('apiKey')
+@ApiSignedIn()
 @Controller('api/self/apikey')
 export class ApiKeyController {
   constructor(private readonly keys: ApiKeyService) {}

@@ -13,7 +13,7 @@ const RELOAD_MS = 30_000;
 const CHANGED_CHANNEL = 'blacklist-changed';
 
 /** A second entry of the same kind and value (409). */
-const entryExists = () => new ConflictError('Entity already exists');
+const entryExists = () => new ConflictError('Entity already exists', 'blacklist_exists');
 
 /**
  * Holds the blacklist in memory (it is small and read on every create and follow),
@@ -98,17 +98,25 @@ export class BlacklistService implements OnModuleInit, OnModuleDestroy {
   normalizeEntry(kind: BlacklistKind, value: string): string {
     const stored = value.trim();
     if (stored.length > 512)
-      throw new BadRequestError('Blacklist entries are at most 512 characters');
+      throw new BadRequestError(
+        'Blacklist entries are at most 512 characters',
+        'blacklist_too_long',
+      );
     if (kind === 'host') {
       const host = normalizeHost(stored);
-      if (!host || host.length > 512) throw new BadRequestError('Blacklist host is not valid');
+      if (!host || host.length > 512)
+        throw new BadRequestError('Blacklist host is not valid', 'blacklist_host_invalid');
       return host;
     }
-    if (!stored) throw new BadRequestError('Blacklist pattern must not be empty');
+    if (!stored)
+      throw new BadRequestError('Blacklist pattern must not be empty', 'blacklist_empty');
     try {
       new RegExp(stored, 'i');
     } catch {
-      throw new BadRequestError('Blacklist pattern is not a valid regular expression');
+      throw new BadRequestError(
+        'Blacklist pattern is not a valid regular expression',
+        'blacklist_regex_invalid',
+      );
     }
     return stored;
   }

@@ -1,12 +1,13 @@
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { ErrorKey } from '../shared/error-keys';
 import { PROBLEM_CONTENT_TYPE, problem } from './problem';
 import { NO_STORE } from './no-store';
 
-const DETAILS: Record<number, string> = {
-  400: 'The request could not be parsed',
-  408: 'The request took too long to arrive',
-  431: 'The request line or headers are too large',
+const DETAILS: Record<number, [string, ErrorKey]> = {
+  400: ['The request could not be parsed', 'request_malformed'],
+  408: ['The request took too long to arrive', 'request_timeout'],
+  431: ['The request line or headers are too large', 'request_header_fields_too_large'],
 };
 
 /** The status for an HTTP parser error: 431 for oversized request lines and headers, 408, else 400. */
@@ -29,7 +30,8 @@ export function answerClientErrors(server: Server): void {
     }
     const status = clientErrorStatus(err.code);
     const title = STATUS_CODES[status] ?? 'Bad Request';
-    const body = JSON.stringify(problem(status, title, DETAILS[status], '/'));
+    const [detail, errorKey] = DETAILS[status];
+    const body = JSON.stringify(problem(status, title, detail, '/', { errorKey }));
     socket.end(
       `HTTP/1.1 ${status} ${title}\r\n` +
         `Content-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +

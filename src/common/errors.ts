@@ -1,24 +1,21 @@
-import { type ErrorKey, statusErrorKey } from '../shared/error-keys';
+import type { ErrorKey, FieldErrorPath, SpecificErrorKey } from '../shared/error-keys';
 
-export type { ErrorKey } from '../shared/error-keys';
+export type { ErrorKey, SpecificErrorKey } from '../shared/error-keys';
 
 /**
  * Small domain errors thrown by services. One filter (ProblemFilter) maps them to
- * application/problem+json; services never throw HTTP exceptions themselves. Every error has an
- * `errorKey` (src/shared/error-keys.ts): the one it is thrown with, else its status's.
+ * application/problem+json; services never throw HTTP exceptions themselves. Every error is thrown
+ * with its own `errorKey` (src/shared/error-keys.ts), one that says more than its status.
  */
 export abstract class DomainError extends Error {
   abstract readonly status: number;
   abstract readonly title: string;
-  private readonly key?: ErrorKey;
-  constructor(detail: string, errorKey?: ErrorKey) {
+  constructor(
+    detail: string,
+    readonly errorKey: SpecificErrorKey,
+  ) {
     super(detail);
     this.name = new.target.name;
-    this.key = errorKey;
-  }
-
-  get errorKey(): ErrorKey {
-    return this.key ?? statusErrorKey(this.status);
   }
 }
 
@@ -61,7 +58,7 @@ export class RateLimitedError extends TooManyRequestsError {
 export class BusyError extends statusError(503, 'Service Unavailable') {
   constructor(
     detail: string,
-    errorKey: ErrorKey,
+    errorKey: SpecificErrorKey,
     readonly retryAfterSeconds: number,
   ) {
     super(detail, errorKey);
@@ -75,12 +72,13 @@ export function shortNotFound(): NotFoundError {
 
 /**
  * Validation failure with one message per field; `fieldErrorKeys` may give a field's message a
- * stable key (an import reports it per skipped row).
+ * stable key (an import reports it per skipped row), `fieldErrorPaths` where inside the field it is.
  */
 export class ValidationFailedError extends BadRequestError {
   constructor(
     readonly fieldErrors: Record<string, string>,
     readonly fieldErrorKeys: Record<string, ErrorKey> = {},
+    readonly fieldErrorPaths: Record<string, FieldErrorPath> = {},
   ) {
     super('Validation failed', 'validation_failed');
   }

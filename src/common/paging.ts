@@ -52,7 +52,7 @@ export function PageQueryDto(sort: { description: string; fields?: readonly stri
       minimum: 0,
       digits: 9,
       message: 'page must be an integer of at least 0',
-      asDetail: true,
+      asDetail: 'paging_invalid',
     })
     page: number;
 
@@ -63,7 +63,7 @@ export function PageQueryDto(sort: { description: string; fields?: readonly stri
       capAtMaximum: true,
       digits: 9,
       message: 'size must be an integer of at least 1',
-      asDetail: true,
+      asDetail: 'paging_invalid',
     })
     size: number;
 
@@ -98,12 +98,15 @@ export function pageRequest(query: PageQuery, opts: PagingOptions): PageRequest 
   const seen = new Set<string>();
   for (const s of raw.length ? raw : opts.defaultSort) {
     const [field, dir, ...rest] = s.split(',').map((x) => x.trim());
-    if (rest.length) throw new BadRequestError(`Invalid sort "${s}": use field,asc or field,desc`);
+    if (rest.length)
+      throw new BadRequestError(`Invalid sort "${s}": use field,asc or field,desc`, 'sort_invalid');
     if (!Object.prototype.hasOwnProperty.call(opts.sortable, field)) {
-      throw new BadRequestError(`Unknown sort field: ${field}`);
+      throw new BadRequestError(`Unknown sort field: ${field}`, 'sort_field_unknown');
     }
     const d = (dir ?? 'asc').toLowerCase();
-    if (d !== 'asc' && d !== 'desc') throw new BadRequestError(`Invalid sort direction: ${dir}`);
+    if (d !== 'asc' && d !== 'desc') {
+      throw new BadRequestError(`Invalid sort direction: ${dir}`, 'sort_invalid');
+    }
     if (seen.has(field)) continue;
     seen.add(field);
     sort.push({ field, column: opts.sortable[field], direction: d === 'asc' ? 'ASC' : 'DESC' });

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ERROR_KEYS, type ErrorKey, statusErrorKey } from '../shared/error-keys';
+import { ERROR_KEYS, type ErrorKey, type FieldErrorPath } from '../shared/error-keys';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -37,6 +37,17 @@ export class Problem {
   })
   fieldErrorKeys?: Record<string, ErrorKey>;
   @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: {
+      type: 'array',
+      items: { oneOf: [{ type: 'string' }, { type: 'integer', minimum: 0 }] },
+    },
+    example: { rules: ['rules', 2, 'conditions', 0] },
+    description:
+      "Where inside a field its error is, where the field's value has parts (the rules): the field's name, then the keys and indexes (from 0) below it. ['rules', 2, 'conditions', 0] is the first condition of the third rule, ['rules', 2, 'url'] the third rule's url, ['rules', 2] the rule itself; a refusal of the whole list has no path. The fieldErrors sentence says the same for people (rule 3, condition 1: …)",
+  })
+  fieldErrorPaths?: Record<string, FieldErrorPath>;
+  @ApiPropertyOptional({
     example: 42,
     description:
       'Seconds until the call may succeed (429 of a rate limit, 503 of a busy QR renderer); also the Retry-After header',
@@ -50,13 +61,14 @@ export function problem(
   detail: string,
   instance: string,
   extra: {
-    errorKey?: ErrorKey;
+    errorKey: ErrorKey;
     fieldErrors?: Record<string, string>;
     fieldErrorKeys?: Record<string, ErrorKey>;
+    fieldErrorPaths?: Record<string, FieldErrorPath>;
     retryAfter?: number;
-  } = {},
+  },
 ): Problem {
-  const errorKey = extra.errorKey ?? statusErrorKey(status);
+  const { errorKey } = extra;
   const p: Problem = {
     type: 'about:blank',
     title,
@@ -69,6 +81,9 @@ export function problem(
   if (extra.fieldErrors) p.fieldErrors = extra.fieldErrors;
   if (extra.fieldErrorKeys && Object.keys(extra.fieldErrorKeys).length) {
     p.fieldErrorKeys = extra.fieldErrorKeys;
+  }
+  if (extra.fieldErrorPaths && Object.keys(extra.fieldErrorPaths).length) {
+    p.fieldErrorPaths = extra.fieldErrorPaths;
   }
   if (extra.retryAfter !== undefined) p.retryAfter = extra.retryAfter;
   return p;

@@ -68,7 +68,7 @@ describe('query DTOs through the global pipe', () => {
     const page = await refusal(query(OwnShortsQueryDto, 'size=0&page=-1'));
     expect(page).toBeInstanceOf(BadRequestError);
     expect((page as BadRequestError).message).toBe('page must be an integer of at least 0');
-    expect((page as BadRequestError).errorKey).toBe('bad_request');
+    expect((page as BadRequestError).errorKey).toBe('paging_invalid');
     const logs = await refusal(query(LogsQueryDto, 'startDate=yesterday'));
     expect((logs as BadRequestError).message).toBe('startDate must be an ISO date-time');
     expect(await query(LogsQueryDto, 'startDate=')).toEqual({ startDate: '' });

@@ -1,9 +1,10 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Expose, Transform } from 'class-transformer';
 import { Allow, IsIn, IsOptional, ValidateBy, type ValidationArguments } from 'class-validator';
 import { firstValue } from './request';
-import { AS_DETAIL } from './validation';
+import type { SpecificErrorKey } from './errors';
+import { asDetail } from './validation';
 
 /**
  * Building blocks of query DTOs (`@Query() dto: SomeQueryDto`): each decorator declares a query
@@ -19,18 +20,19 @@ export function allValues(v: unknown): string[] {
   return typeof v === 'string' ? [v] : [];
 }
 
-type Doc = Pick<ApiPropertyOptions, 'description' | 'format' | 'example'>;
+type Doc = Pick<ApiPropertyOptions, 'description' | 'format' | 'example' | 'maxLength'>;
 
 /**
  * A text parameter, taken as it comes (its first value); with `default`, a missing one (not an
- * empty one) reads as that.
+ * empty one) reads as that. `required` only documents it: a missing one is left to the route.
  */
 export function QueryText(
-  doc: Doc & { default?: string; enum?: readonly string[] } = {},
+  doc: Doc & { default?: string; enum?: readonly string[]; required?: true } = {},
 ): PropertyDecorator {
-  const { enum: values, ...rest } = doc;
+  const { enum: values, required, ...rest } = doc;
+  const Documented = required ? ApiProperty : ApiPropertyOptional;
   return applyDecorators(
-    ApiPropertyOptional({ type: String, ...rest, ...(values ? { enum: [...values] } : {}) }),
+    Documented({ type: String, ...rest, ...(values ? { enum: [...values] } : {}) }),
     Expose(),
     Transform(({ value }: { value: unknown }) => firstValue(value) ?? doc.default),
     Allow(),
@@ -61,14 +63,14 @@ export interface QueryIntOptions extends Doc {
   capAtMaximum?: boolean;
   /** How many digits are read at the most (a longer number is refused). */
   digits: number;
-  /** The refusal: a field error, or with `asDetail` a plain 400 with this detail. */
+  /** The refusal: a field error, or with `asDetail` a plain 400 with this detail and that key. */
   message: string;
-  asDetail?: boolean;
+  asDetail?: SpecificErrorKey;
 }
 
 /** A whole number written in decimal digits (no sign, no exponent, no spaces). */
 export function QueryInt(opts: QueryIntOptions): PropertyDecorator {
-  const { minimum, maximum, capAtMaximum, digits, message, asDetail, ...doc } = opts;
+  const { minimum, maximum, capAtMaximum, digits, message, asDetail: detailKey, ...doc } = opts;
   const digitsOnly = new RegExp(`^\\d{1,${digits}}$`);
   return applyDecorators(
     ApiPropertyOptional({ type: 'integer', minimum, maximum, ...doc }),
@@ -91,7 +93,7 @@ export function QueryInt(opts: QueryIntOptions): PropertyDecorator {
             (maximum === undefined || v <= maximum),
         },
       },
-      { message, context: asDetail ? AS_DETAIL : undefined },
+      { message, context: detailKey ? asDetail(detailKey) : undefined },
     ),
   );
 }

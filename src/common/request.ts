@@ -14,14 +14,6 @@ export function firstValue(v: unknown): string | undefined {
   return undefined;
 }
 
-/**
- * First value of a query parameter, for the routes that read the request itself (the follow, which
- * the fast entry also runs). Controllers declare their query as a DTO instead (common/query.ts).
- */
-export function queryParam(req: Request, name: string): string | undefined {
-  return firstValue((req.query as Record<string, unknown>)[name]);
-}
-
 /** The key that identifies a client for rate limits: its address as TRUST_PROXY allows us to see it. */
 export function clientKey(req: Request): string {
   return clientAddress(req, req.app.get('trust proxy fn') as TrustFn);

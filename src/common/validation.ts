@@ -6,14 +6,20 @@ import {
 } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate, validateSync } from 'class-validator';
-import { BadRequestError, type DomainError, type ErrorKey, ValidationFailedError } from './errors';
+import {
+  BadRequestError,
+  type DomainError,
+  type ErrorKey,
+  type SpecificErrorKey,
+  ValidationFailedError,
+} from './errors';
 
 /**
  * The `context` of a constraint whose refusal is a plain 400 with the constraint's message as its
- * `detail` (errorKey `bad_request`), not a `fieldErrors` entry: the paging parameters and the
+ * `detail` and `errorKey` as its key, not a `fieldErrors` entry: the paging parameters and the
  * management calls answer that way.
  */
-export const AS_DETAIL = { problem: 'detail' } as const;
+export const asDetail = (errorKey: SpecificErrorKey) => ({ problem: 'detail', errorKey }) as const;
 
 /**
  * The `context` of a constraint that names the stable key of its refusal (`fieldErrorKeys`), e.g.
@@ -44,21 +50,23 @@ function collect(
   }
 }
 
-/** The first refusal that is answered as a plain 400 (AS_DETAIL), in the order of the properties. */
-function detailOf(errors: ValidationError[]): string | undefined {
+/** The first refusal that is answered as a plain 400 (asDetail), in the order of the properties. */
+function detailOf(errors: ValidationError[]): BadRequestError | undefined {
   for (const e of errors) {
     for (const [name, message] of Object.entries(e.constraints ?? {})) {
-      const context = e.contexts?.[name] as { problem?: string } | undefined;
-      if (context?.problem === AS_DETAIL.problem) return message;
+      const context = e.contexts?.[name] as Partial<ReturnType<typeof asDetail>> | undefined;
+      if (context?.problem === 'detail' && context.errorKey) {
+        return new BadRequestError(message, context.errorKey);
+      }
     }
   }
   return undefined;
 }
 
-/** The problem of refused input: 400 with fieldErrors, or a plain 400 (AS_DETAIL). */
+/** The problem of refused input: 400 with fieldErrors, or a plain 400 (asDetail). */
 export function validationProblem(errors: ValidationError[]): DomainError {
   const detail = detailOf(errors);
-  if (detail !== undefined) return new BadRequestError(detail);
+  if (detail) return detail;
   const fieldErrors: Record<string, string> = {};
   const fieldErrorKeys: Record<string, ErrorKey> = {};
   collect(errors, '', fieldErrors, fieldErrorKeys);

@@ -1,36 +1,19 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Patch,
-  Post,
-  Query,
-} from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiBody,
-  ApiCookieAuth,
-  ApiCreatedResponse,
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiQuery,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
-import { RequireUser } from '../common/auth.guard';
+import { ApiIdParam, NoContent, PostAction, UserRoute, uuidParam } from '../common/routes';
 import { NotFoundError } from '../common/errors';
 import { NoStore } from '../common/no-store';
 import { DomainService } from './domain.service';
-import { CreateDomainDto, DomainDto, UpdateDomainDto } from './dto/domain.dto';
+import {
+  CreateDomainDto,
+  DomainAllowedQueryDto,
+  DomainDto,
+  UpdateDomainDto,
+} from './dto/domain.dto';
 
-const uuid = new ParseUUIDPipe({ version: '4' });
+const uuid = uuidParam();
 
 /** Own domains (CONTRACT "Own domains"). */
 @ApiTags('domains')
@@ -44,20 +27,17 @@ export class DomainsController {
     summary:
       'Public: 200 for this service’s host or a verified, enabled domain, else 404 (for a TLS proxy’s on-demand certificates)',
   })
-  @ApiQuery({ name: 'domain', required: true, example: 'go.example.com' })
   @ApiOkResponse({ description: 'A certificate may be issued for this host' })
   @ApiProblems(404)
   @NoStore()
-  domainAllowed(@Query('domain') domain: unknown): void {
-    if (!this.domains.allowed(typeof domain === 'string' ? domain : undefined)) {
+  domainAllowed(@Query() { domain }: DomainAllowedQueryDto): void {
+    if (!this.domains.allowed(domain)) {
       throw new NotFoundError('Not a domain of this service', 'domain_unknown');
     }
   }
 
   @Get()
-  @RequireUser()
-  @ApiCookieAuth('session')
-  @ApiBearerAuth('apiKey')
+  @UserRoute()
   @ApiOperation({
     operationId: 'listDomains',
     summary: 'The domains the caller may use: shared and own (admins: all)',
@@ -69,9 +49,7 @@ export class DomainsController {
   }
 
   @Post()
-  @RequireUser()
-  @ApiCookieAuth('session')
-  @ApiBearerAuth('apiKey')
+  @UserRoute()
   @ApiOperation({
     operationId: 'createDomain',
     summary:
@@ -88,14 +66,12 @@ export class DomainsController {
   }
 
   @Patch(':id')
-  @RequireUser()
-  @ApiCookieAuth('session')
-  @ApiBearerAuth('apiKey')
+  @UserRoute()
   @ApiOperation({
     operationId: 'updateDomain',
     summary: 'Change a domain’s redirects (admins: also enable or disable it)',
   })
-  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiIdParam()
   @ApiBody({ type: UpdateDomainDto })
   @ApiOkResponse({ type: DomainDto })
   @ApiProblems(400, 404)
@@ -107,17 +83,14 @@ export class DomainsController {
     return this.domains.update(id, dto, actor);
   }
 
-  @Post(':id/verify')
-  @HttpCode(200)
-  @RequireUser()
-  @ApiCookieAuth('session')
-  @ApiBearerAuth('apiKey')
+  @PostAction(':id/verify')
+  @UserRoute()
   @ApiOperation({
     operationId: 'verifyDomain',
     summary:
       'Check the domain’s TXT record now; answers the domain with the outcome (limited per user by LIMIT_DOMAIN_VERIFY; a host another domain verified first: 409 domain_taken, and this claim is removed)',
   })
-  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiIdParam()
   @ApiOkResponse({ type: DomainDto })
   @ApiProblems(400, 404, 409, 429)
   verifyDomain(
@@ -128,16 +101,13 @@ export class DomainsController {
   }
 
   @Delete(':id')
-  @HttpCode(204)
-  @RequireUser()
-  @ApiCookieAuth('session')
-  @ApiBearerAuth('apiKey')
+  @NoContent()
+  @UserRoute()
   @ApiOperation({
     operationId: 'deleteDomain',
     summary: 'Delete a domain (only when no short uses it: else 409 domain_in_use)',
   })
-  @ApiParam({ name: 'id', format: 'uuid' })
-  @ApiNoContentResponse()
+  @ApiIdParam()
   @ApiProblems(400, 404, 409)
   async deleteDomain(
     @Param('id', uuid) id: string,

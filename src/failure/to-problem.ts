@@ -10,6 +10,7 @@ import {
 import { problem, type Problem } from '../common/problem';
 import { UNAVAILABLE_DETAIL } from '../common/problem.filter';
 import { isDatabaseUnavailable } from '../database/errors';
+import { statusErrorKey } from '../shared/error-keys';
 
 /**
  * What a thrown value means for the answer and the logs:
@@ -17,6 +18,9 @@ import { isDatabaseUnavailable } from '../database/errors';
  * with Retry-After, logged once per interval), `unexpected` (a bug: 500, logged and reported).
  */
 export type FailureKind = 'expected' | 'unavailable' | 'unexpected';
+
+/** The router's sentence for a path parameter that is no valid percent-encoding. */
+const DECODE_FAILED = /^Failed to decode param /;
 
 /** Turns any thrown value into an application/problem+json answer. */
 export function toProblem(err: unknown, instance: string): { body: Problem; kind: FailureKind } {
@@ -26,6 +30,7 @@ export function toProblem(err: unknown, instance: string): { body: Problem; kind
         errorKey: err.errorKey,
         fieldErrors: err.fieldErrors,
         fieldErrorKeys: err.fieldErrorKeys,
+        fieldErrorPaths: err.fieldErrorPaths,
       }),
       kind: 'expected',
     };
@@ -59,26 +64,37 @@ export function toProblem(err: unknown, instance: string): { body: Problem; kind
       const m = (res as { message: unknown }).message;
       detail = Array.isArray(m) ? m.join(', ') : String(m);
     }
+    let errorKey = statusErrorKey(status);
     if (status === 404 && /^Cannot (GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS) /.test(detail)) {
       detail = 'No route matches this request';
+      errorKey = 'route_unknown';
+    } else if (status === 400 && DECODE_FAILED.test(detail)) {
+      errorKey = 'path_invalid';
     }
     return {
-      body: problem(status, STATUS_CODES[status] ?? 'Error', detail, instance),
+      body: problem(status, STATUS_CODES[status] ?? 'Error', detail, instance, { errorKey }),
       kind: status >= 500 ? 'unexpected' : 'expected',
+    };
+  }
+  // The router's refusal of a path parameter that is no valid percent-encoding (a URIError).
+  if (err instanceof URIError && DECODE_FAILED.test(err.message)) {
+    return {
+      body: problem(400, 'Bad Request', err.message, instance, { errorKey: 'path_invalid' }),
+      kind: 'expected',
     };
   }
   // Errors raised by body parsing (http-errors): safe to expose when `expose` is set.
   const e = err as { status?: unknown; statusCode?: unknown; expose?: unknown; type?: unknown };
   const status = Number(e?.status ?? e?.statusCode);
   if (e && e.expose === true && status >= 400 && status < 500) {
-    const [detail, errorKey]: [string, ErrorKey | undefined] =
+    const [detail, errorKey]: [string, ErrorKey] =
       e.type === 'entity.too.large'
         ? ['Request body is too large', 'body_too_large']
         : e.type === 'entity.parse.failed'
           ? ['Request body is not valid JSON', 'json_invalid']
           : status === 415
             ? ['Unsupported content type', 'content_type_unsupported']
-            : [STATUS_CODES[status] ?? 'Bad Request', undefined];
+            : [STATUS_CODES[status] ?? 'Bad Request', 'body_unreadable'];
     return {
       body: problem(status, STATUS_CODES[status] ?? 'Error', detail, instance, { errorKey }),
       kind: 'expected',

@@ -47,7 +47,9 @@ export class FiguresService {
   /** The live figures; 404 unless the start page shows live figures. */
   figures(now = Date.now()): Promise<Figures> {
     if (this.mode !== 'live')
-      return Promise.reject(new NotFoundError('Live figures are not enabled (HOME_FIGURES)'));
+      return Promise.reject(
+        new NotFoundError('Live figures are not enabled (HOME_FIGURES)', 'figures_disabled'),
+      );
     if (this.cached && now - this.cached.at < FIGURES_TTL_MS) return this.cached.value;
     const value = this.count();
     const entry = { at: now, value };

@@ -7,7 +7,9 @@ import { clientAddress, fromTrustedProxy, type TrustFn } from '../common/client-
 import { escapeHtml } from '../common/html';
 import { type FailureHandler, sendProblem } from '../common/problem.filter';
 import { problem } from '../common/problem';
-import { clientKey, queryParam } from '../common/request';
+import { clientKey } from '../common/request';
+import type { FollowQueryDto, PostedFollowQueryDto } from './dto/lookup-query.dto';
+import { acceptsDanger, LOOKUP_QUERY, textParam } from '../shared/lookup-query';
 import type { FollowInput, FollowResult, FollowService } from './follow.service';
 import type { DomainRegistry, KnownDomain } from '../domains/domain-registry';
 import {
@@ -326,10 +328,14 @@ function expressTrust(req: Request): TrustFn {
   return req.app.get('trust proxy fn') as TrustFn;
 }
 
-/** Follow through Express (the documented Nest routes, reached when the fast entry is not installed). */
+/**
+ * Follow through Express (the documented Nest routes, reached when the fast entry is not
+ * installed), with the route's query DTO.
+ */
 export function followAndRedirect(
   follow: FollowService,
   code: string,
+  query: FollowQueryDto,
   req: Request,
   res: Response,
 ): Promise<void> {
@@ -338,8 +344,8 @@ export function followAndRedirect(
     follow,
     code,
     {
-      acceptDanger: queryParam(req, 'accept_danger') === 'true',
-      password: queryParam(req, 'password'),
+      acceptDanger: acceptsDanger(query.accept_danger),
+      password: query.password,
       client,
       query: queryOf(req.originalUrl),
       ...visitorInput(req, client, follow.countryHeader, expressTrust(req)),
@@ -356,6 +362,7 @@ export function followAndRedirect(
 export function followPosted(
   follow: FollowService,
   code: string,
+  query: PostedFollowQueryDto,
   req: Request,
   res: Response,
   baseUrl: string,
@@ -384,7 +391,7 @@ export function followPosted(
     follow,
     code,
     {
-      acceptDanger: queryParam(req, 'accept_danger') === 'true',
+      acceptDanger: acceptsDanger(query.accept_danger),
       password: body?.password as string | undefined,
       client,
       query: queryOf(req.originalUrl),
@@ -407,7 +414,7 @@ function entryInput(
   const client = clientAddress(req, deps.trust);
   return {
     domain: own?.host,
-    acceptDanger: query.get('accept_danger') === 'true',
+    acceptDanger: acceptsDanger(query.get(LOOKUP_QUERY.acceptDanger.name)),
     password,
     client,
     query,
@@ -458,7 +465,8 @@ export function installFollowEntry(server: Server, deps: FollowEntryDeps): void 
       sendProblem(res, deps.failures.request(err, { method: req.method ?? 'GET', path }));
     };
     try {
-      const input = entryInput(req, deps, own, m.query, m.query.get('password') ?? undefined);
+      const password = textParam(m.query.get(LOOKUP_QUERY.password.name));
+      const input = entryInput(req, deps, own, m.query, password);
       answer(deps.follow, code, input, res, notFound)?.catch(fail);
     } catch (err) {
       fail(err);
@@ -496,7 +504,12 @@ function postedEntry(
     code = decodeURIComponent(m.rawCode);
   } catch {
     req.resume();
-    return sendProblem(res, problem(404, 'Not Found', 'Entity URLShort not exists', path));
+    return sendProblem(
+      res,
+      problem(404, 'Not Found', 'Entity URLShort not exists', path, {
+        errorKey: 'entity_not_exists',
+      }),
+    );
   }
   readBody(req, POSTED_FOLLOW_BODY_LIMIT)
     .then((body) => {

@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBody,
   ApiConsumes,
@@ -7,29 +7,25 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiParam,
-  ApiQuery,
   ApiResponse,
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { ApiDomainQuery } from '../common/api-domain';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
-import { clientKey, queryParam } from '../common/request';
+import { clientKey } from '../common/request';
 import { NoStore } from '../common/no-store';
 import { ShortDto } from '../shorts/dto/short.dto';
 import { ShortService } from '../shorts/short.service';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { FollowQueryDto, LookupQueryDto, PostedFollowQueryDto } from './dto/lookup-query.dto';
 import { followAndRedirect, followPosted } from './follow-http';
+import { asksForDetails } from '../shared/lookup-query';
 import { FollowService } from './follow.service';
 
 const BOT_PREVIEW_DESCRIPTION =
   'A bot (crawler, link preview, empty user agent, HEAD) following a short with maxUses: a small preview page without the target; no use is claimed';
-
-/** The `accept_danger` query of the follow routes. */
-const ACCEPT_DANGER_DESCRIPTION =
-  "true: past a dangerous short's warning; kept on the redirect to the password page (and its wrong and locked answers), whose form posts it again";
 
 /** `/s/{code}` is answered by the server itself, so a follow never waits for the web client. */
 @ApiTags('code')
@@ -45,13 +41,6 @@ export class FollowController {
     operationId: 'followShort',
     summary: 'Follow a short link (same rules as GET /api/code/{code})',
   })
-  @ApiQuery({ name: 'password', required: false })
-  @ApiQuery({
-    name: 'accept_danger',
-    required: false,
-    enum: ['true'],
-    description: ACCEPT_DANGER_DESCRIPTION,
-  })
   @ApiFoundResponse({ description: 'Redirect to the target or to the matching /s/{code}/… page' })
   @ApiOkResponse({
     description: BOT_PREVIEW_DESCRIPTION,
@@ -60,10 +49,11 @@ export class FollowController {
   @ApiProblems()
   followShort(
     @Param('code') code: string,
+    @Query() query: FollowQueryDto,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    return followAndRedirect(this.follow, code, req, res);
+    return followAndRedirect(this.follow, code, query, req, res);
   }
 
   @Post(':code')
@@ -81,12 +71,6 @@ export class FollowController {
       properties: { password: { type: 'string', description: "The short's password" } },
     },
   })
-  @ApiQuery({
-    name: 'accept_danger',
-    required: false,
-    enum: ['true'],
-    description: ACCEPT_DANGER_DESCRIPTION,
-  })
   @ApiResponse({
     status: 303,
     description:
@@ -96,13 +80,14 @@ export class FollowController {
     description: BOT_PREVIEW_DESCRIPTION,
     content: { 'text/html': { schema: { type: 'string' } } },
   })
-  @ApiProblems(400, 403, 413, 415)
+  @ApiProblems(400, 403, 404, 413, 415)
   followShortWithPassword(
     @Param('code') code: string,
+    @Query() query: PostedFollowQueryDto,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    return followPosted(this.follow, code, req, res, this.config.baseUrl);
+    return followPosted(this.follow, code, query, req, res, this.config.baseUrl);
   }
 }
 
@@ -127,20 +112,6 @@ export class ShortFollowController {
     summary: 'Follow a short (302), or with redirect=false return its details',
   })
   @ApiParam({ name: 'id', description: "The short's code (not its UUID)", example: 'aB3dE5f' })
-  @ApiQuery({
-    name: 'redirect',
-    required: false,
-    enum: ['false'],
-    description: 'false: answer the Short JSON',
-  })
-  @ApiQuery({ name: 'password', required: false, description: 'Password of a protected short' })
-  @ApiDomainQuery()
-  @ApiQuery({
-    name: 'accept_danger',
-    required: false,
-    enum: ['true'],
-    description: ACCEPT_DANGER_DESCRIPTION,
-  })
   @ApiOkResponse({
     description:
       'With redirect=false: the Short. A bot following a short with maxUses: a small preview page (text/html, no target)',
@@ -154,18 +125,19 @@ export class ShortFollowController {
   @NoStore()
   async getOrFollowShort(
     @Param('id') code: string,
+    @Query() query: LookupQueryDto,
     @Req() req: Request,
     @Res() res: Response,
     @CurrentActor() actor: Actor | null,
   ): Promise<void> {
-    if (queryParam(req, 'redirect') !== 'false')
-      return followAndRedirect(this.follow, code, req, res);
+    if (!asksForDetails(query.redirect))
+      return followAndRedirect(this.follow, code, query, req, res);
     const dto = await this.shorts.info(
       code,
       actor,
-      queryParam(req, 'password'),
+      query.password,
       clientKey(req),
-      this.shorts.requestDomain(req.headers.host, queryParam(req, 'domain')),
+      this.shorts.requestDomain(req.headers.host, query.domain),
     );
     res.json(dto);
   }

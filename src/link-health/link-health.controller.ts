@@ -1,14 +1,8 @@
-import { Controller, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiCookieAuth,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Controller, Param } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
+import { ApiIdParam, ApiSignedIn, PostAction, uuidParam } from '../common/routes';
 import { ShortHealthDto } from '../shorts/dto/short.dto';
 import { LinkHealthService } from './link-health.service';
 
@@ -18,11 +12,9 @@ import { LinkHealthService } from './link-health.service';
 export class LinkHealthController {
   constructor(private readonly health: LinkHealthService) {}
 
-  @Post(':id/health')
-  @HttpCode(200)
-  @ApiCookieAuth('session')
-  @ApiBearerAuth('apiKey')
-  @ApiParam({ name: 'id', description: "The short's id (UUID)", format: 'uuid' })
+  @PostAction(':id/health')
+  @ApiSignedIn()
+  @ApiIdParam("The short's id (UUID)")
   @ApiOperation({
     operationId: 'checkShortHealth',
     summary:
@@ -31,7 +23,7 @@ export class LinkHealthController {
   @ApiOkResponse({ type: ShortHealthDto, description: 'The link health after the check' })
   @ApiProblems(400, 401, 403, 404, 429)
   async checkShortHealth(
-    @Param('id', new ParseUUIDPipe({ version: '4' })) id: string,
+    @Param('id', uuidParam()) id: string,
     @CurrentActor() actor: Actor | null,
   ): Promise<ShortHealthDto> {
     return this.health.checkNow(id, actor);

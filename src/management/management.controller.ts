@@ -1,17 +1,6 @@
-import {
-  applyDecorators,
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Query,
-  Res,
-} from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, Param, Post, Query, Res } from '@nestjs/common';
 import {
   ApiBody,
-  ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
   ApiProduces,
@@ -21,6 +10,7 @@ import {
 import type { Response } from 'express';
 import { type Actor, CurrentActor, isAdmin } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
+import { NoContent } from '../common/routes';
 import { RequireAdmin } from '../common/auth.guard';
 import { BadRequestError, ForbiddenError, UnauthorizedError } from '../common/errors';
 import { LogService, MANAGEMENT_LEVELS, type ManagementLevel } from '../logging/log.service';
@@ -156,14 +146,13 @@ export class ManagementController {
   }
 
   @Post('loggers/:logger')
-  @HttpCode(204)
+  @NoContent('Changed')
   @RequireAdmin()
   @ApiOperation({
     operationId: 'setLoggerLevel',
     summary: 'Set a logger level at once (null resets)',
   })
   @ApiBody({ type: SetLoggerLevelDto })
-  @ApiNoContentResponse({ description: 'Changed' })
   @ApiProblems(400)
   setLoggerLevel(
     @Param() { logger: name }: LoggerParamDto,
@@ -178,6 +167,7 @@ export class ManagementController {
     if (level === undefined)
       throw new BadRequestError(
         `configuredLevel must be one of ${MANAGEMENT_LEVELS.join(', ')} or null`,
+        'log_level_invalid',
       );
     this.log.setLevel(name, level);
     this.log.write(

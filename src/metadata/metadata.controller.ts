@@ -1,11 +1,11 @@
-import { Controller, Get, Param, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Param, Query, Req } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ApiDomainQuery } from '../common/api-domain';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
 import { ForbiddenError } from '../common/errors';
-import { clientKey, queryParam } from '../common/request';
+import { clientKey } from '../common/request';
+import { RevealQueryDto } from '../follow/dto/lookup-query.dto';
 import { ShortService } from '../shorts/short.service';
 import { ShortMetaDto } from './dto/short-meta.dto';
 import { MetadataService } from './metadata.service';
@@ -26,13 +26,6 @@ export class MetadataController {
     summary: "Title, description and image of the short's target page (all null when unavailable)",
   })
   @ApiParam({ name: 'code', type: String })
-  @ApiDomainQuery()
-  @ApiQuery({
-    name: 'password',
-    required: false,
-    type: String,
-    description: 'Password of a protected short',
-  })
   @ApiOkResponse({
     type: ShortMetaDto,
     description: 'Metadata; all fields null when the page could not be read',
@@ -40,19 +33,15 @@ export class MetadataController {
   @ApiProblems(403, 404, 429)
   async getShortMetadata(
     @Param('code') code: string,
+    @Query() query: RevealQueryDto,
     @Req() req: Request,
     @CurrentActor() actor: Actor | null,
   ): Promise<ShortMetaDto> {
     const short = await this.shorts.findVisible(
       code,
-      this.shorts.requestDomain(req.headers.host, queryParam(req, 'domain')),
+      this.shorts.requestDomain(req.headers.host, query.domain),
     );
-    const may = await this.shorts.mayReveal(
-      short,
-      actor,
-      queryParam(req, 'password'),
-      clientKey(req),
-    );
+    const may = await this.shorts.mayReveal(short, actor, query.password, clientKey(req));
     if (!may && short.maxUses !== null) {
       throw new ForbiddenError(
         'The target of a short with a use limit is shown only to its owner',

@@ -2,8 +2,8 @@ import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ApiProblems } from '../common/api-problems';
-import { ApiDomainQuery } from '../common/api-domain';
-import { clientKey, queryParam } from '../common/request';
+import { clientKey } from '../common/request';
+import { DomainQueryDto } from '../follow/dto/lookup-query.dto';
 import { QrPngQueryDto } from './dto/qr-png-query.dto';
 import { type QrImage, QrService } from './qr.service';
 import { ShortService } from '../shorts/short.service';
@@ -28,16 +28,16 @@ export class QrController {
   @Get(':code/qr.svg')
   @ApiOperation({ operationId: 'getShortQrSvg', summary: 'QR code of {BASE_URL}/s/{code} (SVG)' })
   @ApiParam({ name: 'code', type: String })
-  @ApiDomainQuery()
   @ApiOkResponse({ content: { 'image/svg+xml': { schema: { type: 'string' } } } })
   @ApiResponse(NOT_MODIFIED)
   @ApiProblems(404, 429)
   async getShortQrSvg(
     @Param('code') code: string,
+    @Query() { domain }: DomainQueryDto,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const short = await this.visible(code, req);
+    const short = await this.visible(code, domain, req);
     send(
       req,
       res,
@@ -48,27 +48,23 @@ export class QrController {
   @Get(':code/qr.png')
   @ApiOperation({ operationId: 'getShortQrPng', summary: 'QR code of {BASE_URL}/s/{code} (PNG)' })
   @ApiParam({ name: 'code', type: String })
-  @ApiDomainQuery()
   @ApiOkResponse({ content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } })
   @ApiResponse(NOT_MODIFIED)
   @ApiProblems(400, 404, 429)
   async getShortQrPng(
     @Param('code') code: string,
-    @Query() { size }: QrPngQueryDto,
+    @Query() { size, domain }: QrPngQueryDto,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const short = await this.visible(code, req);
+    const short = await this.visible(code, domain, req);
     const link = this.shorts.shortUrl(short.code, short.domain);
     send(req, res, await this.qr.png(link, size, clientKey(req)));
   }
 
   /** The short a QR code is asked for: visible, on the request's domain (or the one it names). */
-  private visible(code: string, req: Request) {
-    return this.shorts.findVisible(
-      code,
-      this.shorts.requestDomain(req.headers.host, queryParam(req, 'domain')),
-    );
+  private visible(code: string, domain: string | undefined, req: Request) {
+    return this.shorts.findVisible(code, this.shorts.requestDomain(req.headers.host, domain));
   }
 }
 

@@ -1,18 +1,9 @@
-import {
-  Body,
-  Controller,
-  Get,
-  Headers,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Query,
-} from '@nestjs/common';
+import { Body, Controller, Get, Headers, Param, Query } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ApiDomainQuery } from '../common/api-domain';
+import { DomainQueryDto } from '../follow/dto/lookup-query.dto';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
+import { ApiIdParam, PostAction, uuidParam } from '../common/routes';
 import { RequireUser } from '../common/auth.guard';
 import { NoStore } from '../common/no-store';
 import { CreateReportDto, OwnerReportDto, ReportCreatedDto } from './dto/report.dto';
@@ -23,15 +14,13 @@ import { ReportService } from './report.service';
 export class ReportController {
   constructor(private readonly reports: ReportService) {}
 
-  @Post(':code/report')
-  @HttpCode(200)
+  @PostAction(':code/report')
   @RequireUser()
   @ApiOperation({
     operationId: 'reportShort',
     summary: 'Report a short (login required; one report per user and short)',
   })
   @ApiParam({ name: 'code' })
-  @ApiDomainQuery()
   @ApiBody({ type: CreateReportDto })
   @ApiOkResponse({ type: ReportCreatedDto })
   @ApiProblems(400, 401, 403, 404, 409)
@@ -40,7 +29,7 @@ export class ReportController {
     @Body() dto: CreateReportDto,
     @CurrentActor() actor: Actor | null,
     @Headers('host') host: string | undefined,
-    @Query('domain') domain: unknown,
+    @Query() { domain }: DomainQueryDto,
   ): Promise<ReportCreatedDto> {
     await this.reports.report(code, dto, actor, host, domain);
     return { success: true };
@@ -52,12 +41,12 @@ export class ReportController {
     operationId: 'listShortReports',
     summary: "The short's reports for its owner or an admin (newest first; never the reporter)",
   })
-  @ApiParam({ name: 'id', description: "The short's id (UUID)", format: 'uuid' })
+  @ApiIdParam("The short's id (UUID)")
   @ApiOkResponse({ type: [OwnerReportDto] })
   @ApiProblems(400, 401, 403, 404)
   @NoStore()
   listShortReports(
-    @Param('id', new ParseUUIDPipe({ version: '4' })) id: string,
+    @Param('id', uuidParam()) id: string,
     @CurrentActor() actor: Actor | null,
   ): Promise<OwnerReportDto[]> {
     return this.reports.forOwner(id, actor);

@@ -25,6 +25,11 @@ export const ERROR_KEYS = [
   'body_too_large',
   'content_type_unsupported',
   'nul_refused',
+  'request_malformed',
+  'body_unreadable',
+  'route_unknown',
+  'id_invalid',
+  'path_invalid',
   // accounts, sessions, API keys
   'account_not_activated',
   'admin_required',
@@ -36,6 +41,7 @@ export const ERROR_KEYS = [
   'provider_not_enabled',
   'login_needs_session',
   'self_change_refused',
+  'username_invalid',
   // shorts: their fields (create, edit, import rows)
   'entity_not_exists',
   'url_missing',
@@ -82,6 +88,21 @@ export const ERROR_KEYS = [
   'rate_limited',
   'qr_busy',
   'query_invalid',
+  'paging_invalid',
+  'sort_invalid',
+  'sort_field_unknown',
+  'figures_disabled',
+  // the blacklist (admin)
+  'blacklist_exists',
+  'blacklist_too_long',
+  'blacklist_host_invalid',
+  'blacklist_empty',
+  'blacklist_regex_invalid',
+  // management (Spring Boot Actuator's calls)
+  'log_level_invalid',
+  'logger_name_invalid',
+  'start_date_invalid',
+  // the admin area
   'entity_unknown',
   'entity_not_editable',
   'entity_not_deletable',
@@ -95,7 +116,46 @@ export const ERROR_KEYS = [
 
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
-/** The key of a status when nothing more specific applies. */
+/**
+ * Where inside a request body a field error is (a problem's `fieldErrorPaths`): the field, then the
+ * keys and indexes (from 0) below it, e.g. `['rules', 2, 'conditions', 0]` for the first condition of
+ * the third rule. The English sentence of `fieldErrors` says the same for people.
+ */
+export type FieldErrorPath = readonly (string | number)[];
+
+/**
+ * The keys that only name a status whose answers have several reasons here. No answer of this
+ * service's own code carries one (`SpecificErrorKey` types the errors it throws, an e2e sweep checks
+ * the answers): they remain for what the framework answers on its own (STATUS_ERROR_KEYS). A status
+ * with a single reason keeps its key as the specific one (401 `unauthorized`: no credentials; 500
+ * `internal_error`: a bug; 503 `service_unavailable`: a dependency is down; 408 and 431 of Node's
+ * HTTP parser).
+ */
+export const GENERIC_ERROR_KEYS = [
+  'bad_request',
+  'forbidden',
+  'not_found',
+  'method_not_allowed',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'too_many_requests',
+] as const satisfies readonly ErrorKey[];
+
+export type GenericErrorKey = (typeof GENERIC_ERROR_KEYS)[number];
+
+/** A key that says what went wrong, more than the status does: what every thrown error carries. */
+export type SpecificErrorKey = Exclude<ErrorKey, GenericErrorKey>;
+
+const GENERIC: ReadonlySet<string> = new Set(GENERIC_ERROR_KEYS);
+const KNOWN: ReadonlySet<string> = new Set(ERROR_KEYS);
+
+/** Whether `key` is a key of the list that says more than its status (see GENERIC_ERROR_KEYS). */
+export function isSpecificErrorKey(key: unknown): key is SpecificErrorKey {
+  return typeof key === 'string' && KNOWN.has(key) && !GENERIC.has(key);
+}
+
+/** The key of a status, for answers the framework gives on its own (nothing more specific known). */
 export const STATUS_ERROR_KEYS: Readonly<Record<number, ErrorKey>> = {
   400: 'bad_request',
   401: 'unauthorized',

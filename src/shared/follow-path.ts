@@ -1,4 +1,5 @@
 import { isReservedCode } from './limits';
+import { asksForDetails, LOOKUP_QUERY } from './lookup-query';
 
 /**
  * Which requests are follows of a short: `GET`/`HEAD` of `/s/{code}` and of `/api/code/{code}`
@@ -28,7 +29,7 @@ export function matchFollow(
   if (!m) return null;
   const query = new URLSearchParams(m[3] ?? '');
   const prefix = m[1] as FollowMatch['prefix'];
-  if (prefix === 'api/code' && query.get('redirect') === 'false') return null;
+  if (prefix === 'api/code' && asksForDetails(query.get(LOOKUP_QUERY.redirect.name))) return null;
   // Words that can never be codes are API routes under /api/code (e.g. /api/code/export).
   if (prefix === 'api/code' && isReservedCode(m[2])) return null;
   return { prefix, rawCode: m[2], query };

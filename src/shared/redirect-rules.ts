@@ -6,7 +6,7 @@
  * values are written here once. Each rule's `url` is checked as a target URL by the server
  * (src/shorts/field-checks.ts), not here.
  */
-import type { ErrorKey } from './error-keys';
+import type { ErrorKey, FieldErrorPath } from './error-keys';
 
 /** At most this many rules per short. */
 export const MAX_RULES = 10;
@@ -81,11 +81,18 @@ export function normalizeConditionValue(
   }
 }
 
-/** Why a list of rules is refused: a sentence naming the rule (from 1) and its stable key. */
+/**
+ * Why a list of rules is refused: a sentence naming the rule (from 1), its stable key and, when it
+ * is about one rule or condition, where it is in the list (`[2]`, `[2, 'conditions', 0]`; from 0).
+ */
 export interface RulesProblem {
   error: string;
   key: ErrorKey;
+  path?: FieldErrorPath;
 }
+
+/** How a refusal's sentence names a rule (index from 0): `rule 3`. */
+export const ruleAt = (index: number): string => `rule ${index + 1}`;
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -106,46 +113,41 @@ export function parseRulesShape(input: unknown): { rules: RedirectRule[] } | Rul
   }
   const rules: RedirectRule[] = [];
   for (const [i, rule] of input.entries()) {
-    const at = `rule ${i + 1}`;
+    const ruleProblem = (error: string, key: ErrorKey): RulesProblem => ({
+      error: `${ruleAt(i)}: ${error}`,
+      key,
+      path: [i],
+    });
     if (!isObject(rule) || !onlyKeys(rule, ['conditions', 'url'])) {
-      return { error: `${at}: must be an object {conditions, url}`, key: 'rules_invalid' };
+      return ruleProblem('must be an object {conditions, url}', 'rules_invalid');
     }
     if (typeof rule.url !== 'string' || rule.url.trim() === '') {
-      return { error: `${at}: url must be a non-empty text`, key: 'rule_url_invalid' };
+      return ruleProblem('url must be a non-empty text', 'rule_url_invalid');
     }
     const conditions = rule.conditions;
     if (!Array.isArray(conditions) || conditions.length === 0) {
-      return {
-        error: `${at}: conditions must be a list of 1 to ${MAX_CONDITIONS}`,
-        key: 'rules_invalid',
-      };
+      return ruleProblem(`conditions must be a list of 1 to ${MAX_CONDITIONS}`, 'rules_invalid');
     }
     if (conditions.length > MAX_CONDITIONS) {
-      return { error: `${at}: at most ${MAX_CONDITIONS} conditions`, key: 'rules_too_many' };
+      return ruleProblem(`at most ${MAX_CONDITIONS} conditions`, 'rules_too_many');
     }
     const checked: RuleCondition[] = [];
     for (const [j, c] of conditions.entries()) {
-      const where = `${at}, condition ${j + 1}`;
+      const conditionProblem = (error: string): RulesProblem => ({
+        error: `${ruleAt(i)}, condition ${j + 1}: ${error}`,
+        key: 'rule_condition_invalid',
+        path: [i, 'conditions', j],
+      });
       if (!isObject(c) || !onlyKeys(c, ['type', 'value'])) {
-        return {
-          error: `${where}: must be an object {type, value}`,
-          key: 'rule_condition_invalid',
-        };
+        return conditionProblem('must be an object {type, value}');
       }
       if (typeof c.type !== 'string' || !(CONDITION_TYPES as readonly string[]).includes(c.type)) {
-        return {
-          error: `${where}: type must be one of ${CONDITION_TYPES.join(', ')}`,
-          key: 'rule_condition_invalid',
-        };
+        return conditionProblem(`type must be one of ${CONDITION_TYPES.join(', ')}`);
       }
-      if (typeof c.value !== 'string') {
-        return { error: `${where}: value must be a text`, key: 'rule_condition_invalid' };
-      }
+      if (typeof c.value !== 'string') return conditionProblem('value must be a text');
       const type = c.type as ConditionType;
       const value = normalizeConditionValue(type, c.value);
-      if ('error' in value) {
-        return { error: `${where}: ${type} ${value.error}`, key: 'rule_condition_invalid' };
-      }
+      if ('error' in value) return conditionProblem(`${type} ${value.error}`);
       checked.push({ type, value: value.value });
     }
     rules.push({ conditions: checked, url: rule.url.trim() });

@@ -6,7 +6,7 @@
  * src/config/variables.ts). A data-only field is a row here, its ShortEntity property, a migration
  * and its labels in the web catalogues; docs/adding-a-field.md walks through one.
  */
-import type { ErrorKey } from './error-keys';
+import type { ErrorKey, SpecificErrorKey } from './error-keys';
 import type { RedirectRule } from './redirect-rules';
 import {
   CODE_MAX_LENGTH,
@@ -47,7 +47,7 @@ export interface ShownSpec {
 /** A sentence the contract fixes for a field's problem, and its key. */
 export interface FieldProblem {
   sentence: string;
-  key: ErrorKey;
+  key: SpecificErrorKey;
 }
 
 export interface ShortFieldSpec {

@@ -257,6 +257,34 @@ describe('the checks of redirect rules and the expiry fallback', () => {
     );
   });
 
+  it.each([
+    ['not a list', { a: 1 }, undefined],
+    [
+      'eleven rules',
+      Array.from({ length: 11 }, () => rule('https://e.com', ['os', 'ios'])),
+      undefined,
+    ],
+    ['a rule of the wrong shape', [rule('https://e.com', ['os', 'ios']), 'x'], ['rules', 1]],
+    ['no conditions', [rule('https://e.com')], ['rules', 0]],
+    [
+      'a bad second condition',
+      [rule('https://e.com', ['os', 'ios'], ['country', 'DEU'])],
+      ['rules', 0, 'conditions', 1],
+    ],
+    [
+      'a bad url of the second rule',
+      [rule('https://e.com', ['os', 'ios']), rule('javascript:alert(1)', ['os', 'linux'])],
+      ['rules', 1, 'url'],
+    ],
+    ['a blacklisted url', [rule('https://evil.example/x', ['os', 'ios'])], ['rules', 0, 'url']],
+  ])('says where %s is (fieldErrorPaths.rules)', (_what, rules, path) => {
+    const outcome = checkShortFields({ rules: rules as never }, ctx());
+    expect(outcome).toHaveProperty('fieldErrorKeys');
+    expect((outcome as { fieldErrorPaths?: object }).fieldErrorPaths).toEqual(
+      path === undefined ? undefined : { rules: path },
+    );
+  });
+
   it('anonymous callers set neither; the expiry fallback is checked as a target URL', () => {
     expect(
       checkShortFields(

@@ -1,5 +1,5 @@
 import type { BlacklistService } from '../blacklist/blacklist.service';
-import type { ErrorKey } from '../shared/error-keys';
+import type { ErrorKey, FieldErrorPath, SpecificErrorKey } from '../shared/error-keys';
 import { CUSTOM_CODE_PATTERN, isReservedCode, MAX_NAME_LENGTH } from '../shared/limits';
 import {
   type FieldProblem,
@@ -11,7 +11,7 @@ import {
   type ShortInput,
 } from '../shared/short-fields';
 import { normalizeDomainHost } from '../domains/domain-host';
-import { parseRulesShape, type RedirectRule } from '../shared/redirect-rules';
+import { parseRulesShape, type RedirectRule, ruleAt } from '../shared/redirect-rules';
 import { parseTargetUrl, type ServiceNames } from '../domains/target-url';
 
 /** What the checks of a short's fields need to know. */
@@ -36,10 +36,17 @@ export interface CheckContext {
  * all fields); or a problem with the contract's sentence (400 `detail`, e.g. `URL is blacklisted`).
  */
 type Verdict<T> =
-  { value: T } | { fieldError: string; key: ErrorKey } | { problem: string; key: ErrorKey };
+  | { value: T }
+  | { fieldError: string; key: ErrorKey; path?: FieldErrorPath }
+  | { problem: string; key: SpecificErrorKey };
 
-const fieldError = (message: string, key: ErrorKey) => ({ fieldError: message, key });
-const problem = (sentence: string, key: ErrorKey) => ({ problem: sentence, key });
+/** A field error; `path` says where inside the field's value it is (a rule, a condition). */
+const fieldError = (message: string, key: ErrorKey, path?: FieldErrorPath) => ({
+  fieldError: message,
+  key,
+  path,
+});
+const problem = (sentence: string, key: SpecificErrorKey) => ({ problem: sentence, key });
 
 /** What a field of each type stores (a password before it is hashed). */
 interface StoredValue {
@@ -135,16 +142,16 @@ const CHECKS: {
   },
   rules(value, _spec, ctx) {
     const shape = parseRulesShape(value);
-    if ('error' in shape) return fieldError(shape.error, shape.key);
+    if ('error' in shape) return fieldError(shape.error, shape.key, shape.path);
     const rules: RedirectRule[] = [];
     for (const [i, rule] of shape.rules.entries()) {
       const target = parseTargetUrl(rule.url, ctx.names);
       if ('error' in target) {
         const key = target.self ? 'url_self' : 'rule_url_invalid';
-        return fieldError(`rule ${i + 1}: url ${target.error}`, key);
+        return fieldError(`${ruleAt(i)}: url ${target.error}`, key, [i, 'url']);
       }
       if (ctx.blacklist.isBlacklisted(target.url)) {
-        return fieldError(`rule ${i + 1}: url is blacklisted`, 'rule_url_blacklisted');
+        return fieldError(`${ruleAt(i)}: url is blacklisted`, 'rule_url_blacklisted', [i, 'url']);
       }
       rules.push({ conditions: rule.conditions, url: target.url });
     }
@@ -166,8 +173,10 @@ export type CheckOutcome =
   | {
       fieldErrors: Record<string, string>;
       fieldErrorKeys: Record<string, ErrorKey>;
+      /** Where inside a field its error is, for the fields whose values have parts (rules). */
+      fieldErrorPaths?: Record<string, FieldErrorPath>;
     }
-  | { problem: string; key: ErrorKey; status?: 403 };
+  | { problem: string; key: SpecificErrorKey; status?: 403 };
 
 /**
  * The create rules for every field present in `input`, driven by the field table: who may set it
@@ -179,7 +188,8 @@ export function checkShortFields(input: ShortInput, ctx: CheckContext): CheckOut
   const checked: CheckedFields = {};
   const fieldErrors: Record<string, string> = {};
   const fieldErrorKeys: Record<string, ErrorKey> = {};
-  const problems = new Map<ShortFieldName, { problem: string; key: ErrorKey; status?: 403 }>();
+  const fieldErrorPaths: Record<string, FieldErrorPath> = {};
+  const problems = new Map<ShortFieldName, Extract<CheckOutcome, { problem: string }>>();
   for (const name of SHORT_FIELD_NAMES) {
     const spec: ShortFieldSpec = SHORT_FIELDS[name];
     let value = input[name];
@@ -213,9 +223,13 @@ export function checkShortFields(input: ShortInput, ctx: CheckContext): CheckOut
     else if ('fieldError' in verdict) {
       fieldErrors[name] = verdict.fieldError;
       fieldErrorKeys[name] = verdict.key;
+      if (verdict.path) fieldErrorPaths[name] = [name, ...verdict.path];
     } else problems.set(name, verdict);
   }
-  if (Object.keys(fieldErrors).length) return { fieldErrors, fieldErrorKeys };
+  if (Object.keys(fieldErrors).length) {
+    const located = Object.keys(fieldErrorPaths).length ? { fieldErrorPaths } : {};
+    return { fieldErrors, fieldErrorKeys, ...located };
+  }
   for (const name of [...PROBLEM_ORDER, ...SHORT_FIELD_NAMES]) {
     const p = problems.get(name);
     if (p) return p;

@@ -1,30 +1,15 @@
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Patch,
-  ParseUUIDPipe,
-  Post,
-  Query,
-} from '@nestjs/common';
-import {
-  ApiBearerAuth,
   ApiBody,
-  ApiCookieAuth,
   ApiCreatedResponse,
   ApiExtraModels,
-  ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
-import { RequireUser } from '../common/auth.guard';
+import { ApiIdParam, NoContent, UserRoute, uuidParam } from '../common/routes';
 import { ApiPageResponse, type Page, pageRequest } from '../common/paging';
 import { CurrentOrigin, type RequestOrigin } from '../common/request';
 import { NoStore } from '../common/no-store';
@@ -57,9 +42,7 @@ export class ShortController {
   constructor(private readonly shorts: ShortService) {}
 
   @Get()
-  @RequireUser()
-  @ApiCookieAuth('session')
-  @ApiBearerAuth('apiKey')
+  @UserRoute()
   @ApiOperation({
     operationId: 'listOwnShorts',
     summary: 'The caller’s own shorts (expired and exhausted included)',
@@ -98,7 +81,7 @@ export class ShortController {
   }
 
   @Patch(':id')
-  @ApiParam({ name: 'id', description: "The short's id (UUID)", format: 'uuid' })
+  @ApiIdParam("The short's id (UUID)")
   @ApiOperation({
     operationId: 'updateShort',
     summary: 'Edit a short (owner or admin): url, code, name, expireAt, maxUses, password',
@@ -107,7 +90,7 @@ export class ShortController {
   @ApiOkResponse({ type: ShortDto, description: 'The short after the change' })
   @ApiProblems(400, 401, 403, 404, 409)
   async updateShort(
-    @Param('id', new ParseUUIDPipe({ version: '4' })) id: string,
+    @Param('id', uuidParam()) id: string,
     @Body() dto: UpdateShortDto,
     @CurrentActor() actor: Actor | null,
     @CurrentOrigin() origin: RequestOrigin,
@@ -116,13 +99,12 @@ export class ShortController {
   }
 
   @Delete(':id')
-  @HttpCode(204)
-  @ApiParam({ name: 'id', description: "The short's id (UUID)", format: 'uuid' })
+  @NoContent('Deleted')
+  @ApiIdParam("The short's id (UUID)")
   @ApiOperation({ operationId: 'deleteShort', summary: 'Delete a short (owner or admin)' })
-  @ApiNoContentResponse({ description: 'Deleted' })
   @ApiProblems(400, 401, 403, 404)
   async deleteShort(
-    @Param('id', new ParseUUIDPipe({ version: '4' })) id: string,
+    @Param('id', uuidParam()) id: string,
     @CurrentActor() actor: Actor | null,
   ): Promise<void> {
     await this.shorts.delete(id, actor);

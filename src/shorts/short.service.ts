@@ -232,7 +232,8 @@ export class ShortService {
       },
     });
     if ('fieldErrors' in outcome) {
-      throw new ValidationFailedError(outcome.fieldErrors, outcome.fieldErrorKeys);
+      const { fieldErrors, fieldErrorKeys, fieldErrorPaths } = outcome;
+      throw new ValidationFailedError(fieldErrors, fieldErrorKeys, fieldErrorPaths);
     }
     if ('problem' in outcome) {
       throw outcome.status === 403

@@ -1,15 +1,9 @@
 import { Controller, Get, Param, ParseUUIDPipe, Query, Res } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiCookieAuth,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
+import { ApiIdParam, ApiSignedIn } from '../common/routes';
 import { RequireUser } from '../common/auth.guard';
 import { ValidationFailedError } from '../common/errors';
 import { NoStore } from '../common/no-store';
@@ -25,8 +19,7 @@ const shortId = () =>
   });
 
 @ApiTags('code')
-@ApiCookieAuth('session')
-@ApiBearerAuth('apiKey')
+@ApiSignedIn()
 @Controller('api/code')
 export class StatisticsController {
   constructor(private readonly stats: StatisticsService) {}
@@ -38,7 +31,7 @@ export class StatisticsController {
     summary:
       'Visits, unique visitors and bots of a short over time, with top lists (owner or admin)',
   })
-  @ApiParam({ name: 'id', description: "The short's id (UUID)", format: 'uuid' })
+  @ApiIdParam("The short's id (UUID)")
   @ApiOkResponse({ type: StatisticsDto })
   @ApiProblems(400, 401, 403, 404)
   @NoStore()
@@ -56,7 +49,7 @@ export class StatisticsController {
     operationId: 'getShortStatisticsCsv',
     summary: 'The same series as CSV: start,visits,visitors,bots (owner or admin)',
   })
-  @ApiParam({ name: 'id', description: "The short's id (UUID)", format: 'uuid' })
+  @ApiIdParam("The short's id (UUID)")
   @ApiOkResponse({ content: { 'text/csv': { schema: { type: 'string' } } } })
   @ApiProblems(400, 401, 403, 404)
   @NoStore()

@@ -1,8 +1,6 @@
-import { Body, Controller, Get, HttpCode, Post, Query, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, Query, StreamableFile } from '@nestjs/common';
 import {
   ApiBody,
-  ApiCookieAuth,
-  ApiBearerAuth,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
@@ -11,6 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
+import { ApiSignedIn, PostAction } from '../common/routes';
 import { RequireUser } from '../common/auth.guard';
 import { CurrentOrigin, type RequestOrigin } from '../common/request';
 import { validateTopLevel } from '../common/validation';
@@ -29,8 +28,7 @@ import { TransferService } from './transfer.service';
  * these routes).
  */
 @ApiTags('code')
-@ApiCookieAuth('session')
-@ApiBearerAuth('apiKey')
+@ApiSignedIn()
 @ApiExtraModels(ExportedShortDto)
 @Controller('api/code')
 export class TransferController {
@@ -62,8 +60,7 @@ export class TransferController {
     });
   }
 
-  @Post('import')
-  @HttpCode(200)
+  @PostAction('import')
   @RequireUser()
   @ApiOperation({
     operationId: 'importShorts',

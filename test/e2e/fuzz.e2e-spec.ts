@@ -100,6 +100,7 @@ describe(`API fuzz (${TEST_DB_KIND}, base seed ${SEED}, ${RUNS} runs per operati
         status,
         detail: 'd',
         error: 'd',
+        errorKey: 'unauthorized',
         instance: '/',
       });
 

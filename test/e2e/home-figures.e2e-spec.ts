@@ -66,7 +66,7 @@ describe('start page figures: static and off', () => {
         const res = await t.fetch('/api/figures');
         expect(res.status).toBe(404);
         expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-        expect(((await res.json()) as { errorKey: string }).errorKey).toBe('not_found');
+        expect(((await res.json()) as { errorKey: string }).errorKey).toBe('figures_disabled');
       } finally {
         await t.close();
         rmSync(dir, { recursive: true, force: true });

@@ -11,9 +11,12 @@ import { getOnHost } from '../support/on-host';
 import { createShort } from '../support/shorts';
 import { waitFor } from '../support/wait';
 
-/** A refusal's problem with its `fieldErrorKeys`. */
+/** A refusal's problem with its `fieldErrorKeys` and `fieldErrorPaths`. */
 const refusal = async (res: Response) =>
-  (await expectProblem(res, 400)) as ProblemBody & { fieldErrorKeys?: Record<string, string> };
+  (await expectProblem(res, 400)) as ProblemBody & {
+    fieldErrorKeys?: Record<string, string>;
+    fieldErrorPaths?: Record<string, Array<string | number>>;
+  };
 
 const rule = (url: string, ...conditions: Array<[string, string]>) => ({
   url,
@@ -85,23 +88,32 @@ describe('redirect rules and the expiry fallback: the fields (create, edit, info
     const s = await createShort(alice, {
       rules: [rule('https://example.com/keep', ['os', 'linux'])],
     });
-    const cases: Array<[unknown, string]> = [
+    const ok = rule('https://example.com', ['os', 'ios']);
+    // The refusal, its key and where it is (fieldErrorPaths.rules; none for the whole list).
+    const cases: Array<[unknown, string, Array<string | number>?]> = [
       ['not a list', 'rules_invalid'],
-      [[{ url: 'https://example.com', conditions: [] }], 'rules_invalid'],
+      [[{ url: 'https://example.com', conditions: [] }], 'rules_invalid', ['rules', 0]],
+      [Array.from({ length: 11 }, () => ok), 'rules_too_many'],
       [
-        Array.from({ length: 11 }, () => rule('https://example.com', ['os', 'ios'])),
-        'rules_too_many',
+        [ok, rule('https://example.com', ['os', 'ios'], ['planet', 'mars'])],
+        'rule_condition_invalid',
+        ['rules', 1, 'conditions', 1],
       ],
-      [[rule('https://example.com', ['planet', 'mars'])], 'rule_condition_invalid'],
-      [[rule('https://example.com', ['country', 'Deutschland'])], 'rule_condition_invalid'],
-      [[rule('javascript:alert(1)', ['os', 'ios'])], 'rule_url_invalid'],
-      [[rule(`${t.url}/s/${s.code}`, ['os', 'ios'])], 'url_self'],
+      [
+        [rule('https://example.com', ['country', 'Deutschland'])],
+        'rule_condition_invalid',
+        ['rules', 0, 'conditions', 0],
+      ],
+      [[ok, rule('javascript:alert(1)', ['os', 'ios'])], 'rule_url_invalid', ['rules', 1, 'url']],
+      [[rule(`${t.url}/s/${s.code}`, ['os', 'ios'])], 'url_self', ['rules', 0, 'url']],
     ];
-    for (const [rules, key] of cases) {
+    for (const [rules, key, path] of cases) {
       const res = await alice.patch(`/api/code/${s.id}`, { rules });
       const body = await refusal(res);
-      expect(body.fieldErrorKeys, JSON.stringify(rules).slice(0, 80)).toEqual({ rules: key });
+      const what = JSON.stringify(rules).slice(0, 80);
+      expect(body.fieldErrorKeys, what).toEqual({ rules: key });
       expect(body.fieldErrors).toHaveProperty('rules');
+      expect(body.fieldErrorPaths, what).toEqual(path && { rules: path });
     }
     expect((await info(alice, s.code)).rules).toEqual([
       rule('https://example.com/keep', ['os', 'linux']),

@@ -5,6 +5,7 @@ import { hashApiKey } from '../../src/apikey/apikey.crypto';
 import { FollowService } from '../../src/follow/follow.service';
 import { engineOf } from '../../src/database/dialect';
 import { LogService } from '../../src/logging/log.service';
+import { isSpecificErrorKey } from '../../src/shared/error-keys';
 import { StatisticsRecorder } from '../../src/statistics/recorder';
 import type { TestApp } from './app';
 import type { FuzzOperation } from './fuzz-spec';
@@ -32,7 +33,8 @@ import { expectMatchesSpec, openApiDocument, pathTemplates } from './openapi';
  * answer must pass:
  *
  * 1. never a 5xx (and always an answer, within ANSWER_TIMEOUT_MS);
- * 2. every 4xx under /api (and /management) is problem+json with a consistent body and no leak;
+ * 2. every 4xx under /api (and /management) is problem+json with a consistent body, a specific
+ *    errorKey (not one that only repeats the status) and no leak;
  * 3. every 2xx and 3xx is a documented status of the operation that answered, and every 2xx
  *    body matches the documented schema and content type (checkJsonAgainstSpec's rules);
  * 4. a refused request (4xx) stores nothing: the row count and contents of every table are the
@@ -593,6 +595,8 @@ export function checkAnswer(method: string, rawPath: string, answer: Answer): st
           out.push('problem without a detail repeated in error');
         if (typeof p.title !== 'string' || typeof p.instance !== 'string')
           out.push('problem without title or instance');
+        if (!isSpecificErrorKey(p.errorKey))
+          out.push(`problem without a specific errorKey (${String(p.errorKey)})`);
       } catch {
         out.push('problem+json that is not JSON');
       }

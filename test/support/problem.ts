@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { isSpecificErrorKey } from '../../src/shared/error-keys';
 
 export interface ProblemBody {
   type: string;
@@ -11,7 +12,10 @@ export interface ProblemBody {
   fieldErrors?: Record<string, string>;
 }
 
-/** Asserts a problem+json answer with `status` that leaks nothing of the driver or the stack. */
+/**
+ * Asserts a problem+json answer with `status` that leaks nothing of the driver or the stack and
+ * names what went wrong by a specific `errorKey` (never one that only repeats the status).
+ */
 export async function expectProblem(res: Response, status: number): Promise<ProblemBody> {
   expect(res.status).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
@@ -20,6 +24,7 @@ export async function expectProblem(res: Response, status: number): Promise<Prob
   expect(body.error).toBe(body.detail);
   expect(typeof body.title).toBe('string');
   expect(typeof body.instance).toBe('string');
+  expect(isSpecificErrorKey(body.errorKey), `errorKey ${body.errorKey}`).toBe(true);
   expect(JSON.stringify(body)).not.toMatch(/SQLITE|ER_|QueryFailed|ECONN|PROTOCOL_|at \w+ \(/);
   return body;
 }

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, PartialType, PickType } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ShortOwnerDto } from '../../account/dto/owner.dto';
+import { QueryText } from '../../common/query';
 import { MAX_URL_LENGTH } from '../../shared/limits';
 import { MAX_HOST_LENGTH } from '../domain-host';
 
@@ -87,4 +88,10 @@ export class UpdateDomainDto extends PartialType(
   @IsOptional()
   @IsBoolean()
   enabled?: boolean;
+}
+
+/** `GET /api/domains/allowed?domain=`: the host a TLS proxy asks a certificate for. */
+export class DomainAllowedQueryDto {
+  @QueryText({ required: true, example: 'go.example.com' })
+  domain?: string;
 }

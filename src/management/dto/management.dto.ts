@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches, ValidateBy } from 'class-validator';
 import { QueryText } from '../../common/query';
-import { AS_DETAIL } from '../../common/validation';
+import { asDetail } from '../../common/validation';
 import { MANAGEMENT_LEVELS, type ManagementLevel } from '../../logging/log.service';
 
 export class HealthStatusDto {
@@ -87,7 +87,7 @@ export class LogsQueryDto {
           v === undefined || v === '' || !Number.isNaN(new Date(v as string).getTime()),
       },
     },
-    { message: 'startDate must be an ISO date-time', context: AS_DETAIL },
+    { message: 'startDate must be an ISO date-time', context: asDetail('start_date_invalid') },
   )
   startDate?: string;
 }
@@ -97,7 +97,7 @@ export class LoggerParamDto {
   @ApiProperty({ example: 'ROOT' })
   @Matches(/^[A-Za-z0-9._-]{1,100}$/, {
     message: 'Logger names are letters, digits, dots, _ and -',
-    context: AS_DETAIL,
+    context: asDetail('logger_name_invalid'),
   })
   logger: string;
 }

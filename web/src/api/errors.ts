@@ -1,4 +1,4 @@
-import { ERROR_KEYS, type ErrorKey } from '@shared/error-keys';
+import { ERROR_KEYS, type ErrorKey, type FieldErrorPath } from '@shared/error-keys';
 
 /**
  * The two ways an API call fails. The client (`client.ts`) throws exactly these:
@@ -18,6 +18,8 @@ export class ApiError extends Error {
   readonly fieldErrors: Readonly<Record<string, string>>;
   /** The stable key of a field's error, where the server gives one (known keys only). */
   readonly fieldErrorKeys: Readonly<Record<string, ErrorKey>>;
+  /** Where inside a field its error is (`['rules', 2, 'conditions', 0]`), where the server says. */
+  readonly fieldErrorPaths: Readonly<Record<string, FieldErrorPath>>;
   /** The problem's `title` (the HTTP reason phrase). */
   readonly title: string | undefined;
   /** The parsed body as it came (e.g. the health report of a 503 from /management/health). */
@@ -41,6 +43,7 @@ export class ApiError extends Error {
     this.errorKey = errorKeyOf(text('errorKey'));
     this.fieldErrors = fieldErrorsOf((problem as Record<string, unknown>).fieldErrors);
     this.fieldErrorKeys = fieldErrorKeysOf((problem as Record<string, unknown>).fieldErrorKeys);
+    this.fieldErrorPaths = fieldErrorPathsOf((problem as Record<string, unknown>).fieldErrorPaths);
     this.body = body;
     const retry: unknown = (problem as Record<string, unknown>).retryAfter ?? retryAfterHeader;
     const seconds = typeof retry === 'string' && /^\d{1,9}$/.test(retry) ? Number(retry) : retry;
@@ -91,6 +94,18 @@ function fieldErrorKeysOf(value: unknown): Record<string, ErrorKey> {
     if (known) keys[field] = known;
   }
   return keys;
+}
+
+const isPathStep = (step: unknown): step is string | number =>
+  typeof step === 'string' || (typeof step === 'number' && Number.isInteger(step) && step >= 0);
+
+function fieldErrorPathsOf(value: unknown): Record<string, FieldErrorPath> {
+  if (value === null || typeof value !== 'object') return {};
+  const paths: Record<string, FieldErrorPath> = {};
+  for (const [field, path] of Object.entries(value)) {
+    if (Array.isArray(path) && path.every(isPathStep)) paths[field] = path;
+  }
+  return paths;
 }
 
 function fieldErrorsOf(value: unknown): Record<string, string> {

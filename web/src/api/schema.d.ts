@@ -863,7 +863,7 @@ export interface components {
          * @description What went wrong, as a stable key (clients translate it; detail stays English)
          * @enum {string}
          */
-        ErrorKey: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "url_self" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "rules_invalid" | "rules_too_many" | "rule_condition_invalid" | "rule_url_invalid" | "rule_url_blacklisted" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "domain_invalid" | "domain_main_host" | "domain_taken" | "domain_in_use" | "domain_forbidden" | "domain_unknown" | "redirect_invalid" | "dns_no_record" | "dns_token_mismatch" | "dns_timeout" | "dns_failed" | "quota_exceeded" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid" | "entity_unknown" | "entity_not_editable" | "entity_not_deletable" | "entity_id_invalid" | "body_not_object" | "field_unknown" | "field_read_only" | "field_required" | "field_invalid";
+        ErrorKey: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "request_malformed" | "body_unreadable" | "route_unknown" | "id_invalid" | "path_invalid" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "username_invalid" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "url_self" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "rules_invalid" | "rules_too_many" | "rule_condition_invalid" | "rule_url_invalid" | "rule_url_blacklisted" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "domain_invalid" | "domain_main_host" | "domain_taken" | "domain_in_use" | "domain_forbidden" | "domain_unknown" | "redirect_invalid" | "dns_no_record" | "dns_token_mismatch" | "dns_timeout" | "dns_failed" | "quota_exceeded" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid" | "paging_invalid" | "sort_invalid" | "sort_field_unknown" | "figures_disabled" | "blacklist_exists" | "blacklist_too_long" | "blacklist_host_invalid" | "blacklist_empty" | "blacklist_regex_invalid" | "log_level_invalid" | "logger_name_invalid" | "start_date_invalid" | "entity_unknown" | "entity_not_editable" | "entity_not_deletable" | "entity_id_invalid" | "body_not_object" | "field_unknown" | "field_read_only" | "field_required" | "field_invalid";
         ExportedShortDto: {
             code: string;
             /** Format: date-time */
@@ -1021,7 +1021,21 @@ export interface components {
             errorKey: components["schemas"]["ErrorKey"];
             /** @description The stable key of a field error, where the field has one (as errorKey) */
             fieldErrorKeys?: {
-                [key: string]: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "url_self" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "rules_invalid" | "rules_too_many" | "rule_condition_invalid" | "rule_url_invalid" | "rule_url_blacklisted" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "domain_invalid" | "domain_main_host" | "domain_taken" | "domain_in_use" | "domain_forbidden" | "domain_unknown" | "redirect_invalid" | "dns_no_record" | "dns_token_mismatch" | "dns_timeout" | "dns_failed" | "quota_exceeded" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid" | "entity_unknown" | "entity_not_editable" | "entity_not_deletable" | "entity_id_invalid" | "body_not_object" | "field_unknown" | "field_read_only" | "field_required" | "field_invalid";
+                [key: string]: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "request_malformed" | "body_unreadable" | "route_unknown" | "id_invalid" | "path_invalid" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "username_invalid" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "url_self" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "rules_invalid" | "rules_too_many" | "rule_condition_invalid" | "rule_url_invalid" | "rule_url_blacklisted" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "domain_invalid" | "domain_main_host" | "domain_taken" | "domain_in_use" | "domain_forbidden" | "domain_unknown" | "redirect_invalid" | "dns_no_record" | "dns_token_mismatch" | "dns_timeout" | "dns_failed" | "quota_exceeded" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid" | "paging_invalid" | "sort_invalid" | "sort_field_unknown" | "figures_disabled" | "blacklist_exists" | "blacklist_too_long" | "blacklist_host_invalid" | "blacklist_empty" | "blacklist_regex_invalid" | "log_level_invalid" | "logger_name_invalid" | "start_date_invalid" | "entity_unknown" | "entity_not_editable" | "entity_not_deletable" | "entity_id_invalid" | "body_not_object" | "field_unknown" | "field_read_only" | "field_required" | "field_invalid";
+            };
+            /**
+             * @description Where inside a field its error is, where the field's value has parts (the rules): the field's name, then the keys and indexes (from 0) below it. ['rules', 2, 'conditions', 0] is the first condition of the third rule, ['rules', 2, 'url'] the third rule's url, ['rules', 2] the rule itself; a refusal of the whole list has no path. The fieldErrors sentence says the same for people (rule 3, condition 1: …)
+             * @example {
+             *       "rules": [
+             *         "rules",
+             *         2,
+             *         "conditions",
+             *         0
+             *       ]
+             *     }
+             */
+            fieldErrorPaths?: {
+                [key: string]: (string | number)[];
             };
             /** @description One message per invalid field */
             fieldErrors?: {
@@ -1767,10 +1781,10 @@ export interface operations {
     devLogin: {
         parameters: {
             query?: {
-                /** @description Same-origin path to go to after login */
-                redirect?: unknown;
                 /** @description Without it, a small form is shown */
-                username?: unknown;
+                username?: string;
+                /** @description Same-origin path to go to after login */
+                redirect?: string;
             };
             header?: never;
             path?: never;
@@ -2363,10 +2377,10 @@ export interface operations {
     getShortMetadata: {
         parameters: {
             query?: {
-                /** @description Password of a protected short */
-                password?: string;
                 /** @description The own domain whose code is meant (a verified host); default: the host the request was sent to */
                 domain?: string;
+                /** @description Password of a protected short */
+                password?: string;
             };
             header?: never;
             path: {
@@ -2457,10 +2471,10 @@ export interface operations {
     getShortQrPng: {
         parameters: {
             query?: {
-                /** @description Width and height in pixels, rounded up to the next of 128, 256, 512, 1024, 2048 (the PNG has that size) */
-                size?: number;
                 /** @description The own domain whose code is meant (a verified host); default: the host the request was sent to */
                 domain?: string;
+                /** @description Width and height in pixels, rounded up to the next of 128, 256, 512, 1024, 2048 (the PNG has that size) */
+                size?: number;
             };
             header?: never;
             path: {
@@ -2764,14 +2778,14 @@ export interface operations {
     getOrFollowShort: {
         parameters: {
             query?: {
-                /** @description true: past a dangerous short's warning; kept on the redirect to the password page (and its wrong and locked answers), whose form posts it again */
-                accept_danger?: "true";
                 /** @description The own domain whose code is meant (a verified host); default: the host the request was sent to */
                 domain?: string;
                 /** @description Password of a protected short */
-                password?: unknown;
+                password?: string;
                 /** @description false: answer the Short JSON */
                 redirect?: "false";
+                /** @description true: past a dangerous short's warning; kept on the redirect to the password page (and its wrong and locked answers), whose form posts it again */
+                accept_danger?: "true";
             };
             header?: never;
             path: {
@@ -3619,7 +3633,7 @@ export interface operations {
     domainAllowed: {
         parameters: {
             query: {
-                domain: unknown;
+                domain: string;
             };
             header?: never;
             path?: never;
@@ -5069,9 +5083,10 @@ export interface operations {
     followShort: {
         parameters: {
             query?: {
+                /** @description Password of a protected short */
+                password?: string;
                 /** @description true: past a dangerous short's warning; kept on the redirect to the password page (and its wrong and locked answers), whose form posts it again */
                 accept_danger?: "true";
-                password?: unknown;
             };
             header?: never;
             path: {
@@ -5171,6 +5186,15 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -77,18 +77,28 @@ describe('the rules of the short form', () => {
     expect(changesOf(short, { ...f, rules: [] }, null)).toEqual({ rules: [] });
   });
 
-  it('finds the rule and condition a refusal names', () => {
-    const refusal = (message: string) =>
+  it('finds the rule and condition a refusal names by its path', () => {
+    const refusal = (message: string, path?: unknown) =>
       new ApiError(400, {
         errorKey: 'validation_failed',
         fieldErrors: { rules: message },
         fieldErrorKeys: { rules: 'rule_condition_invalid' },
+        ...(path === undefined ? {} : { fieldErrorPaths: { rules: path } }),
       });
-    expect(rulesProblemAt(refusal('rule 2, condition 3: os must be one of …'))).toEqual({
-      rule: 1,
-      condition: 2,
+    expect(
+      rulesProblemAt(
+        refusal('rule 2, condition 3: os must be one of …', ['rules', 1, 'conditions', 2]),
+      ),
+    ).toEqual({ rule: 1, condition: 2 });
+    expect(rulesProblemAt(refusal('rule 3: url is blacklisted', ['rules', 2, 'url']))).toEqual({
+      rule: 2,
     });
-    expect(rulesProblemAt(refusal('rule 3: url is blacklisted'))).toEqual({ rule: 2 });
+    expect(rulesProblemAt(refusal('rule 1: at most 5 conditions', ['rules', 0]))).toEqual({
+      rule: 0,
+    });
+    // The sentence alone says nothing to the client; a path that is not one is ignored.
+    expect(rulesProblemAt(refusal('rule 2, condition 3: os must be one of …'))).toEqual({});
+    expect(rulesProblemAt(refusal('rule 2: x', ['rules', -1]))).toEqual({});
     expect(rulesProblemAt(refusal('at most 10 rules'))).toEqual({});
     expect(rulesProblemAt(new ApiError(400, { fieldErrors: { url: 'x' } }))).toBeUndefined();
     expect(rulesProblemAt(new Error('x'))).toBeUndefined();

@@ -82,18 +82,13 @@ export interface RulesProblemAt {
 }
 
 /**
- * The rule (and condition) a refused save names. The server's `fieldErrors.rules` sentence starts
- * with its place as src/shared/redirect-rules.ts writes it (`rule 2, condition 1: …`, `rule 3: url
- * …`); its German text is the `errorKey`'s, this only says where to show it.
+ * The rule (and condition) a refused save names: the problem's `fieldErrorPaths.rules`
+ * (`['rules', 1, 'conditions', 0]`, `['rules', 2, 'url']`; none when the whole list is refused).
+ * Its German text is the `errorKey`'s, this only says where to show it.
  */
 export function rulesProblemAt(err: unknown): RulesProblemAt | undefined {
-  if (!(err instanceof ApiError)) return undefined;
-  const message = err.fieldErrors.rules;
-  if (message === undefined) return undefined;
-  const m = /^rule (\d+)(?:, condition (\d+))?/.exec(message);
-  if (!m) return {};
-  return {
-    rule: Number(m[1]) - 1,
-    ...(m[2] === undefined ? {} : { condition: Number(m[2]) - 1 }),
-  };
+  if (!(err instanceof ApiError) || err.fieldErrors.rules === undefined) return undefined;
+  const [, rule, part, condition] = err.fieldErrorPaths.rules ?? [];
+  if (typeof rule !== 'number') return {};
+  return part === 'conditions' && typeof condition === 'number' ? { rule, condition } : { rule };
 }

@@ -257,6 +257,7 @@ describe('the rules in the create form', () => {
               detail: 'Validation failed',
               fieldErrors: { rules: 'rule 2: url is blacklisted' },
               fieldErrorKeys: { rules: 'rule_url_blacklisted' },
+              fieldErrorPaths: { rules: ['rules', 1, 'url'] },
             },
           }
         : { status: 200, body: [] },
