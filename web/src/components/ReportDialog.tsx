@@ -5,7 +5,6 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
-import { msg } from '../i18n/current';
 import { errorText } from '../lib/errors';
 import { rememberLoginReturn } from '../lib/login';
 import {
@@ -18,6 +17,7 @@ import {
 } from '../lib/report';
 import { auth } from '../state/auth';
 import { toast } from '../state/toasts';
+import { useT } from '../i18n/context';
 
 /** The report dialog of the info page: open while the query has show_report; anonymous visitors are asked to log in. */
 export function ReportDialog({
@@ -32,6 +32,7 @@ export function ReportDialog({
   show: boolean;
   onClose: () => void;
 }) {
+  const { msg } = useT();
   const a = useSnapshot(auth);
   const [reason, setReason] = useState<ReportType | ''>('');
   const [description, setDescription] = useState('');

@@ -14,8 +14,8 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
-import { msg } from '../i18n/current';
-import { t } from '../i18n/de';
+import { useT } from '../i18n/context';
+import { t, type Messages } from '../i18n/text';
 import { exampleExpiryDate, formatDateTime, parseExpiry } from '../lib/expiry';
 import {
   formFields,
@@ -40,6 +40,7 @@ const RulesEditor = lazy(() => import('./rules/RulesEditor'));
 
 /** The form's state: the typed values and the understood expiry (chrono-node in the chosen language, loaded lazily). */
 export function useShortForm(initial: () => FormValues, initialExpiry: Date | null = null) {
+  const { lang } = useT();
   const [values, setValues] = useState(initial);
   const [expireAt, setExpireAt] = useState<Date | null>(initialExpiry);
   const expiry = values.expireAt;
@@ -52,7 +53,8 @@ export function useShortForm(initial: () => FormValues, initialExpiry: Date | nu
     return () => {
       live = false;
     };
-  }, [expiry]);
+    // The language read the text: another one reads it anew (what was typed stays).
+  }, [expiry, lang]);
   const change = useCallback((c: Partial<FormValues>) => setValues((v) => ({ ...v, ...c })), []);
   return {
     values,
@@ -82,43 +84,26 @@ export interface ShortFieldsProps {
 }
 
 /** Example texts of the inputs; a needed field of the edit form has its value instead. */
-const PLACEHOLDERS: Partial<Record<ShortFieldName, string>> = {
-  get url() {
-    return msg.create.urlPlaceholder;
-  },
-  get code() {
-    return msg.create.codePlaceholder;
-  },
-  get name() {
-    return msg.create.namePlaceholder;
-  },
-  get expireAt() {
-    return t(msg.hints.expiryPlaceholder, { date: exampleExpiryDate() });
-  },
-  get maxUses() {
-    return msg.create.unlimited;
-  },
-  get expiredUrl() {
-    return msg.rules.expiredUrlPlaceholder;
-  },
-};
+function placeholders(msg: Messages): Partial<Record<ShortFieldName, string>> {
+  return {
+    url: msg.create.urlPlaceholder,
+    code: msg.create.codePlaceholder,
+    name: msg.create.namePlaceholder,
+    expireAt: t(msg.hints.expiryPlaceholder, { date: exampleExpiryDate() }),
+    maxUses: msg.create.unlimited,
+    expiredUrl: msg.rules.expiredUrlPlaceholder,
+  };
+}
 
 /** Help texts below some inputs. */
-const HINTS: Partial<Record<ShortFieldName, string>> = {
-  get expiredUrl() {
-    return msg.rules.expiredUrlHint;
-  },
-};
+function hints(msg: Messages): Partial<Record<ShortFieldName, string>> {
+  return { expiredUrl: msg.rules.expiredUrlHint };
+}
 
 /** The edit form's buttons that clear a field that may be cleared. */
-const CLEAR_LABELS: Partial<Record<ShortFieldName, string>> = {
-  get expireAt() {
-    return msg.edit.clearExpiry;
-  },
-  get maxUses() {
-    return msg.edit.clearMaxUses;
-  },
-};
+function clearLabels(msg: Messages): Partial<Record<ShortFieldName, string>> {
+  return { expireAt: msg.edit.clearExpiry, maxUses: msg.edit.clearMaxUses };
+}
 
 export function ShortFields(props: ShortFieldsProps) {
   return (
@@ -165,7 +150,9 @@ function ShortField({
   errors = {},
   rulesProblemAt,
 }: ShortFieldsProps & { name: ShortFieldName }) {
+  const { msg } = useT();
   const error = errors[name];
+  const hint = hints(msg)[name];
   const input = values[name];
   if (typeof input !== 'string') {
     return (
@@ -195,10 +182,10 @@ function ShortField({
     required,
     isInvalid: Boolean(error),
     'aria-invalid': error ? true : undefined,
-    placeholder: mode === 'edit' && required ? undefined : PLACEHOLDERS[name],
+    placeholder: mode === 'edit' && required ? undefined : placeholders(msg)[name],
     onChange: (e: { target: { value: string } }) => set(e.target.value),
   };
-  const clear = mode === 'edit' && spec.nullable ? CLEAR_LABELS[name] : undefined;
+  const clear = mode === 'edit' && spec.nullable ? clearLabels(msg)[name] : undefined;
   const withClear = (input: ReactNode) =>
     clear ? (
       <InputGroup>
@@ -225,9 +212,9 @@ function ShortField({
             minLength={spec.type === 'url' ? undefined : spec.minLength}
             maxLength={spec.maxLength}
             pattern={htmlPattern(spec.pattern)}
-            aria-describedby={HINTS[name] ? `${id}-help` : undefined}
+            aria-describedby={hint ? `${id}-help` : undefined}
           />
-          {HINTS[name] && <Form.Text id={`${id}-help`}>{HINTS[name]}</Form.Text>}
+          {hint && <Form.Text id={`${id}-help`}>{hint}</Form.Text>}
           {feedback}
         </Form.Group>
       );

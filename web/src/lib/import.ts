@@ -3,7 +3,7 @@ import { MAX_IMPORT_COLUMNS, MAX_IMPORT_RECORD, MAX_IMPORT_ROWS } from '@shared/
 import { mapImportColumns, URL_COLUMN_NAMES, type ImportField } from '@shared/short-fields';
 import { api, unwrap, type Schemas } from '../api/client';
 import { msg } from '../i18n/current';
-import { t } from '../i18n/de';
+import { t } from '../i18n/text';
 import { keyText } from './errors';
 
 export { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, type ImportField };

@@ -5,6 +5,8 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../App';
 import { locale, msg } from '../i18n/current';
+import { de } from '../i18n/de';
+import { en } from '../i18n/en';
 import { exampleExpiryDate, formatDateTime, parseExpiry } from '../lib/expiry';
 import { FLAGS } from '../lib/flag-rule';
 import { runtimeConfig } from '../runtime-config';
@@ -90,5 +92,30 @@ describe('the language', () => {
     expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
     expect(localStorage.getItem(LANGUAGE_KEY)).toBe('en');
     expect(screen.queryByText('Kürzen')).toBeNull();
+  });
+
+  it('keeps what was typed into the create form when the language changes (no remount)', async () => {
+    setServerFlags({ [FLAGS.languageSwitch]: true });
+    const mem = memoryLocation({ path: '/' });
+    render(
+      <Router hook={mem.hook}>
+        <App />
+      </Router>,
+    );
+    const url = await screen.findByRole('textbox', { name: 'URL' });
+    fireEvent.change(url, { target: { value: 'https://example.com/a/long/link' } });
+    const password = screen.getByLabelText(de.create.password);
+    fireEvent.change(password, { target: { value: 'geheim' } });
+    await act(async () => {
+      fireEvent.change(screen.getByRole('combobox', { name: 'Sprache' }), {
+        target: { value: 'en' },
+      });
+    });
+    await screen.findByRole('button', { name: en.create.submit });
+    // The same inputs (not new ones), with what was typed, under their English labels.
+    expect(screen.getByRole('textbox', { name: 'URL' })).toBe(url);
+    expect(url).toHaveValue('https://example.com/a/long/link');
+    expect(screen.getByLabelText(en.create.password)).toBe(password);
+    expect(password).toHaveValue('geheim');
   });
 });

@@ -13,14 +13,13 @@ import {
   useUpdateDomain,
   useVerifyDomain,
 } from '../../api/queries/domains';
-import { msg } from '../../i18n/current';
-import { t } from '../../i18n/de';
 import { domainState, type Domain, type DomainState } from '../../lib/domains';
 import { errorText, keyText } from '../../lib/errors';
 import { formatDateTime } from '../../lib/expiry';
 import { toast } from '../../state/toasts';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { useCopy } from './useCopy';
+import { useT } from '../../i18n/context';
 
 const BADGES: Record<DomainState, { bg: string; text?: 'dark' }> = {
   pending: { bg: 'warning', text: 'dark' },
@@ -46,6 +45,7 @@ export interface DomainsPanelProps {
  * adding one (admins: also a shared one, verified at once).
  */
 export function DomainsPanel({ userId, admin }: DomainsPanelProps) {
+  const { msg } = useT();
   const domains = useDomains();
   const list = domains.data ?? [];
   return (
@@ -90,6 +90,7 @@ function DomainItem({
   canManage: boolean;
   showOwner: boolean;
 }) {
+  const { msg, t } = useT();
   const state = domainState(d);
   const reason = reasonText(d);
   const verify = useVerifyDomain();
@@ -194,6 +195,7 @@ function DomainItem({
 
 /** The TXT record that verifies the domain and where the domain should point. */
 function Instructions({ domain: d }: { domain: Domain }) {
+  const { msg, t } = useT();
   const v = d.verification;
   return (
     <div className="mb-2" data-testid="domain-instructions">
@@ -207,6 +209,7 @@ function Instructions({ domain: d }: { domain: Domain }) {
 }
 
 function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
+  const { msg } = useT();
   const [state, copy] = useCopy();
   return (
     <Form.Group className="mb-2" controlId={id}>
@@ -232,6 +235,7 @@ function CopyField({ id, label, value }: { id: string; label: string; value: str
 
 /** The home and not-found redirects (empty: this service's pages). */
 function Redirects({ domain: d }: { domain: Domain }) {
+  const { msg, t } = useT();
   const update = useUpdateDomain();
   const [home, setHome] = useState(d.homeRedirect ?? '');
   const [notFound, setNotFound] = useState(d.notFoundRedirect ?? '');
@@ -281,6 +285,7 @@ function RedirectField(p: {
   value: string;
   onChange: (v: string) => void;
 }) {
+  const { msg } = useT();
   return (
     <Form.Group className="mb-2" controlId={p.id}>
       <Form.Label className="small mb-1">{p.label}</Form.Label>
@@ -299,6 +304,7 @@ function RedirectField(p: {
 
 /** Adds a domain: the user's own, pending until its TXT record is found; admins also shared ones. */
 function AddDomain({ admin }: { admin: boolean }) {
+  const { msg, t } = useT();
   const create = useCreateDomain();
   const [host, setHost] = useState('');
   const [shared, setShared] = useState(false);

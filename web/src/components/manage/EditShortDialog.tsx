@@ -5,14 +5,13 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import type { Short } from '../../api/client';
 import { useUpdateShort } from '../../api/queries/shorts';
-import { msg } from '../../i18n/current';
-import { t } from '../../i18n/de';
 import { errorText, shortFieldErrors, type ShortFieldErrors } from '../../lib/errors';
 import { rulesProblemAt, type RulesProblemAt } from '../../lib/rules';
 import { changesOf, fieldsOf } from '../../lib/short-form';
 import { toast } from '../../state/toasts';
 import { ShortFields, useShortForm } from '../ShortFields';
 import { useUsableDomains } from '../useUsableDomains';
+import { useT } from '../../i18n/context';
 
 export interface EditShortDialogProps {
   /** The short to edit; null: the dialog is closed. */
@@ -39,6 +38,7 @@ function EditForm({
   short: Short;
   onSaved?: (short: Short) => void;
 }) {
+  const { msg, t } = useT();
   const form = useShortForm(
     () => fieldsOf(short),
     short.expireAt ? new Date(short.expireAt) : null,

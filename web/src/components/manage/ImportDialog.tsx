@@ -7,8 +7,6 @@ import Modal from 'react-bootstrap/Modal';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import Table from 'react-bootstrap/Table';
 import { invalidateShorts } from '../../api/queries/shorts';
-import { msg } from '../../i18n/current';
-import { t } from '../../i18n/de';
 import { errorText } from '../../lib/errors';
 import {
   importRefusal,
@@ -22,6 +20,7 @@ import {
   type ParsedImport,
 } from '../../lib/import';
 import { toast } from '../../state/toasts';
+import { useT } from '../../i18n/context';
 
 const PREVIEW_ROWS = 5;
 
@@ -41,6 +40,7 @@ export function ImportDialog({ show, onClose }: { show: boolean; onClose: () => 
 }
 
 function ImportSteps({ onClose }: { onClose: () => void }) {
+  const { msg, t } = useT();
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [text, setText] = useState('');
   const client = useQueryClient();
@@ -151,6 +151,7 @@ function importable(parsed: ParsedImport): boolean {
 }
 
 function Preview({ parsed }: { parsed: ParsedImport }) {
+  const { msg, t } = useT();
   const mapping = mapColumns(parsed.headers);
   const hasUrl = mapping.some(([, f]) => f === 'url');
   const refusal = importRefusal(parsed);
@@ -214,6 +215,7 @@ function Preview({ parsed }: { parsed: ParsedImport }) {
 }
 
 function Result({ outcome }: { outcome: ImportOutcome }) {
+  const { msg, t } = useT();
   const download = () => {
     const blob = new Blob([skippedCsv(outcome.skipped)], { type: 'text/csv;charset=utf-8' });
     const a = document.createElement('a');

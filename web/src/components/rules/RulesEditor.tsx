@@ -12,8 +12,6 @@ import { MAX_URL_LENGTH } from '@shared/limits';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import { msg } from '../../i18n/current';
-import { t } from '../../i18n/de';
 import { countrySuggestions, languageSuggestions } from '../../lib/rule-suggestions';
 import {
   canAddCondition,
@@ -26,6 +24,7 @@ import {
   type RulesProblemAt,
 } from '../../lib/rules';
 import { schemeFix } from '../ShortFields';
+import { useT } from '../../i18n/context';
 
 export interface RulesEditorProps {
   /** Prefix of the inputs' ids (`edit-rules`, `create-rules`). */
@@ -51,6 +50,7 @@ export default function RulesEditor({
   error,
   problemAt,
 }: RulesEditorProps) {
+  const { msg, t } = useT();
   const setRule = (i: number, rule: RuleDraft) =>
     onChange(rules.map((r, k) => (k === i ? rule : r)));
   const atRule = problemAt?.rule;
@@ -132,6 +132,7 @@ function RuleCard({
   error?: string;
   problemCondition?: number;
 }) {
+  const { msg, t } = useT();
   const n = index + 1;
   const title = t(msg.rules.rule, { n });
   const setCondition = (j: number, c: ConditionDraft) =>
@@ -247,6 +248,7 @@ function ConditionRow({
   onRemove: () => void;
   error?: string;
 }) {
+  const { msg, t } = useT();
   const n = index + 1;
   const { type, value } = condition;
   // A typed value that the server would refuse says so at once (the server's text wins).
