@@ -1,15 +1,5 @@
 import { SHORT_FIELDS, type ShortFieldName, type ShortFieldSpec } from '@shared/short-fields';
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useState,
-  type FocusEvent,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
-import { flushSync } from 'react-dom';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
@@ -25,7 +15,7 @@ import {
   type FormValues,
 } from '../lib/short-form';
 import type { RulesProblemAt } from '../lib/rules';
-import { withScheme } from '../lib/url';
+import { schemeFix } from '../lib/url';
 
 /** The rules editor: only logged-in users see it, so it is a chunk of its own (the start page's budget). */
 const RulesEditor = lazy(() => import('./rules/RulesEditor'));
@@ -113,30 +103,6 @@ export function ShortFields(props: ShortFieldsProps) {
       ))}
     </>
   );
-}
-
-/**
- * A URL typed without a scheme (`heise.de`) gets `https://` (lib/url.ts) when the field is left,
- * and when the form is sent from inside it: the browser's own "not a URL" is turned into a second
- * submit with the completed value.
- */
-export function schemeFix(set: (text: string) => void) {
-  return {
-    onBlur: (e: FocusEvent<HTMLInputElement>) => {
-      const v = withScheme(e.currentTarget.value);
-      if (v !== e.currentTarget.value) set(v);
-    },
-    onInvalid: (e: FormEvent<HTMLInputElement>) => {
-      const input = e.currentTarget;
-      const v = withScheme(input.value);
-      if (v === input.value) return;
-      e.preventDefault();
-      flushSync(() => set(v));
-      // After the browser's own validation has ended (a submit inside it is ignored).
-      const form = input.form;
-      setTimeout(() => form?.requestSubmit());
-    },
-  };
 }
 
 function ShortField({

@@ -23,7 +23,7 @@ import {
   type RuleDraft,
   type RulesProblemAt,
 } from '../../lib/rules';
-import { schemeFix } from '../ShortFields';
+import { schemeFix } from '../../lib/url';
 import { useT } from '../../i18n/context';
 
 export interface RulesEditorProps {
