@@ -13,7 +13,7 @@ import { auth } from '../state/auth';
 import { cookies } from '../state/cookies';
 import { toast } from '../state/toasts';
 import { ShortFields, useShortForm } from './ShortFields';
-import { useUsableDomains } from './useUsableDomains';
+import { useStartPageDomains } from './useStartPageDomains';
 import { useT } from '../i18n/context';
 
 /**
@@ -31,7 +31,7 @@ export function CreateForm() {
   const [busy, setBusy] = useState(false);
   // A refusal of the rules also shows at the rule it names (the toast says what is wrong).
   const [rulesError, setRulesError] = useState<{ text: string; at?: RulesProblemAt }>();
-  const domains = useUsableDomains(loggedIn);
+  const domains = useStartPageDomains(loggedIn);
   const { change } = form;
 
   // Once the domains are known, the last choice is the first (unless one was picked already).

@@ -5,12 +5,12 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
+import { sendReport } from '../api/queries/report';
 import { errorText } from '../lib/errors';
 import { rememberLoginReturn } from '../lib/login';
 import {
   REPORT_DESCRIPTION_MAX,
   REPORT_TYPES,
-  sendReport,
   validateReport,
   type ReportErrors,
   type ReportType,

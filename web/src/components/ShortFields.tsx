@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { useT } from '../i18n/context';
+import { useResolved } from './useResolved';
 import { t, type Messages } from '../i18n/text';
 import { exampleExpiryDate, formatDateTime, parseExpiry } from '../lib/expiry';
 import {
@@ -32,19 +33,10 @@ const RulesEditor = lazy(() => import('./rules/RulesEditor'));
 export function useShortForm(initial: () => FormValues, initialExpiry: Date | null = null) {
   const { lang } = useT();
   const [values, setValues] = useState(initial);
-  const [expireAt, setExpireAt] = useState<Date | null>(initialExpiry);
   const expiry = values.expireAt;
-  useEffect(() => {
-    let live = true;
-    // Empty text is no expiry and loads no parser (anonymous visitors never type one).
-    void parseExpiry(expiry).then((d) => {
-      if (live) setExpireAt(d);
-    });
-    return () => {
-      live = false;
-    };
-    // The language read the text: another one reads it anew (what was typed stays).
-  }, [expiry, lang]);
+  // Empty text is no expiry and loads no parser (anonymous visitors never type one); the language
+  // read the text: another one reads it anew (what was typed stays).
+  const expireAt = useResolved(() => parseExpiry(expiry), [expiry, lang], initialExpiry);
   const change = useCallback((c: Partial<FormValues>) => setValues((v) => ({ ...v, ...c })), []);
   return {
     values,

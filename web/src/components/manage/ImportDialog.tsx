@@ -6,17 +6,16 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import Table from 'react-bootstrap/Table';
+import { sendImport, type ImportOutcome } from '../../api/queries/import';
 import { invalidateShorts } from '../../api/queries/shorts';
 import { errorText } from '../../lib/errors';
 import {
   importRefusal,
   mapColumns,
   parseImportCsv,
-  sendImport,
   skippedCsv,
   skippedReason,
   urlColumnNames,
-  type ImportOutcome,
   type ParsedImport,
 } from '../../lib/import';
 import { toast } from '../../state/toasts';
