@@ -6,10 +6,10 @@ import Form from 'react-bootstrap/Form';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
 import { Avatar } from './Avatar';
+import { LoginLink } from './LoginLink';
 import { FLAGS } from '../lib/flag-rule';
 import { isLanguage } from '../lib/language-rule';
 import { cutUsername, NAV_ITEMS, visibleNavItems } from '../lib/nav';
-import { rememberLoginReturn } from '../lib/login';
 import { runtimeConfig } from '../runtime-config';
 import { auth, isAdmin, logout } from '../state/auth';
 import { consentActions, cookies } from '../state/cookies';
@@ -109,15 +109,7 @@ function TopBar() {
                 </Dropdown.Menu>
               </Dropdown>
             ) : a.status === 'unauthenticated' ? (
-              <Link
-                href="/login"
-                className="btn btn-primary"
-                onClick={() =>
-                  rememberLoginReturn(window.location.pathname + window.location.search)
-                }
-              >
-                {msg.nav.login}
-              </Link>
+              <LoginLink className="btn btn-primary" />
             ) : null}
           </div>
         </div>

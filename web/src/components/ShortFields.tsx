@@ -65,27 +65,27 @@ export interface ShortFieldsProps {
   rulesProblemAt?: RulesProblemAt;
 }
 
+/** Texts of a field's input, by the field, in the current language. */
+type FieldTexts = Partial<Record<ShortFieldName, (msg: Messages) => string>>;
+
 /** Example texts of the inputs; a needed field of the edit form has its value instead. */
-function placeholders(msg: Messages): Partial<Record<ShortFieldName, string>> {
-  return {
-    url: msg.create.urlPlaceholder,
-    code: msg.create.codePlaceholder,
-    name: msg.create.namePlaceholder,
-    expireAt: t(msg.hints.expiryPlaceholder, { date: exampleExpiryDate() }),
-    maxUses: msg.create.unlimited,
-    expiredUrl: msg.rules.expiredUrlPlaceholder,
-  };
-}
+const PLACEHOLDERS: FieldTexts = {
+  url: (msg) => msg.create.urlPlaceholder,
+  code: (msg) => msg.create.codePlaceholder,
+  name: (msg) => msg.create.namePlaceholder,
+  expireAt: (msg) => t(msg.hints.expiryPlaceholder, { date: exampleExpiryDate() }),
+  maxUses: (msg) => msg.create.unlimited,
+  expiredUrl: (msg) => msg.rules.expiredUrlPlaceholder,
+};
 
 /** Help texts below some inputs. */
-function hints(msg: Messages): Partial<Record<ShortFieldName, string>> {
-  return { expiredUrl: msg.rules.expiredUrlHint };
-}
+const HINTS: FieldTexts = { expiredUrl: (msg) => msg.rules.expiredUrlHint };
 
 /** The edit form's buttons that clear a field that may be cleared. */
-function clearLabels(msg: Messages): Partial<Record<ShortFieldName, string>> {
-  return { expireAt: msg.edit.clearExpiry, maxUses: msg.edit.clearMaxUses };
-}
+const CLEAR_LABELS: FieldTexts = {
+  expireAt: (msg) => msg.edit.clearExpiry,
+  maxUses: (msg) => msg.edit.clearMaxUses,
+};
 
 export function ShortFields(props: ShortFieldsProps) {
   return (
@@ -110,7 +110,7 @@ function ShortField({
 }: ShortFieldsProps & { name: ShortFieldName }) {
   const { msg } = useT();
   const error = errors[name];
-  const hint = hints(msg)[name];
+  const hint = HINTS[name]?.(msg);
   const input = values[name];
   if (typeof input !== 'string') {
     return (
@@ -140,10 +140,10 @@ function ShortField({
     required,
     isInvalid: Boolean(error),
     'aria-invalid': error ? true : undefined,
-    placeholder: mode === 'edit' && required ? undefined : placeholders(msg)[name],
+    placeholder: mode === 'edit' && required ? undefined : PLACEHOLDERS[name]?.(msg),
     onChange: (e: { target: { value: string } }) => set(e.target.value),
   };
-  const clear = mode === 'edit' && spec.nullable ? clearLabels(msg)[name] : undefined;
+  const clear = mode === 'edit' && spec.nullable ? CLEAR_LABELS[name]?.(msg) : undefined;
   const withClear = (input: ReactNode) =>
     clear ? (
       <InputGroup>

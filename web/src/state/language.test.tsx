@@ -19,6 +19,17 @@ afterEach(async () => {
   await applyLanguage('de');
 });
 
+/** The app on the start page, with the language switch on. */
+function renderStartPage() {
+  setServerFlags({ [FLAGS.languageSwitch]: true });
+  const mem = memoryLocation({ path: '/' });
+  render(
+    <Router hook={mem.hook}>
+      <App />
+    </Router>,
+  );
+}
+
 describe('the language', () => {
   it('switches the catalogue, the locale and <html lang>, and back', async () => {
     await applyLanguage('en');
@@ -70,13 +81,7 @@ describe('the language', () => {
   });
 
   it("applies the footer's choice at once and remembers it", async () => {
-    setServerFlags({ [FLAGS.languageSwitch]: true });
-    const mem = memoryLocation({ path: '/' });
-    render(
-      <Router hook={mem.hook}>
-        <App />
-      </Router>,
-    );
+    renderStartPage();
     expect(
       await screen.findByRole('heading', { name: 'Teile deine Links einfach und schnell' }),
     ).toBeTruthy();
@@ -95,13 +100,7 @@ describe('the language', () => {
   });
 
   it('keeps what was typed into the create form when the language changes (no remount)', async () => {
-    setServerFlags({ [FLAGS.languageSwitch]: true });
-    const mem = memoryLocation({ path: '/' });
-    render(
-      <Router hook={mem.hook}>
-        <App />
-      </Router>,
-    );
+    renderStartPage();
     const url = await screen.findByRole('textbox', { name: 'URL' });
     fireEvent.change(url, { target: { value: 'https://example.com/a/long/link' } });
     const password = screen.getByLabelText(de.create.password);

@@ -7,7 +7,7 @@ import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import Tooltip from 'react-bootstrap/Tooltip';
 import { toast } from '../../state/toasts';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { useCopy } from './useCopy';
+import { copyLabel, useCopy } from './useCopy';
 import { useT } from '../../i18n/context';
 
 export interface ApiKeyPanelProps {
@@ -68,13 +68,7 @@ export function ApiKeyPanel({ apiKey, loading, onGenerate }: ApiKeyPanelProps) {
         onClick={() => void copy(apiKey ?? '')}
         data-testid="api-key-copy"
       >
-        <span aria-live="polite">
-          {copyState === 'copied'
-            ? msg.account.copied
-            : copyState === 'failed'
-              ? msg.account.copyFailed
-              : msg.account.copy}
-        </span>
+        <span aria-live="polite">{copyLabel(copyState, msg.account, msg.account.copy)}</span>
       </Button>
     </InputGroup>
   );

@@ -4,7 +4,7 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { buildShareXConfig, downloadShareX, shareXFileText } from '../../lib/sharex';
 import { runtimeConfig } from '../../runtime-config';
-import { useCopy } from './useCopy';
+import { copyLabel, useCopy } from './useCopy';
 import { useT } from '../../i18n/context';
 
 /**
@@ -55,11 +55,7 @@ export function ShareXPanel({
             data-testid="sharex-copy"
           >
             <span aria-live="polite">
-              {copyState === 'copied'
-                ? msg.account.copied
-                : copyState === 'failed'
-                  ? msg.account.copyFailed
-                  : msg.account.sharexCopy}
+              {copyLabel(copyState, msg.account, msg.account.sharexCopy)}
             </span>
           </Button>
           <Button

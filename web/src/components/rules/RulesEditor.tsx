@@ -7,6 +7,7 @@ import {
   RULE_DEVICES,
   RULE_OSES,
   type ConditionType,
+  type RuleOs,
 } from '@shared/redirect-rules';
 import { MAX_URL_LENGTH } from '@shared/limits';
 import Button from 'react-bootstrap/Button';
@@ -36,6 +37,15 @@ export interface RulesEditorProps {
   /** Where that refusal points (the rule and condition it names); none: the whole list. */
   problemAt?: RulesProblemAt;
 }
+
+/** The operating systems by their names, the same in every language. */
+const OS_NAMES: Readonly<Record<RuleOs, string>> = {
+  android: 'Android',
+  ios: 'iOS',
+  windows: 'Windows',
+  macos: 'macOS',
+  linux: 'Linux',
+};
 
 /**
  * 'Weiterleitungsregeln' of the short's form (create and edit, logged-in only): up to MAX_RULES
@@ -294,7 +304,7 @@ function ConditionRow({
       {type === 'device' ? (
         options(RULE_DEVICES, msg.rules.devices)
       ) : type === 'os' ? (
-        options(RULE_OSES, msg.rules.oses)
+        options(RULE_OSES, OS_NAMES)
       ) : (
         <Form.Control
           {...valueProps}

@@ -1,3 +1,4 @@
+import { fromAreas } from '../areas';
 import { account } from './account';
 import { admin } from './admin';
 import { app } from './app';
@@ -13,13 +14,4 @@ import { shorts } from './shorts';
  * the components that render them). The shape is `Messages` (i18n/text.ts): a second language is
  * a catalogue of that type, split into the same areas (i18n/en/).
  */
-export const de = {
-  ...app,
-  ...pages,
-  ...consent,
-  ...shorts,
-  ...info,
-  ...admin,
-  ...account,
-  ...errors,
-} as const;
+export const de = fromAreas(app, pages, consent, shorts, info, admin, account, errors);

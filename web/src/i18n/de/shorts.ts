@@ -1,4 +1,4 @@
-import type { ConditionType, RuleDevice, RuleOs } from '@shared/redirect-rules';
+import type { ConditionType, RuleDevice } from '@shared/redirect-rules';
 import type { ShortFieldName } from '@shared/short-fields';
 
 /** Creating, editing and listing shorts: fields, create, edit, rules, QR, transfer, own shorts. */
@@ -87,13 +87,6 @@ export const shorts = {
       mobile: 'Smartphone',
       tablet: 'Tablet',
     } satisfies Record<RuleDevice, string>,
-    oses: {
-      android: 'Android',
-      ios: 'iOS',
-      windows: 'Windows',
-      macos: 'macOS',
-      linux: 'Linux',
-    } satisfies Record<RuleOs, string>,
     /** Example values and what a refused value must look like, by condition type. */
     examples: {
       device: '',

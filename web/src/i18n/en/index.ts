@@ -1,3 +1,4 @@
+import { fromAreas } from '../areas';
 import type { Messages } from '../text';
 import { account } from './account';
 import { admin } from './admin';
@@ -14,13 +15,4 @@ import { shorts } from './shorts';
  * loaded as its own chunk only when English is chosen (state/language.ts). i18n/en.test.ts checks
  * that no placeholder is added.
  */
-export const en: Messages = {
-  ...app,
-  ...pages,
-  ...consent,
-  ...shorts,
-  ...info,
-  ...admin,
-  ...account,
-  ...errors,
-};
+export const en: Messages = fromAreas(app, pages, consent, shorts, info, admin, account, errors);

@@ -83,13 +83,6 @@ export const shorts: Catalogue<typeof de> = {
       mobile: 'Smartphone',
       tablet: 'Tablet',
     },
-    oses: {
-      android: 'Android',
-      ios: 'iOS',
-      windows: 'Windows',
-      macos: 'macOS',
-      linux: 'Linux',
-    },
     examples: {
       device: '',
       os: '',

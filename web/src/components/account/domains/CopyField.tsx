@@ -1,7 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import { useCopy } from '../useCopy';
+import { copyLabel, useCopy } from '../useCopy';
 import { useT } from '../../../i18n/context';
 
 export function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
@@ -16,13 +16,7 @@ export function CopyField({ id, label, value }: { id: string; label: string; val
           variant={state === 'failed' ? 'outline-danger' : 'outline-secondary'}
           onClick={() => void copy(value)}
         >
-          <span aria-live="polite">
-            {state === 'copied'
-              ? msg.account.copied
-              : state === 'failed'
-                ? msg.account.copyFailed
-                : msg.account.copy}
-          </span>
+          <span aria-live="polite">{copyLabel(state, msg.account, msg.account.copy)}</span>
         </Button>
       </InputGroup>
     </Form.Group>

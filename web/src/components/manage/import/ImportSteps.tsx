@@ -11,6 +11,7 @@ import { errorText } from '../../../lib/errors';
 import { importRefusal, mapColumns, parseImportCsv, type ParsedImport } from '../../../lib/import';
 import { toast } from '../../../state/toasts';
 import { useT } from '../../../i18n/context';
+import { TextareaGroup } from '../../TextareaGroup';
 import { Preview } from './Preview';
 import { Result } from './Result';
 
@@ -82,15 +83,13 @@ export function ImportSteps({ onClose }: { onClose: () => void }) {
                 }}
               />
             </Form.Group>
-            <Form.Group controlId="import-text">
-              <Form.Label>{msg.transfer.paste}</Form.Label>
-              <Form.Control
-                as="textarea"
-                rows={5}
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-              />
-            </Form.Group>
+            <TextareaGroup
+              id="import-text"
+              label={msg.transfer.paste}
+              rows={5}
+              value={text}
+              onChange={setText}
+            />
           </>
         )}
         {step.kind === 'preview' && <Preview parsed={step.parsed} />}
