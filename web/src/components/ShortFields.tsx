@@ -156,25 +156,31 @@ function ShortField({
       input
     );
 
+  /** The field's group: its label, the input, what is said below it, the server's error. */
+  const group = (input: ReactNode, below?: ReactNode) => (
+    <Form.Group className="mb-3" controlId={id}>
+      <Form.Label>{msg.fields[name]}</Form.Label>
+      {input}
+      {below}
+      {feedback}
+    </Form.Group>
+  );
+
   switch (spec.type) {
     case 'url':
     case 'code':
     case 'text':
-      return (
-        <Form.Group className="mb-3" controlId={id}>
-          <Form.Label>{msg.fields[name]}</Form.Label>
-          <Form.Control
-            {...common}
-            type={spec.type === 'url' ? 'url' : 'text'}
-            {...(spec.type === 'url' ? schemeFix(set) : {})}
-            minLength={spec.type === 'url' ? undefined : spec.minLength}
-            maxLength={spec.maxLength}
-            pattern={htmlPattern(spec.pattern)}
-            aria-describedby={hint ? `${id}-help` : undefined}
-          />
-          {hint && <Form.Text id={`${id}-help`}>{hint}</Form.Text>}
-          {feedback}
-        </Form.Group>
+      return group(
+        <Form.Control
+          {...common}
+          type={spec.type === 'url' ? 'url' : 'text'}
+          {...(spec.type === 'url' ? schemeFix(set) : {})}
+          minLength={spec.type === 'url' ? undefined : spec.minLength}
+          maxLength={spec.maxLength}
+          pattern={htmlPattern(spec.pattern)}
+          aria-describedby={hint ? `${id}-help` : undefined}
+        />,
+        hint && <Form.Text id={`${id}-help`}>{hint}</Form.Text>,
       );
     case 'password': {
       const removing = mode === 'edit' && values.removePassword;
@@ -211,65 +217,49 @@ function ShortField({
     }
     case 'date-time': {
       const understood = !value.trim() || expireAt !== null;
-      return (
-        <Form.Group className="mb-3" controlId={id}>
-          <Form.Label>{msg.fields[name]}</Form.Label>
-          {withClear(
-            <Form.Control
-              {...common}
-              isInvalid={!understood || Boolean(error)}
-              aria-describedby={`${id}-help`}
-            />,
-          )}
-          <Form.Text id={`${id}-help`} className={understood ? undefined : 'text-danger'}>
-            {!value.trim()
-              ? msg.edit.noExpiry
-              : expireAt
-                ? t(msg.create.understoodAs, { date: formatDateTime(expireAt) })
-                : msg.edit.expiryNotUnderstood}
-          </Form.Text>
-          {feedback}
-        </Form.Group>
+      return group(
+        withClear(
+          <Form.Control
+            {...common}
+            isInvalid={!understood || Boolean(error)}
+            aria-describedby={`${id}-help`}
+          />,
+        ),
+        <Form.Text id={`${id}-help`} className={understood ? undefined : 'text-danger'}>
+          {!value.trim()
+            ? msg.edit.noExpiry
+            : expireAt
+              ? t(msg.create.understoodAs, { date: formatDateTime(expireAt) })
+              : msg.edit.expiryNotUnderstood}
+        </Form.Text>,
       );
     }
     case 'domain':
       if (domains.length === 0 && !value) return null;
-      return (
-        <Form.Group className="mb-3" controlId={id}>
-          <Form.Label>{msg.fields[name]}</Form.Label>
-          <Form.Select
-            value={value}
-            isInvalid={Boolean(error)}
-            onChange={(e) => set(e.target.value)}
-          >
-            <option value="">{msg.create.mainDomain}</option>
-            {[...new Set([...domains, ...(value ? [value] : [])])].map((host) => (
-              <option key={host} value={host}>
-                {host}
-              </option>
-            ))}
-          </Form.Select>
-          {feedback}
-        </Form.Group>
+      return group(
+        <Form.Select value={value} isInvalid={Boolean(error)} onChange={(e) => set(e.target.value)}>
+          <option value="">{msg.create.mainDomain}</option>
+          {[...new Set([...domains, ...(value ? [value] : [])])].map((host) => (
+            <option key={host} value={host}>
+              {host}
+            </option>
+          ))}
+        </Form.Select>,
       );
     case 'rules':
       return null; // the rules editor, above
     case 'integer':
-      return (
-        <Form.Group className="mb-3" controlId={id}>
-          <Form.Label>{msg.fields[name]}</Form.Label>
-          {withClear(
-            <Form.Control
-              {...common}
-              type="number"
-              min={spec.minimum}
-              max={spec.maximum}
-              step={1}
-              inputMode="numeric"
-            />,
-          )}
-          {feedback}
-        </Form.Group>
+      return group(
+        withClear(
+          <Form.Control
+            {...common}
+            type="number"
+            min={spec.minimum}
+            max={spec.maximum}
+            step={1}
+            inputMode="numeric"
+          />,
+        ),
       );
   }
 }
