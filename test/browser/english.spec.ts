@@ -223,13 +223,15 @@ test.describe('in English', () => {
 test.describe('in German', () => {
   test.use({ locale: 'de-DE' });
 
-  test('the spec strings stay, and the footer switches to English at once, without a reload', async ({
-    page,
-    context,
-  }) => {
+  test.beforeEach(async ({ page, context }) => {
     await giveConsent(context, false);
     await stubExternal(context);
     await page.goto('/');
+  });
+
+  test('the spec strings stay, and the footer switches to English at once, without a reload', async ({
+    page,
+  }) => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Teile deine Links einfach und schnell' }),
     ).toBeVisible();
@@ -265,13 +267,7 @@ test.describe('in German', () => {
     ).toBe('de');
   });
 
-  test('what was typed into the create form stays when the language changes', async ({
-    page,
-    context,
-  }) => {
-    await giveConsent(context, false);
-    await stubExternal(context);
-    await page.goto('/');
+  test('what was typed into the create form stays when the language changes', async ({ page }) => {
     const url = page.getByRole('textbox', { name: 'URL', exact: true });
     await url.fill(`https://${TARGET_HOST}/typed/before/the/switch`);
     await page.getByLabel('Passwort (optional)').fill('geheim');
