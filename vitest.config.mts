@@ -37,7 +37,8 @@ export default defineConfig({
         plugins,
         test: {
           name: 'unit',
-          include: ['src/**/*.spec.ts'],
+          // scripts/: the repository's own checks (plain Node), e.g. the import cycle check.
+          include: ['src/**/*.spec.ts', 'scripts/**/*.spec.mjs'],
           environment: 'node',
         },
       },

@@ -4,8 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [[ ! -f dist/src/openapi/export.js ]]; then
-  echo "openapi:check: dist/src/openapi/export.js is missing - run npm run build first" >&2
+if [[ ! -f dist/src/openapi-export.js ]]; then
+  echo "openapi:check: dist/src/openapi-export.js is missing - run npm run build first" >&2
   exit 2
 fi
 if [[ ! -f openapi/openapi.json ]]; then
@@ -15,7 +15,7 @@ fi
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-node dist/src/openapi/export.js "$tmp/openapi.json" >/dev/null
+node dist/src/openapi-export.js "$tmp/openapi.json" >/dev/null
 
 if diff -u openapi/openapi.json "$tmp/openapi.json" >"$tmp/diff"; then
   echo "openapi:check: openapi/openapi.json matches the built server"

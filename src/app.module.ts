@@ -6,8 +6,9 @@ import { FollowModule } from './follow/follow.module';
 import { MetadataModule } from './metadata/metadata.module';
 import { QrModule } from './qr/qr.module';
 import { ShortsModule } from './shorts/shorts.module';
+import { LinkHealthModule } from './link-health/link-health.module';
 import { TransferModule } from './transfer/transfer.module';
-import { CacheBusModule } from './common/cache-bus';
+import { CacheBusModule } from './redis/cache-bus';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -47,6 +48,7 @@ export class AppModule {
         AccountModule,
         DomainsModule,
         ShortsModule,
+        LinkHealthModule,
         FollowModule,
         MetadataModule,
         QrModule,

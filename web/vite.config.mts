@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { FOLLOW_PAGE } from '../src/follow/follow-path';
+import { FOLLOW_PAGE } from '../src/shared/follow-path';
 import { precompressDir } from '../src/web/precompress';
 import { defineConfig, type Plugin } from 'vitest/config';
 

@@ -12,7 +12,7 @@ import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
 import { UnauthorizedError } from '../common/errors';
 import { NoStore } from '../common/no-store';
-import { SESSION_COOKIE } from '../session/session-data';
+import { SESSION_COOKIE } from '../common/session-cookie';
 import { AuthProviderDto, LoggedInDto, UserDto } from './dto/user.dto';
 import { LoginService } from './login.service';
 import { UserService } from './user.service';

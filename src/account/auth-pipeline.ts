@@ -6,7 +6,7 @@ import { originOf } from '../common/origin';
 import { problem } from '../common/problem';
 import { sendProblem } from '../common/problem.filter';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { SESSION_COOKIE } from '../session/session-data';
+import { hasSessionCookie } from '../common/session-cookie';
 import { SessionService } from '../session/session.service';
 import { toActor, UserService } from './user.service';
 
@@ -15,7 +15,6 @@ type AuthRequest = Request & { user?: Actor; authVia?: 'bearer' | 'session' };
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Query parameters that would carry a key; refused everywhere (keys leak from URLs into logs). */
 const KEY_QUERY_PARAMS = ['api_key', 'apikey', 'access_token'];
-const SESSION_COOKIE_RE = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
 
 function hasBody(req: Request): boolean {
   return (
@@ -130,7 +129,7 @@ export class AuthPipeline {
   /** Why a request is refused as cross-site, or null when it may pass. */
   csrfRefusal(req: AuthRequest): string | null {
     if (!STATE_CHANGING.has(req.method) || req.authVia === 'bearer') return null;
-    if (!SESSION_COOKIE_RE.test(req.headers.cookie ?? '')) return null;
+    if (!hasSessionCookie(req.headers.cookie)) return null;
     if (!this.isSameOrigin(req)) return 'Cross-site request refused';
     const type = req.headers['content-type'];
     if (

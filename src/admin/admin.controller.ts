@@ -23,6 +23,7 @@ import type { Response } from 'express';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
 import { RequireAdmin } from '../common/auth.guard';
+import { CurrentOrigin, type RequestOrigin } from '../common/request';
 import { AdminService, type AdminRow } from './admin.service';
 import {
   AdminEntityDto,
@@ -99,9 +100,10 @@ export class AdminController {
     @Param('id') id: string,
     @Body() body: Record<string, unknown>,
     @CurrentActor() actor: Actor,
+    @CurrentOrigin() origin: RequestOrigin,
     @Res({ passthrough: true }) res: Response,
   ): Promise<AdminRow> {
-    const { row, created } = await this.admin.update(entity, id, body, actor);
+    const { row, created } = await this.admin.update(entity, id, body, actor, origin);
     res.status(created ? 201 : 200);
     return row;
   }

@@ -5,12 +5,14 @@ import { ApiKeyService } from '../apikey/apikey.service';
 import { BlacklistService } from '../blacklist/blacklist.service';
 import { ShortService } from '../shorts/short.service';
 import type { Actor } from '../common/actor';
+import type { RequestOrigin } from '../common/request';
 import { DATETIME_RANGE_MESSAGE, INT_MAX, isStorableDate } from '../common/db-limits';
 import { BadRequestError, NotFoundError, ValidationFailedError } from '../common/errors';
 import { type Page, type PageRequest, type PagingOptions, toPage } from '../common/paging';
 import { dbTimeMs } from '../database/columns';
 import { DomainService } from '../domains/domain.service';
 import { LogService } from '../logging/log.service';
+import type { ErrorKey } from '../shared/error-keys';
 import { ReportService } from '../report/report.service';
 import {
   adminEntities,
@@ -96,6 +98,7 @@ export class AdminService {
     if (!e)
       throw new NotFoundError(
         `Unknown entity "${name}"; known: ${this.entities.map((x) => x.name).join(', ')}`,
+        'entity_unknown',
       );
     return e;
   }
@@ -193,7 +196,10 @@ export class AdminService {
 
   // ------------------------------------------------------------------ update
 
-  /** Validates a PUT body against the entity's editable fields. */
+  /**
+   * Validates a PUT body against the entity's editable fields; a field `checkedByOwner` is handed
+   * on as it came (the entity's `update` checks it). Each refusal with its key (fieldErrorKeys).
+   */
   private patch(
     e: AdminEntityDef,
     body: unknown,
@@ -202,20 +208,29 @@ export class AdminService {
   ): Record<string, unknown> {
     const creating = !existing;
     if (!body || typeof body !== 'object' || Array.isArray(body))
-      throw new BadRequestError('Body must be a JSON object');
+      throw new BadRequestError('Body must be a JSON object', 'body_not_object');
     const errors: Record<string, string> = {};
+    const keys: Record<string, ErrorKey> = {};
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
       const f = e.fields.find((x) => x.name === k);
       if (!f) {
         errors[k] = 'Unknown field';
+        keys[k] = 'field_unknown';
         continue;
       }
       if (!f.editable) {
         // Read-only fields may be echoed back unchanged by an edit dialog; a change is refused.
         const same =
           k === 'id' ? v === id : !!existing && JSON.stringify(existing[k]) === JSON.stringify(v);
-        if (!same) errors[k] = 'is read-only';
+        if (!same) {
+          errors[k] = 'is read-only';
+          keys[k] = 'field_read_only';
+        }
+        continue;
+      }
+      if (f.checkedByOwner) {
+        out[k] = v;
         continue;
       }
       if (v === null) {
@@ -263,11 +278,15 @@ export class AdminService {
     }
     if (creating) {
       for (const f of e.fields) {
-        if (f.editable && !f.nullable && out[f.name] === undefined && !errors[f.name])
+        if (f.editable && !f.nullable && out[f.name] === undefined && !errors[f.name]) {
           errors[f.name] = 'is required';
+          keys[f.name] = 'field_required';
+        }
       }
     }
-    if (Object.keys(errors).length) throw new ValidationFailedError(errors);
+    // Every other refusal is a value of the wrong form for its field.
+    for (const k of Object.keys(errors)) keys[k] ??= 'field_invalid';
+    if (Object.keys(errors).length) throw new ValidationFailedError(errors, keys);
     return out;
   }
 
@@ -276,17 +295,18 @@ export class AdminService {
     id: string,
     body: unknown,
     actor: Actor,
+    origin?: RequestOrigin,
   ): Promise<{ row: AdminRow; created: boolean }> {
     const e = this.entity(name);
     if (!e.update || !e.fields.some((f) => f.editable))
-      throw new BadRequestError(`${e.name} cannot be edited`);
+      throw new BadRequestError(`${e.name} cannot be edited`, 'entity_not_editable');
     const existing = await this.findOne(e.name, id);
     if (!existing && !e.create)
       throw new NotFoundError(`Entity ${e.name} not exists`, 'entity_not_exists');
     if (!existing && !UUID.test(id))
-      throw new BadRequestError('A new entry needs a UUID as its id');
+      throw new BadRequestError('A new entry needs a UUID as its id', 'entity_id_invalid');
     const p: AdminPatch = this.patch(e, body, id, existing);
-    if (existing) await e.update(id, p, { actor, existing });
+    if (existing) await e.update(id, p, { actor, existing, origin });
     else await e.create?.(id, p, actor);
     this.log.write('info', 'admin', `${actor.username} changed ${e.name} ${id}`, {
       fields: Object.keys(p),
@@ -302,7 +322,7 @@ export class AdminService {
     const e = this.entity(name);
     const existing = await this.findOne(e.name, id);
     if (!existing) throw new NotFoundError(`Entity ${e.name} not exists`, 'entity_not_exists');
-    if (!e.remove) throw new BadRequestError(`${e.name} cannot be deleted`);
+    if (!e.remove) throw new BadRequestError(`${e.name} cannot be deleted`, 'entity_not_deletable');
     await e.remove(id, actor);
     this.log.write('info', 'admin', `${actor.username} deleted ${e.name} ${id}`);
   }

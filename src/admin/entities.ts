@@ -10,6 +10,7 @@ import type { DomainService } from '../domains/domain.service';
 import { ShortEntity } from '../shorts/short.entity';
 import type { ShortService } from '../shorts/short.service';
 import type { Actor } from '../common/actor';
+import type { RequestOrigin } from '../common/request';
 import {
   REPORT_REASONS,
   REPORT_STATES,
@@ -17,6 +18,14 @@ import {
   type ReportState,
 } from '../report/report.entity';
 import type { ReportService } from '../report/report.service';
+import {
+  type FieldType as ShortFieldType,
+  fieldsWith,
+  OTHER_FIELDS,
+  placeFields,
+  SHORT_FIELDS,
+  type ShortFieldSpec,
+} from '../shared/short-fields';
 import type { AdminEntityName, FieldType } from './query';
 
 export type AdminRow = Record<string, unknown>;
@@ -45,6 +54,11 @@ export interface AdminField {
   list?: boolean;
   /** Longest accepted string (own columns: the column's length). */
   maxLength?: number;
+  /**
+   * An edit is handed on as it came (the entity's `update` validates it: a short's fields by the
+   * owner's boundary validation and checks, with their field errors and keys).
+   */
+  checkedByOwner?: boolean;
 }
 
 /** An entity of the admin API. Writes go to the methods of the module that owns the table. */
@@ -58,8 +72,12 @@ export interface AdminEntityDef {
   joins?: Array<{ table: string; alias: string; on: string }>;
   fields: AdminField[];
   defaultSort: { field: string; direction: 'ASC' | 'DESC' };
-  /** Applies a validated change of an existing entry. */
-  update?(id: string, patch: AdminPatch, ctx: { actor: Actor; existing: AdminRow }): Promise<void>;
+  /** Applies a validated change of an existing entry (`origin`: the request's, for self-links). */
+  update?(
+    id: string,
+    patch: AdminPatch,
+    ctx: { actor: Actor; existing: AdminRow; origin?: RequestOrigin },
+  ): Promise<void>;
   /** Creates an entry with a new id (PUT of an unknown UUID); absent: not creatable. */
   create?(id: string, patch: AdminPatch, actor: Actor): Promise<void>;
   /** Deletes an entry; absent: not deletable. */
@@ -77,6 +95,93 @@ export interface AdminOwners {
 }
 
 const optional = <T>(v: unknown) => v as T | undefined;
+
+/** A field that is the entity's own column of the same name. */
+const column = (
+  name: string,
+  type: FieldType,
+  description: string,
+  more: Partial<AdminField> = {},
+): AdminField => ({ name, type, property: name, description, ...more });
+
+/** A joined table's user name (`alias.username`), searchable as free text. */
+const username = (name: string, alias: string, description: string): AdminField => ({
+  name,
+  type: 'text',
+  column: `${alias}.username`,
+  description,
+  freeText: true,
+  nullable: true,
+});
+
+/** The admin field type of a short's field of each type (src/shared/short-fields.ts). */
+const SHORT_FIELD_TYPES: Record<ShortFieldType, FieldType> = {
+  url: 'text',
+  code: 'keyword',
+  text: 'text',
+  password: 'text',
+  'date-time': 'date',
+  integer: 'number',
+  domain: 'keyword',
+  rules: 'text',
+};
+
+/** A short's fields that the admin area lists (rows with `admin`), as admin fields. */
+function shortFields(): AdminField[] {
+  return fieldsWith('admin').map((name) => {
+    const spec: ShortFieldSpec = SHORT_FIELDS[name];
+    const admin = spec.admin ?? {};
+    return {
+      name,
+      type: SHORT_FIELD_TYPES[spec.type],
+      property: spec.column,
+      description: admin.description ?? spec.description,
+      ...(admin.freeText ? { freeText: true } : {}),
+      ...(admin.edit ? { editable: true, checkedByOwner: true } : {}),
+    };
+  });
+}
+
+/** The admin area's own fields of a short (no field of the table): ids, counts, owner, flags. */
+const SHORT_OWN_FIELDS: AdminField[] = [
+  column('id', 'keyword', 'UUID'),
+  {
+    name: 'hasPassword',
+    type: 'boolean',
+    expr: 'CASE WHEN s.password_hash IS NULL THEN 0 ELSE 1 END',
+    description: 'Protected by a password',
+  },
+  column('uses', 'number', 'Follows so far'),
+  column('createdAt', 'date', 'Creation time'),
+  column('ownerId', 'keyword', 'Owner user id (empty: anonymous)'),
+  username('owner', 'o', 'Owner username'),
+  column('dangerous', 'boolean', 'Flagged dangerous (visitors see a warning first)', {
+    editable: true,
+  }),
+  column('dangerReason', 'enum', 'Why it is flagged', {
+    values: REPORT_REASONS,
+    editable: true,
+  }),
+];
+
+/** The admin area's shorts in order: its own fields, and the table's (new ones among OTHER_FIELDS). */
+function shortAdminFields(): AdminField[] {
+  const own = new Map(SHORT_OWN_FIELDS.map((f) => [f.name, f]));
+  const fields = new Map(shortFields().map((f) => [f.name, f]));
+  const order = placeFields(
+    [
+      ...'id code name url hasPassword maxUses uses createdAt expireAt'.split(' '),
+      OTHER_FIELDS,
+      ...'ownerId owner dangerous dangerReason'.split(' '),
+    ],
+    fieldsWith('admin'),
+  );
+  return order.map((name) => {
+    const f = own.get(name) ?? fields.get(name);
+    if (!f) throw new Error(`Admin shorts: ${name} is neither an admin field nor listed`);
+    return f;
+  });
+}
 
 /**
  * The entities of the admin API with their field allow-lists. Only these columns are ever
@@ -103,51 +208,21 @@ export function adminEntities(o: AdminOwners): AdminEntityDef[] {
         await o.users.remove(id);
       },
       fields: [
-        { name: 'id', type: 'keyword', property: 'id', description: 'UUID' },
-        {
-          name: 'username',
-          type: 'text',
-          property: 'username',
-          description: 'Login name at the provider',
-          freeText: true,
-        },
-        {
-          name: 'email',
-          type: 'text',
-          property: 'email',
-          description: 'E-mail address',
-          freeText: true,
-        },
-        { name: 'imageUrl', type: 'text', property: 'imageUrl', description: 'Avatar URL' },
-        {
-          name: 'activated',
-          type: 'boolean',
-          property: 'activated',
-          description: 'Inactive accounts keep only anonymous abilities',
+        column('id', 'keyword', 'UUID'),
+        column('username', 'text', 'Login name at the provider', { freeText: true }),
+        column('email', 'text', 'E-mail address', { freeText: true }),
+        column('imageUrl', 'text', 'Avatar URL'),
+        column('activated', 'boolean', 'Inactive accounts keep only anonymous abilities', {
           editable: true,
-        },
-        {
-          name: 'provider',
-          type: 'keyword',
-          property: 'provider',
-          description: 'Login provider (github, discord, oidc, dev)',
-        },
-        {
-          name: 'providerUserId',
-          type: 'keyword',
-          property: 'providerUserId',
-          description: "The provider's user id",
-        },
-        {
-          name: 'roles',
-          type: 'text',
-          property: 'roles',
-          description: `Roles (${ROLES.join(', ')})`,
+        }),
+        column('provider', 'keyword', 'Login provider (github, discord, oidc, dev)'),
+        column('providerUserId', 'keyword', "The provider's user id"),
+        column('roles', 'text', `Roles (${ROLES.join(', ')})`, {
           editable: true,
           list: true,
           values: ROLES,
-        },
-        { name: 'createdDate', type: 'date', property: 'createdDate', description: 'First login' },
+        }),
+        column('createdDate', 'date', 'First login'),
       ],
     },
     {
@@ -157,12 +232,11 @@ export function adminEntities(o: AdminOwners): AdminEntityDef[] {
       alias: 's',
       joins: [{ table: 'users', alias: 'o', on: 'o.id = s.owner_id' }],
       defaultSort: { field: 'createdAt', direction: 'DESC' },
-      update: async (id, p, { existing }) => {
-        await o.shorts.adminUpdate(id, {
-          name: optional<string | null>(p.name),
-          maxUses: optional<number | null>(p.maxUses),
-          expireAt: optional<Date | null>(p.expireAt),
-        });
+      update: async (id, p, { actor, existing, origin }) => {
+        const fields = Object.fromEntries(
+          Object.entries(p).filter(([name]) => Object.hasOwn(SHORT_FIELDS, name)),
+        );
+        if (Object.keys(fields).length) await o.shorts.adminEdit(id, fields, actor, origin);
         const reason = optional<string | null>(p.dangerReason);
         if (p.dangerous !== undefined) {
           await o.reports.setDangerous(
@@ -175,76 +249,7 @@ export function adminEntities(o: AdminOwners): AdminEntityDef[] {
         }
       },
       remove: (id, actor) => o.shorts.delete(id, actor),
-      fields: [
-        { name: 'id', type: 'keyword', property: 'id', description: 'UUID' },
-        {
-          name: 'code',
-          type: 'keyword',
-          property: 'code',
-          description: 'The short code (case-sensitive)',
-          freeText: true,
-        },
-        {
-          name: 'name',
-          type: 'text',
-          property: 'name',
-          description: 'Name given by the owner',
-          freeText: true,
-          editable: true,
-        },
-        { name: 'url', type: 'text', property: 'url', description: 'Target URL', freeText: true },
-        {
-          name: 'hasPassword',
-          type: 'boolean',
-          expr: 'CASE WHEN s.password_hash IS NULL THEN 0 ELSE 1 END',
-          description: 'Protected by a password',
-        },
-        {
-          name: 'maxUses',
-          type: 'number',
-          property: 'maxUses',
-          description: 'Maximum follows (empty: unlimited)',
-          editable: true,
-        },
-        { name: 'uses', type: 'number', property: 'uses', description: 'Follows so far' },
-        { name: 'createdAt', type: 'date', property: 'createdAt', description: 'Creation time' },
-        {
-          name: 'expireAt',
-          type: 'date',
-          property: 'expireAt',
-          description: 'Expiry (empty: never)',
-          editable: true,
-        },
-        {
-          name: 'ownerId',
-          type: 'keyword',
-          property: 'ownerId',
-          description: 'Owner user id (empty: anonymous)',
-        },
-        {
-          name: 'owner',
-          type: 'text',
-          column: 'o.username',
-          description: 'Owner username',
-          freeText: true,
-          nullable: true,
-        },
-        {
-          name: 'dangerous',
-          type: 'boolean',
-          property: 'dangerous',
-          description: 'Flagged dangerous (visitors see a warning first)',
-          editable: true,
-        },
-        {
-          name: 'dangerReason',
-          type: 'enum',
-          property: 'dangerReason',
-          description: 'Why it is flagged',
-          values: REPORT_REASONS,
-          editable: true,
-        },
-      ],
+      fields: shortAdminFields(),
     },
     {
       name: 'reports',
@@ -261,8 +266,8 @@ export function adminEntities(o: AdminOwners): AdminEntityDef[] {
       },
       remove: (id) => o.reports.remove(id),
       fields: [
-        { name: 'id', type: 'keyword', property: 'id', description: 'UUID' },
-        { name: 'shortId', type: 'keyword', property: 'shortId', description: 'Reported short id' },
+        column('id', 'keyword', 'UUID'),
+        column('shortId', 'keyword', 'Reported short id'),
         {
           name: 'shortCode',
           type: 'keyword',
@@ -283,12 +288,7 @@ export function adminEntities(o: AdminOwners): AdminEntityDef[] {
           column: 's.dangerous',
           description: 'Whether the short is flagged',
         },
-        {
-          name: 'reporterId',
-          type: 'keyword',
-          property: 'reporterId',
-          description: 'Reporting user id',
-        },
+        column('reporterId', 'keyword', 'Reporting user id'),
         {
           name: 'reporter',
           type: 'text',
@@ -296,29 +296,13 @@ export function adminEntities(o: AdminOwners): AdminEntityDef[] {
           description: 'Reporting username',
           freeText: true,
         },
-        {
-          name: 'reason',
-          type: 'enum',
-          property: 'reason',
-          description: 'Report type',
-          values: REPORT_REASONS,
-        },
-        {
-          name: 'description',
-          type: 'text',
-          property: 'description',
-          description: 'Report text',
-          freeText: true,
-        },
-        {
-          name: 'state',
-          type: 'enum',
-          property: 'state',
-          description: 'open, dismissed or actioned',
+        column('reason', 'enum', 'Report type', { values: REPORT_REASONS }),
+        column('description', 'text', 'Report text', { freeText: true }),
+        column('state', 'enum', 'open, dismissed or actioned', {
           values: REPORT_STATES,
           editable: true,
-        },
-        { name: 'createdAt', type: 'date', property: 'createdAt', description: 'Report time' },
+        }),
+        column('createdAt', 'date', 'Report time'),
       ],
     },
     {
@@ -347,32 +331,17 @@ export function adminEntities(o: AdminOwners): AdminEntityDef[] {
         await o.blacklist.remove(id);
       },
       fields: [
-        { name: 'id', type: 'keyword', property: 'id', description: 'UUID' },
-        {
-          name: 'kind',
-          type: 'enum',
-          property: 'kind',
-          description: 'host (host and subdomains) or regex (whole URL)',
+        column('id', 'keyword', 'UUID'),
+        column('kind', 'enum', 'host (host and subdomains) or regex (whole URL)', {
           values: ['host', 'regex'],
           editable: true,
-        },
-        {
-          name: 'value',
-          type: 'text',
-          property: 'value',
-          description: 'Normalised host or regular expression',
+        }),
+        column('value', 'text', 'Normalised host or regular expression', {
           freeText: true,
           editable: true,
-        },
-        {
-          name: 'reason',
-          type: 'text',
-          property: 'reason',
-          description: 'Why it is blacklisted',
-          freeText: true,
-          editable: true,
-        },
-        { name: 'createdAt', type: 'date', property: 'createdAt', description: 'Added at' },
+        }),
+        column('reason', 'text', 'Why it is blacklisted', { freeText: true, editable: true }),
+        column('createdAt', 'date', 'Added at'),
       ],
     },
     {
@@ -387,22 +356,10 @@ export function adminEntities(o: AdminOwners): AdminEntityDef[] {
         await o.apiKeys.revoke(id);
       },
       fields: [
-        { name: 'id', type: 'keyword', property: 'id', description: 'Record id (not the key)' },
-        { name: 'userId', type: 'keyword', property: 'userId', description: 'Owner user id' },
-        {
-          name: 'user',
-          type: 'text',
-          column: 'u.username',
-          description: 'Owner username',
-          freeText: true,
-          nullable: true,
-        },
-        {
-          name: 'createdAt',
-          type: 'date',
-          property: 'createdAt',
-          description: 'Created or last renewed',
-        },
+        column('id', 'keyword', 'Record id (not the key)'),
+        column('userId', 'keyword', 'Owner user id'),
+        username('user', 'u', 'Owner username'),
+        column('createdAt', 'date', 'Created or last renewed'),
       ],
     },
     {
@@ -418,49 +375,17 @@ export function adminEntities(o: AdminOwners): AdminEntityDef[] {
       },
       remove: (id, actor) => o.domains.delete(id, actor),
       fields: [
-        { name: 'id', type: 'keyword', property: 'id', description: 'UUID' },
-        {
-          name: 'host',
-          type: 'text',
-          property: 'host',
-          description: 'Host name (lower case, punycode)',
-          freeText: true,
-        },
-        {
-          name: 'ownerId',
-          type: 'keyword',
-          property: 'ownerId',
-          description: 'Owner user id (null: shared)',
-        },
-        {
-          name: 'owner',
-          type: 'text',
-          column: 'u.username',
-          description: 'Owner username',
-          freeText: true,
-          nullable: true,
-        },
-        { name: 'verified', type: 'boolean', property: 'verified', description: 'TXT record seen' },
-        {
-          name: 'enabled',
-          type: 'boolean',
-          property: 'enabled',
-          description: 'false: its follows answer the not-found redirect',
+        column('id', 'keyword', 'UUID'),
+        column('host', 'text', 'Host name (lower case, punycode)', { freeText: true }),
+        column('ownerId', 'keyword', 'Owner user id (null: shared)'),
+        username('owner', 'u', 'Owner username'),
+        column('verified', 'boolean', 'TXT record seen'),
+        column('enabled', 'boolean', 'false: its follows answer the not-found redirect', {
           editable: true,
-        },
-        {
-          name: 'failReason',
-          type: 'keyword',
-          property: 'failReason',
-          description: 'Why the last check failed',
-        },
-        {
-          name: 'failingSince',
-          type: 'date',
-          property: 'failingSince',
-          description: 'First failed check of the current run',
-        },
-        { name: 'createdAt', type: 'date', property: 'createdAt', description: 'Added at' },
+        }),
+        column('failReason', 'keyword', 'Why the last check failed'),
+        column('failingSince', 'date', 'First failed check of the current run'),
+        column('createdAt', 'date', 'Added at'),
       ],
     },
   ];

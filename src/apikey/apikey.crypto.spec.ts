@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   API_KEY_PATTERN,
+  ApiKeyCipher,
   decryptApiKey,
   deriveEncryptionKey,
   encryptApiKey,
@@ -37,5 +38,14 @@ describe('API key crypto', () => {
 
   it('hashes with SHA-256 (hex)', () => {
     expect(hashApiKey('us_x')).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('the cipher object encrypts with the key derived from the secret', () => {
+    const key = generateApiKey();
+    const cipher = new ApiKeyCipher('x'.repeat(40));
+    const stored = cipher.encrypt(key, 'user-1');
+    expect(decryptApiKey(enc, stored, 'user-1')).toBe(key);
+    expect(cipher.decrypt(encryptApiKey(enc, key, 'user-1'), 'user-1')).toBe(key);
+    expect(() => cipher.decrypt(stored, 'user-2')).toThrow();
   });
 });

@@ -43,3 +43,20 @@ export function decryptApiKey(encKey: Buffer, stored: string, userId: string): s
     'utf8',
   );
 }
+
+/** The cipher of stored keys, its AES key derived from APP_SECRET once (see encryptApiKey). */
+export class ApiKeyCipher {
+  private readonly encKey: Buffer;
+
+  constructor(appSecret: string) {
+    this.encKey = deriveEncryptionKey(appSecret);
+  }
+
+  encrypt(key: string, userId: string): string {
+    return encryptApiKey(this.encKey, key, userId);
+  }
+
+  decrypt(stored: string, userId: string): string {
+    return decryptApiKey(this.encKey, stored, userId);
+  }
+}

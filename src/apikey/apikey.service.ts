@@ -4,31 +4,34 @@ import { randomUUID } from 'node:crypto';
 import type { Repository } from 'typeorm';
 import { NotFoundError } from '../common/errors';
 import { APP_CONFIG, appSecretOf, type AppConfig } from '../config/config';
-import type { UserEntity } from '../account/user.entity';
 import { booleanTransformer } from '../database/columns';
 import { dialectSql, engineOf } from '../database/dialect';
 import { isUniqueViolation } from '../database/errors';
-import {
-  API_KEY_PATTERN,
-  decryptApiKey,
-  deriveEncryptionKey,
-  encryptApiKey,
-  generateApiKey,
-  hashApiKey,
-} from './apikey.crypto';
+import { API_KEY_PATTERN, ApiKeyCipher, generateApiKey, hashApiKey } from './apikey.crypto';
 import { ApiKeyEntity } from './apikey.entity';
+
+/**
+ * The user of a key, as the auth pipeline needs it (account's `toActor`): the columns of `users`
+ * the key's lookup joins (apikey/ sits below account/ and does not import its entity).
+ */
+export interface KeyUser {
+  id: string;
+  username: string;
+  roles: string;
+  activated: boolean;
+}
 
 /** One API key per user: stored as a SHA-256 hash (lookup) and an AES-256-GCM copy (reveal). */
 @Injectable()
 export class ApiKeyService {
-  private readonly encKey: Buffer;
+  private readonly cipher: ApiKeyCipher;
   private readonly userSql: string;
 
   constructor(
     @InjectRepository(ApiKeyEntity) private readonly repo: Repository<ApiKeyEntity>,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.encKey = deriveEncryptionKey(appSecretOf(config));
+    this.cipher = new ApiKeyCipher(appSecretOf(config));
     this.userSql = dialectSql(
       engineOf(repo.manager.connection),
       'SELECT u.id, u.username, u.roles, u.activated FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = ?',
@@ -39,7 +42,7 @@ export class ApiKeyService {
   async reveal(userId: string): Promise<string> {
     const row = await this.repo.findOne({ where: { userId } });
     if (!row) throw new NotFoundError('No API key yet', 'api_key_missing');
-    return decryptApiKey(this.encKey, row.keyEncrypted, userId);
+    return this.cipher.decrypt(row.keyEncrypted, userId);
   }
 
   /** Creates the caller's key, or replaces it (the old one stops working at once). */
@@ -47,7 +50,7 @@ export class ApiKeyService {
     const key = generateApiKey();
     const patch = {
       keyHash: hashApiKey(key),
-      keyEncrypted: encryptApiKey(this.encKey, key, userId),
+      keyEncrypted: this.cipher.encrypt(key, userId),
       createdAt: new Date(),
     };
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -67,9 +70,7 @@ export class ApiKeyService {
    * The key's user as the auth pipeline needs it (toActor), or null for an unknown key: one
    * statement joining the key and its user (a login per request with a key).
    */
-  async userFor(
-    key: string,
-  ): Promise<Pick<UserEntity, 'id' | 'username' | 'roles' | 'activated'> | null> {
+  async userFor(key: string): Promise<KeyUser | null> {
     if (!API_KEY_PATTERN.test(key)) return null;
     const rows: Array<{ id: string; username: string; roles: string; activated: unknown }> =
       await this.repo.manager.query(this.userSql, [hashApiKey(key)]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Repository } from 'typeorm';
-import type { CacheBus } from '../common/cache-bus';
+import type { CacheBus } from '../redis/cache-bus';
 import type { BlacklistEntity } from './blacklist.entity';
 import { BlacklistService } from './blacklist.service';
 

@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
-import { CacheBus } from '../common/cache-bus';
+import { CacheBus } from '../redis/cache-bus';
 import { BadRequestError } from '../common/errors';
 import { onUniqueViolation } from '../database/errors';
 import { ConflictError } from '../common/errors';

@@ -4,13 +4,6 @@ import { findNul, NUL_MESSAGE } from './db-limits';
 import { ValidationFailedError } from './errors';
 import { findTooDeep, MAX_JSON_DEPTH } from './json-depth';
 
-/** Headers every answer of the API carries (the follow fast path sets its own, see follow-http.ts). */
-export const API_HEADERS: ReadonlyArray<[string, string]> = [
-  ['X-Content-Type-Options', 'nosniff'],
-  ['X-Frame-Options', 'DENY'],
-  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-];
-
 /**
  * Reads a JSON body into `req.body` and calls `done` with nothing or with the refusal to pass on
  * (body-parser's errors: too large, malformed, nested too deeply, a forbidden key; a NUL anywhere).

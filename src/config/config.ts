@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { TrustProxySetting } from '../common/client-address';
-import type { LimitRule } from '../limits/limit-rule';
+import type { LimitRule } from './limit-rule';
 import type { Language } from '../shared/language';
 import {
   type Env,

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { compileTrust, type TrustProxySetting } from '../common/client-address';
-import { type LimitRule, parseLimitRules } from '../limits/limit-rule';
-import { MASK } from '../logging/mask';
+import { type LimitRule, parseLimitRules } from './limit-rule';
+import { MASK } from './mask';
 import { LANGUAGES } from '../shared/language';
 
 /**

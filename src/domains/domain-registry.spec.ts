@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Repository } from 'typeorm';
-import type { CacheBus } from '../common/cache-bus';
+import type { CacheBus } from '../redis/cache-bus';
 import type { FailureReporter } from '../failure/failure-reporter';
 import { DOMAIN_CHANGED_CHANNEL, DomainRegistry } from './domain-registry';
 import type { DomainEntity } from './domain.entity';

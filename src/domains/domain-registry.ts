@@ -1,7 +1,7 @@
 import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { CacheBus } from '../common/cache-bus';
+import { CacheBus } from '../redis/cache-bus';
 import { keptAnswer } from '../common/kept-answers';
 import { dialectSql, engineOf } from '../database/dialect';
 import { FailureReporter } from '../failure/failure-reporter';

@@ -18,8 +18,7 @@ import { isUniqueViolation, onUniqueViolation } from '../database/errors';
 import { sqliteDatetime } from '../database/sqlite-batch-source';
 import { RateLimitService } from '../limits/rate-limit.service';
 import type { ErrorKey } from '../shared/error-keys';
-import { checkShortFields } from '../shorts/field-checks';
-import { ServiceNames } from '../shorts/target-url';
+import { parseTargetUrl, ServiceNames } from './target-url';
 import { DnsVerifier, verificationRecord, verificationValue } from './dns-verifier';
 import { normalizeDomainHost, requestHost } from './domain-host';
 import { DomainEntity } from './domain.entity';
@@ -423,22 +422,11 @@ export class DomainService {
     if (host && (host === this.mainHost || host === ownHost || this.registry.followable(host))) {
       return ['must not point to a host this service serves', 'url_self'];
     }
-    const outcome = checkShortFields(
-      { url },
-      {
-        mode: 'edit',
-        loggedIn: true,
-        names: this.names,
-        blacklist: this.blacklist,
-        now: Date.now(),
-        domainAccess: () => 'unknown',
-      },
-    );
-    if ('problem' in outcome) return ['is blacklisted', outcome.key];
-    if ('fieldErrors' in outcome) {
-      const key = outcome.fieldErrorKeys.url;
-      return [outcome.fieldErrors.url, key === 'url_invalid' ? 'redirect_invalid' : key];
-    }
+    // A short's target check (field-checks.ts, the `url` row): the form, not this service, not
+    // blacklisted; the key of a malformed one is the redirect's own.
+    const target = parseTargetUrl(url, this.names);
+    if ('error' in target) return [target.error, target.self ? 'url_self' : 'redirect_invalid'];
+    if (this.blacklist.isBlacklisted(target.url)) return ['is blacklisted', 'url_blacklisted'];
     return null;
   }
 

@@ -1,16 +1,12 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { Problem } from '../common/problem';
-import {
-  type FailedRequest,
-  type FailureHandler,
-  type FailureKind,
-  toProblem,
-} from '../common/problem.filter';
+import type { FailedRequest, FailureHandler } from '../common/problem.filter';
 import { databaseErrorCode } from '../database/errors';
 import { LogService } from '../logging/log.service';
 import { RedisUnavailableError } from '../redis/redis-unavailable.error';
 import { SentryService } from '../sentry/sentry.service';
 import { OutageLog } from './outage-log';
+import { type FailureKind, toProblem } from './to-problem';
 
 function describe(err: unknown): string {
   return err instanceof Error ? (err.stack ?? err.message) : String(err);

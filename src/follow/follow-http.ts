@@ -10,10 +10,16 @@ import { problem } from '../common/problem';
 import { clientKey, queryParam } from '../common/request';
 import type { FollowInput, FollowResult, FollowService } from './follow.service';
 import type { DomainRegistry, KnownDomain } from '../domains/domain-registry';
-import { type FollowMatch, matchFollow, matchOwnDomain, matchPostedFollow } from './follow-path';
+import {
+  type FollowMatch,
+  matchFollow,
+  matchOwnDomain,
+  matchPostedFollow,
+} from '../shared/follow-path';
 import { NO_STORE, noStore } from '../common/no-store';
 import { originOf } from '../common/origin';
-import { SESSION_COOKIE } from '../session/session-data';
+import { SECURITY_HEADERS } from '../common/security-headers';
+import { hasSessionCookie } from '../common/session-cookie';
 import { acceptedLanguage, type Language } from '../shared/language';
 
 type Redirect = Exclude<FollowResult, { kind: 'preview' }>;
@@ -69,12 +75,6 @@ function ownNotFound(own: KnownDomain | undefined, baseUrl: string): NotFoundTar
 function disabledLocation(own: KnownDomain, baseUrl: string, code: string): string {
   return own.notFoundRedirect ?? `${baseUrl}/s/${encodeURIComponent(code)}/not-found`;
 }
-
-/** Baseline headers every answer carries (the same as configureApp sets for Express). */
-export const SECURITY_HEADERS: ReadonlyArray<[string, string]> = [
-  ['X-Content-Type-Options', 'nosniff'],
-  ['X-Frame-Options', 'DENY'],
-];
 
 const PRODUCT_TITLE = 'URL-Shorter';
 
@@ -211,8 +211,6 @@ function redirect(res: ServerResponse, to: string): void {
   res.end();
 }
 
-const SESSION_COOKIE_RE = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
-
 /** The most a posted follow's body may hold (a password of the longest allowed length, encoded). */
 export const POSTED_FOLLOW_BODY_LIMIT = 8 * 1024;
 
@@ -238,7 +236,7 @@ export function postedFollowRefusal(
   }
   const site = headers['sec-fetch-site'];
   if (site === 'same-origin') return null;
-  if (site === undefined && !SESSION_COOKIE_RE.test(headers.cookie ?? '')) return null;
+  if (site === undefined && !hasSessionCookie(headers.cookie)) return null;
   return 'Cross-site request refused';
 }
 

@@ -1,7 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
 import type { BlacklistService } from '../blacklist/blacklist.service';
-import type { CacheBus } from '../common/cache-bus';
+import type { CacheBus } from '../redis/cache-bus';
 import type { AppConfig } from '../config/config';
 import type { FailureReporter } from '../failure/failure-reporter';
 import type { MetricsService } from '../metrics/metrics.service';

@@ -1,8 +1,7 @@
-import { verify } from '@node-rs/argon2';
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { BlacklistService } from '../blacklist/blacklist.service';
-import { CacheBus } from '../common/cache-bus';
+import { CacheBus } from '../redis/cache-bus';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { CountBuffer } from '../database/count-buffer';
 import { FailureReporter } from '../failure/failure-reporter';
@@ -320,13 +319,9 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
     client: string,
     now: number,
   ): Promise<FollowResult | null> {
-    if (await this.limiter.isLocked(s.id, client, now)) return { kind: 'locked' };
-    if (!(await verify(hash, password))) {
-      await this.limiter.fail(s.id, client);
-      return { kind: 'wrong-password' };
-    }
-    await this.limiter.succeed(s.id, client);
-    return null;
+    const outcome = await this.limiter.check(s.id, client, hash, password, now);
+    if (outcome === 'locked') return { kind: 'locked' };
+    return outcome === 'wrong' ? { kind: 'wrong-password' } : null;
   }
 
   /** After the password: a bot's answer, the redirect rules, and the use (claimed or counted). */

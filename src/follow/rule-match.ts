@@ -1,4 +1,4 @@
-import { parseAgent } from '../statistics/traits';
+import { parseAgent } from '../common/user-agent';
 import type { RedirectRule, RuleCondition, RuleDevice, RuleOs } from '../shared/redirect-rules';
 
 /**

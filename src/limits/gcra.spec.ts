@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gcra } from './gcra';
-import { type LimitRule, parseLimitRules } from './limit-rule';
+import { type LimitRule, parseLimitRules } from '../config/limit-rule';
 import { clientLimitKey } from './rate-limit.service';
 
 const rules = (text: string) => parseLimitRules(text) as LimitRule[];

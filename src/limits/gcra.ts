@@ -1,4 +1,4 @@
-import type { LimitRule } from './limit-rule';
+import type { LimitRule } from '../config/limit-rule';
 
 /**
  * The generic cell rate algorithm (GCRA) over several rules at once: per rule one number, the

@@ -8,7 +8,7 @@ import { FailureReporter } from '../failure/failure-reporter';
 import { MetricsService } from '../metrics/metrics.service';
 import { RedisConnection } from '../redis/redis.connection';
 import { gcra, GCRA_LUA } from './gcra';
-import type { LimitRule } from './limit-rule';
+import type { LimitRule } from '../config/limit-rule';
 
 /** The limits of CONTRACT "Limits": what is counted, per client address or per user. */
 export type LimitName = 'anonCreate' | 'userCreate' | 'qrRender' | 'healthCheck' | 'domainVerify';

@@ -6,7 +6,7 @@
  *   cookies) are masked even when their value is not known in advance.
  */
 import { sensitiveValues } from '../config/variables';
-import { MASK } from './mask';
+import { MASK } from '../config/mask';
 
 export { MASK };
 

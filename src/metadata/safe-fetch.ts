@@ -209,6 +209,33 @@ async function checkedRequest(
   return () => (secure ? https : http).request(options);
 }
 
+/**
+ * One request's outcome, settled at most once: `fail` destroys the request and rejects (a
+ * SafeFetchError as it is, else the abort's reason when aborted, else `network`); `settle` marks an
+ * answer and says whether the request was still open.
+ */
+function settleOnce(req: http.ClientRequest, signal: AbortSignal, reject: (err: Error) => void) {
+  let settled = false;
+  return {
+    get settled(): boolean {
+      return settled;
+    },
+    settle(): boolean {
+      if (settled) return false;
+      settled = true;
+      return true;
+    },
+    fail(err: unknown): void {
+      if (settled) return;
+      settled = true;
+      req.destroy();
+      if (err instanceof SafeFetchError) reject(err);
+      else if (signal.aborted) reject(signal.reason as Error);
+      else reject(new SafeFetchError('network'));
+    },
+  };
+}
+
 function requestOnce(
   url: URL,
   policy: AddressPolicy,
@@ -222,15 +249,8 @@ function requestOnce(
       new Promise<FetchedPage | { redirect: string }>((resolve, reject) => {
         if (signal.aborted) return reject(signal.reason as Error);
         const req = request();
-        let settled = false;
-        const fail = (err: unknown) => {
-          if (settled) return;
-          settled = true;
-          req.destroy();
-          if (err instanceof SafeFetchError) reject(err);
-          else if (signal.aborted) reject(signal.reason as Error);
-          else reject(new SafeFetchError('network'));
-        };
+        const outcome = settleOnce(req, signal, reject);
+        const fail = (err: unknown) => outcome.fail(err);
         req.on('error', fail);
         req.on('response', (res) => {
           res.on('error', fail);
@@ -238,7 +258,7 @@ function requestOnce(
           const status = res.statusCode ?? 0;
           if (REDIRECTS.has(status)) {
             const location = res.headers.location;
-            settled = true;
+            outcome.settle();
             req.destroy();
             if (!location) return reject(new SafeFetchError('bad_status'));
             return resolve({ redirect: location });
@@ -254,8 +274,7 @@ function requestOnce(
           const chunks: Buffer[] = [];
           let length = 0;
           const done = (truncated: boolean) => {
-            if (settled) return;
-            settled = true;
+            if (!outcome.settle()) return;
             if (truncated) req.destroy(); // stop reading: the socket goes away
             resolve({
               url: url.href,
@@ -265,7 +284,7 @@ function requestOnce(
             });
           };
           res.on('data', (chunk: Buffer) => {
-            if (settled) return;
+            if (outcome.settled) return;
             const room = limits.maxBytes - length;
             if (chunk.length >= room) {
               chunks.push(chunk.subarray(0, room));
@@ -362,17 +381,10 @@ function probeOnce(
       new Promise<{ status: number; location?: string }>((resolve, reject) => {
         if (signal.aborted) return reject(signal.reason as Error);
         const req = request();
-        let settled = false;
-        req.on('error', (err) => {
-          if (settled) return;
-          settled = true;
-          req.destroy();
-          if (err instanceof SafeFetchError) reject(err);
-          else if (signal.aborted) reject(signal.reason as Error);
-          else reject(new SafeFetchError('network'));
-        });
+        const outcome = settleOnce(req, signal, reject);
+        req.on('error', (err) => outcome.fail(err));
         req.on('response', (res) => {
-          settled = true;
+          outcome.settle();
           const status = res.statusCode ?? 0;
           const location = REDIRECTS.has(status) ? res.headers.location : undefined;
           // Only the status counts: the socket goes away without reading a body.

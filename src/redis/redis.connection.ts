@@ -1,7 +1,16 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { FailureReporter } from '../failure/failure-reporter';
+
+/**
+ * Where connection trouble is counted: the Redis outage log, which the failure module provides
+ * (FailureModule). A port, so that the connection knows nothing of the failure handling above it.
+ */
+export interface RedisTrouble {
+  /** One failed call; `code` is a short error name safe for logs (never a message). */
+  failure(err: unknown, code: string): void;
+}
+export const REDIS_TROUBLE = Symbol('REDIS_TROUBLE');
 
 /**
  * The app's one Redis command connection (REDIS_URL), shared by sessions, the password limiter and
@@ -15,7 +24,7 @@ export class RedisConnection implements OnModuleInit, OnApplicationShutdown {
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
-    private readonly failures: FailureReporter,
+    @Inject(REDIS_TROUBLE) private readonly trouble: RedisTrouble,
   ) {
     this.client = config.redisUrl ? this.watch(connect(config.redisUrl)) : null;
   }
@@ -30,10 +39,13 @@ export class RedisConnection implements OnModuleInit, OnApplicationShutdown {
     return this.client ? this.watch(this.client.duplicate()) : null;
   }
 
+  /** Counts a failed call or connection error in the Redis outage log. */
+  failed(err: Error & { code?: string }): void {
+    this.trouble.failure(err, err.code ?? err.name);
+  }
+
   private watch(r: Redis): Redis {
-    r.on('error', (err: Error & { code?: string }) =>
-      this.failures.redis.failure(err, err.code ?? err.name),
-    );
+    r.on('error', (err: Error & { code?: string }) => this.failed(err));
     return r;
   }
 

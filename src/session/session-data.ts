@@ -11,8 +11,6 @@ declare module 'express-session' {
   }
 }
 
-export const SESSION_COOKIE = 'url_shorter_session';
-
 /** passport's typings declare `req.user` as Express.User; here it is always the Actor. */
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace

@@ -4,14 +4,14 @@ import type { Request, RequestHandler } from 'express';
 import session from 'express-session';
 import { randomBytes } from 'node:crypto';
 import { type LeasedJob, LeasedJobs } from '../database/leased-jobs';
-import { isFollowRequest } from '../follow/follow-path';
+import { isFollowRequest } from '../shared/follow-path';
 import { RedisConnection } from '../redis/redis.connection';
 import type { Repository } from 'typeorm';
 import { APP_CONFIG, appSecretOf, type AppConfig } from '../config/config';
 import { DbSessionStore } from './db-session.store';
 import { RedisSessionStore } from './redis-session.store';
 import { FALLBACK_SID_PREFIX, RoutedSessionStore } from './routed-session.store';
-import { SESSION_COOKIE } from './session-data';
+import { hasSessionCookie, SESSION_COOKIE } from '../common/session-cookie';
 import { SessionEntity } from './session.entity';
 import './session-data';
 
@@ -23,8 +23,6 @@ const PRUNE_JOB: LeasedJob = {
   logger: 'Sessions',
 };
 
-/** The session cookie among a request's cookies. */
-const SESSION_COOKIE_RE = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
 /** The routes that may start a session for a request without one (login start, callback, dev login). */
 const LOGIN_PATH = /^\/api\/auth(\/|$)/;
 
@@ -123,7 +121,7 @@ export class SessionService implements OnModuleInit, OnApplicationShutdown {
    */
   static wants(req: Request): boolean {
     if (!/^\/(api|management)(\/|$)/.test(req.path)) return false;
-    if (!SESSION_COOKIE_RE.test(req.headers.cookie ?? '') && !LOGIN_PATH.test(req.path)) {
+    if (!hasSessionCookie(req.headers.cookie) && !LOGIN_PATH.test(req.path)) {
       return false;
     }
     return !isFollowRequest(req.method, req.originalUrl);

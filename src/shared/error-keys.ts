@@ -82,6 +82,15 @@ export const ERROR_KEYS = [
   'rate_limited',
   'qr_busy',
   'query_invalid',
+  'entity_unknown',
+  'entity_not_editable',
+  'entity_not_deletable',
+  'entity_id_invalid',
+  'body_not_object',
+  'field_unknown',
+  'field_read_only',
+  'field_required',
+  'field_invalid',
 ] as const;
 
 export type ErrorKey = (typeof ERROR_KEYS)[number];

@@ -1,10 +1,10 @@
 /**
  * The field table of a short: every field a caller may set, with what it is, its limits, who may
- * set it, how an import finds it and what its checks answer — the one declaration that the
- * server's DTOs, checks, import and export and the web client's form and import preview are
- * derived from (as configuration is derived from src/config/variables.ts). A new field is a row
- * here, its check in src/shorts/field-checks.ts (the compiler asks for it), and its column in a
- * migration; docs/adding-a-field.md walks through one.
+ * set it, who sees it, how an import finds it and what its checks answer — the one declaration
+ * that the server's DTOs (in and out), checks, follow row, import and export, the admin area and
+ * the web client's form and import preview are derived from (as configuration is derived from
+ * src/config/variables.ts). A data-only field is a row here, its ShortEntity property, a migration
+ * and its labels in the web catalogues; docs/adding-a-field.md walks through one.
  */
 import type { ErrorKey } from './error-keys';
 import type { RedirectRule } from './redirect-rules';
@@ -27,6 +27,22 @@ export type FieldType =
 
 /** Who may set a field: everybody (anonymous creates too), or logged-in users (and admins). */
 export type SetBy = 'anonymous' | 'user';
+
+/**
+ * Who sees a field in a short's answer (ShortDto, under the field's name): `everyone`; `revealed`:
+ * whoever may see the target (its owner, admins, the right password; others get null); `owner`:
+ * its owner and admins (absent for others).
+ */
+export type ShownTo = 'everyone' | 'revealed' | 'owner';
+
+/** How a short's answer shows a field (its OpenAPI schema beside the row's type). */
+export interface ShownSpec {
+  to: ShownTo;
+  /** The answer may hold null (none, or withheld). */
+  nullable?: true;
+  description?: string;
+  example?: string;
+}
 
 /** A sentence the contract fixes for a field's problem, and its key. */
 export interface FieldProblem {
@@ -72,6 +88,20 @@ export interface ShortFieldSpec {
   errorKeys: readonly ErrorKey[];
   description: string;
   example?: string | number;
+  /**
+   * Who sees it in a short's answer, by its type: a date as ISO text, rules as a list ([] for
+   * none), a domain's `none` as null. Absent: never shown as it is (a password: `hasPassword`).
+   */
+  shown?: ShownSpec;
+  /** The follow engine reads it with the short (the follow row: one positional SELECT). */
+  followed?: true;
+  /** A column of the export (CSV and JSON; rules as JSON text), which an import reads back. */
+  exported?: true;
+  /**
+   * Listed in the admin area's shorts (searchable; `description` there, else the row's): `edit`
+   * when admins change it there, by the owner's boundary validation and checks. Absent: not listed.
+   */
+  admin?: { edit?: true; freeText?: true; description?: string };
 }
 
 export const SHORT_FIELDS = {
@@ -89,6 +119,15 @@ export const SHORT_FIELDS = {
     errorKeys: ['url_missing', 'url_invalid', 'url_self', 'url_blacklisted'],
     description: 'Absolute http(s) target URL',
     example: 'https://example.com/page',
+    shown: {
+      to: 'revealed',
+      nullable: true,
+      description:
+        'Null when password-protected and not unlocked, or when the short has maxUses (shown only to its owner and admins)',
+    },
+    followed: true,
+    exported: true,
+    admin: { freeText: true, description: 'Target URL' },
   },
   password: {
     type: 'password',
@@ -100,6 +139,7 @@ export const SHORT_FIELDS = {
     invalidKey: 'password_invalid',
     errorKeys: ['password_invalid'],
     description: 'Protects the short; on edit, null (or empty) removes the protection',
+    followed: true,
   },
   code: {
     type: 'code',
@@ -114,6 +154,9 @@ export const SHORT_FIELDS = {
     errorKeys: ['code_invalid', 'code_reserved', 'code_exists'],
     description: 'Custom code (logged-in only; else one is generated)',
     example: 'summer-sale',
+    shown: { to: 'everyone' },
+    exported: true,
+    admin: { freeText: true, description: 'The short code (case-sensitive)' },
   },
   name: {
     type: 'text',
@@ -126,6 +169,10 @@ export const SHORT_FIELDS = {
     tooLongKey: 'name_too_long',
     errorKeys: ['name_invalid', 'name_too_long'],
     description: 'Name (logged-in only)',
+    shown: { to: 'everyone', nullable: true },
+    followed: true,
+    exported: true,
+    admin: { edit: true, freeText: true, description: 'Name given by the owner' },
   },
   expireAt: {
     type: 'date-time',
@@ -137,6 +184,10 @@ export const SHORT_FIELDS = {
     past: { sentence: 'Expire At must be in the future', key: 'expire_past' },
     errorKeys: ['expire_invalid', 'expire_past'],
     description: 'Expiry (logged-in only; anonymous shorts expire after 24 h)',
+    shown: { to: 'everyone', nullable: true },
+    followed: true,
+    exported: true,
+    admin: { edit: true, description: 'Expiry (empty: never)' },
   },
   maxUses: {
     type: 'integer',
@@ -150,6 +201,10 @@ export const SHORT_FIELDS = {
     belowMinimum: { sentence: 'Uses must be greater than 0', key: 'uses_min' },
     errorKeys: ['uses_invalid', 'uses_min'],
     description: 'Maximum uses (logged-in only)',
+    shown: { to: 'everyone', nullable: true },
+    followed: true,
+    exported: true,
+    admin: { edit: true, description: 'Maximum follows (empty: unlimited)' },
   },
   domain: {
     type: 'domain',
@@ -165,6 +220,14 @@ export const SHORT_FIELDS = {
     description:
       'The own domain the short lives on (a shared one or the caller’s own); null: this service’s host',
     example: 'go.example.com',
+    shown: {
+      to: 'everyone',
+      nullable: true,
+      description: 'The own domain the short lives on; null: this service’s host',
+      example: 'go.example.com',
+    },
+    exported: true,
+    admin: {},
   },
   expiredUrl: {
     type: 'url',
@@ -180,6 +243,15 @@ export const SHORT_FIELDS = {
     description:
       'Where visitors go when the short has expired or its uses are exhausted, instead of the not-found page (logged-in only); null: the not-found page',
     example: 'https://example.com/offer-ended',
+    shown: {
+      to: 'owner',
+      nullable: true,
+      description:
+        'Where visitors go when the short has expired or is used up (null: the not-found page)',
+    },
+    followed: true,
+    exported: true,
+    admin: { edit: true },
   },
   rules: {
     type: 'rules',
@@ -198,6 +270,10 @@ export const SHORT_FIELDS = {
     ],
     description:
       'Redirect rules (logged-in only): at most 10 {conditions, url}, in order; a rule matches when all of its 1–5 conditions match, the first match wins, else `url`. Null or [] removes them. Imports and exports carry them as JSON text',
+    shown: { to: 'owner', description: 'Redirect rules in order (empty: none)' },
+    followed: true,
+    exported: true,
+    admin: {},
   },
 } as const satisfies Record<string, ShortFieldSpec>;
 
@@ -257,23 +333,64 @@ export function mapImportColumns(headers: readonly string[]): Map<string, Import
 /** The url column's names, for the message of an import without one. */
 export const URL_COLUMN_NAMES = SHORT_FIELDS.url.importAliases;
 
+/** The fields whose row says `key` (e.g. `FieldsWith<'exported'>`: the exported ones). */
+export type FieldsWith<Key extends keyof ShortFieldSpec> = {
+  [K in ShortFieldName]: (typeof SHORT_FIELDS)[K] extends Record<Key, unknown> ? K : never;
+}[ShortFieldName];
+
+/** The fields whose row says `key`, in the table's order. */
+export function fieldsWith<Key extends keyof ShortFieldSpec>(key: Key): FieldsWith<Key>[] {
+  return SHORT_FIELD_NAMES.filter(
+    (name) => (SHORT_FIELDS[name] as ShortFieldSpec)[key] !== undefined,
+  ) as FieldsWith<Key>[];
+}
+
+/** The ShortEntity properties of the fields whose row says `key` (`password`: its hash). */
+export type ColumnsOf<Name extends ShortFieldName> = (typeof SHORT_FIELDS)[Name]['column'];
+
+/**
+ * In a view's order of properties (a short's answer, the export, the admin area): where the
+ * fields that the order does not name go, in the table's order. The orders name the properties
+ * that are no fields and keep the places that answers have always had; a new field needs no entry.
+ */
+export const OTHER_FIELDS = '…fields';
+
+/** A view's order with OTHER_FIELDS replaced by the `fields` it does not name. */
+export function placeFields<P extends string, F extends ShortFieldName>(
+  order: readonly (P | typeof OTHER_FIELDS)[],
+  fields: readonly F[],
+): (P | F)[] {
+  const named = new Set<string>(order);
+  const others = fields.filter((f) => !named.has(f));
+  return order.flatMap((p): (P | F)[] => (p === OTHER_FIELDS ? others : [p as P]));
+}
+
+/** The export's own columns: a short's ids, its password flag and its counts. */
+type ExportOwnColumn = 'id' | 'hasPassword' | 'uses' | 'visits' | 'createdAt';
+
 /**
  * The export's columns in order: a short as the API shows it to its owner, with its uses and
- * visits (ExportedShortDto; the import reads back the ones with aliases).
+ * visits (ExportedShortDto): its own columns and every `exported` field (rules as JSON text); the
+ * import reads back the ones with aliases.
  */
-export const EXPORT_COLUMNS = [
-  'id',
-  'domain',
-  'code',
-  'name',
-  'url',
-  'hasPassword',
-  'maxUses',
-  'uses',
-  'visits',
-  'createdAt',
-  'expireAt',
-  'expiredUrl',
-  'rules',
-] as const;
-export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
+export const EXPORT_COLUMNS = placeFields<
+  ExportOwnColumn | FieldsWith<'exported'>,
+  FieldsWith<'exported'>
+>(
+  [
+    'id',
+    'domain',
+    'code',
+    'name',
+    'url',
+    'hasPassword',
+    'maxUses',
+    'uses',
+    'visits',
+    'createdAt',
+    'expireAt',
+    OTHER_FIELDS,
+  ],
+  fieldsWith('exported'),
+);
+export type ExportColumn = ExportOwnColumn | FieldsWith<'exported'>;

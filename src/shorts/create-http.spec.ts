@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import express from 'express';
 import { BODY_READ, type BodyReadRequest, jsonBodyReader } from '../common/json-body';
 import { RateLimitedError } from '../common/errors';
-import { toProblem } from '../common/problem.filter';
+import { toProblem } from '../failure/to-problem';
 import type { LogService } from '../logging/log.service';
 import { currentRequestId } from '../logging/log.service';
 import type { MetricsService } from '../metrics/metrics.service';

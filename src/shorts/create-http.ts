@@ -1,6 +1,8 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { putInFront } from '../common/request-entry';
-import { API_HEADERS, BODY_READ, type BodyReader, type BodyReadRequest } from '../common/json-body';
+import { BODY_READ, type BodyReader, type BodyReadRequest } from '../common/json-body';
+import { API_HEADERS } from '../common/security-headers';
+import { hasSessionCookie } from '../common/session-cookie';
 import { clientAddress, type TrustFn } from '../common/client-address';
 import { type FailureHandler, sendProblem } from '../common/problem.filter';
 import { requestProtocol } from '../common/request';
@@ -9,14 +11,12 @@ import type { LogService } from '../logging/log.service';
 import { requestContext } from '../logging/log.service';
 import { observeRequest, requestIdOf } from '../logging/request-context.middleware';
 import type { MetricsService } from '../metrics/metrics.service';
-import { SESSION_COOKIE } from '../session/session-data';
 import { CreateShortDto } from './dto/create-short.dto';
 import type { ShortService } from './short.service';
 
 /** The route of the create (`ShortController.createShort`), as Express and the metrics name it. */
 export const CREATE_PATH = '/api/code';
 
-const SESSION_COOKIE_RE = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
 /** The content types the entry takes (anything else goes the documented way, 415 included). */
 const JSON_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
 
@@ -42,7 +42,7 @@ export function isAnonymousJsonCreate(req: IncomingMessage): boolean {
   if (req.method !== 'POST' || req.url !== CREATE_PATH) return false;
   const h = req.headers;
   if (h.authorization !== undefined) return false;
-  if (h.cookie !== undefined && SESSION_COOKIE_RE.test(h.cookie)) return false;
+  if (hasSessionCookie(h.cookie)) return false;
   if (h['transfer-encoding'] !== undefined || h['content-encoding'] !== undefined) return false;
   if (!(Number(h['content-length']) > 0)) return false;
   return JSON_TYPE.test(h['content-type'] ?? '');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BlacklistService } from '../blacklist/blacklist.service';
 import { type CheckContext, checkShortFields } from './field-checks';
-import { ServiceNames } from './target-url';
+import { ServiceNames } from '../domains/target-url';
 
 const NOW = Date.UTC(2026, 10, 25, 12);
 const ctx = (over: Partial<CheckContext> = {}): CheckContext => ({

@@ -12,7 +12,7 @@ import {
 } from '../shared/short-fields';
 import { normalizeDomainHost } from '../domains/domain-host';
 import { parseRulesShape, type RedirectRule } from '../shared/redirect-rules';
-import { parseTargetUrl, type ServiceNames } from './target-url';
+import { parseTargetUrl, type ServiceNames } from '../domains/target-url';
 
 /** What the checks of a short's fields need to know. */
 export interface CheckContext {

@@ -1,3 +1,4 @@
+import { hash } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
 import { PasswordLimiter } from './password-limiter';
 
@@ -21,5 +22,18 @@ describe('PasswordLimiter', () => {
     await l.succeed('s', 'c');
     await l.fail('s', 'c');
     expect(await l.isLocked('s', 'c')).toBe(false);
+  });
+
+  it('check: right clears the count, wrong counts, locked computes no hash', async () => {
+    const l = new PasswordLimiter(2, 60_000);
+    const stored = await hash('secret');
+    expect(await l.check('s', 'c', stored, 'nope')).toBe('wrong');
+    expect(await l.check('s', 'c', stored, 'secret')).toBe('right');
+    expect(await l.check('s', 'c', stored, 'nope')).toBe('wrong');
+    expect(await l.check('s', 'c', stored, 'nope')).toBe('wrong');
+    expect(await l.isLocked('s', 'c')).toBe(true);
+    // Locked: even the right password is not checked (a hash that is no hash would throw).
+    expect(await l.check('s', 'c', 'not-a-hash', 'secret')).toBe('locked');
+    expect(await l.check('s', 'other-client', stored, 'secret')).toBe('right');
   });
 });

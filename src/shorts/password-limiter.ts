@@ -1,5 +1,9 @@
+import { verify } from '@node-rs/argon2';
 import type { Redis } from 'ioredis';
 import { BoundedMap } from '../common/bounded-map';
+
+/** A password try's outcome: right (the count cleared), wrong (one failure more), or locked. */
+export type PasswordCheck = 'right' | 'wrong' | 'locked';
 
 interface Attempts {
   failures: number;
@@ -21,6 +25,27 @@ export class PasswordLimiter {
     private readonly redis: () => Redis | undefined = () => undefined,
   ) {
     this.attempts = new BoundedMap(100_000, lockMs);
+  }
+
+  /**
+   * One password try of `client` on a short, the one place that decides it (the follow and the
+   * reveal): `locked` while the pair is locked (no hash is computed then); else the password
+   * against the short's hash, `right` clearing the count and `wrong` counting one failure more.
+   */
+  async check(
+    shortId: string,
+    client: string,
+    passwordHash: string,
+    password: string,
+    now = Date.now(),
+  ): Promise<PasswordCheck> {
+    if (await this.isLocked(shortId, client, now)) return 'locked';
+    if (!(await verify(passwordHash, password))) {
+      await this.fail(shortId, client);
+      return 'wrong';
+    }
+    await this.succeed(shortId, client);
+    return 'right';
   }
 
   async isLocked(shortId: string, client: string, now = Date.now()): Promise<boolean> {

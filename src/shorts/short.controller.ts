@@ -31,8 +31,7 @@ import { NoStore } from '../common/no-store';
 import { ShortService } from './short.service';
 import { CreateShortDto, CreatedShortDto } from './dto/create-short.dto';
 import { UpdateShortDto } from './dto/update-short.dto';
-import { ShortDto, ShortHealthDto } from './dto/short.dto';
-import { LinkHealthService } from './link-health.service';
+import { ShortDto } from './dto/short.dto';
 import { OWN_DEFAULT_SORT, OwnShortsQueryDto, type OwnSortField } from './dto/own-shorts-query.dto';
 
 /** Sort allow-list of the own list: API field → query-builder column. */
@@ -55,10 +54,7 @@ const OWN_SORTABLE: Record<OwnSortField, string> = {
 @ApiExtraModels(ShortDto)
 @Controller('api/code')
 export class ShortController {
-  constructor(
-    private readonly shorts: ShortService,
-    private readonly health: LinkHealthService,
-  ) {}
+  constructor(private readonly shorts: ShortService) {}
 
   @Get()
   @RequireUser()
@@ -117,25 +113,6 @@ export class ShortController {
     @CurrentOrigin() origin: RequestOrigin,
   ): Promise<ShortDto> {
     return this.shorts.update(id, dto, actor, origin);
-  }
-
-  @Post(':id/health')
-  @HttpCode(200)
-  @ApiCookieAuth('session')
-  @ApiBearerAuth('apiKey')
-  @ApiParam({ name: 'id', description: "The short's id (UUID)", format: 'uuid' })
-  @ApiOperation({
-    operationId: 'checkShortHealth',
-    summary:
-      'Check the short’s target now (owner or admin; limited per user by LIMIT_HEALTH_CHECK); answers its new link health',
-  })
-  @ApiOkResponse({ type: ShortHealthDto, description: 'The link health after the check' })
-  @ApiProblems(400, 401, 403, 404, 429)
-  async checkShortHealth(
-    @Param('id', new ParseUUIDPipe({ version: '4' })) id: string,
-    @CurrentActor() actor: Actor | null,
-  ): Promise<ShortHealthDto> {
-    return this.health.checkNow(id, actor);
   }
 
   @Delete(':id')

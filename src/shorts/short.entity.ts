@@ -1,4 +1,12 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
+import {
+  Column,
+  Entity,
+  getMetadataArgsStorage,
+  JoinColumn,
+  ManyToOne,
+  PrimaryColumn,
+  type Relation,
+} from 'typeorm';
 import { UserEntity } from '../account/user.entity';
 import { DATETIME, FLAG } from '../database/columns';
 import type { RedirectRule } from '../shared/redirect-rules';
@@ -77,4 +85,16 @@ export class ShortEntity {
   /** The first of the failed checks in a row; null while the target answers. */
   @Column({ name: 'health_failing_since', ...DATETIME, nullable: true })
   healthFailingSince: Date | null;
+}
+
+/**
+ * The SQL name of a ShortEntity property's column (its `@Column` name, else the property), for
+ * statements written by hand (the follow read).
+ */
+export function sqlColumnOf(property: string): string {
+  const column = getMetadataArgsStorage().columns.find(
+    (c) => c.target === ShortEntity && c.propertyName === property,
+  );
+  if (!column) throw new Error(`ShortEntity has no column for ${property}`);
+  return column.options.name ?? column.propertyName;
 }

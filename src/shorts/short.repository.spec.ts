@@ -3,7 +3,12 @@ import type { Repository } from 'typeorm';
 import type { AppConfig } from '../config/config';
 import { isStorableCode, ShortRepository } from './short.repository';
 import { generateCode } from './code-generator';
+import { fieldsWith, SHORT_FIELDS } from '../shared/short-fields';
 import type { ShortEntity } from './short.entity';
+
+/** The columns of the follow read, in the order the follow row decodes them. */
+const FOLLOW_COLUMNS =
+  'id, uses, dangerous, url, password_hash, name, expire_at, max_uses, expired_url, rules';
 
 /** A stored short as the follow read returns it (snake_case columns). */
 const stored = (code: string) => ({
@@ -43,19 +48,32 @@ function repository(
   return { shorts, queries };
 }
 
+/** Concurrent follow reads of `codes` (on this service's host unless `[domain, code]`). */
+async function followAll(
+  type: 'mysql' | 'postgres',
+  table: string[],
+  codes: ReadonlyArray<string | [string, string]>,
+) {
+  const { shorts, queries } = repository(type, table);
+  const rows = await Promise.all(
+    codes.map((c) =>
+      typeof c === 'string' ? shorts.findForFollow('', c) : shorts.findForFollow(...c),
+    ),
+  );
+  return { rows, queries };
+}
+
 describe('ShortRepository.findForFollow', () => {
   it('MariaDB: concurrent reads are one SELECT … IN, rows mapped back by the exact code', async () => {
-    const { shorts, queries } = repository('mysql', ['abc', 'def']);
-    const rows = await Promise.all([
-      shorts.findForFollow('', 'abc'),
-      shorts.findForFollow('', 'abc '),
-      shorts.findForFollow('', 'nope'),
-      shorts.findForFollow('', 'def'),
-    ]);
+    const { rows, queries } = await followAll(
+      'mysql',
+      ['abc', 'def'],
+      ['abc', 'abc ', 'nope', 'def'],
+    );
     expect(queries).toEqual([
       {
         // 'abc ' is not a code (a space): never sent (PAD SPACE would match 'abc' for it).
-        sql: 'SELECT code, id, name, url, password_hash, max_uses, uses, expire_at, dangerous, expired_url, rules FROM shorts WHERE domain = ? AND code IN (?, ?, ?)',
+        sql: `SELECT code, ${FOLLOW_COLUMNS} FROM shorts WHERE domain = ? AND code IN (?, ?, ?)`,
         params: ['', 'abc', 'nope', 'def'],
       },
     ]);
@@ -80,16 +98,14 @@ describe('ShortRepository.findForFollow', () => {
   });
 
   it('PostgreSQL: numbered placeholders; a code or domain with NUL is never sent and never found', async () => {
-    const { shorts, queries } = repository('postgres', ['abc', 'a\0b']);
-    const rows = await Promise.all([
-      shorts.findForFollow('', 'a\0b'),
-      shorts.findForFollow('', 'abc'),
-      shorts.findForFollow('bad\0.example', 'abc'),
-      shorts.findForFollow('', 'xyz'),
-    ]);
+    const { rows, queries } = await followAll(
+      'postgres',
+      ['abc', 'a\0b'],
+      ['a\0b', 'abc', ['bad\0.example', 'abc'], 'xyz'],
+    );
     expect(queries).toEqual([
       {
-        sql: 'SELECT code, id, name, url, password_hash, max_uses, uses, expire_at, dangerous, expired_url, rules FROM shorts WHERE domain = $1 AND code IN ($2, $3)',
+        sql: `SELECT code, ${FOLLOW_COLUMNS} FROM shorts WHERE domain = $1 AND code IN ($2, $3)`,
         params: ['', 'abc', 'xyz'],
       },
     ]);
@@ -103,20 +119,17 @@ describe('ShortRepository.findForFollow', () => {
       raw: () => statement,
       get: (domain: string, code: string) => {
         if (busy) throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
-        return domain === '' && code === 'abc'
-          ? [
-              'id-abc',
-              'Name',
-              'https://example.com/abc',
-              null,
-              null,
-              3,
-              '2030-01-02 03:04:05.678',
-              1,
-              null,
-              null,
-            ]
-          : undefined;
+        if (domain !== '' || code !== 'abc') return undefined;
+        // better-sqlite3's raw row: the values in the statement's column order.
+        const row: Record<string, unknown> = {
+          ...stored('abc'),
+          name: 'Name',
+          max_uses: null,
+          uses: 3,
+          expire_at: '2030-01-02 03:04:05.678',
+          dangerous: 1,
+        };
+        return FOLLOW_COLUMNS.split(', ').map((c) => row[c]);
       },
     };
     const db = {
@@ -142,7 +155,7 @@ describe('ShortRepository.findForFollow', () => {
     expect(shorts.findForFollow('', 'nope')).toBeNull();
     expect(shorts.findForFollow('', 'a\0bc')).toBeNull();
     expect(prepared).toEqual([
-      'SELECT id, name, url, password_hash, max_uses, uses, expire_at, dangerous, expired_url, rules FROM shorts WHERE domain = ? AND code = ?',
+      `SELECT ${FOLLOW_COLUMNS} FROM shorts WHERE domain = ? AND code = ?`,
     ]);
     expect(queries).toEqual([]); // TypeORM not involved
 
@@ -152,11 +165,23 @@ describe('ShortRepository.findForFollow', () => {
     expect((await fallback)?.id).toBe('id-abc');
     expect(queries).toEqual([
       {
-        sql: 'SELECT id, name, url, password_hash, max_uses, uses, expire_at, dangerous, expired_url, rules FROM shorts WHERE domain = ? AND code = ?',
+        sql: `SELECT ${FOLLOW_COLUMNS} FROM shorts WHERE domain = ? AND code = ?`,
         params: ['', 'abc'],
       },
     ]);
     expect(prepared).toHaveLength(1);
+  });
+});
+
+describe('the follow row', () => {
+  it('reads the id, uses and flag and every field whose row says `followed`', async () => {
+    const { rows } = await followAll('mysql', ['abc'], ['abc']);
+    expect(Object.keys(rows[0] ?? {})).toEqual([
+      'id',
+      'uses',
+      'dangerous',
+      ...fieldsWith('followed').map((name) => SHORT_FIELDS[name].column),
+    ]);
   });
 });
 

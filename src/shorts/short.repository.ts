@@ -15,10 +15,18 @@ import { dbTimeMs } from '../database/columns';
 import { dialectSql, engineOf } from '../database/dialect';
 import { isDatabaseUnavailable, statementMayHaveRun } from '../database/errors';
 import type { HealthFilter } from '../shared/link-health';
-import type { HealthRecord } from './link-health';
-import { MissBatcher } from './miss-batcher';
+import type { HealthRecord } from './short-health';
+import { MissBatcher } from '../database/miss-batcher';
 import { CODE_MAX_LENGTH } from '../shared/limits';
-import { ShortEntity } from './short.entity';
+import {
+  type FieldType,
+  type FieldsWith,
+  fieldsWith,
+  SHORT_FIELDS,
+  type ShortFieldName,
+  type ShortFieldSpec,
+} from '../shared/short-fields';
+import { ShortEntity, sqlColumnOf } from './short.entity';
 import { rulesFromColumn } from './rules-column';
 import { addUseCounts } from './use-counts';
 
@@ -47,19 +55,41 @@ const INSERT_BATCH = 100;
 const DOMAIN_ROW_SQL = 'SELECT 1 FROM domains WHERE id = ? AND verified_host = ?';
 /** findOwnerOf: the short's id and owner. */
 const OWNER_SQL = 'SELECT id, owner_id FROM shorts WHERE id = ?';
-/** The columns of a short that the follow path needs, in the order followRowOf reads them. */
-const FOLLOW_COLUMN_NAMES = [
-  'id',
-  'name',
-  'url',
-  'password_hash',
-  'max_uses',
-  'uses',
-  'expire_at',
-  'dangerous',
-  'expired_url',
-  'rules',
-] as const;
+/** The ShortEntity properties of the table's fields (`password`: its hash). */
+export type FieldColumn = (typeof SHORT_FIELDS)[ShortFieldName]['column'];
+/** The ShortEntity properties of the fields the follow engine reads (rows with `followed`). */
+type FollowedColumn = (typeof SHORT_FIELDS)[FieldsWith<'followed'>]['column'];
+
+/** How the follow read takes each column's value, by the field's type. */
+const FOLLOW_DECODERS: Record<FieldType, (v: unknown) => unknown> = {
+  url: (v) => v,
+  code: (v) => v,
+  text: (v) => v,
+  password: (v) => v,
+  domain: (v) => v,
+  integer: (v) => (v === null ? null : Number(v)),
+  'date-time': (v) => (v === null ? null : new Date(dbTimeMs(v))),
+  rules: (v) => rulesFromColumn(v as string | null),
+};
+
+/**
+ * The columns of a short that the follow path needs, in the order followRowOf reads them: its id,
+ * uses and danger flag, then every field with `followed` (SQL names from the entity's columns).
+ */
+const FOLLOW_READS: ReadonlyArray<readonly [keyof FollowRow, string, (v: unknown) => unknown]> = [
+  ['id', 'id', (v) => v],
+  ['uses', 'uses', (v) => Number(v)],
+  ['dangerous', 'dangerous', (v) => v === true || Number(v) === 1],
+  ...fieldsWith('followed').map((name) => {
+    const spec: ShortFieldSpec = SHORT_FIELDS[name];
+    return [
+      spec.column as FollowedColumn,
+      sqlColumnOf(spec.column),
+      FOLLOW_DECODERS[spec.type],
+    ] as const;
+  }),
+];
+const FOLLOW_COLUMN_NAMES = FOLLOW_READS.map(([, column]) => column);
 const FOLLOW_COLUMNS = FOLLOW_COLUMN_NAMES.join(', ');
 /** A short as the follow path needs it, by its domain and code. */
 const FOLLOW_SQL = `SELECT ${FOLLOW_COLUMNS} FROM shorts WHERE domain = ? AND code = ?`;
@@ -91,19 +121,12 @@ interface SqliteDatabase {
  * as they are, a driver's row objects through followValues.
  */
 function followRowOf(v: readonly unknown[]): FollowRow {
-  const [id, name, url, passwordHash, maxUses, uses, expireAt, dangerous, expiredUrl, rules] = v;
-  return {
-    id: id as string,
-    name: name as string | null,
-    url: url as string,
-    passwordHash: passwordHash as string | null,
-    maxUses: maxUses === null ? null : Number(maxUses),
-    uses: Number(uses),
-    expireAt: expireAt === null ? null : new Date(dbTimeMs(expireAt)),
-    dangerous: dangerous === true || Number(dangerous) === 1,
-    expiredUrl: expiredUrl as string | null,
-    rules: rulesFromColumn(rules as string | null),
-  };
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < FOLLOW_READS.length; i++) {
+    const read = FOLLOW_READS[i];
+    row[read[0]] = read[2](v[i]);
+  }
+  return row as FollowRow;
 }
 
 /** A driver's row object as followRowOf's values. */
@@ -123,52 +146,13 @@ export class ClaimOutcomeUnknownError extends Error {
   }
 }
 
-/** What the follow engine reads of a short. */
-export type FollowRow = Pick<
-  ShortEntity,
-  | 'id'
-  | 'name'
-  | 'url'
-  | 'passwordHash'
-  | 'maxUses'
-  | 'uses'
-  | 'expireAt'
-  | 'dangerous'
-  | 'expiredUrl'
-  | 'rules'
->;
+/** What the follow engine reads of a short: its id, uses and flag, the `followed` fields. */
+export type FollowRow = Pick<ShortEntity, 'id' | 'uses' | 'dangerous' | FollowedColumn>;
 
 /** Fields that the owner's services may change in place. */
 export type ShortChanges = Partial<
-  Pick<
-    ShortEntity,
-    | 'code'
-    | 'domain'
-    | 'name'
-    | 'url'
-    | 'passwordHash'
-    | 'maxUses'
-    | 'expireAt'
-    | 'dangerous'
-    | 'dangerReason'
-    | 'expiredUrl'
-    | 'rules'
-    | keyof HealthRecord
-  >
+  Pick<ShortEntity, FieldColumn | 'dangerous' | 'dangerReason' | keyof HealthRecord>
 >;
-
-/** What a health check reads of a short: its target and its health so far. */
-export type HealthRow = Pick<ShortEntity, 'id' | 'url'> & HealthRecord;
-
-const HEALTH_ROW = {
-  id: true,
-  url: true,
-  healthState: true,
-  healthStatus: true,
-  healthFailures: true,
-  healthCheckedAt: true,
-  healthFailingSince: true,
-} as const;
 
 /**
  * The queries on `shorts`. Only the code module writes this table (ShortService, the follow
@@ -653,64 +637,6 @@ export class ShortRepository {
       .addSelect('COALESCE(SUM(s.uses), 0)', 'uses')
       .getRawOne<{ shorts: number | string; uses: number | string }>();
     return { shorts: Number(row?.shorts ?? 0), uses: Number(row?.uses ?? 0) };
-  }
-
-  // ---------------------------------------------------------------- link health
-
-  /** A short's target and health, for a check. */
-  findHealth(id: string): Promise<HealthRow | null> {
-    return this.repo.findOne({ where: { id }, select: HEALTH_ROW });
-  }
-
-  /** How many shorts have an owner (the link-health job checks those). */
-  countOwned(): Promise<number> {
-    return this.repo.createQueryBuilder('s').where('s.owner_id IS NOT NULL').getCount();
-  }
-
-  /**
-   * Logged-in shorts not expired at `now` that are due for a check, after `afterId` in id order,
-   * `limit` at a time (keyset paging: a sweep reads 100 or 100,000 shorts in the same memory):
-   * `never` the ones never checked, `before` the ones last checked before `cutoff`.
-   */
-  healthDue(
-    which: { never: true } | { before: Date },
-    now: Date,
-    afterId: string | null,
-    limit: number,
-  ): Promise<HealthRow[]> {
-    const qb = this.repo
-      .createQueryBuilder('s')
-      .select(Object.keys(HEALTH_ROW).map((k) => `s.${k}`))
-      .where('s.owner_id IS NOT NULL')
-      .andWhere('(s.expire_at IS NULL OR s.expire_at > :now)', { now });
-    if ('never' in which) qb.andWhere('s.health_checked_at IS NULL');
-    else qb.andWhere('s.health_checked_at < :cutoff', { cutoff: which.before });
-    if (afterId !== null) qb.andWhere('s.id > :afterId', { afterId });
-    // SQLite would rather walk the primary key in id order (no sort) and test every short, the
-    // anonymous ones too (a million: seconds of held event loop); `+s.id` (the same order) makes it
-    // read the due ones by IDX_shorts_health_due and sort those.
-    const order = engineOf(this.dataSource) === 'sqlite' ? '+s.id' : 's.id';
-    return qb.orderBy(order, 'ASC').limit(limit).getMany();
-  }
-
-  /**
-   * Writes the health after a check of `url`, when the short still has that target and the
-   * failures in a row it had when the check began (a concurrent check of the same short, or a
-   * changed target, makes this answer false: read again and decide again).
-   */
-  async saveHealth(
-    id: string,
-    url: string,
-    prevFailures: number,
-    next: HealthRecord,
-  ): Promise<boolean> {
-    const res = await this.repo
-      .createQueryBuilder()
-      .update(ShortEntity)
-      .set(next)
-      .where('id = :id AND url = :url AND health_failures = :prev', { id, url, prev: prevFailures })
-      .execute();
-    return (res.affected ?? 0) === 1;
   }
 
   /** Which of `ids` exist (500 per query: every engine's parameter limit allows that). */

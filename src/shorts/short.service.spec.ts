@@ -6,7 +6,7 @@ import type { AppConfig } from '../config/config';
 import type { DomainRegistry } from '../domains/domain-registry';
 import type { RateLimitService } from '../limits/rate-limit.service';
 import type { MetricsService } from '../metrics/metrics.service';
-import type { CacheBus } from '../common/cache-bus';
+import type { CacheBus } from '../redis/cache-bus';
 import type { PasswordLimiter } from './password-limiter';
 import type { ShortEntity } from './short.entity';
 import type { ShortRepository } from './short.repository';

@@ -1,5 +1,5 @@
 import type { QueryRunner } from 'typeorm';
-import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { Algorithm, hash } from '@node-rs/argon2';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { BlacklistService } from '../blacklist/blacklist.service';
@@ -25,23 +25,21 @@ import { requestHost } from '../domains/domain-host';
 import { RateLimitService } from '../limits/rate-limit.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { ANONYMOUS_LIFETIME_MS } from '../shared/limits';
+import type { RedirectRule } from '../shared/redirect-rules';
 import {
+  type FieldType,
   SHORT_FIELD_NAMES,
   SHORT_FIELDS,
   type ShortFieldSpec,
   type ShortInput,
 } from '../shared/short-fields';
+import { validateTopLevel } from '../common/validation';
 import { generateCode } from './code-generator';
-import {
-  type CheckContext,
-  type CheckedFields,
-  checkShortFields,
-  normalizeName,
-} from './field-checks';
+import { type CheckContext, type CheckedFields, checkShortFields } from './field-checks';
 import type { CreateShortDto } from './dto/create-short.dto';
-import type { UpdateShortDto } from './dto/update-short.dto';
-import type { ShortDto } from './dto/short.dto';
-import { CacheBus } from '../common/cache-bus';
+import { UpdateShortDto } from './dto/update-short.dto';
+import { SHORT_VIEW, type ShortDto, type ShortOwnProperties } from './dto/short.dto';
+import { CacheBus } from '../redis/cache-bus';
 import {
   followKey,
   SHORT_CHANGED_CHANNEL,
@@ -50,10 +48,15 @@ import {
 } from './short-events';
 import { PasswordLimiter } from './password-limiter';
 import { ShortEntity } from './short.entity';
-import { type OwnFilter, type ShortChanges, ShortRepository } from './short.repository';
+import {
+  type FieldColumn,
+  type OwnFilter,
+  type ShortChanges,
+  ShortRepository,
+} from './short.repository';
 import { MAIN_HOST_FILTER } from '../shared/domains';
-import { ServiceNames } from './target-url';
-import { healthView, UNCHECKED } from './link-health';
+import { ServiceNames } from '../domains/target-url';
+import { healthView, UNCHECKED } from './short-health';
 
 /** The stored hash of a password field: absent stays absent, null removes it. */
 async function passwordHashOf(password: string | null | undefined) {
@@ -84,6 +87,37 @@ async function columnsOf(checked: CheckedFields): Promise<ShortChanges> {
           : value;
   }
   return columns as ShortChanges;
+}
+
+/** Every field's column of a new short: the checked value, else the row's `none` or null. */
+function storedFields(columns: ShortChanges): Pick<ShortEntity, FieldColumn> {
+  const stored: Record<string, unknown> = {};
+  for (const name of SHORT_FIELD_NAMES) {
+    const spec: ShortFieldSpec = SHORT_FIELDS[name];
+    stored[spec.column] = columns[spec.column as FieldColumn] ?? spec.none ?? null;
+  }
+  return stored as Pick<ShortEntity, FieldColumn>;
+}
+
+/** The columns of the url-typed fields and of the rules (whose urls a blacklist check reads). */
+const URL_COLUMNS = columnsOfType('url');
+const RULES_COLUMNS = columnsOfType('rules');
+function columnsOfType(type: FieldType): FieldColumn[] {
+  return SHORT_FIELD_NAMES.filter((name) => SHORT_FIELDS[name].type === type).map(
+    (name) => SHORT_FIELDS[name].column,
+  );
+}
+
+/**
+ * A shown field's value in a short's answer (ShortDto), by its type: a date as ISO text, rules as
+ * a list ([] for none), the row's `none` as null; `revealed` ones null unless the target is shown.
+ */
+function shownValue(s: ShortEntity, spec: ShortFieldSpec, revealUrl: boolean): unknown {
+  if (spec.shown?.to === 'revealed' && !revealUrl) return null;
+  const value = s[spec.column as FieldColumn];
+  if (spec.type === 'date-time') return value ? (value as Date).toISOString() : null;
+  if (spec.type === 'rules') return value ?? [];
+  return spec.none !== undefined && value === spec.none ? null : value;
 }
 
 /**
@@ -350,21 +384,15 @@ export class ShortService {
   private newShort(columns: ShortChanges, actor: Actor | null): ShortEntity {
     const now = Date.now();
     return this.shorts.create({
+      ...storedFields(columns),
       id: randomUUID(),
       code: columns.code ?? generateCode(),
-      domain: columns.domain ?? '',
-      name: columns.name ?? null,
-      url: columns.url as string,
-      passwordHash: columns.passwordHash ?? null,
-      maxUses: columns.maxUses ?? null,
       uses: 0,
       createdAt: new Date(now),
       expireAt: actor ? (columns.expireAt ?? null) : new Date(now + ANONYMOUS_LIFETIME_MS),
       ownerId: actor?.id ?? null,
       dangerous: false,
       dangerReason: null,
-      expiredUrl: columns.expiredUrl ?? null,
-      rules: columns.rules ?? null,
       ...UNCHECKED,
     });
   }
@@ -530,17 +558,14 @@ export class ShortService {
     if (s.maxUses !== null) return false;
     if (!s.passwordHash) return true;
     if (password === undefined || password === '') return false;
-    if (await this.limiter.isLocked(s.id, client))
+    const outcome = await this.limiter.check(s.id, client, s.passwordHash, password);
+    if (outcome === 'locked')
       throw new TooManyRequestsError(
         'Too many wrong passwords, try again later',
         'password_locked',
       );
-    if (await verify(s.passwordHash, password)) {
-      await this.limiter.succeed(s.id, client);
-      return true;
-    }
-    await this.limiter.fail(s.id, client);
-    throw new ForbiddenError('Wrong password', 'password_wrong');
+    if (outcome === 'wrong') throw new ForbiddenError('Wrong password', 'password_wrong');
+    return true;
   }
 
   /**
@@ -555,38 +580,44 @@ export class ShortService {
     counts?: { visits: number },
     ownerView = counts !== undefined,
   ): ShortDto {
-    return {
+    const own: ShortOwnProperties = {
       id: s.id,
-      code: s.code,
-      domain: s.domain || null,
       shortUrl: this.shortUrl(s.code, s.domain),
-      name: s.name,
-      url: revealUrl ? s.url : null,
       hasPassword: s.passwordHash !== null,
-      maxUses: s.maxUses,
       createdAt: s.createdAt.toISOString(),
-      expireAt: s.expireAt ? s.expireAt.toISOString() : null,
       owner: s.owner ? { id: s.owner.id, username: s.owner.username } : null,
       dangers: this.dangersOf(s),
       ...(counts ? { uses: s.uses, visits: counts.visits } : {}),
-      ...(ownerView
-        ? { expiredUrl: s.expiredUrl, rules: s.rules ?? [], health: healthView(s) }
-        : {}),
+      ...(ownerView ? { health: healthView(s) } : {}),
     };
+    const dto: Record<string, unknown> = {};
+    for (const name of SHORT_VIEW) {
+      const spec: ShortFieldSpec | undefined = (SHORT_FIELDS as Record<string, ShortFieldSpec>)[
+        name
+      ];
+      if (spec?.shown === undefined) {
+        const value = own[name as keyof ShortOwnProperties];
+        if (value !== undefined) dto[name] = value;
+      } else if (ownerView || spec.shown.to !== 'owner') {
+        dto[name] = shownValue(s, spec, revealUrl);
+      }
+    }
+    return dto as unknown as ShortDto;
   }
 
   /**
-   * Whether a short is dangerous: flagged, or any of its targets (url, a rule's url, the expiry
-   * fallback) is on the blacklist now.
+   * Whether a short is dangerous: flagged, or any of its targets (every url-typed field, a rule's
+   * url) is on the blacklist now.
    */
-  private dangersOf(s: Pick<ShortEntity, 'dangerous' | 'url' | 'expiredUrl' | 'rules'>): boolean {
+  private dangersOf(s: ShortEntity): boolean {
+    if (s.dangerous) return true;
     const listed = (url: string | null) => !!url && this.blacklist.isBlacklisted(url);
-    return (
-      s.dangerous ||
-      listed(s.url) ||
-      listed(s.expiredUrl) ||
-      (s.rules ?? []).some((r) => listed(r.url))
-    );
+    for (const column of URL_COLUMNS) if (listed(s[column] as string | null)) return true;
+    for (const column of RULES_COLUMNS) {
+      const rules = s[column] as RedirectRule[] | null;
+      if (rules?.some((r) => listed(r.url))) return true;
+    }
+    return false;
   }
 
   /**
@@ -666,16 +697,18 @@ export class ShortService {
 
   // ---------------------------------------------------------------- changes by other modules
 
-  /** An admin's edit of name, limit and expiry (already validated against the column limits). */
-  async adminUpdate(
+  /**
+   * An admin's edit of a short's fields in the admin area (any short): the owner's edit exactly
+   * (the boundary validation of PATCH, then the create rules), so that it is refused with the
+   * field errors and keys an owner would get.
+   */
+  async adminEdit(
     id: string,
-    patch: { name?: string | null; maxUses?: number | null; expireAt?: Date | null },
+    fields: Record<string, unknown>,
+    admin: Actor,
+    origin?: RequestOrigin,
   ): Promise<void> {
-    const changes: ShortChanges = {};
-    if (patch.name !== undefined) changes.name = normalizeName(patch.name);
-    if (patch.maxUses !== undefined) changes.maxUses = patch.maxUses;
-    if (patch.expireAt !== undefined) changes.expireAt = patch.expireAt;
-    await this.change(id, changes);
+    await this.update(id, await validateTopLevel(UpdateShortDto, fields), admin, origin);
   }
 
   /** Sets or clears the danger flag (the report rules decide when; see ReportService). */

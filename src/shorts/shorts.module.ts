@@ -5,9 +5,8 @@ import { DomainsModule } from '../domains/domains.module';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { RedisConnection } from '../redis/redis.connection';
 import { CleanupService } from './cleanup.service';
-import { LinkHealthJob } from './link-health.job';
-import { LinkHealthService, linkProbeProvider } from './link-health.service';
 import { FollowStore } from './follow-store';
+import { HealthStore } from './health-store';
 import { PasswordLimiter } from './password-limiter';
 import { ShortController } from './short.controller';
 import { ShortEntity } from './short.entity';
@@ -15,11 +14,11 @@ import { ShortRepository } from './short.repository';
 import { ShortService } from './short.service';
 
 /**
- * Shorts, the owner of the `shorts` table: create, edit, info, the owner's list, delete, the
- * cleanup of expired anonymous shorts and link health (LinkHealthJob: the daily check of the
- * logged-in shorts' targets; LinkHealthService: one check, and the owner's check now). Exports
- * ShortService (everything other modules do with a short), FollowStore (the redirect engine's
- * reads, use claims and use counts) and the wrong-password counts; the repository stays inside.
+ * Shorts, the owner of the `shorts` table: create, edit, info, the owner's list, delete and the
+ * cleanup of expired anonymous shorts. Exports ShortService (everything other modules do with a
+ * short), FollowStore (the redirect engine's reads, use claims and use counts), HealthStore (the
+ * link-health checks' reads and writes of the health columns, src/link-health) and the
+ * wrong-password counts; the repository stays inside.
  * Every change names the short's code on the cache bus (SHORT_CHANGED_CHANNEL), so no module needs
  * to be called back.
  */
@@ -30,10 +29,8 @@ import { ShortService } from './short.service';
     ShortRepository,
     ShortService,
     FollowStore,
+    HealthStore,
     CleanupService,
-    linkProbeProvider,
-    LinkHealthService,
-    LinkHealthJob,
     {
       // Wrong-password counts: in Redis when it is connected (shared), in process otherwise.
       provide: PasswordLimiter,
@@ -46,6 +43,6 @@ import { ShortService } from './short.service';
         ),
     },
   ],
-  exports: [ShortService, FollowStore, PasswordLimiter],
+  exports: [ShortService, FollowStore, HealthStore, PasswordLimiter],
 })
 export class ShortsModule {}

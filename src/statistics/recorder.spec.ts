@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/config';
-import type { CacheBus } from '../common/cache-bus';
+import type { CacheBus } from '../redis/cache-bus';
 import type { FailureReporter } from '../failure/failure-reporter';
 import type { MetricsService } from '../metrics/metrics.service';
 import type { ShortService } from '../shorts/short.service';

@@ -12,7 +12,7 @@ import { DataSource } from 'typeorm';
 import type { FollowInput, UseCounter } from '../follow/follow.service';
 import type { TargetName } from '../shared/redirect-rules';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { CacheBus } from '../common/cache-bus';
+import { CacheBus } from '../redis/cache-bus';
 import { type BatchWriter, CountBuffer } from '../database/count-buffer';
 import { engineOf } from '../database/dialect';
 import { FailureReporter } from '../failure/failure-reporter';

@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/config';
 import type { ShortService } from '../shorts/short.service';
 import { ValidationFailedError } from '../common/errors';
-import { toProblem } from '../common/problem.filter';
+import { toProblem } from '../failure/to-problem';
 import { RedisUnavailableError } from '../redis/redis-unavailable.error';
 import Database from 'better-sqlite3';
 import {

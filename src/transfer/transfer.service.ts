@@ -13,7 +13,13 @@ import type {
 } from './dto/transfer.dto';
 import { csvCell } from '../shared/csv-cell';
 import type { ErrorKey } from '../shared/error-keys';
-import { EXPORT_COLUMNS, mapImportColumns, URL_COLUMN_NAMES } from '../shared/short-fields';
+import {
+  EXPORT_COLUMNS,
+  mapImportColumns,
+  SHORT_FIELDS,
+  type ShortFieldName,
+  URL_COLUMN_NAMES,
+} from '../shared/short-fields';
 import { checkRows, columnsOf, parseCsv, rowToInput } from './import-rows';
 import type { ShortDto } from '../shorts/dto/short.dto';
 import { ShortService } from '../shorts/short.service';
@@ -38,15 +44,29 @@ function reasonOf(err: DomainError): string {
   return err.message;
 }
 
+/** The export's columns, each with whether it holds rules (written as JSON text, none as null). */
+const EXPORT_CELLS = EXPORT_COLUMNS.map(
+  (c) =>
+    [
+      c,
+      Object.hasOwn(SHORT_FIELDS, c) && SHORT_FIELDS[c as ShortFieldName].type === 'rules',
+    ] as const,
+);
+
 /** The export's row of a short: its owner's view (ShortDto), cut to EXPORT_COLUMNS. */
 function exportedOf(dto: ShortDto): ExportedShortDto {
-  const row = Object.fromEntries(
-    EXPORT_COLUMNS.map((c) => [c, c === 'rules' ? null : dto[c]]),
-  ) as unknown as ExportedShortDto;
-  // The rules as JSON text (CONTRACT: imports and exports carry them so), none as null.
-  row.rules = dto.rules?.length ? JSON.stringify(dto.rules) : null;
-  row.expiredUrl = dto.expiredUrl ?? null;
-  return row;
+  const view = dto as unknown as Record<string, unknown>;
+  const row: Record<string, unknown> = {};
+  for (const [column, isRules] of EXPORT_CELLS) {
+    const value = view[column] ?? null;
+    // The rules as JSON text (CONTRACT: imports and exports carry them so), none as null.
+    row[column] = isRules
+      ? (value as unknown[] | null)?.length
+        ? JSON.stringify(value)
+        : null
+      : value;
+  }
+  return row as unknown as ExportedShortDto;
 }
 
 /** The stable key of why a row was not created (the first field's, for field errors). */

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { isFollowRequest } from '../follow/follow-path';
+import { isFollowRequest } from '../shared/follow-path';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { buildRuntimeConfig, injectRuntimeConfig } from './runtime-config';
 import {

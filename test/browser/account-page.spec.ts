@@ -1,23 +1,18 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
-import { BASE, giveConsent, seriousA11yViolations, stubExternal, TARGET_HOST } from './support';
-
-async function devLogin(page: Page, username: string): Promise<void> {
-  await page.goto(`/api/auth/dev?username=${username}&redirect=/`);
-  await expect(page.getByRole('button', { name: 'Benutzermenü' })).toBeVisible();
-}
+import {
+  BASE,
+  beforeEachRejectAllAndStub,
+  changeRow,
+  devLogin,
+  giveConsent,
+  seriousA11yViolations,
+  TARGET_HOST,
+} from './support';
 
 /** Changes a user row directly in the app's SQLite database. */
 function updateUser(username: string, set: string, value: unknown): void {
-  const db = new Database(join(process.env.BROWSER_DATA_DIR!, 'main.db'));
-  try {
-    const r = db.prepare(`UPDATE users SET ${set} = ? WHERE username = ?`).run(value, username);
-    expect(r.changes).toBe(1);
-  } finally {
-    db.close();
-  }
+  changeRow(`UPDATE users SET ${set} = ? WHERE username = ?`, value, username);
 }
 
 /** The flag service's answer with the Setup Wizard switched on (and the local switch on too). */
@@ -45,10 +40,25 @@ async function enableWizard(page: Page): Promise<void> {
 
 const keyField = (page: Page) => page.locator('#api-key');
 
-test.beforeEach(async ({ context }) => {
-  await giveConsent(context, false);
-  await stubExternal(context);
-});
+/**
+ * The server fails every (re)generation of the API key (PUT /api/self/apikey) with a 500, until
+ * the returned function is called.
+ */
+async function failKeyGeneration(page: Page): Promise<() => Promise<void>> {
+  const apikey = (u: URL) => u.pathname === '/api/self/apikey';
+  await page.route(apikey, (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/problem+json',
+          body: '{"status":500}',
+        })
+      : route.continue(),
+  );
+  return () => page.unroute(apikey);
+}
+
+beforeEachRejectAllAndStub();
 
 test('profile: default avatar without gravatar consent, username cut at 20, e-mail, member since, no badge', async ({
   page,
@@ -154,17 +164,7 @@ test('API key: tooltip when none, generate, reveal, copy, regenerate with confir
   expect(current.status).toBe(200);
 
   // A failing renewal says so and keeps the key.
-  await page.route(
-    (u) => u.pathname === '/api/self/apikey',
-    (route) =>
-      route.request().method() === 'PUT'
-        ? route.fulfill({
-            status: 500,
-            contentType: 'application/problem+json',
-            body: '{"status":500}',
-          })
-        : route.continue(),
-  );
+  await failKeyGeneration(page);
   await panel.getByRole('button', { name: 'Neu generieren' }).click();
   await confirm.getByRole('button', { name: 'Ja, neu generieren' }).click();
   await expect(page.getByText('Api Key konnte nicht neu generiert werden!')).toBeVisible();
@@ -173,16 +173,7 @@ test('API key: tooltip when none, generate, reveal, copy, regenerate with confir
 
 test('a failing first generation says so; a failing copy says so', async ({ page }) => {
   await devLogin(page, 'ohne-glueck');
-  const apikey = (u: URL) => u.pathname === '/api/self/apikey';
-  await page.route(apikey, (route) =>
-    route.request().method() === 'PUT'
-      ? route.fulfill({
-          status: 500,
-          contentType: 'application/problem+json',
-          body: '{"status":500}',
-        })
-      : route.continue(),
-  );
+  const stopFailing = await failKeyGeneration(page);
   await page.goto('/account');
   await page
     .getByTestId('api-key-panel')
@@ -196,7 +187,7 @@ test('a failing first generation says so; a failing copy says so', async ({ page
   await expect(keyField(page)).toHaveValue('');
 
   // Copy without a usable clipboard.
-  await page.unroute(apikey);
+  await stopFailing();
   expect(
     await page.evaluate(() => fetch('/api/self/apikey', { method: 'PUT' }).then((r) => r.status)),
   ).toBe(200);

@@ -1,15 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { giveConsent, stubExternal, TARGET_HOST } from './support';
+import { expect, test } from '@playwright/test';
+import { beforeEachRejectAllAndStub, devLogin, TARGET_HOST } from './support';
 
-async function devLogin(page: Page, username: string): Promise<void> {
-  await page.goto(`/api/auth/dev?username=${username}&redirect=/`);
-  await expect(page.getByRole('button', { name: 'Benutzermenü' })).toHaveText(username);
-}
-
-test.beforeEach(async ({ context }) => {
-  await giveConsent(context, false);
-  await stubExternal(context);
-});
+beforeEachRejectAllAndStub();
 
 test('logged-in create form: code, expiry understood in German, max uses, name; owner deletes', async ({
   page,

@@ -1,24 +1,13 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
+  apiLogin,
   BASE,
+  beforeEachRejectAllAndStub,
   createShort,
-  giveConsent,
+  devLogin,
   seriousA11yViolations,
-  stubExternal,
   TARGET_HOST,
 } from './support';
-
-// ADMIN_USERS in playwright.config.ts makes the dev-login user "admin" an administrator.
-async function devLogin(page: Page, username: string, to = '/'): Promise<void> {
-  await page.goto(`/api/auth/dev?username=${username}&redirect=${encodeURIComponent(to)}`);
-  await expect(page.getByRole('button', { name: 'Benutzermenü' })).toHaveText(username);
-}
-
-/** Logs a separate API client in as a dev user (creates the account). */
-async function apiLogin(request: APIRequestContext, username: string): Promise<void> {
-  const res = await request.get(`/api/auth/dev?username=${username}`, { maxRedirects: 0 });
-  expect(res.status()).toBe(302);
-}
 
 async function openSection(page: Page, name: string): Promise<void> {
   await page
@@ -33,10 +22,7 @@ async function search(page: Page, query: string): Promise<void> {
   await page.getByRole('button', { name: 'Suchen' }).click();
 }
 
-test.beforeEach(async ({ context }) => {
-  await giveConsent(context, false);
-  await stubExternal(context);
-});
+beforeEachRejectAllAndStub();
 
 test('a non-admin sees no Admin entry and is sent away from /admin', async ({ page }) => {
   await devLogin(page, 'nina');

@@ -1,14 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
-import { BASE, giveConsent, seriousA11yViolations, stubExternal, TARGET_HOST } from './support';
+import {
+  BASE,
+  beforeEachRejectAllAndStub,
+  devLogin,
+  giveConsent,
+  seriousA11yViolations,
+  TARGET_HOST,
+} from './support';
 
 // Own domains (CONTRACT "Own domains"): the account's Domains section, a short on a shared domain
 // through the form, its link in the result and in the table. A user's domain stays pending (no DNS
 // here); an admin's shared domain is verified at once, so it is the one shorts are put on.
-
-async function devLogin(page: Page, username: string): Promise<void> {
-  await page.goto(`/api/auth/dev?username=${username}&redirect=/`);
-  await expect(page.getByRole('button', { name: 'Benutzermenü' })).toBeVisible();
-}
 
 const stamp = Date.now().toString(36);
 const OWN = `meine-${stamp}.example`;
@@ -52,10 +54,7 @@ test.afterAll(async ({ browser }) => {
   await context.close();
 });
 
-test.beforeEach(async ({ context }) => {
-  await giveConsent(context, false);
-  await stubExternal(context);
-});
+beforeEachRejectAllAndStub();
 
 test('a user adds a domain: pending with the TXT record to create; Jetzt prüfen says the outcome', async ({
   page,

@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import ts from 'typescript';
 import {
-  createShort,
+  createPageShorts,
   giveConsent,
-  markDangerous,
   seriousA11yViolations,
   stubExternal,
   TARGET_HOST,
@@ -97,13 +96,11 @@ test.describe('in English', () => {
   test.use({ locale: 'en-US' });
 
   test.beforeAll(async ({ request }) => {
-    code = await createShort(request, { url: `https://${TARGET_HOST}/english` });
-    pwCode = await createShort(request, {
-      url: `https://${TARGET_HOST}/english-pw`,
-      password: 'pw-en',
-    });
-    dangerCode = await createShort(request, { url: `https://${TARGET_HOST}/english-danger` });
-    markDangerous(dangerCode);
+    ({ code, pwCode, dangerCode } = await createPageShorts(
+      request,
+      ['english', 'english-pw', 'english-danger'],
+      'pw-en',
+    ));
   });
 
   test.beforeEach(async ({ context }) => {

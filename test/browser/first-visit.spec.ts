@@ -4,10 +4,11 @@ import Database from 'better-sqlite3';
 import { expect, test, type Page } from '@playwright/test';
 import {
   BASE,
+  changeRow,
   createShort,
+  expectNoSeriousViolations,
   FLAGS_BASE,
   giveConsent,
-  seriousA11yViolations,
   stubExternal,
   TARGET_HOST,
 } from './support';
@@ -50,12 +51,6 @@ const NOTHING_OPTIONAL = (rc: Island) => {
   rc.flags.embedded = true;
 };
 
-async function expectNoSerious(page: Page): Promise<void> {
-  await page.mouse.move(0, 0);
-  const violations = await seriousA11yViolations(page);
-  expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
-}
-
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** axe's target-size rule (WCAG 2.2 2.5.8: 24 px, or enough space around a smaller target). */
@@ -96,7 +91,7 @@ test.describe('7. first visit: consent only for what is used', () => {
       await page.waitForLoadState('networkidle');
       await expect(page.getByRole('dialog')).toHaveCount(0);
       expect(await context.cookies()).toEqual([]);
-      await expectNoSerious(page);
+      await expectNoSeriousViolations(page);
 
       // The theme is a preference: no consent needed.
       const theme = page.getByRole('button', { name: /Design wechseln/ });
@@ -117,7 +112,7 @@ test.describe('7. first visit: consent only for what is used', () => {
       await expect(dialog.locator('input[type=checkbox]')).toHaveCount(1);
       await expect(dialog.getByLabel('Notwendig')).toBeChecked();
       await expect(dialog.getByRole('button', { name: 'Alle akzeptieren' })).toHaveCount(0);
-      await expectNoSerious(page);
+      await expectNoSeriousViolations(page);
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
       await page.getByRole('button', { name: 'Cookies verwalten' }).click();
@@ -141,7 +136,7 @@ test.describe('7. first visit: consent only for what is used', () => {
       await page.keyboard.press('Escape');
       await expect(dialog).toBeVisible();
       await page.screenshot({ path: `test-results/screenshots/first-visit-dialog-${scheme}.png` });
-      await expectNoSerious(page);
+      await expectNoSeriousViolations(page);
     });
   }
 
@@ -174,15 +169,11 @@ test.describe('7. first visit: consent only for what is used', () => {
     await page.goto('/');
     await expect(page.getByRole('button', { name: /Benutzermenü/ })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    const db = new Database(join(process.env.BROWSER_DATA_DIR!, 'main.db'));
-    try {
-      db.prepare('UPDATE users SET image_url = ? WHERE username = ?').run(
-        'https://www.gravatar.com/avatar/neu',
-        'gravatar-neu',
-      );
-    } finally {
-      db.close();
-    }
+    changeRow(
+      'UPDATE users SET image_url = ? WHERE username = ?',
+      'https://www.gravatar.com/avatar/neu',
+      'gravatar-neu',
+    );
     await page.reload();
     const dialog = page.getByRole('dialog', { name: 'Cookie-Einstellungen' });
     await expect(dialog).toBeVisible();
@@ -261,7 +252,7 @@ test.describe('8. details', () => {
         await giveConsent(context, all);
         await page.goto('/');
         await expect(page.getByRole('button', { name: /Design wechseln/ })).toBeEnabled();
-        await expectNoSerious(page);
+        await expectNoSeriousViolations(page);
       }
     });
   }
@@ -334,14 +325,14 @@ test.describe('8. details', () => {
       await expect(page).toHaveURL(new RegExp(`/s/${code}/password-required$`));
       const field = page.getByLabel('Passwort', { exact: true });
       await expect(field).toBeFocused();
-      await expectNoSerious(page);
+      await expectNoSeriousViolations(page);
 
       await page.keyboard.type('falsch');
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(new RegExp(`/s/${code}/password-required\\?wrong=true$`));
       await expect(page.getByText('Das Passwort ist falsch.')).toBeVisible();
       await expect(field).toBeFocused();
-      await expectNoSerious(page);
+      await expectNoSeriousViolations(page);
 
       await field.fill(password);
       await page.getByRole('button', { name: 'Link öffnen' }).click();
@@ -417,7 +408,7 @@ test.describe('9. start page figures', () => {
         path: `test-results/screenshots/figures-live-${scheme}.png`,
         fullPage: true,
       });
-      await expectNoSerious(page);
+      await expectNoSeriousViolations(page);
     }
   });
 });

@@ -1,43 +1,20 @@
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { expect, test, type Page } from '@playwright/test';
-import { BASE, giveConsent, stubExternal, TARGET_HOST } from './support';
+import { expect, test } from '@playwright/test';
+import { beforeEachRejectAllAndStub, changeRow, createOwn, devLogin, TARGET_HOST } from './support';
 
 // Link health in the web client (issue 24): a broken short carries 'Defekt' in the own list, the
 // list filters the broken ones, its info page tells the last checks and checks again on demand.
 
-async function devLogin(page: Page, username: string, to = '/'): Promise<void> {
-  await page.goto(`/api/auth/dev?username=${username}&redirect=${encodeURIComponent(to)}`);
-  await expect(page.getByRole('button', { name: 'Benutzermenü' })).toHaveText(username);
-}
-
-async function createOwn(page: Page, data: Record<string, unknown>): Promise<string> {
-  const res = await page.request.post(`${BASE}/api/code`, { data, headers: { Origin: BASE } });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { code: string }).code;
-}
-
 /** Marks a short broken in the app's SQLite database, as three failed checks would. */
 function markBroken(code: string): void {
-  const db = new Database(join(process.env.BROWSER_DATA_DIR!, 'main.db'));
-  try {
-    const r = db
-      .prepare(
-        `UPDATE shorts SET health_state = 'broken', health_status = 404, health_failures = 3,
-           health_checked_at = '2026-11-20 10:00:00.000', health_failing_since = '2026-11-18 10:00:00.000'
-         WHERE code = ?`,
-      )
-      .run(code);
-    expect(r.changes).toBe(1);
-  } finally {
-    db.close();
-  }
+  changeRow(
+    `UPDATE shorts SET health_state = 'broken', health_status = 404, health_failures = 3,
+       health_checked_at = '2026-11-20 10:00:00.000', health_failing_since = '2026-11-18 10:00:00.000'
+     WHERE code = ?`,
+    code,
+  );
 }
 
-test.beforeEach(async ({ context }) => {
-  await giveConsent(context, false);
-  await stubExternal(context);
-});
+beforeEachRejectAllAndStub();
 
 test("a broken short: 'Defekt' in the list, the filter, its info page and 'Jetzt prüfen'", async ({
   page,

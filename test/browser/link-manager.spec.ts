@@ -1,28 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   BASE,
-  giveConsent,
+  beforeEachRejectAllAndStub,
+  createOwn,
+  devLogin,
+  expectNoSeriousViolations,
   markDangerous,
-  seriousA11yViolations,
-  stubExternal,
+  markExpired,
   TARGET_HOST,
 } from './support';
 
 // Issue 20, items 3 and 6: "Deine Shorts" as a link manager (new short, copy, QR, badges, one-line
 // urls, the empty state, cards on phones) and editing safely (a changed code asks first, server
 // errors at their fields).
-
-async function devLogin(page: Page, username: string, to = '/'): Promise<void> {
-  await page.goto(`/api/auth/dev?username=${username}&redirect=${encodeURIComponent(to)}`);
-  await expect(page.getByRole('button', { name: 'Benutzermenü' })).toHaveText(username);
-}
-
-/** Creates a short as the page's logged-in user (same-origin JSON, as the client does). */
-async function createOwn(page: Page, data: Record<string, unknown>): Promise<string> {
-  const res = await page.request.post(`${BASE}/api/code`, { data, headers: { Origin: BASE } });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { code: string }).code;
-}
 
 /** Three shorts: a plain one, one with a password, one dangerous with a used-up limit. */
 async function seedThree(page: Page, user: string): Promise<[string, string, string]> {
@@ -40,17 +30,7 @@ async function seedThree(page: Page, user: string): Promise<[string, string, str
   return [plain, locked, bad];
 }
 
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(200);
-  const violations = await seriousA11yViolations(page);
-  expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
-}
-
-test.beforeEach(async ({ context }) => {
-  await giveConsent(context, false);
-  await stubExternal(context);
-});
+beforeEachRejectAllAndStub();
 
 test('desktop: new short, badges, one-line urls, copy and QR per row', async ({
   page,
@@ -102,9 +82,9 @@ test('the expired badge (used up: unit-tested; uses need a real follow)', async 
   const code = await createOwn(page, {
     url: `https://${TARGET_HOST}/ablauf`,
     maxUses: 1,
-    expireAt: new Date(Date.now() + 2500).toISOString(),
+    expireAt: new Date(Date.now() + 86400_000).toISOString(),
   });
-  await page.waitForTimeout(3000);
+  markExpired(code);
   await page.goto('/shorts');
   const row = page.locator(`[data-testid="short-row"][data-code="${code}"]`);
   await expect(row.getByTestId('short-badges')).toHaveText('Abgelaufen');

@@ -1,10 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { BASE, giveConsent, seriousA11yViolations, stubExternal } from './support';
+import { BASE, beforeEachRejectAllAndStub, seriousA11yViolations } from './support';
 
-test.beforeEach(async ({ context }) => {
-  await giveConsent(context, false);
-  await stubExternal(context);
-});
+beforeEachRejectAllAndStub();
 
 test('login: terms validation, one button per provider, and back to the page that sent the user', async ({
   page,

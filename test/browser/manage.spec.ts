@@ -1,36 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { BASE, giveConsent, seriousA11yViolations, stubExternal, TARGET_HOST } from './support';
+import { expect, test } from '@playwright/test';
+import {
+  BASE,
+  beforeEachRejectAllAndStub,
+  createOwn,
+  devLogin,
+  expectNoSeriousViolations,
+  navigateFrom,
+  PERSON_UA,
+  TARGET_HOST,
+  userClient,
+} from './support';
 
 // Owners manage their links: the edit dialog, the QR code dialog, their short's reports, export
 // and import on /shorts.
 
-async function devLogin(page: Page, username: string, to = '/'): Promise<void> {
-  await page.goto(`/api/auth/dev?username=${username}&redirect=${encodeURIComponent(to)}`);
-  await expect(page.getByRole('button', { name: 'Benutzermenü' })).toHaveText(username);
-}
-
-/** Creates a short as the page's logged-in user (same-origin JSON, as the client does). */
-async function createOwn(page: Page, data: Record<string, unknown>): Promise<string> {
-  const res = await page.request.post(`${BASE}/api/code`, { data, headers: { Origin: BASE } });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { code: string }).code;
-}
-
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  // The pointer away from the dialog: a button that opened under the pointer is judged mid hover
-  // transition otherwise (blended colours read as low contrast).
-  await page.mouse.move(0, 0);
-  await page.waitForTimeout(200);
-  const violations = await seriousA11yViolations(page);
-  expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
-}
-
-test.beforeEach(async ({ context }) => {
-  await giveConsent(context, false);
-  await stubExternal(context);
-});
+beforeEachRejectAllAndStub();
 
 test('edit a short in the dialog on the info page, then follow it to the new target', async ({
   page,
@@ -69,15 +55,8 @@ test('edit a short in the dialog on the info page, then follow it to the new tar
   // A navigation from the page (routed to the stubbed target), as a click on the link would be,
   // from a person's browser: headless Chromium says "HeadlessChrome", a bot (isbot), and a bot
   // gets a short with a limit as a preview page, not the target.
-  await page.setExtraHTTPHeaders({
-    'user-agent':
-      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-  });
-  await page.evaluate(
-    (path) =>
-      (globalThis as unknown as { location: { assign(u: string): void } }).location.assign(path),
-    `/s/${code}`,
-  );
+  await page.setExtraHTTPHeaders({ 'user-agent': PERSON_UA });
+  await navigateFrom(page, `/s/${code}`);
   await expect(page).toHaveURL(`https://${TARGET_HOST}/neu`);
   await expect(page.getByRole('heading', { name: 'Zielseite /neu' })).toBeVisible();
 });
@@ -122,15 +101,8 @@ test("uses read as 'Nutzungen' (what the limit counts), apart from visits ('Aufr
   await expect(row.locator('[data-column="visits"]')).toHaveText('0');
 
   // One follow from a person's browser (headless Chromium counts as a bot, and a bot claims no use).
-  await page.setExtraHTTPHeaders({
-    'user-agent':
-      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-  });
-  await page.evaluate(
-    (path) =>
-      (globalThis as unknown as { location: { assign(u: string): void } }).location.assign(path),
-    `/s/${code}`,
-  );
+  await page.setExtraHTTPHeaders({ 'user-agent': PERSON_UA });
+  await navigateFrom(page, `/s/${code}`);
   await expect(page.getByRole('heading', { name: 'Zielseite /nutzung' })).toBeVisible();
 
   // The visit reaches the statistics in a batch; then the table shows both, each under its name.
@@ -208,13 +180,7 @@ test('the owner sees the reports of their short (as text), with the statistics f
   await expect(page.getByTestId('complaints-body')).toHaveText(
     'Zu diesem Short gibt es keine Beschwerden.',
   );
-  const reporter = await playwright.request.newContext({
-    baseURL: BASE,
-    extraHTTPHeaders: { Origin: BASE },
-  });
-  expect((await reporter.get('/api/auth/dev?username=melder', { maxRedirects: 0 })).status()).toBe(
-    302,
-  );
+  const reporter = await userClient(playwright, 'melder');
   const sent = await reporter.post(`/api/code/${code}/report`, {
     data: { reason: 'SPAM', description: '<img src=x onerror=alert(1)> Werbung' },
   });

@@ -1,13 +1,20 @@
-import { expect, test, type Page } from '@playwright/test';
-import { BASE, giveConsent, seriousA11yViolations, stubExternal, TARGET_HOST } from './support';
+import { expect, test } from '@playwright/test';
+import {
+  BASE,
+  beforeEachRejectAllAndStub,
+  createOwn,
+  devLogin,
+  expectNoSeriousViolations,
+  giveConsent,
+  markExpired,
+  PERSON_UA,
+  TARGET_HOST,
+} from './support';
 
 // Issue 20, "The product as a newcomer meets it": statistics for owners without opt-in (1), the
 // created link on a phone (2), one click to follow (4), a dead link that says what happened (5).
 // Every test rejects all cookies, as a newcomer may.
 
-/** A person's browser (headless Chromium counts as a bot, and a bot claims no use). */
-const PERSON =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SCHEMES = ['light', 'dark'] as const;
 
 /** The page's window, for what runs in the browser (the tests compile without the DOM types). */
@@ -17,28 +24,7 @@ interface Win {
   getComputedStyle(e: unknown): { fontSize: string };
 }
 
-async function devLogin(page: Page, username: string, to = '/'): Promise<void> {
-  await page.goto(`/api/auth/dev?username=${username}&redirect=${encodeURIComponent(to)}`);
-  await expect(page.getByRole('button', { name: 'Benutzermenü' })).toHaveText(username);
-}
-
-/** Creates a short as the page's logged-in user (same-origin JSON, as the client does). */
-async function createOwn(page: Page, data: Record<string, unknown>): Promise<string> {
-  const res = await page.request.post(`${BASE}/api/code`, { data, headers: { Origin: BASE } });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { code: string }).code;
-}
-
-async function expectNoSerious(page: Page): Promise<void> {
-  await page.mouse.move(0, 0);
-  const violations = await seriousA11yViolations(page);
-  expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
-}
-
-test.beforeEach(async ({ context }) => {
-  await giveConsent(context, false);
-  await stubExternal(context);
-});
+beforeEachRejectAllAndStub();
 
 test.describe('1: owners reach their statistics', () => {
   for (const scheme of SCHEMES) {
@@ -51,7 +37,7 @@ test.describe('1: owners reach their statistics', () => {
       // Two visits from a person, one from Google.
       for (const referer of ['https://www.google.com/', undefined]) {
         const res = await page.request.get(`${BASE}/s/${code}`, {
-          headers: { 'user-agent': PERSON, ...(referer ? { referer } : {}) },
+          headers: { 'user-agent': PERSON_UA, ...(referer ? { referer } : {}) },
           maxRedirects: 0,
         });
         expect(res.status()).toBe(302);
@@ -92,7 +78,7 @@ test.describe('1: owners reach their statistics', () => {
         path: `test-results/screenshots/newcomer-statistics-${scheme}.png`,
         fullPage: true,
       });
-      await expectNoSerious(page);
+      await expectNoSeriousViolations(page);
 
       await page.getByRole('tab', { name: 'Beschwerden' }).click();
       await expect(page.getByTestId('complaints-body')).toHaveText(
@@ -165,7 +151,7 @@ test.describe('2: the created link on a phone (390×844)', () => {
       await expect(page.getByRole('button', { name: 'Kopieren' })).toHaveCount(1);
       await expect(page.getByRole('button', { name: 'QR-Code' })).toHaveCount(1);
       await page.screenshot({ path: `test-results/screenshots/newcomer-created-${scheme}.png` });
-      await expectNoSerious(page);
+      await expectNoSeriousViolations(page);
 
       await copy.click();
       await expect(page.getByText('Link wurde kopiert.')).toBeVisible();
@@ -213,7 +199,7 @@ test.describe('4: following from the info page', () => {
       const follow = page.getByRole('link', { name: `Weiter zu ${TARGET_HOST}` });
       await expect(follow).toBeVisible();
       await expect(page.getByRole('button', { name: 'Link öffnen' })).toHaveCount(0);
-      await expectNoSerious(page);
+      await expectNoSeriousViolations(page);
       await follow.click();
       await expect(page).toHaveURL(`https://${TARGET_HOST}/weiter?x=1`);
       await expect(page.getByRole('heading', { name: 'Zielseite /weiter' })).toBeVisible();
@@ -269,19 +255,19 @@ test.describe('5: a dead link says what happened', () => {
       await devLogin(page, `tot-${scheme}`);
       const expired = await createOwn(page, {
         url: `https://${TARGET_HOST}/abgelaufen`,
-        expireAt: new Date(Date.now() + 1500).toISOString(),
+        expireAt: new Date(Date.now() + 86400_000).toISOString(),
       });
+      markExpired(expired);
       const usedUp = await createOwn(page, { url: `https://${TARGET_HOST}/einmal`, maxUses: 1 });
       const alive = await createOwn(page, { url: `https://${TARGET_HOST}/lebt` });
       const once = await page.request.get(`${BASE}/s/${usedUp}`, {
-        headers: { 'user-agent': PERSON },
+        headers: { 'user-agent': PERSON_UA },
         maxRedirects: 0,
       });
       expect(once.headers()['location']).toBe(`https://${TARGET_HOST}/einmal`);
       // A stranger follows them.
       await page.context().clearCookies();
       await giveConsent(page.context(), false);
-      await page.waitForTimeout(1600);
 
       const cases = [
         [
@@ -308,7 +294,7 @@ test.describe('5: a dead link says what happened', () => {
         await expect(page.getByText(`tot-${scheme}`)).toHaveCount(0);
       }
       await page.screenshot({ path: `test-results/screenshots/newcomer-dead-link-${scheme}.png` });
-      await expectNoSerious(page);
+      await expectNoSeriousViolations(page);
 
       // The lookup leads on; the way home too.
       await page.getByLabel('Short-Code oder Short-URL').fill(`${BASE}/s/${alive}`);

@@ -1,25 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  createShort,
-  giveConsent,
-  markDangerous,
-  seriousA11yViolations,
-  stubExternal,
-  TARGET_HOST,
-} from './support';
+import { createPageShorts, giveConsent, seriousA11yViolations, stubExternal } from './support';
 
 let code = '';
 let pwCode = '';
 let dangerCode = '';
 
 test.beforeAll(async ({ request }) => {
-  code = await createShort(request, { url: `https://${TARGET_HOST}/seiten` });
-  pwCode = await createShort(request, {
-    url: `https://${TARGET_HOST}/seiten-pw`,
-    password: 'seiten-pw',
-  });
-  dangerCode = await createShort(request, { url: `https://${TARGET_HOST}/seiten-gefahr` });
-  markDangerous(dangerCode);
+  ({ code, pwCode, dangerCode } = await createPageShorts(
+    request,
+    ['seiten', 'seiten-pw', 'seiten-gefahr'],
+    'seiten-pw',
+  ));
 });
 
 const pages: { name: string; path: () => string; text: string | RegExp }[] = [

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { BASE, giveConsent, stubExternal, TARGET_HOST } from './support';
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
+import { BASE, beforeEachRejectAllAndStub, devLogin, PERSON_UA, TARGET_HOST } from './support';
 
 // Smart links (issue 24): an owner gives a short redirect rules in the edit dialog; visitors on an
 // iPhone, on Android and with an English browser land on the rules' targets, everybody else on
@@ -10,19 +10,12 @@ const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const ANDROID =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
-// Headless Chromium says "HeadlessChrome", a bot, and bots get the default url.
-const DESKTOP =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+// Headless Chromium says "HeadlessChrome", a bot, and bots get the default url: PERSON_UA.
 
 const DEFAULT = `https://${TARGET_HOST}/standard`;
 const APP_STORE = `https://apps.browser-test.invalid/ios`;
 const PLAY_STORE = `https://play.browser-test.invalid/store?id=x`;
 const ENGLISH = `https://${TARGET_HOST}/en`;
-
-async function devLogin(page: Page, username: string, to = '/'): Promise<void> {
-  await page.goto(`/api/auth/dev?username=${username}&redirect=${encodeURIComponent(to)}`);
-  await expect(page.getByRole('button', { name: 'Benutzermenü' })).toHaveText(username);
-}
 
 /** Fills rule `n`'s first condition and its target. */
 async function fillRule(dialog: Locator, n: number, type: string, value: string, url: string) {
@@ -53,10 +46,7 @@ async function landing(
   return res.headers()['location'];
 }
 
-test.beforeEach(async ({ context }) => {
-  await giveConsent(context, false);
-  await stubExternal(context);
-});
+beforeEachRejectAllAndStub();
 
 test('an owner adds three rules in the edit dialog; they are saved and shown again', async ({
   page,
@@ -141,6 +131,6 @@ test('visitors land on the rule that matches them: iPhone, Android, English, els
 
   expect(await landing(request, code, IPHONE)).toBe(APP_STORE);
   expect(await landing(request, code, ANDROID, 'en-US,en;q=0.9')).toBe(PLAY_STORE); // the first match wins
-  expect(await landing(request, code, DESKTOP, 'en-GB,en;q=0.9,de;q=0.5')).toBe(ENGLISH);
-  expect(await landing(request, code, DESKTOP)).toBe(DEFAULT);
+  expect(await landing(request, code, PERSON_UA, 'en-GB,en;q=0.9,de;q=0.5')).toBe(ENGLISH);
+  expect(await landing(request, code, PERSON_UA)).toBe(DEFAULT);
 });

@@ -1,11 +1,12 @@
+import { expect, test, type PlaywrightWorkerArgs } from '@playwright/test';
 import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Page,
-  type PlaywrightWorkerArgs,
-} from '@playwright/test';
-import { BASE, giveConsent, seriousA11yViolations, stubExternal, TARGET_HOST } from './support';
+  BASE,
+  beforeEachRejectAllAndStub,
+  devLogin,
+  seriousA11yViolations,
+  TARGET_HOST,
+  userClient,
+} from './support';
 
 const TYPES: Record<string, string> = {
   CHILD_ABUSE: 'Kindesmissbrauch',
@@ -20,24 +21,13 @@ const TYPES: Record<string, string> = {
   OTHER: 'Sonstiges',
 };
 
-async function devLogin(page: Page, username: string, to = '/'): Promise<void> {
-  await page.goto(`/api/auth/dev?username=${username}&redirect=${encodeURIComponent(to)}`);
-  await expect(page.getByRole('button', { name: 'Benutzermenü' })).toHaveText(username);
-}
-
 /** A first user (the owner) with their own API client: logged in, creates a short. */
 async function ownerWithShort(
   playwright: PlaywrightWorkerArgs['playwright'],
   username: string,
   path: string,
 ) {
-  const owner: APIRequestContext = await playwright.request.newContext({
-    baseURL: BASE,
-    extraHTTPHeaders: { Origin: BASE },
-  });
-  expect(
-    (await owner.get(`/api/auth/dev?username=${username}`, { maxRedirects: 0 })).status(),
-  ).toBe(302);
+  const owner = await userClient(playwright, username);
   const res = await owner.post('/api/code', {
     data: { url: `https://${TARGET_HOST}/${path}`, name: `Short von ${username}` },
   });
@@ -49,10 +39,7 @@ async function ownerWithShort(
   return { owner, code, id };
 }
 
-test.beforeEach(async ({ context }) => {
-  await giveConsent(context, false);
-  await stubExternal(context);
-});
+beforeEachRejectAllAndStub();
 
 test('a second user reports a short: both messages, success, then the already-reported toast', async ({
   page,

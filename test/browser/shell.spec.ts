@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { cookieValue, FLAGS_BASE, giveConsent, stubExternal } from './support';
 
 test('offline page counts down 30 s, checks, restarts, then restores the address', async ({
@@ -36,14 +36,19 @@ test('offline page counts down 30 s, checks, restarts, then restores the address
   expect(checks).toBe(2);
 });
 
+/** A first visit of the start page (light, no consent yet): the cookie dialog. */
+async function firstVisit(page: Page, context: BrowserContext): Promise<Locator> {
+  await stubExternal(context);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/');
+  return page.getByRole('dialog', { name: 'Cookie-Einstellungen' });
+}
+
 test('cookie dialog: first visit (Sentry configured), reject all; the theme needs no consent', async ({
   page,
   context,
 }) => {
-  await stubExternal(context);
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.goto('/');
-  const dialog = page.getByRole('dialog', { name: 'Cookie-Einstellungen' });
+  const dialog = await firstVisit(page, context);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Notwendig')).toBeDisabled();
   await expect(dialog.getByLabel('Notwendig')).toBeChecked();
@@ -71,10 +76,7 @@ test('cookie dialog: accept all consents to what is offered; the theme switch st
   page,
   context,
 }) => {
-  await stubExternal(context);
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.goto('/');
-  const dialog = page.getByRole('dialog', { name: 'Cookie-Einstellungen' });
+  const dialog = await firstVisit(page, context);
   await dialog.getByRole('button', { name: 'Alle akzeptieren' }).click();
   await expect(dialog).toBeHidden();
   expect(await cookieValue(context, 'sv_cookie_analytics')).toBe('true');
@@ -155,6 +157,8 @@ test('maintenance and shutdown flags show their toasts; without flags there are 
   await expect(page.getByText(/Der Dienst ist zur Zeit nicht verfügbar/)).toHaveCount(0);
 
   await giveConsent(context, false, FLAGS_BASE);
+  // A controlled clock: the toasts' timers run on it (time flows on until runFor moves it ahead).
+  await page.clock.install();
   await page.goto(`${FLAGS_BASE}/`);
   const maintenance = page.getByTestId('toast-maintenance');
   const shutdown = page.getByTestId('toast-shutdown');
@@ -166,7 +170,7 @@ test('maintenance and shutdown flags show their toasts; without flags there are 
   );
   await expect(shutdown.getByRole('button', { name: 'Schließen' })).toHaveCount(0);
   // Persistent: still there after the normal 5 s.
-  await page.waitForTimeout(5500);
+  await page.clock.runFor(5500);
   await expect(shutdown).toBeVisible();
   await maintenance.getByRole('button', { name: 'Schließen' }).click();
   await expect(maintenance).toHaveCount(0);

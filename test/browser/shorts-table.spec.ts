@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   BASE,
+  devLogin,
   giveConsent,
   markDangerous,
   seriousA11yViolations,
@@ -16,11 +17,6 @@ const USER = 'tabelle';
 const COUNT = 300;
 const pad = (i: number) => String(i).padStart(3, '0');
 const LONG_URL = `https://${TARGET_HOST}/lang/${'x'.repeat(150)}`;
-
-async function devLogin(page: Page, username: string): Promise<void> {
-  await page.goto(`/api/auth/dev?username=${username}&redirect=/`);
-  await expect(page.getByRole('button', { name: 'Benutzermenü' })).toHaveText(username);
-}
 
 /** Creates shorts as the session user (same-origin JSON, as the web client does). */
 async function seed(request: APIRequestContext, bodies: Record<string, unknown>[]): Promise<void> {

@@ -1,18 +1,16 @@
 import { expect, test } from '@playwright/test';
 import {
   BASE,
+  beforeEachRejectAllAndStub,
   createShort,
   FLAGS_BASE,
   giveConsent,
   markDangerous,
-  stubExternal,
+  navigateFrom,
   TARGET_HOST,
 } from './support';
 
-test.beforeEach(async ({ context }) => {
-  await giveConsent(context, false);
-  await stubExternal(context);
-});
+beforeEachRejectAllAndStub();
 
 test('creates an anonymous short through the form, lands on the info page, and follows it', async ({
   page,
@@ -41,11 +39,7 @@ test('creates an anonymous short through the form, lands on the info page, and f
 
   // Follow it: the server answers /s/{code} with a redirect to the target. (A navigation from the
   // page, as a visitor's click; page.goto does not route the cross-site redirect in this setup.)
-  await page.evaluate(
-    (path) =>
-      (globalThis as unknown as { location: { assign(u: string): void } }).location.assign(path),
-    `/s/${code}`,
-  );
+  await navigateFrom(page, `/s/${code}`);
   await expect(page).toHaveURL(target);
   await expect(page.getByRole('heading', { name: 'Zielseite /formular' })).toBeVisible();
 });

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { BASE, giveConsent, seriousA11yViolations, stubExternal, TARGET_HOST } from './support';
+import {
+  BASE,
+  beforeEachRejectAllAndStub,
+  devLogin,
+  expectNoSeriousViolations,
+  giveConsent,
+  TARGET_HOST,
+} from './support';
 
 // The info page's 'Statistiken' tab for the owner: the server offers statistics by default, and
 // the owner needs no opt-in and no consent (these tests reject all cookies).
@@ -9,11 +16,6 @@ const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
-
-async function devLogin(page: Page, username: string): Promise<void> {
-  await page.goto(`/api/auth/dev?username=${username}&redirect=/`);
-  await expect(page.getByRole('button', { name: 'Benutzermenü' })).toHaveText(username);
-}
 
 /** Follows a short as some visitor (never following the redirect). */
 async function follow(request: APIRequestContext, code: string, headers: Record<string, string>) {
@@ -54,10 +56,7 @@ async function shortWithTraffic(page: Page): Promise<{ code: string; id: string 
   return { code, id };
 }
 
-test.beforeEach(async ({ context }) => {
-  await giveConsent(context, false);
-  await stubExternal(context);
-});
+beforeEachRejectAllAndStub();
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`the owner sees totals, chart, top lists and the table (${scheme}, axe)`, async ({
@@ -106,7 +105,7 @@ for (const scheme of ['light', 'dark'] as const) {
     const table = panel.getByTestId('stats-table');
     await expect(table).toBeVisible();
     await panel.screenshot({ path: `test-results/screenshots/statistics-${scheme}.png` });
-    await expectNoSerious(page);
+    await expectNoSeriousViolations(page);
     expect(alerted).toBe(false);
   });
 }
@@ -175,8 +174,3 @@ test("a short without visits says 'Noch keine Aufrufe'; others get no statistics
     await other.close();
   }
 });
-
-async function expectNoSerious(page: Page): Promise<void> {
-  const violations = await seriousA11yViolations(page);
-  expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
-}

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+  type PlaywrightWorkerArgs,
+} from '@playwright/test';
 
 export const PORT = process.env.BROWSER_PORT!;
 export const FLAGS_PORT = process.env.BROWSER_FLAGS_PORT!;
@@ -58,6 +65,33 @@ export async function stubExternal(context: BrowserContext): Promise<{ sentry: s
   return { sentry };
 }
 
+/** Every test of the file starts with "reject all" consent and the outside network stubbed. */
+export function beforeEachRejectAllAndStub(): void {
+  test.beforeEach(async ({ context }) => {
+    await giveConsent(context, false);
+    await stubExternal(context);
+  });
+}
+
+/**
+ * A person's desktop browser. Headless Chromium says "HeadlessChrome", a bot (isbot): a bot claims
+ * no use, gets a short with a limit as a preview page and the default url of redirect rules.
+ */
+export const PERSON_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+/**
+ * Navigates from the page to `path`, as a visitor's click on a link would (page.goto does not
+ * route the cross-site redirect of a follow in this setup).
+ */
+export async function navigateFrom(page: Page, path: string): Promise<void> {
+  await page.evaluate(
+    (to) =>
+      (globalThis as unknown as { location: { assign(u: string): void } }).location.assign(to),
+    path,
+  );
+}
+
 export async function createShort(
   request: APIRequestContext,
   body: Record<string, unknown>,
@@ -67,15 +101,88 @@ export async function createShort(
   return ((await res.json()) as { code: string }).code;
 }
 
-/** Flags a short dangerous directly in the app's SQLite database (before it is ever followed). */
-export function markDangerous(code: string): void {
+/**
+ * Logs the page in as a dev user (the account is created on first use) and lands on `to`; the
+ * user menu then shows the name (cut at 20 characters, as the client does). ADMIN_USERS in
+ * playwright.config.ts makes the user "admin" an administrator.
+ */
+export async function devLogin(page: Page, username: string, to = '/'): Promise<void> {
+  await page.goto(`/api/auth/dev?username=${username}&redirect=${encodeURIComponent(to)}`);
+  const shown = username.length > 20 ? `${username.slice(0, 20)}…` : username;
+  await expect(page.getByRole('button', { name: 'Benutzermenü' })).toHaveText(shown);
+}
+
+/** Logs a separate API client in as a dev user (creates the account). */
+export async function apiLogin(request: APIRequestContext, username: string): Promise<void> {
+  const res = await request.get(`/api/auth/dev?username=${username}`, { maxRedirects: 0 });
+  expect(res.status()).toBe(302);
+}
+
+/** An API client of its own with the app's origin (as the web client sends), logged in as `username`. */
+export async function userClient(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  username: string,
+): Promise<APIRequestContext> {
+  const client = await playwright.request.newContext({
+    baseURL: BASE,
+    extraHTTPHeaders: { Origin: BASE },
+  });
+  await apiLogin(client, username);
+  return client;
+}
+
+/** Creates a short as the page's logged-in user (same-origin JSON, as the client does). */
+export async function createOwn(page: Page, data: Record<string, unknown>): Promise<string> {
+  const res = await page.request.post(`${BASE}/api/code`, { data, headers: { Origin: BASE } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { code: string }).code;
+}
+
+/**
+ * Test-only fixture: one statement on a row of the main app's SQLite database, which must change
+ * exactly that row. Only for rows the app has not cached yet (a short never followed, a user
+ * before the next request reads them).
+ */
+export function changeRow(sql: string, ...params: unknown[]): void {
   const db = new Database(join(process.env.BROWSER_DATA_DIR!, 'main.db'));
   try {
-    const r = db.prepare('UPDATE shorts SET dangerous = 1 WHERE code = ?').run(code);
-    expect(r.changes).toBe(1);
+    expect(db.prepare(sql).run(...params).changes).toBe(1);
   } finally {
     db.close();
   }
+}
+
+/**
+ * The shorts the page tests visit, created anonymously: a plain one, one with `password` and a
+ * dangerous one, to https://TARGET_HOST/{path} for each of `paths`.
+ */
+export async function createPageShorts(
+  request: APIRequestContext,
+  paths: [plain: string, withPassword: string, dangerous: string],
+  password: string,
+): Promise<{ code: string; pwCode: string; dangerCode: string }> {
+  const code = await createShort(request, { url: `https://${TARGET_HOST}/${paths[0]}` });
+  const pwCode = await createShort(request, {
+    url: `https://${TARGET_HOST}/${paths[1]}`,
+    password,
+  });
+  const dangerCode = await createShort(request, { url: `https://${TARGET_HOST}/${paths[2]}` });
+  markDangerous(dangerCode);
+  return { code, pwCode, dangerCode };
+}
+
+/** Flags a short dangerous directly in the app's SQLite database (before it is ever followed). */
+export function markDangerous(code: string): void {
+  changeRow('UPDATE shorts SET dangerous = 1 WHERE code = ?', code);
+}
+
+/**
+ * Lets a short's expiry lie a minute in the past (before it is ever followed): the API takes
+ * only future expiries, and a test that waits for one to pass races the clock.
+ */
+export function markExpired(code: string): void {
+  const past = new Date(Date.now() - 60_000).toISOString().replace('T', ' ').replace('Z', '');
+  changeRow('UPDATE shorts SET expire_at = ? WHERE code = ?', past, code);
 }
 
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -123,6 +230,18 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
     }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/**
+ * The page has no serious or critical axe violations. The pointer goes away first and running
+ * hover transitions end: a button that opened a dialog under the pointer is judged mid transition
+ * otherwise (blended colours read as low contrast).
+ */
+export async function expectNoSeriousViolations(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(200);
+  const violations = await seriousA11yViolations(page);
+  expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
 }
 
 /** Reads a cookie of the page. */

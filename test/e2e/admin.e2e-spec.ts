@@ -41,6 +41,15 @@ describe('admin entity API', () => {
   const search = (entity: string, query: string, qs = '') =>
     admin.post(`/api/admin/entity/${entity}/search${qs}`, { query_string: { query } });
 
+  /** Alice's new short (201), found by its code in the admin search: its id. */
+  async function aliceShort(body: { url: string; code: string; name?: string }): Promise<string> {
+    expect((await alice.post('/api/code', body)).status).toBe(201);
+    const found = (await (await search('shorts', `code:${body.code}`)).json()) as Page<{
+      id: string;
+    }>;
+    return found.content[0].id;
+  }
+
   async function names(query: string): Promise<string[]> {
     const res = await search('shorts', query, '?size=250&sort=name,asc');
     expect(res.status).toBe(200);
@@ -293,15 +302,7 @@ describe('admin entity API', () => {
   });
 
   it('edits shorts within the column limits (name, maxUses, expireAt)', async () => {
-    const created = await alice.post('/api/code', {
-      url: 'https://example.com/edit-me',
-      code: 'adm-edit-me',
-    });
-    expect(created.status).toBe(201);
-    const found = (await (await search('shorts', 'code:adm-edit-me')).json()) as Page<{
-      id: string;
-    }>;
-    const id = found.content[0].id;
+    const id = await aliceShort({ url: 'https://example.com/edit-me', code: 'adm-edit-me' });
     const expireAt = new Date(Date.now() + 86_400_000).toISOString();
     const ok = await admin.put(`/api/admin/entity/shorts/${id}`, {
       name: 'renamed',
@@ -326,6 +327,93 @@ describe('admin entity API', () => {
     );
     expect((await t.fetch('/api/code/adm-edit-me')).headers.get('location')).toBe(
       '/s/adm-edit-me/not-found?reason=used-up',
+    );
+  });
+
+  it('refuses an admin edit of a short with the field errors and keys its owner gets, and changes nothing', async () => {
+    const id = await aliceShort({
+      url: 'https://example.com/checked',
+      code: 'adm-checked',
+      name: 'kept',
+    });
+    const before = await (await admin.fetch(`/api/code/adm-checked?redirect=false`)).json();
+    const past = new Date(Date.now() - 60_000).toISOString();
+    for (const body of [
+      { name: 'n'.repeat(101) },
+      { maxUses: 'many' },
+      { maxUses: 0 },
+      { expireAt: 'soon' },
+      { expireAt: past },
+      { expiredUrl: 'javascript:alert(1)' },
+      { expiredUrl: `${t.url}/s/adm-checked` },
+      { expiredUrl: 42 },
+      { name: 'ok', expiredUrl: 'ftp://example.com/' },
+    ]) {
+      const label = JSON.stringify(body).slice(0, 60);
+      const asAdmin = await admin.put(`/api/admin/entity/shorts/${id}`, body);
+      const asOwner = await alice.patch(`/api/code/${id}`, body);
+      expect(asAdmin.status, label).toBe(400);
+      const problem = (await asAdmin.json()) as Record<string, unknown>;
+      const owners = (await asOwner.json()) as Record<string, unknown>;
+      expect(asOwner.status, label).toBe(400);
+      for (const key of ['errorKey', 'detail', 'fieldErrors', 'fieldErrorKeys'])
+        expect(problem[key], `${label}: ${key}`).toEqual(owners[key]);
+      expect(problem.errorKey, label).not.toBe('bad_request');
+    }
+    expect(await (await admin.fetch(`/api/code/adm-checked?redirect=false`)).json()).toEqual(
+      before,
+    );
+
+    // What the admin area itself refuses says so by its key.
+    const readOnly = await admin.put(`/api/admin/entity/shorts/${id}`, {
+      url: 'https://x.example',
+      nope: 1,
+    });
+    expect(readOnly.status).toBe(400);
+    expect(await readOnly.json()).toMatchObject({
+      errorKey: 'validation_failed',
+      fieldErrorKeys: { url: 'field_read_only', nope: 'field_unknown' },
+    });
+    const unknown = await admin.put(`/api/admin/entity/gadgets/${id}`, { name: 'x' });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ errorKey: 'entity_unknown' });
+    const notObject = await admin.put(`/api/admin/entity/shorts/${id}`, ['x']);
+    expect(notObject.status).toBe(400);
+    expect(await notObject.json()).toMatchObject({ errorKey: 'body_not_object' });
+
+    // A valid edit of another user's short passes the same checks and reaches the follow.
+    const ok = await admin.put(`/api/admin/entity/shorts/${id}`, {
+      expiredUrl: 'https://example.com/ended',
+      maxUses: 1,
+    });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({
+      expiredUrl: 'https://example.com/ended',
+      maxUses: 1,
+      domain: '',
+      rules: null,
+    });
+    expect((await t.fetch('/api/code/adm-checked')).headers.get('location')).toBe(
+      'https://example.com/checked',
+    );
+    expect((await t.fetch('/api/code/adm-checked')).headers.get('location')).toBe(
+      'https://example.com/ended',
+    );
+  });
+
+  it('lists every field of a short that the field table gives the admin area', async () => {
+    const entities = (await (await admin.fetch('/api/admin/entity')).json()) as Array<{
+      name: string;
+      fields: Array<{ name: string; editable: boolean }>;
+    }>;
+    const shorts = entities.find((e) => e.name === 'shorts');
+    // The table's fields without a place of their own come after expireAt, in the table's order.
+    const names = shorts?.fields.map((f) => f.name).join(' ');
+    expect(names).toBe(
+      'id code name url hasPassword maxUses uses createdAt expireAt domain expiredUrl rules ownerId owner dangerous dangerReason',
+    );
+    expect(shorts?.fields.filter((f) => f.editable).map((f) => f.name)).toEqual(
+      'name maxUses expireAt expiredUrl dangerous dangerReason'.split(' '),
     );
   });
 });

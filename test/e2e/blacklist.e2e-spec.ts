@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../support/app';
 import { useLogin } from '../support/login';
+import { tryCreate } from '../support/shorts';
 
 describe('blacklist administration', () => {
   const t = useTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:admin' });
@@ -19,10 +20,11 @@ describe('blacklist administration', () => {
     return (await res.json()) as { id: string; value: string };
   }
 
-  async function createStatus(url: string): Promise<{ status: number; detail?: string }> {
-    const res = await t.post('/api/code', { url });
-    const body = (await res.json()) as { detail?: string };
-    return { status: res.status, detail: body.detail };
+  const createStatus = (url: string) => tryCreate(t, { url });
+  /** Each of `urls` is refused as blacklisted. */
+  async function expectBlacklisted(urls: string[]): Promise<void> {
+    for (const url of urls)
+      expect(await createStatus(url), url).toEqual({ status: 400, detail: 'URL is blacklisted' });
   }
 
   it('stores hosts normalised and catches every spelling of a blacklisted host', async () => {
@@ -38,9 +40,7 @@ describe('blacklist administration', () => {
       'http://evil.example:80/a',
       'https://sub.deep.evil.example/a',
     ];
-    for (const url of variants) {
-      expect(await createStatus(url), url).toEqual({ status: 400, detail: 'URL is blacklisted' });
-    }
+    await expectBlacklisted(variants);
     // Spellings with a user name are refused before the blacklist is asked (no userinfo at all).
     for (const url of ['https://user:secret@evil.example/a', 'https://user@evil.example/a']) {
       expect(await createStatus(url), url).toEqual({ status: 400, detail: 'Validation failed' });
@@ -53,23 +53,19 @@ describe('blacklist administration', () => {
   it('compares IDN hosts as punycode, whichever way the entry or the URL is written', async () => {
     const unicode = await addEntry('host', 'Bücher.Example');
     expect(unicode.value).toBe('xn--bcher-kva.example');
-    for (const url of [
+    await expectBlacklisted([
       'https://bücher.example/x',
       'https://BÜCHER.example/x',
       'https://xn--bcher-kva.example/x',
       'https://www.bücher.example./x',
-    ]) {
-      expect(await createStatus(url), url).toEqual({ status: 400, detail: 'URL is blacklisted' });
-    }
+    ]);
     const puny = await addEntry('host', 'xn--mnchen-3ya.example');
     expect(puny.value).toBe('xn--mnchen-3ya.example');
-    for (const url of [
+    await expectBlacklisted([
       'https://münchen.example/',
       'https://MÜNCHEN.EXAMPLE/',
       'https://xn--mnchen-3ya.example/',
-    ]) {
-      expect(await createStatus(url), url).toEqual({ status: 400, detail: 'URL is blacklisted' });
-    }
+    ]);
   });
 
   it('matches regular expressions over the whole URL', async () => {

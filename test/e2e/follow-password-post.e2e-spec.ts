@@ -4,6 +4,7 @@ import { FollowService } from '../../src/follow/follow.service';
 import { ShortEntity } from '../../src/shorts/short.entity';
 import { loginAs } from '../support/login';
 import { expectProblem } from '../support/problem';
+import { createCode } from '../support/shorts';
 
 /**
  * `POST /s/{code}`: the password page sends the password in the body (not in the query, which
@@ -21,11 +22,7 @@ describe('following with the password in a POST body', () => {
     await t?.close();
   });
 
-  async function create(url: string, pw = password): Promise<string> {
-    const res = await t.post('/api/code', { url, password: pw });
-    expect(res.status).toBe(201);
-    return ((await res.json()) as { code: string }).code;
-  }
+  const create = (url: string, pw = password) => createCode(t, { url, password: pw });
 
   /** The password page's form: form-encoded, same origin. */
   function postForm(code: string, pw: string | null, headers: Record<string, string> = {}) {

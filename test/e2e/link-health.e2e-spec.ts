@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { ShortDto, ShortHealthDto } from '../../src/shorts/dto/short.dto';
-import { LinkHealthJob } from '../../src/shorts/link-health.job';
+import { LinkHealthJob } from '../../src/link-health/link-health.job';
 import { type TestApp, useTestApp, useTestDatabase } from '../support/app';
 import { useFakeSite } from '../support/fake-site';
 import { useBeforeAll } from '../support/hooks';

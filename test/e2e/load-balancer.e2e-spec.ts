@@ -8,6 +8,7 @@ import { Haproxy } from '../support/haproxy';
 import { asLoggedIn, sessionCookieFrom, type LoggedIn } from '../support/login';
 import { asBrowser } from '../support/user-agent';
 import { waitFor } from '../support/wait';
+import { createdShort, CreatedShort } from '../support/shorts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** The bound the issue sets for a change made on one instance to reach the other. */
@@ -82,14 +83,8 @@ describe(`two instances behind HAProxy (${TEST_DB_KIND})`, () => {
     return res.headers.get('location');
   };
 
-  /** The code and id of a created short (the create answers only its code). */
-  async function created(res: Response): Promise<{ code: string; id: string }> {
-    expect(res.status).toBe(201);
-    const { code } = (await res.json()) as { code: string };
-    const info = await fetch(`${apps[0].url}/api/code/${code}?redirect=false`);
-    expect(info.status).toBe(200);
-    return { code, id: ((await info.json()) as { id: string }).id };
-  }
+  /** The code and id of a created short, read back on the first instance. */
+  const created = (res: Response) => createdShort(res, apps[0]);
 
   /** Polls the other instance until the follow answers `expected`; returns the ms it took. */
   async function untilOn(base: string, code: string, expected: string): Promise<number> {
@@ -164,7 +159,7 @@ describe(`two instances behind HAProxy (${TEST_DB_KIND})`, () => {
     const [a, b] = [on(0, owner.cookie), apps[1].url];
     const adminA = on(0, admin.cookie);
 
-    async function cachedOnB(url: string): Promise<{ code: string; id: string }> {
+    async function cachedOnB(url: string): Promise<CreatedShort> {
       const short = await created(await a.post('/api/code', { url }));
       expect(await follow(b, short.code)).toBe(url); // B caches it
       expect(await follow(b, short.code)).toBe(url);

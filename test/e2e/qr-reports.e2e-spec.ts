@@ -6,7 +6,7 @@ import { MetricsService } from '../../src/metrics/metrics.service';
 import { createTestApp, type TestApp, useTestApp } from '../support/app';
 import { loginAs, useLogin } from '../support/login';
 import { expectProblem } from '../support/problem';
-import { insertShort } from '../support/shorts';
+import { createCode, insertShort } from '../support/shorts';
 import { pause } from '../support/wait';
 
 /** The text of a QR code in a PNG. */
@@ -67,13 +67,10 @@ async function pngOf(res: Response): Promise<{ width: number; text: string | nul
 describe('QR codes of shorts', () => {
   const t = useTestApp({ BASE_URL: 'https://sho.rt' });
 
-  async function createCode(): Promise<string> {
-    const res = await t.post('/api/code', { url: 'https://example.com/qr' });
-    return ((await res.json()) as { code: string }).code;
-  }
+  const createQrCode = () => createCode(t, { url: 'https://example.com/qr' });
 
   it('the PNG decodes back to the short URL, at the default and at a chosen size', async () => {
-    const code = await createCode();
+    const code = await createQrCode();
     const res = await t.fetch(`/api/code/${code}/qr.png`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
@@ -90,7 +87,7 @@ describe('QR codes of shorts', () => {
   });
 
   it('the SVG decodes back to the short URL: dark modules on white with a quiet zone', async () => {
-    const code = await createCode();
+    const code = await createQrCode();
     const res = await t.fetch(`/api/code/${code}/qr.svg`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
@@ -101,7 +98,7 @@ describe('QR codes of shorts', () => {
   });
 
   it('caches publicly for a day with an ETag, and answers 304 to a matching If-None-Match', async () => {
-    const code = await createCode();
+    const code = await createQrCode();
     const res = await t.fetch(`/api/code/${code}/qr.svg`);
     expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
     const etag = res.headers.get('etag');
@@ -116,7 +113,7 @@ describe('QR codes of shorts', () => {
   });
 
   it('a PNG is rendered at the next of 128, 256, 512, 1024, 2048 px; sizes that round alike share one image', async () => {
-    const code = await createCode();
+    const code = await createQrCode();
     for (const [size, width] of [
       [129, 256],
       [300, 512],
@@ -136,7 +133,7 @@ describe('QR codes of shorts', () => {
   });
 
   it('20 parallel requests for one image (sizes 513–1024 all round to 1024) share one render', async () => {
-    const code = await createCode();
+    const code = await createQrCode();
     const before = (await qrRenders(t))['png|rendered'] ?? 0;
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -206,7 +203,7 @@ describe('QR codes of shorts', () => {
     await expectProblem(await t.fetch(`/api/code/${expired.code}/qr.svg`), 404);
     const usedUp = await insertShort(t, { maxUses: 1, uses: 1 });
     await expectProblem(await t.fetch(`/api/code/${usedUp.code}/qr.png`), 404);
-    const code = await createCode();
+    const code = await createQrCode();
     for (const size of ['127', '2049', 'abc', '-5', '512.5']) {
       const p = await expectProblem(await t.fetch(`/api/code/${code}/qr.png?size=${size}`), 400);
       expect(p.fieldErrors?.size, size).toBeDefined();

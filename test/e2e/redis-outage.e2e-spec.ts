@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from '../support/database';
 import { asLoggedIn, sessionCookieFrom } from '../support/login';
 import { PrivateRedis } from '../support/redis-server';
+import { createCode, createdShort, type ApiClient } from '../support/shorts';
 import { waitFor, pause } from '../support/wait';
 
 const MAX_TRIES = 3;
@@ -84,23 +85,23 @@ describe(`Redis outage under load (${TEST_DB_KIND})`, () => {
     return cookie as string;
   }
 
-  async function create(t: TestApp, body: Record<string, unknown>): Promise<string> {
-    const r = await call(t, '/api/code', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    expect(r.status, r.body).toBe(201);
-    return (JSON.parse(r.body) as { code: string }).code;
-  }
-
-  /** The code and id of a created short (the create answers only its code). */
-  async function created(res: Response): Promise<{ code: string; id: string }> {
-    expect(res.status).toBe(201);
-    const { code } = (await res.json()) as { code: string };
-    const info = await call(a, `/api/code/${code}?redirect=false`);
-    return { code, id: (JSON.parse(info.body) as { id: string }).id };
-  }
+  /** Instance `t` as an API client of test/support whose answers count among `answers` (`call`). */
+  const counted = (t: TestApp): ApiClient => ({
+    fetch: async (path, init) => asResponse(await call(t, path, init)),
+    post: async (path, body) =>
+      asResponse(
+        await call(t, path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      ),
+  });
+  const asResponse = (r: Answer) =>
+    new Response(r.body, { status: r.status, headers: r.type ? { 'content-type': r.type } : {} });
+  const create = (t: TestApp, body: Record<string, unknown>) => createCode(counted(t), body);
+  /** The code and id of a created short (read back on instance a). */
+  const created = (res: Response) => createdShort(res, counted(a));
 
   const ready = (t: TestApp) => t.app.get(RedisConnection).ready !== null;
 

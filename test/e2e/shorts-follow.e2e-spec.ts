@@ -10,7 +10,7 @@ import { ShortEntity } from '../../src/shorts/short.entity';
 import { BlacklistService } from '../../src/blacklist/blacklist.service';
 import { JobLockService } from '../../src/database/job-lock.service';
 import { createTestApp, type TestApp, useTestApp } from '../support/app';
-import { insertShort, insertShorts } from '../support/shorts';
+import { createCode, insertShort, insertShorts } from '../support/shorts';
 import { FollowStore } from '../../src/shorts/follow-store';
 import { createTestDatabase, TEST_DB_KIND } from '../support/database';
 
@@ -36,11 +36,7 @@ describe('following shorts', () => {
 
   const t = useTestApp({ PASSWORD_MAX_TRIES: '3' }, { logger });
 
-  async function create(body: Record<string, unknown>): Promise<string> {
-    const res = await t.post('/api/code', body);
-    expect(res.status).toBe(201);
-    return ((await res.json()) as { code: string }).code;
-  }
+  const create = (body: Record<string, unknown>) => createCode(t, body);
 
   /** Inserts a short directly (for states the anonymous API cannot create). */
   const insert = (fields: Partial<ShortEntity>) => insertShort(t, fields);

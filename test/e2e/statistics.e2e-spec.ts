@@ -9,7 +9,7 @@ import { keys, StatsWriter } from '../../src/statistics/stats-writer';
 import { StatsWriterThread } from '../../src/statistics/stats-writer-thread';
 import { useTestApp } from '../support/app';
 import { loginAs, useLogin } from '../support/login';
-import { insertShorts } from '../support/shorts';
+import { createShort, insertShorts } from '../support/shorts';
 import { checkResponse } from '../support/openapi';
 import { expectProblem } from '../support/problem';
 
@@ -76,15 +76,7 @@ describe('visit statistics', () => {
   const alice = useLogin(t, 'alice');
 
   const recorder = () => t.app.get(StatisticsRecorder);
-  async function createOwn(body: Record<string, unknown> = {}) {
-    const res = await alice.post('/api/code', { url: 'https://example.com/target', ...body });
-    expect(res.status).toBe(201);
-    const { code } = (await res.json()) as { code: string };
-    const info = (await (await alice.fetch(`/api/code/${code}?redirect=false`)).json()) as {
-      id: string;
-    };
-    return { code, id: info.id };
-  }
+  const createOwn = (body: Record<string, unknown> = {}) => createShort(alice, body);
   const stats = async (id: string, query = '') => {
     const res = await alice.fetch(`/api/code/${id}/statistics${query}`);
     expect(res.status, await res.clone().text()).toBe(200);

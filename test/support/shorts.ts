@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Repository } from 'typeorm';
 import { expect } from 'vitest';
 import type { ShortDto } from '../../src/shorts/dto/short.dto';
-import { UNCHECKED } from '../../src/shorts/link-health';
+import { UNCHECKED } from '../../src/shorts/short-health';
 import { ShortEntity } from '../../src/shorts/short.entity';
 import type { TestApp } from './app';
 
@@ -74,21 +74,61 @@ export interface CreatedShort {
   short: ShortDto;
 }
 
+/** The body of a test create: the url defaults to https://example.com/target. */
+const withUrl = (body: Record<string, unknown>) => ({ url: 'https://example.com/target', ...body });
+
+/** The code of a create's answer `res`, which must be 201 (`what` names the create in a failure). */
+async function codeOf(res: Response, what: string): Promise<string> {
+  expect(res.status, `create ${what}: ${await res.clone().text()}`).toBe(201);
+  return ((await res.json()) as { code: string }).code;
+}
+
+/**
+ * Creates a short through the API as `client` (POST /api/code; fails unless 201) and answers only
+ * its code, with no further request. `body` defaults the url to https://example.com/target.
+ */
+export async function createCode(
+  client: ApiClient,
+  body: Record<string, unknown> = {},
+): Promise<string> {
+  return codeOf(await client.post('/api/code', withUrl(body)), JSON.stringify(body));
+}
+
+/**
+ * The short a create answered with `res` (fails unless 201), read back through the info call as
+ * `reader` for its id and link: for creates a test sends its own way (another instance, a proxy).
+ */
+export async function createdShort(
+  res: Response,
+  reader: Pick<ApiClient, 'fetch'>,
+  what = '',
+): Promise<CreatedShort> {
+  const code = await codeOf(res, what);
+  const info = await reader.fetch(`/api/code/${encodeURIComponent(code)}?redirect=false`);
+  expect(info.status, `info of the created short ${code}`).toBe(200);
+  const short = (await info.json()) as ShortDto;
+  return { code, id: short.id, shortUrl: short.shortUrl, short };
+}
+
 /**
  * Creates a short through the API as `client` (POST /api/code; fails unless 201) and reads it back
  * through the info call (the create answers only its code) for its id and link. `body` defaults
  * the url to https://example.com/target. Shorts on the main host only (the info call resolves a
- * code by Host). For a create the test expects to be refused, post it yourself.
+ * code by Host). For a create the test expects to be refused, see `tryCreate`.
  */
 export async function createShort(
   client: ApiClient,
   body: Record<string, unknown> = {},
 ): Promise<CreatedShort> {
-  const res = await client.post('/api/code', { url: 'https://example.com/target', ...body });
-  expect(res.status, `create ${JSON.stringify(body)}: ${await res.clone().text()}`).toBe(201);
-  const { code } = (await res.json()) as { code: string };
-  const info = await client.fetch(`/api/code/${encodeURIComponent(code)}?redirect=false`);
-  expect(info.status, `info of the created short ${code}`).toBe(200);
-  const short = (await info.json()) as ShortDto;
-  return { code, id: short.id, shortUrl: short.shortUrl, short };
+  return createdShort(await client.post('/api/code', withUrl(body)), client, JSON.stringify(body));
+}
+
+/** A create that may be refused, as `client`: its status and the problem's detail (none on 201). */
+export async function tryCreate(
+  client: ApiClient,
+  body: Record<string, unknown>,
+): Promise<{ status: number; detail?: string }> {
+  const res = await client.post('/api/code', body);
+  const answer = (await res.json()) as { detail?: string };
+  return { status: res.status, detail: answer.detail };
 }

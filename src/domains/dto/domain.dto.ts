@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, PartialType, PickType } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
-import { ShortOwnerDto } from '../../shorts/dto/short.dto';
+import { ShortOwnerDto } from '../../account/dto/owner.dto';
 import { MAX_URL_LENGTH } from '../../shared/limits';
 import { MAX_HOST_LENGTH } from '../domain-host';
 

@@ -15,9 +15,12 @@ import { MAX_RULES } from '../../shared/redirect-rules';
 import { RedirectRuleDto } from './redirect-rule.dto';
 import {
   type FieldType,
+  type FieldsWith,
   SHORT_FIELD_NAMES,
   SHORT_FIELDS,
+  type ShortFieldName,
   type ShortFieldSpec,
+  type ShortInput,
 } from '../../shared/short-fields';
 
 /**
@@ -143,23 +146,24 @@ function schemaOf(spec: ShortFieldSpec): ApiPropertyOptions {
   } as ApiPropertyOptions;
 }
 
+/** A field's value as the API takes it (rules as their DTO, for the OpenAPI schema). */
+type Taken<K extends ShortFieldName> = (typeof SHORT_FIELDS)[K]['type'] extends 'rules'
+  ? RedirectRuleDto[]
+  : NonNullable<ShortInput[K]>;
+type Needed = FieldsWith<'required'>;
+/** One property per row of the field table: the needed ones required, the others optional. */
+export type ShortFieldValues = { [K in Needed]: Taken<K> } & {
+  [K in Exclude<ShortFieldName, Needed>]?: Taken<K> | null;
+};
+
 /**
  * Every field a caller may set, as the API takes it: one property per row of the field table
- * (src/shared/short-fields.ts), its OpenAPI schema and its boundary validation derived from the
- * row. A create is this class (required fields required; `null` counts as absent); an edit is
- * `PartialType` of it. Never restate a field here: add a row to the table.
+ * (src/shared/short-fields.ts), its type, its OpenAPI schema and its boundary validation derived
+ * from the row. A create is this class (required fields required; `null` counts as absent); an
+ * edit is `PartialType` of it. Never restate a field here: add a row to the table.
  */
-export class ShortFieldsDto {
-  url: string;
-  password?: string | null;
-  code?: string | null;
-  name?: string | null;
-  expireAt?: string | null;
-  maxUses?: number | null;
-  domain?: string | null;
-  expiredUrl?: string | null;
-  rules?: RedirectRuleDto[] | null;
-}
+export const ShortFieldsDto = class ShortFieldsDto {} as new () => ShortFieldValues;
+export type ShortFieldsDto = ShortFieldValues;
 
 for (const name of SHORT_FIELD_NAMES) {
   const spec: ShortFieldSpec = SHORT_FIELDS[name];

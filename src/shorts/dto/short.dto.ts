@@ -1,14 +1,17 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
+import { ShortOwnerDto } from '../../account/dto/owner.dto';
 import { MAX_RULES } from '../../shared/redirect-rules';
+import {
+  type FieldsWith,
+  fieldsWith,
+  OTHER_FIELDS,
+  placeFields,
+  SHORT_FIELDS,
+  type ShortFieldSpec,
+  type ShownSpec,
+} from '../../shared/short-fields';
 import { RedirectRuleDto } from './redirect-rule.dto';
 import { BROKEN_AFTER_FAILURES, HEALTH_STATES, type HealthState } from '../../shared/link-health';
-
-export class ShortOwnerDto {
-  @ApiProperty({ format: 'uuid' })
-  id: string;
-  @ApiProperty()
-  username: string;
-}
 
 /** The link health of a short: how the checks of its target went (owners and admins only). */
 export class ShortHealthDto {
@@ -36,73 +39,138 @@ export class ShortHealthDto {
   failingSince: string | null;
 }
 
-/** The public shape of a short. `url` is null when it is withheld (password). */
-export class ShortDto {
-  @ApiProperty({ format: 'uuid' })
+/** A short's own properties: those of its answer that are no field of the table. */
+export interface ShortOwnProperties {
   id: string;
-  @ApiProperty()
-  code: string;
-  @ApiProperty({
+  /** The link to share. */
+  shortUrl: string;
+  hasPassword: boolean;
+  createdAt: string;
+  owner: ShortOwnerDto | null;
+  dangers: boolean;
+  uses?: number;
+  visits?: number;
+  health?: ShortHealthDto;
+}
+
+/** The schemas of a short's own properties (`required: false`: only in some views). */
+const OWN_SCHEMAS: Record<keyof ShortOwnProperties, ApiPropertyOptions> = {
+  id: { type: 'string', format: 'uuid' },
+  shortUrl: {
     type: 'string',
-    nullable: true,
-    description: 'The own domain the short lives on; null: this service’s host',
-    example: 'go.example.com',
-  })
-  domain: string | null;
-  @ApiProperty({
     description: 'The link to share ({BASE_URL}/s/{code}, or {scheme}://{domain}/{code})',
     example: 'https://short.example/s/aB3dE5f',
-  })
-  shortUrl: string;
-  @ApiProperty({ type: 'string', nullable: true })
-  name: string | null;
-  @ApiProperty({
-    type: 'string',
-    nullable: true,
-    description:
-      'Null when password-protected and not unlocked, or when the short has maxUses (shown only to its owner and admins)',
-  })
-  url: string | null;
-  @ApiProperty()
-  hasPassword: boolean;
-  @ApiProperty({ type: 'integer', nullable: true })
-  maxUses: number | null;
-  @ApiProperty({ type: 'string', format: 'date-time' })
-  createdAt: string;
-  @ApiProperty({ type: 'string', format: 'date-time', nullable: true })
-  expireAt: string | null;
-  @ApiProperty({ type: ShortOwnerDto, nullable: true })
-  owner: ShortOwnerDto | null;
-  @ApiProperty({ description: 'Flagged dangerous or blacklisted' })
-  dangers: boolean;
-  @ApiPropertyOptional({
+  },
+  hasPassword: { type: 'boolean' },
+  createdAt: { type: 'string', format: 'date-time' },
+  owner: { type: ShortOwnerDto, nullable: true },
+  dangers: { type: 'boolean', description: 'Flagged dangerous or blacklisted' },
+  uses: {
     type: 'integer',
+    required: false,
     description: 'Uses counted (follows that reached the target, bots excluded); owners only',
-  })
-  uses?: number;
-  @ApiPropertyOptional({
+  },
+  visits: {
     type: 'integer',
+    required: false,
     description:
       'Visits in the statistics (bots excluded; older than the retention not counted); owners only',
-  })
-  visits?: number;
-  @ApiPropertyOptional({
-    type: 'string',
-    nullable: true,
-    description:
-      'Where visitors go when the short has expired or is used up (null: the not-found page); owners only',
-  })
-  expiredUrl?: string | null;
-  @ApiPropertyOptional({
-    type: [RedirectRuleDto],
-    maxItems: MAX_RULES,
-    description: 'Redirect rules in order (empty: none); owners only',
-  })
-  rules?: RedirectRuleDto[];
-  @ApiPropertyOptional({
+  },
+  health: {
     type: ShortHealthDto,
+    required: false,
     description:
       'How the checks of the target went (logged-in shorts are checked about once a day); owners and admins only',
-  })
-  health?: ShortHealthDto;
+  },
+} as Record<keyof ShortOwnProperties, ApiPropertyOptions>;
+
+/** The shown fields (src/shared/short-fields.ts: rows with `shown`). */
+export type ShownField = FieldsWith<'shown'>;
+type ShownSpecOf<K extends ShownField> = (typeof SHORT_FIELDS)[K]['shown'];
+/** A shown field's value in the answer, by its type. */
+type ShownValue<K extends ShownField> =
+  | ((typeof SHORT_FIELDS)[K]['type'] extends 'integer'
+      ? number
+      : (typeof SHORT_FIELDS)[K]['type'] extends 'rules'
+        ? RedirectRuleDto[]
+        : string)
+  | (ShownSpecOf<K> extends { nullable: true } ? null : never);
+type OwnerOnly = {
+  [K in ShownField]: ShownSpecOf<K> extends { to: 'owner' } ? K : never;
+}[ShownField];
+/** The shown fields as the answer holds them: the owner's view's fields only there. */
+export type ShortFieldsView = { [K in Exclude<ShownField, OwnerOnly>]: ShownValue<K> } & {
+  [K in OwnerOnly]?: ShownValue<K>;
+};
+
+/** The OpenAPI schema of a shown field in the answer, from its row. */
+function shownSchemaOf(spec: ShortFieldSpec, shown: ShownSpec): ApiPropertyOptions {
+  if (spec.type === 'rules') {
+    return {
+      type: [RedirectRuleDto],
+      required: shown.to !== 'owner',
+      maxItems: MAX_RULES,
+      description: described(shown),
+    } as ApiPropertyOptions;
+  }
+  const description = described(shown);
+  return {
+    type: spec.type === 'integer' ? 'integer' : 'string',
+    ...(spec.type === 'date-time' ? { format: 'date-time' } : {}),
+    ...(shown.nullable ? { nullable: true } : {}),
+    ...(shown.to === 'owner' ? { required: false } : {}),
+    ...(description !== undefined ? { description } : {}),
+    ...(shown.example !== undefined ? { example: shown.example } : {}),
+  } as ApiPropertyOptions;
+}
+
+/** A shown field's description, with who sees it when that is only its owner. */
+function described(shown: ShownSpec): string | undefined {
+  if (shown.to !== 'owner') return shown.description;
+  return `${shown.description ?? 'Set by its owner'}; owners only`;
+}
+
+/**
+ * The properties of a short's answer in order: its own ones and the shown fields (the places
+ * answers have always had; a new field comes among OTHER_FIELDS).
+ */
+export const SHORT_VIEW = placeFields<keyof ShortOwnProperties | ShownField, ShownField>(
+  [
+    'id',
+    'code',
+    'domain',
+    'shortUrl',
+    'name',
+    'url',
+    'hasPassword',
+    'maxUses',
+    'createdAt',
+    'expireAt',
+    'owner',
+    'dangers',
+    'uses',
+    'visits',
+    OTHER_FIELDS,
+    'health',
+  ],
+  fieldsWith('shown'),
+);
+
+/**
+ * The public shape of a short: its own properties and every field of the table with `shown`
+ * (src/shared/short-fields.ts), in SHORT_VIEW's order. `url` is null when it is withheld
+ * (password, maxUses). Never restate a field here: give its row `shown`.
+ */
+export const ShortDto = class ShortDto {} as new () => ShortOwnProperties & ShortFieldsView;
+export type ShortDto = ShortOwnProperties & ShortFieldsView;
+
+for (const name of SHORT_VIEW) {
+  const spec: ShortFieldSpec | undefined = Object.hasOwn(SHORT_FIELDS, name)
+    ? SHORT_FIELDS[name as ShownField]
+    : undefined;
+  const schema = spec?.shown
+    ? shownSchemaOf(spec, spec.shown)
+    : OWN_SCHEMAS[name as keyof ShortOwnProperties];
+  if (!schema) throw new Error(`ShortDto: ${name} is neither a shown field nor its own property`);
+  ApiProperty(schema)(ShortDto.prototype, name);
 }

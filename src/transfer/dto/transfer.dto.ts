@@ -1,9 +1,22 @@
-import { ApiProperty, ApiPropertyOptional, IntersectionType, PickType } from '@nestjs/swagger';
+import {
+  ApiProperty,
+  type ApiPropertyOptions,
+  ApiPropertyOptional,
+  IntersectionType,
+  PickType,
+} from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsObject, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { QueryEnum } from '../../common/query';
 import { ERROR_KEYS, type ErrorKey } from '../../shared/error-keys';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../shared/limits';
-import { EXPORT_COLUMNS, type ExportColumn } from '../../shared/short-fields';
+import {
+  EXPORT_COLUMNS,
+  type ExportColumn,
+  fieldsWith,
+  SHORT_FIELDS,
+  type ShortFieldName,
+  type ShortFieldSpec,
+} from '../../shared/short-fields';
 import { ShortDto } from '../../shorts/dto/short.dto';
 
 /** At most this many characters of CSV (the route's body limit is 2 MB). */
@@ -60,10 +73,7 @@ export class ImportResultDto {
   skipped: SkippedRowDto[];
 }
 
-/**
- * What the export adds to the owner's view of a short: the target always, both counts, the expiry
- * fallback and the rules (as JSON text, so a CSV cell holds them).
- */
+/** What the export adds to the owner's view of a short: the target always and both counts. */
 class ExportedCounts {
   @ApiProperty({ description: 'The target (the owner always sees it)' })
   url: string;
@@ -71,34 +81,61 @@ class ExportedCounts {
   uses: number;
   @ApiProperty({ type: 'integer', description: 'Visits in the statistics (bots excluded)' })
   visits: number;
-  @ApiProperty({
-    type: 'string',
-    nullable: true,
-    description: 'Where visitors go after expiry or exhaustion (null: the not-found page)',
-  })
-  expiredUrl: string | null;
-  @ApiProperty({
-    type: 'string',
-    nullable: true,
-    description:
-      'The redirect rules as JSON text (`[{"conditions":[{"type","value"}],"url"}]`); null: none',
-  })
-  rules: string | null;
 }
 
-/** One short as the export writes it: the columns EXPORT_COLUMNS names, taken from ShortDto. */
+/** The columns the export takes from ShortDto as the owner's view shows them. */
+const FROM_SHORT_DTO = [
+  'id',
+  'domain',
+  'code',
+  'name',
+  'hasPassword',
+  'maxUses',
+  'createdAt',
+  'expireAt',
+] as const;
+
+/** The other exported fields (owner-only ones, new ones): as the export writes them. */
+type ExportedFieldName = Extract<
+  Exclude<ExportColumn, (typeof FROM_SHORT_DTO)[number] | keyof ExportedCounts>,
+  ShortFieldName
+>;
+type ExportedFieldValues = {
+  [K in ExportedFieldName]:
+    ((typeof SHORT_FIELDS)[K]['type'] extends 'integer' ? number : string) | null;
+};
+
+/** How the export writes a field of each type: rules as JSON text, none as null. */
+function exportSchemaOf(spec: ShortFieldSpec): ApiPropertyOptions {
+  if (spec.type === 'rules') {
+    return {
+      type: 'string',
+      nullable: true,
+      description:
+        'The redirect rules as JSON text (`[{"conditions":[{"type","value"}],"url"}]`); null: none',
+    };
+  }
+  return {
+    type: spec.type === 'integer' ? 'integer' : 'string',
+    ...(spec.type === 'date-time' ? { format: 'date-time' } : {}),
+    nullable: true,
+    description: spec.shown?.description ?? spec.description,
+  } as ApiPropertyOptions;
+}
+
+/** The exported fields that neither ShortDto's columns nor the counts give (rows with `exported`). */
+const ExportedFields = class ExportedFields {} as new () => ExportedFieldValues;
+const taken = new Set<string>([...FROM_SHORT_DTO, 'url', 'uses', 'visits']);
+for (const name of fieldsWith('exported')) {
+  if (!taken.has(name))
+    ApiProperty(exportSchemaOf(SHORT_FIELDS[name]))(ExportedFields.prototype, name);
+}
+
+/** One short as the export writes it: the columns EXPORT_COLUMNS names. */
 export class ExportedShortDto extends IntersectionType(
-  PickType(ShortDto, [
-    'id',
-    'domain',
-    'code',
-    'name',
-    'hasPassword',
-    'maxUses',
-    'createdAt',
-    'expireAt',
-  ] as const),
+  PickType(ShortDto, FROM_SHORT_DTO),
   ExportedCounts,
+  ExportedFields,
 ) {}
 
 // The export's columns are exactly the DTO's properties (the compiler checks both ways).

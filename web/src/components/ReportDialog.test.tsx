@@ -1,37 +1,12 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { auth } from '../state/auth';
-import { dismissToast, toasts } from '../state/toasts';
+import { resetAfterEach, stubFetch, toastTexts } from '../test-fixtures';
 import { ReportDialog } from './ReportDialog';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  for (const t of [...toasts.list]) dismissToast(t.id);
-  auth.status = 'loading';
-  auth.user = null;
-});
+resetAfterEach();
 
-const texts = () => toasts.list.map((t) => t.text);
-
-/** Answers every API call with `status`/`body` and records method, url and body. */
-function stubFetch(status: number, body: unknown) {
-  const calls: { method: string; url: string; body: string }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (req: Request) => {
-      calls.push({ method: req.method, url: new URL(req.url).pathname, body: await req.text() });
-      const json = status === 204 ? null : JSON.stringify(body);
-      return new Response(json, {
-        status,
-        headers: {
-          'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json',
-        },
-      });
-    }),
-  );
-  return calls;
-}
+const texts = toastTexts;
 
 describe('report dialog', () => {
   it('anonymous visitors only see the login hint', () => {

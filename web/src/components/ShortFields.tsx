@@ -5,7 +5,6 @@ import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { useT } from '../i18n/context';
-import { useResolved } from './useResolved';
 import { t, type Messages } from '../i18n/text';
 import { exampleExpiryDate, formatDateTime, parseExpiry } from '../lib/expiry';
 import {
@@ -17,6 +16,7 @@ import {
 } from '../lib/short-form';
 import type { RulesProblemAt } from '../lib/rules';
 import { schemeFix } from '../lib/url';
+import { useResolved } from './useResolved';
 
 /** The rules editor: only logged-in users see it, so it is a chunk of its own (the start page's budget). */
 const RulesEditor = lazy(() => import('./rules/RulesEditor'));
@@ -65,24 +65,18 @@ export interface ShortFieldsProps {
   rulesProblemAt?: RulesProblemAt;
 }
 
-/** Texts of a field's input, by the field, in the current language. */
-type FieldTexts = Partial<Record<ShortFieldName, (msg: Messages) => string>>;
+/** An input's example text (the catalogue's, by field; `{date}`: an example expiry). */
+function placeholderOf(msg: Messages, name: ShortFieldName): string | undefined {
+  const text = (msg.fieldPlaceholders as Partial<Record<ShortFieldName, string>>)[name];
+  return text === undefined ? undefined : t(text, { date: exampleExpiryDate() });
+}
 
-/** Example texts of the inputs; a needed field of the edit form has its value instead. */
-const PLACEHOLDERS: FieldTexts = {
-  url: (msg) => msg.create.urlPlaceholder,
-  code: (msg) => msg.create.codePlaceholder,
-  name: (msg) => msg.create.namePlaceholder,
-  expireAt: (msg) => t(msg.hints.expiryPlaceholder, { date: exampleExpiryDate() }),
-  maxUses: (msg) => msg.create.unlimited,
-  expiredUrl: (msg) => msg.rules.expiredUrlPlaceholder,
-};
-
-/** Help texts below some inputs. */
-const HINTS: FieldTexts = { expiredUrl: (msg) => msg.rules.expiredUrlHint };
+/** The help text below an input (the catalogue's, by field). */
+const hintOf = (msg: Messages, name: ShortFieldName): string | undefined =>
+  (msg.fieldHints as Partial<Record<ShortFieldName, string>>)[name];
 
 /** The edit form's buttons that clear a field that may be cleared. */
-const CLEAR_LABELS: FieldTexts = {
+const CLEAR_LABELS: Partial<Record<ShortFieldName, (msg: Messages) => string>> = {
   expireAt: (msg) => msg.edit.clearExpiry,
   maxUses: (msg) => msg.edit.clearMaxUses,
 };
@@ -110,7 +104,6 @@ function ShortField({
 }: ShortFieldsProps & { name: ShortFieldName }) {
   const { msg } = useT();
   const error = errors[name];
-  const hint = HINTS[name]?.(msg);
   const input = values[name];
   if (typeof input !== 'string') {
     return (
@@ -135,12 +128,13 @@ function ShortField({
   const id = `${mode}-${name}`;
   const set = (text: string) => onChange({ [name]: text });
   const required = isRequired(name, mode);
+  const hint = hintOf(msg, name);
   const common = {
     value,
     required,
     isInvalid: Boolean(error),
     'aria-invalid': error ? true : undefined,
-    placeholder: mode === 'edit' && required ? undefined : PLACEHOLDERS[name]?.(msg),
+    placeholder: mode === 'edit' && required ? undefined : placeholderOf(msg, name),
     onChange: (e: { target: { value: string } }) => set(e.target.value),
   };
   const clear = mode === 'edit' && spec.nullable ? CLEAR_LABELS[name]?.(msg) : undefined;
@@ -156,12 +150,11 @@ function ShortField({
       input
     );
 
-  /** The field's group: its label, the input, what is said below it, the server's error. */
-  const group = (input: ReactNode, below?: ReactNode) => (
+  /** The field's labelled group, the server's error below its input. */
+  const group = (input: ReactNode) => (
     <Form.Group className="mb-3" controlId={id}>
       <Form.Label>{msg.fields[name]}</Form.Label>
       {input}
-      {below}
       {feedback}
     </Form.Group>
   );
@@ -171,16 +164,18 @@ function ShortField({
     case 'code':
     case 'text':
       return group(
-        <Form.Control
-          {...common}
-          type={spec.type === 'url' ? 'url' : 'text'}
-          {...(spec.type === 'url' ? schemeFix(set) : {})}
-          minLength={spec.type === 'url' ? undefined : spec.minLength}
-          maxLength={spec.maxLength}
-          pattern={htmlPattern(spec.pattern)}
-          aria-describedby={hint ? `${id}-help` : undefined}
-        />,
-        hint && <Form.Text id={`${id}-help`}>{hint}</Form.Text>,
+        <>
+          <Form.Control
+            {...common}
+            type={spec.type === 'url' ? 'url' : 'text'}
+            {...(spec.type === 'url' ? schemeFix(set) : {})}
+            minLength={spec.type === 'url' ? undefined : spec.minLength}
+            maxLength={spec.maxLength}
+            pattern={htmlPattern(spec.pattern)}
+            aria-describedby={hint ? `${id}-help` : undefined}
+          />
+          {hint && <Form.Text id={`${id}-help`}>{hint}</Form.Text>}
+        </>,
       );
     case 'password': {
       const removing = mode === 'edit' && values.removePassword;
@@ -218,20 +213,22 @@ function ShortField({
     case 'date-time': {
       const understood = !value.trim() || expireAt !== null;
       return group(
-        withClear(
-          <Form.Control
-            {...common}
-            isInvalid={!understood || Boolean(error)}
-            aria-describedby={`${id}-help`}
-          />,
-        ),
-        <Form.Text id={`${id}-help`} className={understood ? undefined : 'text-danger'}>
-          {!value.trim()
-            ? msg.edit.noExpiry
-            : expireAt
-              ? t(msg.create.understoodAs, { date: formatDateTime(expireAt) })
-              : msg.edit.expiryNotUnderstood}
-        </Form.Text>,
+        <>
+          {withClear(
+            <Form.Control
+              {...common}
+              isInvalid={!understood || Boolean(error)}
+              aria-describedby={`${id}-help`}
+            />,
+          )}
+          <Form.Text id={`${id}-help`} className={understood ? undefined : 'text-danger'}>
+            {!value.trim()
+              ? msg.edit.noExpiry
+              : expireAt
+                ? t(msg.create.understoodAs, { date: formatDateTime(expireAt) })
+                : msg.edit.expiryNotUnderstood}
+          </Form.Text>
+        </>,
       );
     }
     case 'domain':

@@ -1,9 +1,10 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReactElement } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { auth } from '../state/auth';
-import { dismissToast, toasts } from '../state/toasts';
+import { resetAfterEach } from '../test-fixtures';
 import {
   CODE_MAX_LENGTH,
   CUSTOM_CODE_PATTERN,
@@ -13,7 +14,7 @@ import {
   MAX_PASSWORD_LENGTH,
   MAX_URL_LENGTH,
 } from '@shared/limits';
-import { htmlPattern } from '../lib/short-form';
+import { emptyValues, htmlPattern } from '../lib/short-form';
 import { CreateForm } from './CreateForm';
 import type { Short } from '../api/client';
 import { ShortFacts } from './info/ShortFacts';
@@ -22,12 +23,19 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { LookupForm } from './LookupForm';
 import { Toasts } from './Toasts';
 
-afterEach(() => {
-  cleanup();
-  for (const t of [...toasts.list]) dismissToast(t.id);
-  auth.status = 'loading';
-  auth.user = null;
-});
+resetAfterEach();
+
+/** `form` in a router with the toasts: `value` typed into the field `label`, `button` clicked. */
+function submitWithToasts(form: ReactElement, label: string, value: string, button: string) {
+  render(
+    <Router hook={memoryLocation({ path: '/' }).hook}>
+      {form}
+      <Toasts />
+    </Router>,
+  );
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  fireEvent.click(screen.getByRole('button', { name: button }));
+}
 
 function Boom(): never {
   throw new Error('Kaputt');
@@ -65,16 +73,7 @@ describe('lookup form', () => {
   });
 
   it('warns about junk', async () => {
-    render(
-      <Router hook={memoryLocation({ path: '/' }).hook}>
-        <LookupForm />
-        <Toasts />
-      </Router>,
-    );
-    fireEvent.change(screen.getByLabelText('Short-Code oder Short-URL'), {
-      target: { value: '%%%' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Nachschlagen' }));
+    submitWithToasts(<LookupForm />, 'Short-Code oder Short-URL', '%%%', 'Nachschlagen');
     expect(await screen.findByText('Ungültige URL/Short')).toBeInTheDocument();
   });
 });
@@ -144,16 +143,7 @@ describe('create form', () => {
       ),
     );
     try {
-      render(
-        <Router hook={memoryLocation({ path: '/' }).hook}>
-          <CreateForm />
-          <Toasts />
-        </Router>,
-      );
-      fireEvent.change(screen.getByLabelText('URL'), {
-        target: { value: 'https://example.com/x' },
-      });
-      fireEvent.click(screen.getByRole('button', { name: 'Kürzen' }));
+      submitWithToasts(<CreateForm />, 'URL', 'https://example.com/x', 'Kürzen');
       expect(await screen.findByText('Der Code ist bereits vergeben')).toBeInTheDocument();
     } finally {
       vi.unstubAllGlobals();
@@ -162,18 +152,7 @@ describe('create form', () => {
 });
 
 describe('the short fields in edit mode', () => {
-  const values = {
-    url: 'https://example.com/a',
-    password: '',
-    code: 'abc1234',
-    name: '',
-    expireAt: '',
-    maxUses: '3',
-    domain: '',
-    expiredUrl: '',
-    rules: [],
-    removePassword: false,
-  };
+  const values = { ...emptyValues(), url: 'https://example.com/a', code: 'abc1234', maxUses: '3' };
 
   it('every field, the code needed, clear buttons for what may be cleared, the password box', () => {
     const onChange = vi.fn();

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -6,23 +6,19 @@ import type { Schemas } from '../api/client';
 import { LAST_DOMAIN_KEY } from '../lib/domains';
 import { auth } from '../state/auth';
 import { cookies } from '../state/cookies';
-import { dismissToast, toasts } from '../state/toasts';
+import { resetAfterEach, stubApi, toastTexts } from '../test-fixtures';
 import { renderWithQueries } from '../test-utils';
 import { DomainsPanel } from './account/DomainsPanel';
 import { ShareXPanel } from './account/ShareXPanel';
 import { CreateForm } from './CreateForm';
 
+resetAfterEach();
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   localStorage.clear();
-  for (const t of [...toasts.list]) dismissToast(t.id);
-  auth.status = 'loading';
-  auth.user = null;
   cookies.consent.services.design = false;
 });
 
-const texts = () => toasts.list.map((t) => t.text);
+const texts = toastTexts;
 
 type Domain = Schemas['DomainDto'];
 const ME = { id: '11111111-1111-4111-8111-111111111111', username: 'ich' };
@@ -50,31 +46,25 @@ function domain(host: string, over: Partial<Domain> = {}): Domain {
   };
 }
 
-type Answer = { status: number; body?: unknown };
-interface Call {
-  call: string;
-  body: unknown;
+/** Types `host` as the new domain (shared for everybody if `shared`) and adds it. */
+async function addDomain(host: string, shared = false): Promise<void> {
+  fireEvent.change(screen.getByLabelText('Neue Domain'), { target: { value: host } });
+  if (shared) fireEvent.click(screen.getByLabelText(/Für alle freigeben/));
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Domain hinzufügen' }));
+  });
 }
-/** Answers by "METHOD /path" (exact); records every call with its JSON body. */
-function stubApi(answers: Record<string, Answer | (() => Answer)>): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (req: Request) => {
-      const call = `${req.method} ${new URL(req.url).pathname}`;
-      const text = await req.text();
-      calls.push({ call, body: text ? JSON.parse(text) : undefined });
-      const found = answers[call];
-      const a = typeof found === 'function' ? found() : (found ?? { status: 404, body: {} });
-      return new Response(a.body === undefined ? null : JSON.stringify(a.body), {
-        status: a.status,
-        headers: {
-          'Content-Type': a.status >= 400 ? 'application/problem+json' : 'application/json',
-        },
-      });
-    }),
+
+/** The create form of a logged-in user in a router that records where it goes. */
+function renderCreateLoggedIn() {
+  auth.status = 'authenticated';
+  const mem = memoryLocation({ path: '/', record: true });
+  render(
+    <Router hook={mem.hook}>
+      <CreateForm />
+    </Router>,
   );
-  return calls;
+  return mem;
 }
 
 describe('the Domains section', () => {
@@ -159,23 +149,14 @@ describe('the Domains section', () => {
     expect(await screen.findByTestId('domains-empty')).toHaveTextContent(
       'Du hast noch keine Domains.',
     );
-    fireEvent.change(screen.getByLabelText('Neue Domain'), {
-      target: { value: ' go.example.com ' },
-    });
-    fireEvent.click(screen.getByLabelText(/Für alle freigeben/));
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Domain hinzufügen' }));
-    });
+    await addDomain(' go.example.com ', true);
     await waitFor(() => expect(texts()).toContain('Die Domain go.example.com wurde hinzugefügt.'));
-    expect(calls.find((c) => c.call === 'POST /api/domains')?.body).toEqual({
+    expect(calls.find((c) => c.call === 'POST /api/domains')?.json).toEqual({
       host: 'go.example.com',
       shared: true,
     });
     refuse = true;
-    fireEvent.change(screen.getByLabelText('Neue Domain'), { target: { value: 'x y' } });
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Domain hinzufügen' }));
-    });
+    await addDomain('x y');
     await waitFor(() =>
       expect(texts()).toContain(
         'Das ist kein gültiger Domainname (z. B. go.example.com, ohne https:// und Pfad).',
@@ -197,10 +178,7 @@ describe('the Domains section', () => {
     });
     renderWithQueries(<DomainsPanel userId={ME.id} admin={false} />);
     await screen.findByTestId('domains-empty');
-    fireEvent.change(screen.getByLabelText('Neue Domain'), { target: { value: 'more.example' } });
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Domain hinzufügen' }));
-    });
+    await addDomain('more.example');
     await waitFor(() =>
       expect(texts()).toContain(
         'Du hast die erlaubte Höchstzahl erreicht. Lösche zuerst einen Eintrag.',
@@ -232,7 +210,7 @@ describe('the Domains section', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     });
     await waitFor(() => expect(texts()).toContain('Die Weiterleitungen wurden gespeichert.'));
-    expect(calls.find((c) => c.call.startsWith('PATCH'))?.body).toEqual({
+    expect(calls.find((c) => c.call.startsWith('PATCH'))?.json).toEqual({
       homeRedirect: null,
       notFoundRedirect: 'https://example.com/404',
     });
@@ -297,13 +275,7 @@ describe('the domain select of the create form', () => {
         body: { code: 'abc123', shortUrl: 'https://go.example.com/abc123' },
       },
     });
-    auth.status = 'authenticated';
-    const mem = memoryLocation({ path: '/', record: true });
-    render(
-      <Router hook={mem.hook}>
-        <CreateForm />
-      </Router>,
-    );
+    const mem = renderCreateLoggedIn();
     fireEvent.change(await screen.findByLabelText('Domain'), {
       target: { value: 'go.example.com' },
     });
@@ -314,7 +286,7 @@ describe('the domain select of the create form', () => {
     await waitFor(() =>
       expect(mem.history.at(-1)).toBe('/s/abc123/info?show_created=true&domain=go.example.com'),
     );
-    expect(calls.find((c) => c.call === 'POST /api/code')?.body).toMatchObject({
+    expect(calls.find((c) => c.call === 'POST /api/code')?.json).toMatchObject({
       url: 'https://example.com/x',
       domain: 'go.example.com',
     });
@@ -326,13 +298,7 @@ describe('the domain select of the create form', () => {
       'GET /api/domains': { status: 200, body: list },
       'POST /api/code': { status: 201, body: { code: 'abc123' } },
     });
-    auth.status = 'authenticated';
-    const mem = memoryLocation({ path: '/', record: true });
-    render(
-      <Router hook={mem.hook}>
-        <CreateForm />
-      </Router>,
-    );
+    const mem = renderCreateLoggedIn();
     await screen.findByLabelText('Domain');
     fireEvent.change(screen.getByLabelText('URL'), { target: { value: 'https://example.com/x' } });
     await act(async () => {

@@ -9,124 +9,23 @@ import {
   toLocalInput,
   type AdminEntity,
 } from './admin';
+import { adminEntity, adminField, editableField } from '../test-fixtures';
 
-const shorts: AdminEntity = {
-  name: 'shorts',
-  description: 'Short links',
-  creatable: false,
-  deletable: true,
-  fields: [
-    {
-      name: 'id',
-      type: 'keyword',
-      description: 'UUID',
-      editable: false,
-      nullable: false,
-      searchable: true,
-      sortable: true,
-    },
-    {
-      name: 'name',
-      type: 'text',
-      description: '',
-      editable: true,
-      nullable: true,
-      searchable: true,
-      sortable: true,
-    },
-    {
-      name: 'url',
-      type: 'text',
-      description: '',
-      editable: false,
-      nullable: false,
-      searchable: true,
-      sortable: true,
-    },
-    {
-      name: 'maxUses',
-      type: 'number',
-      description: '',
-      editable: true,
-      nullable: true,
-      searchable: true,
-      sortable: true,
-    },
-    {
-      name: 'expireAt',
-      type: 'date',
-      description: '',
-      editable: true,
-      nullable: true,
-      searchable: true,
-      sortable: true,
-    },
-    {
-      name: 'dangerous',
-      type: 'boolean',
-      description: '',
-      editable: true,
-      nullable: false,
-      searchable: true,
-      sortable: true,
-    },
-    {
-      name: 'dangerReason',
-      type: 'enum',
-      description: '',
-      editable: true,
-      nullable: true,
-      searchable: true,
-      sortable: true,
-      values: ['SPAM', 'OTHER'],
-    },
-  ],
-};
-const users: AdminEntity = {
-  name: 'users',
-  description: 'Users',
-  creatable: false,
-  deletable: true,
-  fields: [
-    {
-      name: 'id',
-      type: 'keyword',
-      description: '',
-      editable: false,
-      nullable: false,
-      searchable: true,
-      sortable: true,
-    },
-    {
-      name: 'username',
-      type: 'text',
-      description: '',
-      editable: false,
-      nullable: false,
-      searchable: true,
-      sortable: true,
-    },
-    {
-      name: 'activated',
-      type: 'boolean',
-      description: '',
-      editable: true,
-      nullable: false,
-      searchable: true,
-      sortable: true,
-    },
-    {
-      name: 'roles',
-      type: 'list',
-      description: '',
-      editable: true,
-      nullable: false,
-      searchable: true,
-      sortable: true,
-      values: ['ROLE_USER', 'ROLE_ADMIN'],
-    },
-  ],
-};
+const shorts = adminEntity('shorts', 'Short links', [
+  adminField('id', 'keyword', { description: 'UUID' }),
+  editableField('name', 'text', { nullable: true }),
+  adminField('url', 'text'),
+  editableField('maxUses', 'number', { nullable: true }),
+  editableField('expireAt', 'date', { nullable: true }),
+  editableField('dangerous', 'boolean'),
+  editableField('dangerReason', 'enum', { nullable: true, values: ['SPAM', 'OTHER'] }),
+]);
+const users = adminEntity('users', 'Users', [
+  adminField('id', 'keyword'),
+  adminField('username', 'text'),
+  editableField('activated', 'boolean'),
+  editableField('roles', 'list', { values: ['ROLE_USER', 'ROLE_ADMIN'] }),
+]);
 const MSG = { required: 'req', wholeNumber: 'num', invalidDate: 'date' };
 const row = {
   id: 'a1',
@@ -207,26 +106,7 @@ describe('admin edit form', () => {
       ...shorts,
       name: 'blacklist',
       creatable: true,
-      fields: [
-        {
-          name: 'id',
-          type: 'keyword',
-          description: '',
-          editable: false,
-          nullable: false,
-          searchable: true,
-          sortable: true,
-        },
-        {
-          name: 'value',
-          type: 'text',
-          description: '',
-          editable: true,
-          nullable: false,
-          searchable: true,
-          sortable: true,
-        },
-      ],
+      fields: [adminField('id', 'keyword'), editableField('value', 'text')],
     };
     expect(toBody(blacklist, { value: '  ' }, null, MSG)).toEqual({
       ok: false,

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Short } from '../api/client';
 import { ApiError } from '../api/errors';
 import {
   canAddCondition,
@@ -13,6 +12,7 @@ import {
   sameRules,
 } from './rules';
 import { changesOf, createBody, emptyValues, fieldsOf } from './short-form';
+import { shortFixture } from '../test-fixtures';
 
 const stored = [
   { conditions: [{ type: 'os' as const, value: 'ios' }], url: 'https://apps.example/ios' },
@@ -25,20 +25,7 @@ const stored = [
   },
 ];
 
-const short = {
-  id: '5f0c6a0e-4a8a-4c53-9a34-1f6f7f4f2c11',
-  code: 'abc1234',
-  name: null,
-  url: 'https://example.com/a',
-  hasPassword: false,
-  maxUses: null,
-  createdAt: '2026-01-01T10:00:00.000Z',
-  expireAt: null,
-  owner: null,
-  dangers: false,
-  expiredUrl: null,
-  rules: stored,
-} as unknown as Short;
+const short = shortFixture({ expiredUrl: null, rules: stored });
 
 describe('the rules of the short form', () => {
   it('turns stored rules into drafts with ids of their own and back, trimmed', () => {

@@ -1,4 +1,5 @@
 import {
+  type FieldType,
   SHORT_FIELD_NAMES,
   SHORT_FIELDS,
   type ShortFieldName,
@@ -72,20 +73,33 @@ export function emptyValues(): FormValues {
   return { ...values, removePassword: false };
 }
 
-/** The edit form, prefilled from the short (the password is never shown: '' keeps it). */
+/**
+ * What each input of a field type shows of the short's value: its text, the expiry as typed, a
+ * number as text, the rules as the editor's drafts ('' and [] for none).
+ */
+const INPUT_OF: {
+  [T in FieldType]: (value: unknown) => T extends 'rules' ? RuleDraft[] : string;
+} = {
+  url: (v) => (v as string | null) ?? '',
+  code: (v) => (v as string | null) ?? '',
+  text: (v) => (v as string | null) ?? '',
+  domain: (v) => (v as string | null) ?? '',
+  password: () => '',
+  'date-time': (v) => expiryText((v as string | null) ?? null),
+  integer: (v) => (v === null || v === undefined ? '' : String(v as number)),
+  rules: (v) => rulesToDrafts(v as RedirectRule[] | undefined),
+};
+
+/**
+ * The edit form, prefilled from the short by the field table: each field's shown value by its
+ * type (the password is never shown: '' keeps it).
+ */
 export function fieldsOf(short: Short): FormValues {
-  return {
-    url: short.url ?? '',
-    password: '',
-    code: short.code,
-    name: short.name ?? '',
-    expireAt: expiryText(short.expireAt),
-    maxUses: short.maxUses === null ? '' : String(short.maxUses),
-    domain: short.domain ?? '',
-    expiredUrl: short.expiredUrl ?? '',
-    rules: rulesToDrafts(short.rules),
-    removePassword: false,
-  };
+  const shown = short as unknown as Record<string, unknown>;
+  const values = Object.fromEntries(
+    SHORT_FIELD_NAMES.map((name) => [name, INPUT_OF[spec(name).type](shown[name])]),
+  ) as unknown as FormValues;
+  return { ...values, removePassword: false };
 }
 
 /**

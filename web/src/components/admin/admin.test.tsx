@@ -1,84 +1,31 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminEntity } from '../../lib/admin';
 import { admin, openEntityDialog } from '../../state/admin';
-import { dismissToast, toasts } from '../../state/toasts';
+import {
+  adminEntity,
+  adminField,
+  editableField,
+  resetAfterEach,
+  stubFetch,
+  toastTexts,
+} from '../../test-fixtures';
 import { renderWithQueries } from '../../test-utils';
 import { AdminSidebar } from './AdminSidebar';
 import { EntityDialog } from './EntityDialog';
 
-const shorts: AdminEntity = {
-  name: 'shorts',
-  description: 'Short links',
-  creatable: false,
-  deletable: true,
-  fields: [
-    {
-      name: 'id',
-      type: 'keyword',
-      description: 'UUID',
-      editable: false,
-      nullable: false,
-      searchable: true,
-      sortable: true,
-    },
-    {
-      name: 'code',
-      type: 'keyword',
-      description: '',
-      editable: false,
-      nullable: false,
-      searchable: true,
-      sortable: true,
-    },
-    {
-      name: 'name',
-      type: 'text',
-      description: '',
-      editable: true,
-      nullable: true,
-      searchable: true,
-      sortable: true,
-    },
-    {
-      name: 'dangerous',
-      type: 'boolean',
-      description: '',
-      editable: true,
-      nullable: false,
-      searchable: true,
-      sortable: true,
-    },
-  ],
-};
+const shorts = adminEntity('shorts', 'Short links', [
+  adminField('id', 'keyword', { description: 'UUID' }),
+  adminField('code', 'keyword'),
+  editableField('name', 'text', { nullable: true }),
+  editableField('dangerous', 'boolean'),
+]);
 
+resetAfterEach();
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  for (const t of [...toasts.list]) dismissToast(t.id);
   admin.entityDialog.open = false;
 });
 
-const texts = () => toasts.list.map((t) => t.text);
-
-/** Answers every API call with `status`/`body` and records method, url and body. */
-function stubFetch(status: number, body: unknown) {
-  const calls: { method: string; url: string; body: string }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (req: Request) => {
-      calls.push({ method: req.method, url: new URL(req.url).pathname, body: await req.text() });
-      const json = status === 204 ? null : JSON.stringify(body);
-      return new Response(json, {
-        status,
-        headers: {
-          'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json',
-        },
-      });
-    }),
-  );
-  return calls;
-}
+const texts = toastTexts;
 
 describe('admin sidebar', () => {
   it('lists the entities in German and the management sections', () => {
@@ -94,11 +41,29 @@ describe('admin sidebar', () => {
   });
 });
 
+/** The edit dialog, opened on the short a1 ('abc', named 'Alt'). */
+function openShortDialog() {
+  renderWithQueries(<EntityDialog entities={[shorts]} />);
+  act(() => openEntityDialog('shorts', { id: 'a1', code: 'abc', name: 'Alt', dangerous: false }));
+}
+
+/** Types `name` into the open dialog's Name field and saves. */
+async function saveName(name: string) {
+  fireEvent.change(await screen.findByLabelText('Name'), { target: { value: name } });
+  fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+}
+
+/** The dialog on a1 saves `name`; the server refuses with `problem` (its status the answer's). */
+async function refusedSave(name: string, problem: { status: number } & Record<string, unknown>) {
+  stubFetch(problem.status, problem);
+  openShortDialog();
+  await saveName(name);
+}
+
 describe('admin edit dialog', () => {
   it('sends only the changed fields with PUT and reports success', async () => {
     const calls = stubFetch(200, { id: 'a1' });
-    renderWithQueries(<EntityDialog entities={[shorts]} />);
-    act(() => openEntityDialog('shorts', { id: 'a1', code: 'abc', name: 'Alt', dangerous: false }));
+    openShortDialog();
     const name = await screen.findByLabelText('Name');
     expect(name).toHaveValue('Alt');
     expect(screen.getByText('abc')).toBeInTheDocument(); // read-only code
@@ -112,17 +77,13 @@ describe('admin edit dialog', () => {
   });
 
   it('shows the server problem in German at its field and keeps the dialog open', async () => {
-    stubFetch(400, {
+    await refusedSave('x'.repeat(101), {
       status: 400,
       detail: 'Validation failed',
       errorKey: 'validation_failed',
       fieldErrors: { name: 'must be at most 100 characters' },
       fieldErrorKeys: { name: 'name_too_long' },
     });
-    renderWithQueries(<EntityDialog entities={[shorts]} />);
-    act(() => openEntityDialog('shorts', { id: 'a1', code: 'abc', name: 'Alt', dangerous: false }));
-    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'x'.repeat(101) } });
-    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(
       await screen.findByText('Der Name ist zu lang (höchstens 100 Zeichen)'),
     ).toBeInTheDocument();
@@ -132,15 +93,11 @@ describe('admin edit dialog', () => {
   });
 
   it("says a key's text, in the admin's words, when no field is at fault", async () => {
-    stubFetch(404, {
+    await refusedSave('Neu', {
       status: 404,
       detail: 'Entity shorts not exists',
       errorKey: 'entity_not_exists',
     });
-    renderWithQueries(<EntityDialog entities={[shorts]} />);
-    act(() => openEntityDialog('shorts', { id: 'a1', code: 'abc', name: 'Alt', dangerous: false }));
-    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Neu' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Der Eintrag existiert nicht.')).toBeInTheDocument();
     expect(admin.entityDialog.open).toBe(true);
   });

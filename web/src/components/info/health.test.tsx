@@ -1,53 +1,35 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Short } from '../../api/client';
-import { dismissToast, toasts } from '../../state/toasts';
+import { describe, expect, it } from 'vitest';
+import { resetAfterEach, shortFixture, stubFetch } from '../../test-fixtures';
 import { renderWithQueries } from '../../test-utils';
 import { ShortBadges } from '../shorts/ShortBadges';
 import { Toasts } from '../Toasts';
 import { LinkHealth } from './LinkHealth';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  for (const t of [...toasts.list]) dismissToast(t.id);
-});
+resetAfterEach();
 
-const short = {
-  id: '5f0c6a0e-4a8a-4c53-9a34-1f6f7f4f2c11',
-  code: 'abc1234',
+const short = shortFixture({
   shortUrl: 'http://localhost/s/abc1234',
-  name: null,
   url: 'https://example.com/weg',
-  hasPassword: false,
-  maxUses: null,
-  createdAt: '2026-01-01T10:00:00.000Z',
-  expireAt: null,
-  owner: null,
-  dangers: false,
   health: {
     state: 'broken',
     status: 404,
     checkedAt: '2026-05-01T11:00:00.000Z',
     failingSince: '2026-04-29T11:00:00.000Z',
   },
-} as unknown as Short;
+});
 
-function stubCheck(status: number, body: unknown): string[] {
-  const calls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (req: Request) => {
-      calls.push(`${req.method} ${new URL(req.url).pathname}`);
-      return new Response(JSON.stringify(body), {
-        status,
-        headers: {
-          'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json',
-        },
-      });
-    }),
+/** The short's link health with the toasts; 'Jetzt prüfen' clicked. */
+async function checkNow(): Promise<void> {
+  renderWithQueries(
+    <>
+      <LinkHealth short={short} />
+      <Toasts />
+    </>,
   );
-  return calls;
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Jetzt prüfen' }));
+  });
 }
 
 describe('the link health', () => {
@@ -79,36 +61,20 @@ describe('the link health', () => {
   });
 
   it("'Jetzt prüfen' checks the target and says how it went", async () => {
-    const calls = stubCheck(200, {
+    const calls = stubFetch(200, {
       state: 'ok',
       status: 200,
       checkedAt: '2026-05-01T12:00:00.000Z',
       failingSince: null,
     });
-    renderWithQueries(
-      <>
-        <LinkHealth short={short} />
-        <Toasts />
-      </>,
-    );
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Jetzt prüfen' }));
-    });
+    await checkNow();
     expect(await screen.findByText('Geprüft: Das Ziel ist erreichbar.')).toBeInTheDocument();
-    expect(calls).toContain(`POST /api/code/${short.id}/health`);
+    expect(calls.map((c) => c.call)).toContain(`POST /api/code/${short.id}/health`);
   });
 
   it('a refused check says why (a rate limit with its time)', async () => {
-    stubCheck(429, { status: 429, errorKey: 'rate_limited', retryAfter: 30 });
-    renderWithQueries(
-      <>
-        <LinkHealth short={short} />
-        <Toasts />
-      </>,
-    );
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Jetzt prüfen' }));
-    });
+    stubFetch(429, { status: 429, errorKey: 'rate_limited', retryAfter: 30 });
+    await checkNow();
     expect(
       await screen.findByText('Zu viele Anfragen. Du kannst es in 30 Sekunden wieder versuchen.'),
     ).toBeInTheDocument();

@@ -1,22 +1,16 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { auth } from '../../state/auth';
-import { dismissToast, toasts } from '../../state/toasts';
 import { newRule, type RuleDraft, type RulesProblemAt } from '../../lib/rules';
+import { resetAfterEach, stubApi } from '../../test-fixtures';
 import { CreateForm } from '../CreateForm';
 import { Toasts } from '../Toasts';
 import RulesEditor from './RulesEditor';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  for (const t of [...toasts.list]) dismissToast(t.id);
-  auth.status = 'loading';
-  auth.user = null;
-});
+resetAfterEach();
 
 /** The editor with its own state; `seen` holds every list it handed out. */
 function Editor({
@@ -56,6 +50,11 @@ function fill(n: number, type: string, value: string, url: string) {
   fireEvent.change(rule.getByLabelText('Art von Bedingung 1'), { target: { value: type } });
   fireEvent.change(rule.getByLabelText('Wert von Bedingung 1'), { target: { value } });
   fireEvent.change(rule.getByLabelText('dann weiter zu'), { target: { value: url } });
+}
+/** Adds one rule per entry, then fills each (as `fill`: condition type, value, target). */
+function addRules(...entries: [type: string, value: string, url: string][]) {
+  entries.forEach(() => addRule());
+  entries.forEach(([type, value, url], i) => fill(i + 1, type, value, url));
 }
 const targets = () =>
   rules().map((r) => (within(r).getByLabelText('dann weiter zu') as HTMLInputElement).value);
@@ -107,12 +106,11 @@ describe('the rules editor', () => {
 
   it('moves rules up and down and removes them; the ends cannot move further', () => {
     render(<Editor />);
-    addRule();
-    addRule();
-    addRule();
-    fill(1, 'os', 'ios', 'https://a.example/');
-    fill(2, 'os', 'android', 'https://b.example/');
-    fill(3, 'language', 'en', 'https://c.example/');
+    addRules(
+      ['os', 'ios', 'https://a.example/'],
+      ['os', 'android', 'https://b.example/'],
+      ['language', 'en', 'https://c.example/'],
+    );
     expect(screen.getByRole('button', { name: 'Regel 1 nach oben' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Regel 3 nach unten' })).toBeDisabled();
     fireEvent.click(screen.getByRole('button', { name: 'Regel 3 nach oben' }));
@@ -175,27 +173,6 @@ describe('the rules editor', () => {
   });
 });
 
-type Call = { call: string; body: unknown };
-function stubApi(answer: (call: string) => { status: number; body: unknown }): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (req: Request) => {
-      const call = `${req.method} ${new URL(req.url).pathname}`;
-      const text = await req.text();
-      calls.push({ call, body: text ? JSON.parse(text) : undefined });
-      const a = answer(call);
-      return new Response(JSON.stringify(a.body), {
-        status: a.status,
-        headers: {
-          'Content-Type': a.status >= 400 ? 'application/problem+json' : 'application/json',
-        },
-      });
-    }),
-  );
-  return calls;
-}
-
 describe('the rules in the create form', () => {
   function renderCreate() {
     render(
@@ -233,12 +210,11 @@ describe('the rules in the create form', () => {
     fireEvent.change(screen.getByLabelText('Ziel nach Ablauf'), {
       target: { value: 'https://example.com/vorbei' },
     });
-    addRule();
-    addRule();
-    addRule();
-    fill(1, 'os', 'ios', 'https://apps.apple.com/app/x');
-    fill(2, 'os', 'android', 'https://play.google.com/store/apps/details?id=x');
-    fill(3, 'language', ' en ', 'https://example.com/en');
+    addRules(
+      ['os', 'ios', 'https://apps.apple.com/app/x'],
+      ['os', 'android', 'https://play.google.com/store/apps/details?id=x'],
+      ['language', ' en ', 'https://example.com/en'],
+    );
     // A second condition on the third rule: only on phones.
     fireEvent.click(within(ruleNamed(3)).getByRole('button', { name: 'Bedingung hinzufügen' }));
     fireEvent.change(within(ruleNamed(3)).getByLabelText('Wert von Bedingung 2'), {
@@ -249,7 +225,7 @@ describe('the rules in the create form', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Kürzen' }));
     });
     const post = calls.find((c) => c.call === 'POST /api/code');
-    expect(post?.body).toMatchObject({
+    expect(post?.json).toMatchObject({
       url: 'https://example.com/',
       expiredUrl: 'https://example.com/vorbei',
       rules: [
@@ -288,10 +264,10 @@ describe('the rules in the create form', () => {
     renderCreate();
     await screen.findByTestId('rules-editor');
     fireEvent.change(screen.getByLabelText('URL'), { target: { value: 'https://example.com/' } });
-    addRule();
-    addRule();
-    fill(1, 'device', 'tablet', 'https://example.com/tablet');
-    fill(2, 'country', 'DE', 'https://boese.example/');
+    addRules(
+      ['device', 'tablet', 'https://example.com/tablet'],
+      ['country', 'DE', 'https://boese.example/'],
+    );
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Kürzen' }));
     });

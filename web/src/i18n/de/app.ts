@@ -65,9 +65,6 @@ export const app = {
     page: '{title} – URL-Shorter',
     info: 'Short {code}',
   },
-  hints: {
-    expiryPlaceholder: 'z. B. morgen um 15 Uhr, in 2 Tagen, {date}',
-  },
   toasts: {
     maintenance:
       'Es finden gerade Wartungsarbeiten statt. Die Seite ist daher nicht vollständig verfügbar. Bei Fragen und Problemen wende dich bitte an den Support.',

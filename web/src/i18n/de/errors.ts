@@ -78,6 +78,15 @@ export const errors = {
     qr_busy: 'Gerade werden zu viele QR-Codes erzeugt. Bitte versuche es gleich noch einmal.',
     query_invalid:
       'Prüfe Klammern, Anführungszeichen und Operatoren; reguläre Ausdrücke werden nicht unterstützt.',
+    entity_unknown: 'Diese Art von Einträgen gibt es nicht.',
+    entity_not_editable: 'Diese Einträge lassen sich nicht ändern.',
+    entity_not_deletable: 'Diese Einträge lassen sich nicht löschen.',
+    entity_id_invalid: 'Ein neuer Eintrag braucht eine UUID als ID.',
+    body_not_object: 'Die Anfrage muss ein JSON-Objekt sein.',
+    field_unknown: 'Dieses Feld gibt es nicht.',
+    field_read_only: 'Dieses Feld lässt sich nicht ändern.',
+    field_required: 'Dieses Feld muss ausgefüllt sein.',
+    field_invalid: 'Dieser Wert passt nicht zu dem Feld.',
     domain_invalid:
       'Das ist kein gültiger Domainname (z. B. go.example.com, ohne https:// und Pfad).',
     domain_main_host: 'Das ist die Domain dieses Dienstes selbst.',

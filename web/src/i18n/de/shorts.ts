@@ -19,16 +19,28 @@ export const shorts = {
     title: 'Link kürzen',
     urlPlaceholder: 'https://example.com/ein/langer/link',
     password: 'Passwort (optional)',
-    codePlaceholder: 'Eigener Code (optional)',
     mainDomain: 'Diese Domain (Standard)',
     expiryPlaceholder: 'z. B. morgen um 15 Uhr, in 2 Tagen, 12.05.2023',
     understoodAs: 'Verstanden als: {date}',
     unlimited: 'Unbegrenzt',
-    namePlaceholder: 'Name (optional)',
     submit: 'Kürzen',
     success: 'Der Short wurde erfolgreich erstellt',
     errorOther: 'Link konnte nicht erstellt werden',
   },
+  /** Example texts of the short's inputs, by field (the edit form shows a needed field's value instead). */
+  fieldPlaceholders: {
+    url: 'https://example.com/ein/langer/link',
+    code: 'Eigener Code (optional)',
+    name: 'Name (optional)',
+    expireAt: 'z. B. morgen um 15 Uhr, in 2 Tagen, {date}',
+    maxUses: 'Unbegrenzt',
+    expiredUrl: 'https://example.com/angebot-beendet',
+  } satisfies Partial<Record<ShortFieldName, string>>,
+  /** Help texts below some of the short's inputs, by field. */
+  fieldHints: {
+    expiredUrl:
+      'Wohin Besucher kommen, wenn der Short abgelaufen oder aufgebraucht ist. Leer: die Hinweisseite.',
+  } satisfies Partial<Record<ShortFieldName, string>>,
   edit: {
     button: 'Bearbeiten',
     buttonRow: '{code} bearbeiten',
@@ -102,9 +114,6 @@ export const shorts = {
       country: 'Ein Ländercode aus zwei Buchstaben wie DE.',
       query: 'Ein Paar name=wert.',
     } satisfies Record<ConditionType, string>,
-    expiredUrlPlaceholder: 'https://example.com/angebot-beendet',
-    expiredUrlHint:
-      'Wohin Besucher kommen, wenn der Short abgelaufen oder aufgebraucht ist. Leer: die Hinweisseite.',
   },
   qr: {
     button: 'QR-Code',

@@ -67,9 +67,6 @@ export const app: Catalogue<typeof de> = {
     page: '{title} – URL-Shorter',
     info: 'Short {code}',
   },
-  hints: {
-    expiryPlaceholder: 'e.g. tomorrow at 3pm, in 2 days, {date}',
-  },
   toasts: {
     maintenance:
       'Maintenance is under way, so the site is not fully available. If you have questions or problems, please contact support.',

@@ -18,15 +18,25 @@ export const shorts: Catalogue<typeof de> = {
     title: 'Shorten a link',
     urlPlaceholder: 'https://example.com/a/long/link',
     password: 'Password (optional)',
-    codePlaceholder: 'Own code (optional)',
     mainDomain: 'This domain (default)',
     expiryPlaceholder: 'e.g. tomorrow at 3pm, in 2 days, 5/12/2023',
     understoodAs: 'Understood as: {date}',
     unlimited: 'Unlimited',
-    namePlaceholder: 'Name (optional)',
     submit: 'Shorten',
     success: 'The short was created',
     errorOther: 'The link could not be created',
+  },
+  fieldPlaceholders: {
+    url: 'https://example.com/a/long/link',
+    code: 'Own code (optional)',
+    name: 'Name (optional)',
+    expireAt: 'e.g. tomorrow at 3pm, in 2 days, {date}',
+    maxUses: 'Unlimited',
+    expiredUrl: 'https://example.com/offer-ended',
+  },
+  fieldHints: {
+    expiredUrl:
+      'Where visitors go when the short has expired or is used up. Empty: the notice page.',
   },
   edit: {
     button: 'Edit',
@@ -97,9 +107,6 @@ export const shorts: Catalogue<typeof de> = {
       country: 'A two-letter country code such as US.',
       query: 'A pair name=value.',
     },
-    expiredUrlPlaceholder: 'https://example.com/offer-ended',
-    expiredUrlHint:
-      'Where visitors go when the short has expired or is used up. Empty: the notice page.',
   },
   qr: {
     button: 'QR code',

@@ -10,7 +10,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { type LeasedJob, LeasedJobs } from '../database/leased-jobs';
 import type { CheckOutcome } from './link-health';
 import { LinkHealthService, LinkProbe } from './link-health.service';
-import { type HealthRow, ShortRepository } from './short.repository';
+import { HealthStore, type HealthRow } from '../shorts/health-store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -61,7 +61,7 @@ export class LinkHealthJob implements OnApplicationBootstrap, BeforeApplicationS
   private running: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly shorts: ShortRepository,
+    private readonly shorts: HealthStore,
     private readonly health: LinkHealthService,
     private readonly probe: LinkProbe,
     private readonly jobs: LeasedJobs,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from '../database/errors';
+import { isDatabaseUnavailable } from './errors';
 import { type BatchRead, MissBatcher, type MissBatcherOptions } from './miss-batcher';
 
 /** A read that the test answers by hand, one statement at a time. */

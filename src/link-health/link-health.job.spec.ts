@@ -5,10 +5,11 @@ import { LeasedJobs as RealLeasedJobs } from '../database/leased-jobs';
 import type { JobLockService } from '../database/job-lock.service';
 import type { FailureReporter } from '../failure/failure-reporter';
 import type { MetricsService } from '../metrics/metrics.service';
-import { type CheckOutcome, nextHealth, UNCHECKED } from './link-health';
+import { UNCHECKED } from '../shorts/short-health';
+import { type CheckOutcome, nextHealth } from './link-health';
 import { LINK_HEALTH_JOB, LinkHealthJob, SWEEP_CONCURRENCY } from './link-health.job';
 import type { LinkHealthService, LinkProbe } from './link-health.service';
-import type { HealthRow, ShortRepository } from './short.repository';
+import type { HealthRow, HealthStore } from '../shorts/health-store';
 
 const row = (i: number, url = `https://t${i}.example/`): HealthRow => ({
   id: `id-${String(i).padStart(5, '0')}`,
@@ -73,7 +74,7 @@ function setup(rows: HealthRow[], opts: { probe?: (url: string) => Promise<Check
     failures as unknown as FailureReporter,
   );
   const job = new LinkHealthJob(
-    shorts as unknown as ShortRepository,
+    shorts as unknown as HealthStore,
     health as unknown as LinkHealthService,
     probe as unknown as LinkProbe,
     jobs as LeasedJobs,

@@ -6,8 +6,7 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { FailureReporter } from '../failure/failure-reporter';
-import { RedisConnection } from '../redis/redis.connection';
+import { RedisConnection } from './redis.connection';
 
 const PREFIX = 'url-shorter:';
 
@@ -36,10 +35,7 @@ export class CacheBus implements OnModuleInit, OnModuleDestroy {
   private missed: Array<[string, string]> = [];
   private missedOverflow = false;
 
-  constructor(
-    private readonly redis: RedisConnection,
-    private readonly failures: FailureReporter,
-  ) {}
+  constructor(private readonly redis: RedisConnection) {}
 
   async onModuleInit(): Promise<void> {
     this.redis.client?.on('ready', () => this.publishMissed());
@@ -54,11 +50,7 @@ export class CacheBus implements OnModuleInit, OnModuleDestroy {
     let connectedBefore = false;
     sub.on('ready', () => {
       const channels = [...this.handlers.keys(), RESYNC_CHANNEL].map((c) => PREFIX + c);
-      sub
-        .subscribe(...channels)
-        .catch((err: Error & { code?: string }) =>
-          this.failures.redis.failure(err, err.code ?? err.name),
-        );
+      sub.subscribe(...channels).catch((err: Error & { code?: string }) => this.redis.failed(err));
       if (connectedBefore) this.resync();
       connectedBefore = true;
     });
@@ -94,7 +86,7 @@ export class CacheBus implements OnModuleInit, OnModuleDestroy {
     if (!client) return;
     if (this.redis.ready !== client) return this.keep(channel, message);
     client.publish(PREFIX + channel, message).catch((err: Error & { code?: string }) => {
-      this.failures.redis.failure(err, err.code ?? err.name);
+      this.redis.failed(err);
       this.keep(channel, message);
     });
   }

@@ -1,13 +1,5 @@
-import { BROKEN_AFTER_FAILURES, type HealthState, isFailureStatus } from '../shared/link-health';
-
-/** What the health columns of a short hold (ShortEntity's `health*` properties). */
-export interface HealthRecord {
-  healthState: HealthState | null;
-  healthStatus: number | null;
-  healthFailures: number;
-  healthCheckedAt: Date | null;
-  healthFailingSince: Date | null;
-}
+import { BROKEN_AFTER_FAILURES, isFailureStatus } from '../shared/link-health';
+import type { HealthRecord } from '../shorts/short-health';
 
 /**
  * The outcome of one check of a target:
@@ -20,15 +12,6 @@ export interface HealthRecord {
  */
 export type CheckOutcome =
   { kind: 'answered'; status: number } | { kind: 'no_answer' } | { kind: 'uncheckable' };
-
-/** The health before any check. */
-export const UNCHECKED: HealthRecord = {
-  healthState: null,
-  healthStatus: null,
-  healthFailures: 0,
-  healthCheckedAt: null,
-  healthFailingSince: null,
-};
 
 /**
  * The state machine of link health: the record after a check at `now`. A success makes the short
@@ -57,20 +40,5 @@ export function nextHealth(prev: HealthRecord, outcome: CheckOutcome, now: Date)
     healthFailures: failures,
     healthCheckedAt: now,
     healthFailingSince: prev.healthFailingSince ?? now,
-  };
-}
-
-/** The health as the API shows it (ShortHealthDto). */
-export function healthView(r: HealthRecord): {
-  state: HealthState;
-  status: number | null;
-  checkedAt: string | null;
-  failingSince: string | null;
-} {
-  return {
-    state: r.healthState ?? 'unknown',
-    status: r.healthStatus,
-    checkedAt: r.healthCheckedAt ? r.healthCheckedAt.toISOString() : null,
-    failingSince: r.healthFailingSince ? r.healthFailingSince.toISOString() : null,
   };
 }

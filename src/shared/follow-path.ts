@@ -1,4 +1,4 @@
-import { isReservedCode } from '../shared/limits';
+import { isReservedCode } from './limits';
 
 /**
  * Which requests are follows of a short: `GET`/`HEAD` of `/s/{code}` and of `/api/code/{code}`

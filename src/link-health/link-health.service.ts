@@ -12,10 +12,11 @@ import {
   systemResolver,
   type Resolver,
 } from '../metadata/safe-fetch';
-import type { ShortHealthDto } from './dto/short.dto';
-import { type CheckOutcome, healthView, nextHealth } from './link-health';
-import { type HealthRow, ShortRepository } from './short.repository';
-import { ShortService } from './short.service';
+import type { ShortHealthDto } from '../shorts/dto/short.dto';
+import { HealthStore, type HealthRow } from '../shorts/health-store';
+import { healthView } from '../shorts/short-health';
+import { ShortService } from '../shorts/short.service';
+import { type CheckOutcome, nextHealth } from './link-health';
 
 export const LINK_HEALTH_USER_AGENT = `URL-Shorter/${APP_VERSION} (link health)`;
 /** Redirect hops a check follows; more (or a loop) is no answer. */
@@ -80,7 +81,7 @@ export const linkProbeProvider: Provider = {
 @Injectable()
 export class LinkHealthService {
   constructor(
-    private readonly shorts: ShortRepository,
+    private readonly shorts: HealthStore,
     private readonly service: ShortService,
     private readonly probe: LinkProbe,
     private readonly limits: RateLimitService,

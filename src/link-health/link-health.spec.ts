@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BROKEN_AFTER_FAILURES, isFailureStatus } from '../shared/link-health';
-import {
-  type CheckOutcome,
-  type HealthRecord,
-  healthView,
-  nextHealth,
-  UNCHECKED,
-} from './link-health';
+import { type HealthRecord, healthView, UNCHECKED } from '../shorts/short-health';
+import { type CheckOutcome, nextHealth } from './link-health';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 25, 12, minute));
 const answered = (status: number): CheckOutcome => ({ kind: 'answered', status });

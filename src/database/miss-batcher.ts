@@ -1,4 +1,4 @@
-import { POOL_ACQUIRE_TIMEOUT } from '../database/errors';
+import { POOL_ACQUIRE_TIMEOUT } from './errors';
 
 /**
  * Reads the rows of `codes` on `domain` (one statement), as `[code, row]` pairs with the code as

@@ -1,0 +1,44 @@
+import { SHORT_FIELD_NAMES } from '@shared/short-fields';
+import { describe, expect, it } from 'vitest';
+import type { Short } from '../api/client';
+import { changesOf, expiryText, fieldsOf } from './short-form';
+
+const short = {
+  id: 'id-1',
+  code: 'abc',
+  domain: 'go.example.com',
+  shortUrl: 'https://go.example.com/abc',
+  name: null,
+  url: 'https://example.com/',
+  hasPassword: true,
+  maxUses: 5,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  expireAt: '2027-12-31T17:30:00.000Z',
+  owner: null,
+  dangers: false,
+  expiredUrl: 'https://example.com/ended',
+  rules: [],
+} as unknown as Short;
+
+describe('fieldsOf (the edit form from the field table)', () => {
+  it('prefills every field of the table by its type, never the password', () => {
+    const values = fieldsOf(short);
+    expect(Object.keys(values).sort()).toEqual([...SHORT_FIELD_NAMES, 'removePassword'].sort());
+    expect(values).toMatchObject({
+      url: 'https://example.com/',
+      password: '',
+      code: 'abc',
+      name: '',
+      expireAt: expiryText(short.expireAt),
+      maxUses: '5',
+      domain: 'go.example.com',
+      expiredUrl: 'https://example.com/ended',
+      rules: [],
+      removePassword: false,
+    });
+  });
+
+  it('sends nothing when nothing was changed', () => {
+    expect(changesOf(short, fieldsOf(short), new Date(short.expireAt as string))).toEqual({});
+  });
+});
