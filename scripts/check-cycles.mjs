@@ -21,8 +21,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const KNOWN = [
   // database/ reports failures and counts metrics (the data layer must not know either).
   'src/database -> src/failure',
-  // schemeFix lives in ShortFields.tsx, which loads the rules editor lazily.
-  'web/src/components/rules/RulesEditor.tsx -> web/src/components/ShortFields.tsx',
 ];
 
 const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
