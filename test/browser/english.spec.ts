@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import ts from 'typescript';
@@ -16,17 +16,21 @@ import { catalogueTexts as texts } from '../../web/src/i18n/texts';
 
 type Catalogue = Record<string, unknown>;
 /**
- * A catalogue of the web client, read from its source (a client module: transpiled here, its
- * imports are types only).
+ * A catalogue of the web client, read from its source: the areas of i18n/<name>/ (client modules:
+ * transpiled here, their imports are types only), merged like its index.ts does.
  */
 function catalogue(name: 'de' | 'en'): Catalogue {
-  const source = readFileSync(join(__dirname, `../../web/src/i18n/${name}.ts`), 'utf8');
-  const js = ts.transpileModule(source, {
-    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
-  }).outputText;
-  const mod = { exports: {} as Record<string, Catalogue> };
-  new Function('exports', 'module', js)(mod.exports, mod);
-  return mod.exports[name];
+  const dir = join(__dirname, `../../web/src/i18n/${name}`);
+  const merged: Catalogue = {};
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && f !== 'index.ts')) {
+    const js = ts.transpileModule(readFileSync(join(dir, file), 'utf8'), {
+      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+    }).outputText;
+    const mod = { exports: {} as Record<string, Catalogue> };
+    new Function('exports', 'module', js)(mod.exports, mod);
+    for (const area of Object.values(mod.exports)) Object.assign(merged, area);
+  }
+  return merged;
 }
 
 /**
@@ -216,13 +220,15 @@ test.describe('in English', () => {
 test.describe('in German', () => {
   test.use({ locale: 'de-DE' });
 
-  test('the spec strings stay, and the footer switches to English at once, without a reload', async ({
-    page,
-    context,
-  }) => {
+  test.beforeEach(async ({ page, context }) => {
     await giveConsent(context, false);
     await stubExternal(context);
     await page.goto('/');
+  });
+
+  test('the spec strings stay, and the footer switches to English at once, without a reload', async ({
+    page,
+  }) => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Teile deine Links einfach und schnell' }),
     ).toBeVisible();
@@ -256,5 +262,18 @@ test.describe('in German', () => {
         ).localStorage.getItem('language'),
       ),
     ).toBe('de');
+  });
+
+  test('what was typed into the create form stays when the language changes', async ({ page }) => {
+    const url = page.getByRole('textbox', { name: 'URL', exact: true });
+    await url.fill(`https://${TARGET_HOST}/typed/before/the/switch`);
+    await page.getByLabel('Passwort (optional)').fill('geheim');
+    await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en');
+    await expect(page.getByRole('button', { name: 'Shorten' })).toBeVisible();
+    await expect(url).toHaveValue(`https://${TARGET_HOST}/typed/before/the/switch`);
+    await expect(page.getByLabel('Password (optional)')).toHaveValue('geheim');
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+    await expect(page.getByRole('button', { name: 'Kürzen' })).toBeVisible();
+    await expect(url).toHaveValue(`https://${TARGET_HOST}/typed/before/the/switch`);
   });
 });

@@ -6,11 +6,11 @@ import { ErrorBoundary } from './components/ErrorBoundary';
 import { RequireLogin } from './components/RequireLogin';
 import { Shell } from './components/Shell';
 import { Toasts } from './components/Toasts';
+import { I18nProvider, useT } from './i18n/context';
 import { titleFor } from './lib/titles';
 import StartPage from './pages/StartPage';
 import { cookies } from './state/cookies';
 import { flags } from './state/flags';
-import { language } from './state/language';
 
 const LoginPage = lazy(() => import('./pages/LoginPage'));
 const InfoPage = lazy(() => import('./pages/InfoPage'));
@@ -49,7 +49,8 @@ function Follow() {
 }
 
 /** The document title follows the route (lib/titles.ts) and the language. */
-function DocumentTitle({ lang }: { lang: string }) {
+function DocumentTitle() {
+  const { lang } = useT();
   const [location] = useLocation();
   useEffect(() => {
     document.title = titleFor(location);
@@ -148,20 +149,21 @@ function Dialogs() {
 }
 
 /**
- * Every text is read from the current catalogue while rendering (i18n/current.ts): a change of
- * language renders the app anew in the chosen language, without a reload (the server's data stays
- * in the query cache; what was typed into an open form is not kept).
+ * Every component reads its texts from the i18n context (`useT()`, i18n/context.tsx): a change of
+ * language renders the app again in the chosen language, without a reload and without a remount
+ * (the server's data stays in the query cache, what was typed into an open form stays).
  */
 export function App() {
-  const { current } = useSnapshot(language);
   return (
-    <ErrorBoundary key={current}>
-      <DocumentTitle lang={current} />
-      <Shell>
-        <AppRoutes />
-      </Shell>
-      <Toasts />
-      <Dialogs />
-    </ErrorBoundary>
+    <I18nProvider>
+      <ErrorBoundary>
+        <DocumentTitle />
+        <Shell>
+          <AppRoutes />
+        </Shell>
+        <Toasts />
+        <Dialogs />
+      </ErrorBoundary>
+    </I18nProvider>
   );
 }

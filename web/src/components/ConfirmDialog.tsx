@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Button, { type ButtonProps } from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { msg } from '../i18n/current';
+import { useT } from '../i18n/context';
 
 export interface ConfirmDialogProps {
   show: boolean;
@@ -33,6 +33,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const { msg } = useT();
   return (
     <Modal show={show} onHide={onCancel} aria-labelledby={`${id}-title`}>
       <Modal.Header closeButton closeLabel={msg.toasts.close}>

@@ -3,7 +3,6 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useSnapshot } from 'valtio';
-import { msg } from '../i18n/current';
 import {
   LINKED,
   offeredCategories,
@@ -12,6 +11,7 @@ import {
   type Consent,
 } from '../lib/consent';
 import { consentActions, cookies } from '../state/cookies';
+import { useT } from '../i18n/context';
 
 function copyConsent(c: Readonly<Consent>): Consent {
   return JSON.parse(JSON.stringify(c)) as Consent;
@@ -23,6 +23,7 @@ function copyConsent(c: Readonly<Consent>): Consent {
  * optional it says so and closes like any dialog.
  */
 export function CookieDialog() {
+  const { msg } = useT();
   const c = useSnapshot(cookies);
   const [draft, setDraft] = useState<Consent>(() => copyConsent(c.consent));
   // Each opening starts from the stored consent.

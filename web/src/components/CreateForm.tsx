@@ -5,7 +5,6 @@ import Form from 'react-bootstrap/Form';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { api, unwrap } from '../api/client';
-import { msg } from '../i18n/current';
 import { initialDomain, readLastDomain, rememberDomain } from '../lib/domains';
 import { errorText, shortFieldErrors } from '../lib/errors';
 import { rulesProblemAt, type RulesProblemAt } from '../lib/rules';
@@ -14,7 +13,8 @@ import { auth } from '../state/auth';
 import { cookies } from '../state/cookies';
 import { toast } from '../state/toasts';
 import { ShortFields, useShortForm } from './ShortFields';
-import { useUsableDomains } from './useUsableDomains';
+import { useStartPageDomains } from './useStartPageDomains';
+import { useT } from '../i18n/context';
 
 /**
  * The start page's 'Link kürzen': the short's fields (ShortFields, mode create) and the create
@@ -23,6 +23,7 @@ import { useUsableDomains } from './useUsableDomains';
  * remembered like the theme). The new short's info page opens (on an own domain: with ?domain=).
  */
 export function CreateForm() {
+  const { msg } = useT();
   const a = useSnapshot(auth);
   const loggedIn = a.status === 'authenticated';
   const [, navigate] = useLocation();
@@ -30,7 +31,7 @@ export function CreateForm() {
   const [busy, setBusy] = useState(false);
   // A refusal of the rules also shows at the rule it names (the toast says what is wrong).
   const [rulesError, setRulesError] = useState<{ text: string; at?: RulesProblemAt }>();
-  const domains = useUsableDomains(loggedIn);
+  const domains = useStartPageDomains(loggedIn);
   const { change } = form;
 
   // Once the domains are known, the last choice is the first (unless one was picked already).

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { msg } from '../i18n/current';
+import { useT } from '../i18n/context';
 import { runtimeConfig } from '../runtime-config';
 import { reportError } from '../telemetry/sentry';
 
@@ -29,28 +29,30 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override render() {
     const err = this.state.error;
     if (!err) return this.props.children;
-    return (
-      <main className="container py-5" role="alert">
-        <h1>{msg.error.title}</h1>
-        <p>{msg.error.intro}</p>
-        <p className="fw-semibold">{err.message || msg.error.unknown}</p>
-        <details>
-          <summary>{msg.error.stack}</summary>
-          <pre className="small bg-body-tertiary p-2">{err.stack}</pre>
-        </details>
-        <div className="d-flex gap-2 mt-3">
-          <a href="/" className="btn btn-primary">
-            {msg.error.toStart}
-          </a>
-          <button
-            type="button"
-            className="btn btn-outline-danger"
-            onClick={() => void this.report()}
-          >
-            {msg.error.report}
-          </button>
-        </div>
-      </main>
-    );
+    return <ErrorScreen error={err} onReport={() => void this.report()} />;
   }
+}
+
+/** The error screen, in the current language. */
+function ErrorScreen({ error, onReport }: { error: Error; onReport: () => void }) {
+  const { msg } = useT();
+  return (
+    <main className="container py-5" role="alert">
+      <h1>{msg.error.title}</h1>
+      <p>{msg.error.intro}</p>
+      <p className="fw-semibold">{error.message || msg.error.unknown}</p>
+      <details>
+        <summary>{msg.error.stack}</summary>
+        <pre className="small bg-body-tertiary p-2">{error.stack}</pre>
+      </details>
+      <div className="d-flex gap-2 mt-3">
+        <a href="/" className="btn btn-primary">
+          {msg.error.toStart}
+        </a>
+        <button type="button" className="btn btn-outline-danger" onClick={onReport}>
+          {msg.error.report}
+        </button>
+      </div>
+    </main>
+  );
 }

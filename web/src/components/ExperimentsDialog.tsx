@@ -2,15 +2,16 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useSnapshot } from 'valtio';
-import { msg } from '../i18n/current';
 import { FLAGS, SERVER_ONLY } from '../lib/flag-rule';
 import { flags, setLocalFlag } from '../state/flags';
+import { useT } from '../i18n/context';
 
 // The statistics and the language switch are no experiments: the server alone switches them
 // (SERVER_ONLY).
 const SWITCHABLE = [FLAGS.experimentSwitch, FLAGS.accountWizard];
 
 export function ExperimentsDialog() {
+  const { msg } = useT();
   const f = useSnapshot(flags);
   const close = () => {
     flags.showExperimentDialog = false;

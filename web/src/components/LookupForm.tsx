@@ -4,11 +4,12 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { useLocation } from 'wouter';
-import { msg } from '../i18n/current';
 import { parseLookup } from '../lib/lookup';
 import { toast } from '../state/toasts';
+import { useT } from '../i18n/context';
 
 export function LookupForm() {
+  const { msg } = useT();
   const [, navigate] = useLocation();
   const [value, setValue] = useState('');
   function submit(e: FormEvent) {

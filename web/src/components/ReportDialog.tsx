@@ -4,20 +4,20 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useSnapshot } from 'valtio';
-import { Link } from 'wouter';
-import { msg } from '../i18n/current';
+import { sendReport } from '../api/queries/report';
 import { errorText } from '../lib/errors';
-import { rememberLoginReturn } from '../lib/login';
 import {
   REPORT_DESCRIPTION_MAX,
   REPORT_TYPES,
-  sendReport,
   validateReport,
   type ReportErrors,
   type ReportType,
 } from '../lib/report';
 import { auth } from '../state/auth';
 import { toast } from '../state/toasts';
+import { useT } from '../i18n/context';
+import { LoginLink } from './LoginLink';
+import { TextareaGroup } from './TextareaGroup';
 
 /** The report dialog of the info page: open while the query has show_report; anonymous visitors are asked to log in. */
 export function ReportDialog({
@@ -32,6 +32,7 @@ export function ReportDialog({
   show: boolean;
   onClose: () => void;
 }) {
+  const { msg } = useT();
   const a = useSnapshot(auth);
   const [reason, setReason] = useState<ReportType | ''>('');
   const [description, setDescription] = useState('');
@@ -77,15 +78,7 @@ export function ReportDialog({
           {!authenticated ? (
             <Alert variant="warning" className="mb-0">
               <p>{msg.report.mustLogin}</p>
-              <Link
-                href="/login"
-                className="btn btn-primary btn-sm"
-                onClick={() =>
-                  rememberLoginReturn(window.location.pathname + window.location.search)
-                }
-              >
-                {msg.nav.login}
-              </Link>
+              <LoginLink className="btn btn-primary btn-sm" />
             </Alert>
           ) : (
             <>
@@ -109,21 +102,18 @@ export function ReportDialog({
                 </Form.Select>
                 <Form.Control.Feedback type="invalid">{errors.reason}</Form.Control.Feedback>
               </Form.Group>
-              <Form.Group controlId="report-description">
-                <Form.Label>{msg.report.description}</Form.Label>
-                <Form.Control
-                  as="textarea"
-                  rows={10}
-                  maxLength={REPORT_DESCRIPTION_MAX}
-                  value={description}
-                  isInvalid={Boolean(errors.description)}
-                  onChange={(e) => {
-                    setDescription(e.target.value);
-                    setErrors({ ...errors, description: undefined });
-                  }}
-                />
-                <Form.Control.Feedback type="invalid">{errors.description}</Form.Control.Feedback>
-              </Form.Group>
+              <TextareaGroup
+                id="report-description"
+                label={msg.report.description}
+                rows={10}
+                maxLength={REPORT_DESCRIPTION_MAX}
+                value={description}
+                error={errors.description ?? ''}
+                onChange={(v) => {
+                  setDescription(v);
+                  setErrors({ ...errors, description: undefined });
+                }}
+              />
             </>
           )}
         </Modal.Body>

@@ -5,24 +5,24 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import Form from 'react-bootstrap/Form';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
-import { msg } from '../i18n/current';
-import { t } from '../i18n/de';
 import { Avatar } from './Avatar';
+import { LoginLink } from './LoginLink';
 import { FLAGS } from '../lib/flag-rule';
 import { isLanguage } from '../lib/language-rule';
 import { cutUsername, NAV_ITEMS, visibleNavItems } from '../lib/nav';
-import { rememberLoginReturn } from '../lib/login';
 import { runtimeConfig } from '../runtime-config';
 import { auth, isAdmin, logout } from '../state/auth';
 import { consentActions, cookies } from '../state/cookies';
 import { flags } from '../state/flags';
 import { chooseLanguage, language } from '../state/language';
 import { theme, toggleTheme } from '../state/theme';
+import { useT } from '../i18n/context';
 
 /** Below 960 px the top bar's links fold into a menu; at 960 px and wider an open menu closes. */
 export const MOBILE_BREAKPOINT = 960;
 
 function TopBar() {
+  const { msg } = useT();
   const a = useSnapshot(auth);
   const f = useSnapshot(flags);
   const [location, navigate] = useLocation();
@@ -109,15 +109,7 @@ function TopBar() {
                 </Dropdown.Menu>
               </Dropdown>
             ) : a.status === 'unauthenticated' ? (
-              <Link
-                href="/login"
-                className="btn btn-primary"
-                onClick={() =>
-                  rememberLoginReturn(window.location.pathname + window.location.search)
-                }
-              >
-                {msg.nav.login}
-              </Link>
+              <LoginLink className="btn btn-primary" />
             ) : null}
           </div>
         </div>
@@ -138,6 +130,7 @@ function FooterLink({ href, children }: { href: string | null; children: ReactNo
 }
 
 function Footer() {
+  const { msg, t } = useT();
   const c = useSnapshot(cookies);
   const th = useSnapshot(theme);
   const f = useSnapshot(flags);

@@ -1,21 +1,11 @@
 import { SHORT_FIELDS, type ShortFieldName, type ShortFieldSpec } from '@shared/short-fields';
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useState,
-  type FocusEvent,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
-import { flushSync } from 'react-dom';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
-import { msg } from '../i18n/current';
-import { t } from '../i18n/de';
+import { useT } from '../i18n/context';
+import { t, type Messages } from '../i18n/text';
 import { exampleExpiryDate, formatDateTime, parseExpiry } from '../lib/expiry';
 import {
   formFields,
@@ -25,7 +15,8 @@ import {
   type FormValues,
 } from '../lib/short-form';
 import type { RulesProblemAt } from '../lib/rules';
-import { withScheme } from '../lib/url';
+import { schemeFix } from '../lib/url';
+import { useResolved } from './useResolved';
 
 /** The rules editor: only logged-in users see it, so it is a chunk of its own (the start page's budget). */
 const RulesEditor = lazy(() => import('./rules/RulesEditor'));
@@ -40,19 +31,12 @@ const RulesEditor = lazy(() => import('./rules/RulesEditor'));
 
 /** The form's state: the typed values and the understood expiry (chrono-node in the chosen language, loaded lazily). */
 export function useShortForm(initial: () => FormValues, initialExpiry: Date | null = null) {
+  const { lang } = useT();
   const [values, setValues] = useState(initial);
-  const [expireAt, setExpireAt] = useState<Date | null>(initialExpiry);
   const expiry = values.expireAt;
-  useEffect(() => {
-    let live = true;
-    // Empty text is no expiry and loads no parser (anonymous visitors never type one).
-    void parseExpiry(expiry).then((d) => {
-      if (live) setExpireAt(d);
-    });
-    return () => {
-      live = false;
-    };
-  }, [expiry]);
+  // Empty text is no expiry and loads no parser (anonymous visitors never type one); the language
+  // read the text: another one reads it anew (what was typed stays).
+  const expireAt = useResolved(() => parseExpiry(expiry), [expiry, lang], initialExpiry);
   const change = useCallback((c: Partial<FormValues>) => setValues((v) => ({ ...v, ...c })), []);
   return {
     values,
@@ -82,23 +66,19 @@ export interface ShortFieldsProps {
 }
 
 /** An input's example text (the catalogue's, by field; `{date}`: an example expiry). */
-function placeholderOf(name: ShortFieldName): string | undefined {
+function placeholderOf(msg: Messages, name: ShortFieldName): string | undefined {
   const text = (msg.fieldPlaceholders as Partial<Record<ShortFieldName, string>>)[name];
   return text === undefined ? undefined : t(text, { date: exampleExpiryDate() });
 }
 
 /** The help text below an input (the catalogue's, by field). */
-const hintOf = (name: ShortFieldName): string | undefined =>
+const hintOf = (msg: Messages, name: ShortFieldName): string | undefined =>
   (msg.fieldHints as Partial<Record<ShortFieldName, string>>)[name];
 
 /** The edit form's buttons that clear a field that may be cleared. */
-const CLEAR_LABELS: Partial<Record<ShortFieldName, string>> = {
-  get expireAt() {
-    return msg.edit.clearExpiry;
-  },
-  get maxUses() {
-    return msg.edit.clearMaxUses;
-  },
+const CLEAR_LABELS: Partial<Record<ShortFieldName, (msg: Messages) => string>> = {
+  expireAt: (msg) => msg.edit.clearExpiry,
+  maxUses: (msg) => msg.edit.clearMaxUses,
 };
 
 export function ShortFields(props: ShortFieldsProps) {
@@ -109,30 +89,6 @@ export function ShortFields(props: ShortFieldsProps) {
       ))}
     </>
   );
-}
-
-/**
- * A URL typed without a scheme (`heise.de`) gets `https://` (lib/url.ts) when the field is left,
- * and when the form is sent from inside it: the browser's own "not a URL" is turned into a second
- * submit with the completed value.
- */
-export function schemeFix(set: (text: string) => void) {
-  return {
-    onBlur: (e: FocusEvent<HTMLInputElement>) => {
-      const v = withScheme(e.currentTarget.value);
-      if (v !== e.currentTarget.value) set(v);
-    },
-    onInvalid: (e: FormEvent<HTMLInputElement>) => {
-      const input = e.currentTarget;
-      const v = withScheme(input.value);
-      if (v === input.value) return;
-      e.preventDefault();
-      flushSync(() => set(v));
-      // After the browser's own validation has ended (a submit inside it is ignored).
-      const form = input.form;
-      setTimeout(() => form?.requestSubmit());
-    },
-  };
 }
 
 function ShortField({
@@ -146,6 +102,7 @@ function ShortField({
   errors = {},
   rulesProblemAt,
 }: ShortFieldsProps & { name: ShortFieldName }) {
+  const { msg } = useT();
   const error = errors[name];
   const input = values[name];
   if (typeof input !== 'string') {
@@ -171,16 +128,16 @@ function ShortField({
   const id = `${mode}-${name}`;
   const set = (text: string) => onChange({ [name]: text });
   const required = isRequired(name, mode);
-  const hint = hintOf(name);
+  const hint = hintOf(msg, name);
   const common = {
     value,
     required,
     isInvalid: Boolean(error),
     'aria-invalid': error ? true : undefined,
-    placeholder: mode === 'edit' && required ? undefined : placeholderOf(name),
+    placeholder: mode === 'edit' && required ? undefined : placeholderOf(msg, name),
     onChange: (e: { target: { value: string } }) => set(e.target.value),
   };
-  const clear = mode === 'edit' && spec.nullable ? CLEAR_LABELS[name] : undefined;
+  const clear = mode === 'edit' && spec.nullable ? CLEAR_LABELS[name]?.(msg) : undefined;
   const withClear = (input: ReactNode) =>
     clear ? (
       <InputGroup>

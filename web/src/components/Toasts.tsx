@@ -1,8 +1,8 @@
 import Toast from 'react-bootstrap/Toast';
 import ToastContainer from 'react-bootstrap/ToastContainer';
 import { useSnapshot } from 'valtio';
-import { msg } from '../i18n/current';
 import { dismissToast, toasts, type ToastKind } from '../state/toasts';
+import { useT } from '../i18n/context';
 
 const BG: Record<ToastKind, string> = {
   success: 'success',
@@ -13,6 +13,7 @@ const BG: Record<ToastKind, string> = {
 
 /** Toasts: bottom-right, auto-close after 5000 ms, at most 5 at once (state/toasts.ts). */
 export function Toasts() {
+  const { msg } = useT();
   const s = useSnapshot(toasts);
   return (
     <ToastContainer position="bottom-end" className="p-3 position-fixed" style={{ zIndex: 1090 }}>

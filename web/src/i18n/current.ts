@@ -1,12 +1,15 @@
 import { localeOf, type Language } from '../lib/language-rule';
-import { de, type Messages } from './de';
+import { de } from './de';
+import type { Messages } from './text';
 
 /**
- * The catalogue of the current language: the German one at first, replaced in place when another
- * language is applied (state/language.ts), so that every `msg.…` read during a render is in the
- * chosen language. Components read it while rendering; the app re-renders on a switch.
+ * The catalogue of the current language, for code outside React (formatters, error messages,
+ * the document title): the German one at first, replaced when another language is applied
+ * (state/language.ts; an ES module binding, so every importer reads the new one). Components read
+ * the catalogue from the context instead (`useT()`, i18n/context.tsx), which re-renders them on a
+ * switch.
  */
-export const msg: Messages = structuredClone(de) as Messages;
+export let msg: Messages = de;
 
 let current: Language = 'de';
 
@@ -20,19 +23,8 @@ export function currentLanguage(): Language {
   return current;
 }
 
-/** Copies a language's catalogue into `msg` (same shape: every section, text and array). */
+/** Makes a language's catalogue the current one. */
 export function applyCatalogue(lang: Language, next: Messages): void {
   current = lang;
-  copyInto(msg as unknown as Record<string, unknown>, next as unknown as Record<string, unknown>);
-}
-
-function copyInto(target: Record<string, unknown>, source: Record<string, unknown>): void {
-  for (const [k, v] of Object.entries(source)) {
-    const cur = target[k];
-    if (v && typeof v === 'object' && !Array.isArray(v) && cur && typeof cur === 'object') {
-      copyInto(cur as Record<string, unknown>, v as Record<string, unknown>);
-    } else {
-      target[k] = structuredClone(v);
-    }
-  }
+  msg = next;
 }

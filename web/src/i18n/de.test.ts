@@ -1,13 +1,14 @@
 import type { ErrorKey } from '@shared/error-keys';
 import type { ShortFieldName } from '@shared/short-fields';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { de, t, type Messages } from './de';
+import { de } from './de';
+import { t, type Messages, type Text } from './text';
 
 /** The client's source files (not the tests, not this catalogue, not the generated API types). */
 const sources = Object.entries(
   import.meta.glob<string>('../**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true }),
 ).filter(
-  ([path]) => !/\.test\.tsx?$|(^\.|\/i18n)\/(de|en)\.ts$|\/schema\.d\.ts$|test-utils/.test(path),
+  ([path]) => !/\.test\.tsx?$|(^\.|\/i18n)\/(de|en)\/|\/schema\.d\.ts$|test-utils/.test(path),
 );
 
 /**
@@ -166,8 +167,12 @@ describe('de.ts', () => {
   it('has the shape every language follows: a text for every ErrorKey and every field of the short', () => {
     // Checked by the compiler (tsc -p web/tsconfig.json): a second catalogue is a `Messages`.
     expectTypeOf(de).toExtend<Messages>();
-    expectTypeOf<Messages['errors']>().toEqualTypeOf<{ readonly [K in ErrorKey]: string }>();
+    expectTypeOf<keyof Messages['errors']>().toEqualTypeOf<ErrorKey>();
+    expectTypeOf<Messages['errors'][ErrorKey]>().toExtend<string>();
     expectTypeOf<Messages['fields']>().toEqualTypeOf<{ readonly [K in ShortFieldName]: string }>();
+    // A text keeps the names of its placeholders (a translation must contain them).
+    expectTypeOf<Messages['error']['retry']['seconds']>().toEqualTypeOf<Text<'n'>>();
+    expectTypeOf<Messages['nav']['login']>().toEqualTypeOf<string>();
     // Texts, arrays and sections alike: any wording of the same shape is a catalogue.
     const other: Messages = JSON.parse(JSON.stringify(de)) as typeof de;
     expect(Object.keys(other)).toEqual(Object.keys(de));
@@ -177,6 +182,20 @@ describe('de.ts', () => {
     expect(t(de.info.notFound, { code: 'abc' })).toBe('Der Short abc wurde nicht gefunden.');
     expect(t(de.login.withProvider, { provider: 'GitHub' })).toBe('Mit GitHub anmelden');
     expect(t('{x} {y}', { x: 1 })).toBe('1 {y}');
+  });
+
+  it('has the placeholder names checked by the compiler', () => {
+    const msg: Messages = de;
+    expect(t(msg.error.field, { field: 'URL', text: 'fehlt' })).toBe('URL: fehlt');
+    // @ts-expect-error {text} is missing
+    expect(t(msg.error.field, { field: 'URL' })).toBe('URL: {text}');
+    // @ts-expect-error {count} is no placeholder of the text
+    expect(t(msg.error.retry.seconds, { count: 5 })).toBe('in {n} Sekunden');
+    // @ts-expect-error the text has a placeholder
+    expect(t(msg.error.retry.seconds)).toBe('in {n} Sekunden');
+    // @ts-expect-error a translation that loses a placeholder is no catalogue text
+    const lost: Messages['error']['retry']['seconds'] = 'in a few seconds';
+    expect(lost).not.toContain('{n}');
   });
 });
 

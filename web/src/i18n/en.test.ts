@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { de, type Messages } from './de';
+import { de } from './de';
+import type { Messages } from './text';
 import { en } from './en';
 import { catalogueTexts as texts } from './texts';
 

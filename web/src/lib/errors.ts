@@ -8,7 +8,7 @@ import {
 import { SHORT_FIELDS, type ShortFieldName } from '@shared/short-fields';
 import { ApiError } from '../api/errors';
 import { locale, msg } from '../i18n/current';
-import { t } from '../i18n/de';
+import { t } from '../i18n/text';
 
 /**
  * German texts for failed API calls, chosen by the problem's `errorKey` (never by its English

@@ -1,5 +1,5 @@
 import { locale, msg } from '../i18n/current';
-import { t } from '../i18n/de';
+import { t } from '../i18n/text';
 
 /** The live figures as GET /api/figures answers them (already rounded down by the server). */
 export interface Figures {

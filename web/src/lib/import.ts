@@ -1,15 +1,12 @@
 import { csvCell } from '@shared/csv-cell';
 import { MAX_IMPORT_COLUMNS, MAX_IMPORT_RECORD, MAX_IMPORT_ROWS } from '@shared/limits';
 import { mapImportColumns, URL_COLUMN_NAMES, type ImportField } from '@shared/short-fields';
-import { api, unwrap, type Schemas } from '../api/client';
+import type { Schemas } from '../api/client';
 import { msg } from '../i18n/current';
-import { t } from '../i18n/de';
+import { t } from '../i18n/text';
 import { keyText } from './errors';
 
 export { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, type ImportField };
-
-/** Rows per request: each stays far below the server's 2 MB body limit, and the bar moves. */
-export const IMPORT_CHUNK = 250;
 
 export type ImportRow = Record<string, string>;
 export type SkippedRow = Schemas['SkippedRowDto'];
@@ -69,30 +66,6 @@ export function importRefusal(parsed: ParsedImport): string | null {
   if (parsed.rows.length > MAX_IMPORT_ROWS)
     return t(msg.transfer.tooMany, { max: MAX_IMPORT_ROWS });
   return null;
-}
-
-export interface ImportOutcome {
-  created: number;
-  skipped: SkippedRow[];
-}
-
-/**
- * Sends the rows in chunks of IMPORT_CHUNK (`{rows}`), reporting progress; skipped row numbers are
- * made file-wide (from 1). A failed chunk stops the import: what was sent before stays created.
- */
-export async function sendImport(
-  rows: readonly ImportRow[],
-  onProgress: (done: number) => void,
-): Promise<ImportOutcome> {
-  const outcome: ImportOutcome = { created: 0, skipped: [] };
-  for (let start = 0; start < rows.length; start += IMPORT_CHUNK) {
-    const chunk = rows.slice(start, start + IMPORT_CHUNK);
-    const result = await unwrap(api.POST('/api/code/import', { body: { rows: chunk } }));
-    outcome.created += result.created;
-    outcome.skipped.push(...result.skipped.map((s) => ({ ...s, row: s.row + start })));
-    onProgress(start + chunk.length);
-  }
-  return outcome;
 }
 
 /**

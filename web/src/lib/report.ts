@@ -1,4 +1,4 @@
-import { api, unwrap, type Schemas } from '../api/client';
+import type { Schemas } from '../api/client';
 
 export type ReportType = Schemas['CreateReportDto']['reason'];
 
@@ -15,16 +15,6 @@ export const REPORT_TYPES: readonly ReportType[] = [
   'VIOLENCE',
   'OTHER',
 ];
-
-/** POST /api/code/{code}/report (a short on an own domain: `domain` names it). */
-export async function sendReport(
-  code: string,
-  body: Schemas['CreateReportDto'],
-  domain?: string | null,
-): Promise<void> {
-  const query = domain ? { domain } : {};
-  await unwrap(api.POST('/api/code/{code}/report', { params: { path: { code }, query }, body }));
-}
 
 /** A reason and a description are required; the server takes at most 2000 characters (docs/api.md). */
 export const REPORT_DESCRIPTION_MAX = 2000;

@@ -1,6 +1,6 @@
 import type { Schemas } from '../api/client';
 import { locale, msg } from '../i18n/current';
-import { t } from '../i18n/de';
+import { t } from '../i18n/text';
 
 /** GET /api/code/{id}/statistics (CONTRACT "Statistics"). */
 export type StatisticsAnswer = Schemas['StatisticsDto'];

@@ -1,5 +1,5 @@
 import { msg } from '../i18n/current';
-import { t } from '../i18n/de';
+import { t } from '../i18n/text';
 
 /**
  * The document title of a route (App.tsx sets it on every navigation): the page's heading and the

@@ -1,3 +1,6 @@
+import type { FocusEvent, FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+
 /**
  * A URL typed without a scheme (`heise.de`, `www.example.org/pfad`) as the browser and the server
  * take it: with `https://` in front. Text that has a scheme (`http://…`, `mailto:`), is empty, has
@@ -20,4 +23,31 @@ export function withScheme(text: string): string {
     return text;
   }
   return candidate;
+}
+
+/**
+ * A URL typed without a scheme (`heise.de`) gets `https://` (withScheme) when the field is left,
+ * and when the form is sent from inside it: the browser's own "not a URL" is turned into a second
+ * submit with the completed value.
+ */
+export function schemeFix(set: (text: string) => void): {
+  onBlur: (e: FocusEvent<HTMLInputElement>) => void;
+  onInvalid: (e: FormEvent<HTMLInputElement>) => void;
+} {
+  return {
+    onBlur: (e: FocusEvent<HTMLInputElement>) => {
+      const v = withScheme(e.currentTarget.value);
+      if (v !== e.currentTarget.value) set(v);
+    },
+    onInvalid: (e: FormEvent<HTMLInputElement>) => {
+      const input = e.currentTarget;
+      const v = withScheme(input.value);
+      if (v === input.value) return;
+      e.preventDefault();
+      flushSync(() => set(v));
+      // After the browser's own validation has ended (a submit inside it is ignored).
+      const form = input.form;
+      setTimeout(() => form?.requestSubmit());
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { locale, msg } from '../i18n/current';
-import { t } from '../i18n/de';
+import { t } from '../i18n/text';
 
 /**
  * A short's uses ('Nutzungen': follows that reached the target, what `maxUses` limits) as the

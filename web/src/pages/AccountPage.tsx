@@ -9,18 +9,19 @@ import { DomainsPanel } from '../components/account/DomainsPanel';
 import { Profile } from '../components/account/Profile';
 import { SetupWizard } from '../components/account/SetupWizard';
 import { ShareXPanel } from '../components/account/ShareXPanel';
-import { msg } from '../i18n/current';
 import { usableHosts } from '../lib/domains';
 import { FLAGS } from '../lib/flag-rule';
 import { auth, isAdmin } from '../state/auth';
 import { flags } from '../state/flags';
 import { showToast, toast } from '../state/toasts';
+import { useT } from '../i18n/context';
 
 /**
  * /account: profile, API key, ShareX (with the setup wizard when its experiment is on) and the
  * own domains.
  */
 export default function AccountPage() {
+  const { msg } = useT();
   const a = useSnapshot(auth);
   const f = useSnapshot(flags);
   const search = useSearch();
@@ -35,7 +36,7 @@ export default function AccountPage() {
   const loadFailed = apiKey.isError;
   useEffect(() => {
     if (loadFailed) showToast('error', msg.account.apiKeyLoadError, { id: 'api-key-load' });
-  }, [loadFailed]);
+  }, [loadFailed, msg.account.apiKeyLoadError]);
 
   const generate = async () => {
     await renew.mutateAsync({});

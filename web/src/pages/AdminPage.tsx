@@ -17,10 +17,9 @@ import { HealthSection } from '../components/admin/management/HealthSection';
 import { InfoSection } from '../components/admin/management/InfoSection';
 import { LoggersSection } from '../components/admin/management/LoggersSection';
 import { LogsSection } from '../components/admin/management/LogsSection';
-import { msg } from '../i18n/current';
-import { t } from '../i18n/de';
 import { errorText } from '../lib/errors';
 import { admin, toggleSidebar } from '../state/admin';
+import { useT } from '../i18n/context';
 
 const MANAGEMENT: Record<ManagementSection, () => React.JSX.Element> = {
   health: HealthSection,
@@ -31,6 +30,7 @@ const MANAGEMENT: Record<ManagementSection, () => React.JSX.Element> = {
 
 /** /admin (the route guard lets admins only in): sidebar with the entities and the management sections. */
 export default function AdminPage() {
+  const { msg, t } = useT();
   const a = useSnapshot(admin);
   const search = useSearch();
   const [, navigate] = useLocation();

@@ -3,13 +3,13 @@ import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
 import { useLocation, useParams } from 'wouter';
 import { useShort } from '../api/queries/shorts';
-import { msg } from '../i18n/current';
-import { t } from '../i18n/de';
 import { isNotFound } from '../lib/errors';
 import { followUrl } from './PasswordPage';
+import { useT } from '../i18n/context';
 
 /** /s/{code}/potentially-dangerous: the warning before following a short flagged dangerous. */
 export default function DangerousPage() {
+  const { msg, t } = useT();
   const { code = '' } = useParams<{ code: string }>();
   const [, navigate] = useLocation();
   const { data: short, error, isPending } = useShort(code);

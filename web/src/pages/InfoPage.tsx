@@ -17,11 +17,11 @@ import { QrDialog } from '../components/manage/QrDialog';
 import { MetaSection } from '../components/info/MetaSection';
 import { ShortFacts } from '../components/info/ShortFacts';
 import { ReportDialog } from '../components/ReportDialog';
-import { msg } from '../i18n/current';
 import { errorText, isNotFound } from '../lib/errors';
 import { useUrlQuery } from '../lib/useUrlQuery';
 import { auth, isAdmin } from '../state/auth';
 import { toast } from '../state/toasts';
+import { useT } from '../i18n/context';
 
 /**
  * /s/{code}/info: the short's facts and actions. The query string opens its parts:
@@ -30,6 +30,7 @@ import { toast } from '../state/toasts';
  * redirect) tell why a short leads nowhere.
  */
 export default function InfoPage() {
+  const { msg } = useT();
   const { code = '' } = useParams<{ code: string }>();
   const [, navigate] = useLocation();
   const [query, setQuery] = useUrlQuery();

@@ -6,13 +6,13 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useSnapshot } from 'valtio';
 import { Redirect, useSearch } from 'wouter';
 import { useLoginProviders } from '../api/queries/account';
-import { msg } from '../i18n/current';
-import { t } from '../i18n/de';
 import { loginReturn, providerLoginUrl, safeReturnPath } from '../lib/login';
 import { auth } from '../state/auth';
+import { useT } from '../i18n/context';
 
 /** /login: terms checkbox, one button per provider; authenticated users go to /. */
 export default function LoginPage() {
+  const { msg, t } = useT();
   const a = useSnapshot(auth);
   const search = useSearch();
   const query = new URLSearchParams(search);

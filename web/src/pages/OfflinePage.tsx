@@ -2,11 +2,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useLocation } from 'wouter';
 import { api } from '../api/client';
-import { msg } from '../i18n/current';
-import { t } from '../i18n/de';
 import { OFFLINE_SECONDS, RESTORE_KEY } from '../lib/offline';
+import { useT } from '../i18n/context';
 
 export default function OfflinePage() {
+  const { msg, t } = useT();
   const [, navigate] = useLocation();
   const [deadline, setDeadline] = useState(() => Date.now() + OFFLINE_SECONDS * 1000);
   const busy = useRef(false);

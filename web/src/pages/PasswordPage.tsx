@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { useParams, useSearch } from 'wouter';
-import { msg } from '../i18n/current';
+import { useT } from '../i18n/context';
 
 export function followUrl(code: string, query: Record<string, string> = {}): string {
   const q = new URLSearchParams(query).toString();
@@ -25,6 +25,7 @@ export function passwordAction(code: string, search: URLSearchParams): string {
  * target or back here (`?wrong=true`, `?locked=true`). The field has the focus from the start.
  */
 export default function PasswordPage() {
+  const { msg } = useT();
   const { code = '' } = useParams<{ code: string }>();
   const search = new URLSearchParams(useSearch());
   const [show, setShow] = useState(false);

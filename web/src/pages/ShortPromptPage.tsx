@@ -1,8 +1,9 @@
 import { LookupForm } from '../components/LookupForm';
-import { msg } from '../i18n/current';
+import { useT } from '../i18n/context';
 
 /** /s without a code: prompt to enter one. */
 export default function ShortPromptPage() {
+  const { msg } = useT();
   return (
     <section className="mx-auto" style={{ maxWidth: 640 }}>
       <h1>{msg.info.title}</h1>

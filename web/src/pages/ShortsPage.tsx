@@ -23,8 +23,6 @@ import { ShortsPaging } from '../components/shorts/ShortsPaging';
 import { ShortsTable } from '../components/shorts/ShortsTable';
 import { ShortsToolbar } from '../components/shorts/ShortsToolbar';
 import { useWide } from '../components/shorts/useWide';
-import { msg } from '../i18n/current';
-import { t } from '../i18n/de';
 import { loadErrorText } from '../lib/errors';
 import {
   DEFAULT_PAGE_SIZE,
@@ -34,6 +32,7 @@ import {
   type SortState,
 } from '../lib/table';
 import { toast } from '../state/toasts';
+import { useT } from '../i18n/context';
 
 type View = OwnShortsQuery & { sort: SortState<ShortColumn> };
 type Pending = { kind: 'one'; short: Short } | { kind: 'bulk'; ids: string[] };
@@ -41,6 +40,7 @@ const NONE: ReadonlySet<string> = new Set();
 
 /** /shorts: the caller's own shorts as a server-paged, sorted and searched table. */
 export default function ShortsPage() {
+  const { msg, t } = useT();
   const [view, setView] = useState<View>({
     page: 0,
     size: DEFAULT_PAGE_SIZE,

@@ -5,10 +5,10 @@ import { Link } from 'wouter';
 import { api, unwrap } from '../api/client';
 import { CreateForm } from '../components/CreateForm';
 import { LookupForm } from '../components/LookupForm';
-import { msg } from '../i18n/current';
 import { figureCards, type Figures } from '../lib/figures';
 import { runtimeConfig } from '../runtime-config';
 import { auth } from '../state/auth';
+import { useT } from '../i18n/context';
 
 /**
  * 'URL-Shorter in Zahlen' by HOME_FIGURES: the specification's fixed cards (static), this
@@ -16,6 +16,7 @@ import { auth } from '../state/auth';
  * nothing (off, or live figures that cannot be read).
  */
 function FigureCards() {
+  const { msg } = useT();
   const mode = runtimeConfig.homeFigures;
   const [live, setLive] = useState<Figures | null | 'failed'>(null);
   useEffect(() => {
@@ -62,6 +63,7 @@ function FigureCards() {
 }
 
 export default function StartPage() {
+  const { msg } = useT();
   const a = useSnapshot(auth);
   return (
     <>

@@ -5,6 +5,8 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../App';
 import { locale, msg } from '../i18n/current';
+import { de } from '../i18n/de';
+import { en } from '../i18n/en';
 import { exampleExpiryDate, formatDateTime, parseExpiry } from '../lib/expiry';
 import { FLAGS } from '../lib/flag-rule';
 import { runtimeConfig } from '../runtime-config';
@@ -16,6 +18,17 @@ afterEach(async () => {
   localStorage.clear();
   await applyLanguage('de');
 });
+
+/** The app on the start page, with the language switch on. */
+function renderStartPage() {
+  setServerFlags({ [FLAGS.languageSwitch]: true });
+  const mem = memoryLocation({ path: '/' });
+  render(
+    <Router hook={mem.hook}>
+      <App />
+    </Router>,
+  );
+}
 
 describe('the language', () => {
   it('switches the catalogue, the locale and <html lang>, and back', async () => {
@@ -68,13 +81,7 @@ describe('the language', () => {
   });
 
   it("applies the footer's choice at once and remembers it", async () => {
-    setServerFlags({ [FLAGS.languageSwitch]: true });
-    const mem = memoryLocation({ path: '/' });
-    render(
-      <Router hook={mem.hook}>
-        <App />
-      </Router>,
-    );
+    renderStartPage();
     expect(
       await screen.findByRole('heading', { name: 'Teile deine Links einfach und schnell' }),
     ).toBeTruthy();
@@ -90,5 +97,24 @@ describe('the language', () => {
     expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
     expect(localStorage.getItem(LANGUAGE_KEY)).toBe('en');
     expect(screen.queryByText('Kürzen')).toBeNull();
+  });
+
+  it('keeps what was typed into the create form when the language changes (no remount)', async () => {
+    renderStartPage();
+    const url = await screen.findByRole('textbox', { name: 'URL' });
+    fireEvent.change(url, { target: { value: 'https://example.com/a/long/link' } });
+    const password = screen.getByLabelText(de.create.password);
+    fireEvent.change(password, { target: { value: 'geheim' } });
+    await act(async () => {
+      fireEvent.change(screen.getByRole('combobox', { name: 'Sprache' }), {
+        target: { value: 'en' },
+      });
+    });
+    await screen.findByRole('button', { name: en.create.submit });
+    // The same inputs (not new ones), with what was typed, under their English labels.
+    expect(screen.getByRole('textbox', { name: 'URL' })).toBe(url);
+    expect(url).toHaveValue('https://example.com/a/long/link');
+    expect(screen.getByLabelText(en.create.password)).toBe(password);
+    expect(password).toHaveValue('geheim');
   });
 });

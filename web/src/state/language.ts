@@ -1,5 +1,6 @@
 import { applyCatalogue } from '../i18n/current';
-import { de, type Messages } from '../i18n/de';
+import { de } from '../i18n/de';
+import type { Messages } from '../i18n/text';
 import { proxy, subscribe } from 'valtio';
 import { FLAGS } from '../lib/flag-rule';
 import { resolveLanguage, type Language } from '../lib/language-rule';

@@ -1,4 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { usableHosts } from '../../lib/domains';
 import { $api } from '../query';
 
 /** The caller's domains (`GET /api/domains`): the shared ones and the own (admins: all). */
@@ -6,6 +8,17 @@ export const DOMAINS_KEY = ['get', '/api/domains'] as const;
 
 export function useDomains() {
   return $api.useQuery('get', '/api/domains');
+}
+
+const NONE: readonly string[] = [];
+
+/**
+ * The hosts the caller may put a short on (verified and enabled), from the cached domains list;
+ * none while it loads or when it cannot be loaded.
+ */
+export function useUsableDomains(): readonly string[] {
+  const { data } = useDomains();
+  return useMemo(() => (data ? usableHosts(data) : NONE), [data]);
 }
 
 const reload = (client: QueryClient) => void client.invalidateQueries({ queryKey: DOMAINS_KEY });

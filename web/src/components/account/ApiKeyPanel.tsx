@@ -5,10 +5,10 @@ import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import Tooltip from 'react-bootstrap/Tooltip';
-import { msg } from '../../i18n/current';
 import { toast } from '../../state/toasts';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { useCopy } from './useCopy';
+import { copyLabel, useCopy } from './useCopy';
+import { useT } from '../../i18n/context';
 
 export interface ApiKeyPanelProps {
   apiKey: string | null;
@@ -22,6 +22,7 @@ export interface ApiKeyPanelProps {
  * generated or renewed only after the confirmation question.
  */
 export function ApiKeyPanel({ apiKey, loading, onGenerate }: ApiKeyPanelProps) {
+  const { msg } = useT();
   const [revealed, setRevealed] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -67,13 +68,7 @@ export function ApiKeyPanel({ apiKey, loading, onGenerate }: ApiKeyPanelProps) {
         onClick={() => void copy(apiKey ?? '')}
         data-testid="api-key-copy"
       >
-        <span aria-live="polite">
-          {copyState === 'copied'
-            ? msg.account.copied
-            : copyState === 'failed'
-              ? msg.account.copyFailed
-              : msg.account.copy}
-        </span>
+        <span aria-live="polite">{copyLabel(copyState, msg.account, msg.account.copy)}</span>
       </Button>
     </InputGroup>
   );

@@ -1,13 +1,14 @@
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import type { DeepReadonly, User } from '../../api/client';
-import { msg } from '../../i18n/current';
 import { formatDateTime } from '../../lib/expiry';
 import { cutName } from '../../lib/table';
 import { Avatar } from '../Avatar';
+import { useT } from '../../i18n/context';
 
 /** The account's profile: avatar, name (cut at 20), e-mail and member since. */
 export function Profile({ user }: { user: DeepReadonly<User> }) {
+  const { msg } = useT();
   return (
     <Card className="mb-4" data-testid="account-profile">
       <Card.Body className="d-flex flex-wrap gap-4 align-items-center">

@@ -2,10 +2,9 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import ProgressBar from 'react-bootstrap/ProgressBar';
-import { msg } from '../../i18n/current';
-import { t } from '../../i18n/de';
 import { buildShareXConfig, downloadShareX } from '../../lib/sharex';
 import { runtimeConfig } from '../../runtime-config';
+import { useT } from '../../i18n/context';
 
 /** Step by step through installing the ShareX config (download/import the .sxcu, set as URL shortener, test). */
 export function SetupWizard({
@@ -20,6 +19,7 @@ export function SetupWizard({
   /** Opens the key generation (with its confirmation) when there is no key yet. */
   onGenerate: () => void;
 }) {
+  const { msg, t } = useT();
   const steps = msg.account.wizard.steps;
   const [step, setStep] = useState(0);
   // Each opening starts at the first step.

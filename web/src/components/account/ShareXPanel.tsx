@@ -2,10 +2,10 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { msg } from '../../i18n/current';
 import { buildShareXConfig, downloadShareX, shareXFileText } from '../../lib/sharex';
 import { runtimeConfig } from '../../runtime-config';
-import { useCopy } from './useCopy';
+import { copyLabel, useCopy } from './useCopy';
+import { useT } from '../../i18n/context';
 
 /**
  * Copy the ShareX config or download it as ShareX.sxcu; optionally open the Setup Wizard. With
@@ -21,6 +21,7 @@ export function ShareXPanel({
   /** The domains the user may put shorts on (verified, enabled). */
   domains?: readonly string[];
 }) {
+  const { msg } = useT();
   const [copyState, copy] = useCopy();
   const [chosen, setChosen] = useState('');
   const domain = domains.includes(chosen) ? chosen : '';
@@ -54,11 +55,7 @@ export function ShareXPanel({
             data-testid="sharex-copy"
           >
             <span aria-live="polite">
-              {copyState === 'copied'
-                ? msg.account.copied
-                : copyState === 'failed'
-                  ? msg.account.copyFailed
-                  : msg.account.sharexCopy}
+              {copyLabel(copyState, msg.account, msg.account.sharexCopy)}
             </span>
           </Button>
           <Button

@@ -29,3 +29,12 @@ export function useCopy(): [CopyState, (text: string) => Promise<void>] {
   }
   return [state, copy];
 }
+
+/** What a copy button says: 'Kopiert!' or 'Kopieren fehlgeschlagen!' for a while, else its label. */
+export function copyLabel(
+  state: CopyState,
+  texts: { readonly copied: string; readonly copyFailed: string },
+  label: string,
+): string {
+  return state === 'copied' ? texts.copied : state === 'failed' ? texts.copyFailed : label;
+}

@@ -1,13 +1,14 @@
 import Nav from 'react-bootstrap/Nav';
-import { msg } from '../../i18n/current';
+import { useT } from '../../i18n/context';
+import type { Messages } from '../../i18n/text';
 import type { AdminEntity } from '../../lib/admin';
 import { entityLabel } from './labels';
 
 export const MANAGEMENT_SECTIONS = ['health', 'info', 'loggers', 'logs'] as const;
 export type ManagementSection = (typeof MANAGEMENT_SECTIONS)[number];
 
-export function managementLabel(s: ManagementSection): string {
-  return msg.admin[s].title;
+export function managementLabel(s: ManagementSection, m: Messages): string {
+  return m.admin[s].title;
 }
 
 /** The admin navigation: one entry per entity, then the management sections. */
@@ -20,6 +21,7 @@ export function AdminSidebar({
   current: string;
   onSelect: (section: string) => void;
 }) {
+  const { msg } = useT();
   const item = (key: string, label: string) => (
     <Nav.Link
       key={key}
@@ -42,7 +44,7 @@ export function AdminSidebar({
       </Nav>
       <h2 className="h6 text-uppercase text-body-secondary">{msg.admin.managementHeading}</h2>
       <Nav variant="pills" className="flex-column">
-        {MANAGEMENT_SECTIONS.map((s) => item(s, managementLabel(s)))}
+        {MANAGEMENT_SECTIONS.map((s) => item(s, managementLabel(s, msg)))}
       </Nav>
     </nav>
   );

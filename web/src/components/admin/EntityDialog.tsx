@@ -5,8 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { useSnapshot } from 'valtio';
 import { useSaveEntity } from '../../api/queries/admin';
-import { msg } from '../../i18n/current';
-import { t } from '../../i18n/de';
+import { useT } from '../../i18n/context';
 import {
   cellText,
   rowId,
@@ -19,19 +18,7 @@ import {
 import { errorText, fieldErrorTexts } from '../../lib/errors';
 import { admin, closeEntityDialog } from '../../state/admin';
 import { toast } from '../../state/toasts';
-import { CELL_LABELS, entityLabel, fieldLabel } from './labels';
-
-const MESSAGES = {
-  get required() {
-    return msg.admin.required;
-  },
-  get wholeNumber() {
-    return msg.admin.wholeNumber;
-  },
-  get invalidDate() {
-    return msg.admin.invalidDate;
-  },
-};
+import { cellLabels, entityLabel, fieldLabel } from './labels';
 
 function FieldInput({
   field,
@@ -44,6 +31,7 @@ function FieldInput({
   error?: string;
   onChange: (v: FormValue) => void;
 }) {
+  const { msg } = useT();
   const id = `admin-edit-${field.name}`;
   const label = fieldLabel(field.name);
   if (field.type === 'boolean') {
@@ -115,6 +103,7 @@ function FieldInput({
 
 /** The edit dialog of the admin tables (its state: admin.entityDialog). */
 export function EntityDialog({ entities }: { entities: readonly AdminEntity[] }) {
+  const { msg, t } = useT();
   const d = useSnapshot(admin).entityDialog;
   const entity = entities.find((e) => e.name === d.entity) ?? null;
   const row = d.type === 'create' ? null : d.edit;
@@ -138,7 +127,7 @@ export function EntityDialog({ entities }: { entities: readonly AdminEntity[] })
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!entity) return;
-    const result = toBody(entity, form, row, MESSAGES);
+    const result = toBody(entity, form, row, msg.admin);
     if (!result.ok) return setErrors(result.errors);
     setErrors({});
     if (!creating && Object.keys(result.body).length === 0) {
@@ -195,7 +184,7 @@ export function EntityDialog({ entities }: { entities: readonly AdminEntity[] })
                 {readOnly.map((f) => (
                   <div key={f.name} className="col-12 d-flex gap-2">
                     <dt className="fw-semibold">{fieldLabel(f.name)}:</dt>
-                    <dd className="mb-1 text-break">{cellText(f, row[f.name], CELL_LABELS)}</dd>
+                    <dd className="mb-1 text-break">{cellText(f, row[f.name], cellLabels(msg))}</dd>
                   </div>
                 ))}
               </dl>

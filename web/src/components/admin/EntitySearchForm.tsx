@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import { msg } from '../../i18n/current';
+import { useT } from '../../i18n/context';
 
 /** The query-string search of an admin table; `onSearch` gets the trimmed query on submit. */
 export function EntitySearchForm({
@@ -12,6 +12,7 @@ export function EntitySearchForm({
   id: string;
   onSearch: (query: string) => void;
 }) {
+  const { msg } = useT();
   const [input, setInput] = useState('');
   function submit(e: FormEvent) {
     e.preventDefault();

@@ -3,8 +3,6 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { useDeleteEntity, useEntitySearch, type EntitySearch } from '../../api/queries/admin';
-import { msg } from '../../i18n/current';
-import { t } from '../../i18n/de';
 import { rowId, type AdminEntity, type AdminRow } from '../../lib/admin';
 import { errorText } from '../../lib/errors';
 import { DEFAULT_PAGE_SIZE, nextSort, pageBeyondEnd } from '../../lib/table';
@@ -16,9 +14,11 @@ import { Pager } from '../table/Pager';
 import { EntitySearchForm } from './EntitySearchForm';
 import { EntityTable } from './EntityTable';
 import { entityLabel } from './labels';
+import { useT } from '../../i18n/context';
 
 /** One entity of the admin API: query-string search, sortable columns, paging, edit and delete. */
 export function EntitySection({ entity }: { entity: AdminEntity }) {
+  const { msg, t } = useT();
   const [view, setView] = useState<EntitySearch>({
     query: '',
     page: 0,

@@ -1,10 +1,9 @@
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
-import { msg } from '../../i18n/current';
-import { t } from '../../i18n/de';
 import { cellText, rowId, type AdminEntity, type AdminRow } from '../../lib/admin';
 import { ariaSort, type SortState } from '../../lib/table';
-import { CELL_LABELS, fieldLabel } from './labels';
+import { cellLabels, fieldLabel } from './labels';
+import { useT } from '../../i18n/context';
 
 /** The rows of an admin entity: actions first, then every field; sortable headers sort on the server. */
 export function EntityTable({
@@ -22,6 +21,7 @@ export function EntityTable({
   onEdit: (row: AdminRow) => void;
   onDelete: (row: AdminRow) => void;
 }) {
+  const { msg, t } = useT();
   const editable = entity.fields.some((f) => f.editable);
   return (
     <Table striped hover responsive size="sm" className="admin-table align-middle">
@@ -70,7 +70,7 @@ export function EntityTable({
                 )}
               </td>
               {entity.fields.map((f) => {
-                const text = cellText(f, row[f.name], CELL_LABELS);
+                const text = cellText(f, row[f.name], cellLabels(msg));
                 return (
                   <td
                     key={f.name}

@@ -1,4 +1,5 @@
 import { msg } from '../../i18n/current';
+import type { Messages } from '../../i18n/text';
 
 /** The German name of an admin field (the field's own name when there is none). */
 export function fieldLabel(name: string): string {
@@ -11,14 +12,6 @@ export function entityLabel(name: string): string {
 }
 
 /** How empty, true and false cells read. */
-export const CELL_LABELS = {
-  get yes() {
-    return msg.admin.yes;
-  },
-  get no() {
-    return msg.admin.no;
-  },
-  get empty() {
-    return msg.admin.none;
-  },
-};
+export function cellLabels(m: Messages = msg): { yes: string; no: string; empty: string } {
+  return { yes: m.admin.yes, no: m.admin.no, empty: m.admin.none };
+}

@@ -3,9 +3,9 @@ import Badge from 'react-bootstrap/Badge';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { useShortReports } from '../../api/queries/shorts';
-import { msg } from '../../i18n/current';
 import { errorText } from '../../lib/errors';
 import { formatDateTime } from '../../lib/expiry';
+import { useT } from '../../i18n/context';
 
 const STATE_VARIANT: Record<string, string> = {
   open: 'warning',
@@ -15,6 +15,7 @@ const STATE_VARIANT: Record<string, string> = {
 
 /** 'Beschwerden': the short's reports for its owner and admins, newest first (the reporters unnamed). */
 export function ComplaintsList({ id }: { id: string }) {
+  const { msg } = useT();
   const { data, error } = useShortReports(id, true);
   if (error) return <Alert variant="danger">{errorText(error, msg.complaints.loadError)}</Alert>;
   if (!data)

@@ -1,9 +1,9 @@
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import type { Short } from '../../api/client';
-import { msg } from '../../i18n/current';
 import { expiresWithin24h } from '../../lib/expiry';
 import { canShare, copyLink, shareLink } from './share';
+import { useT } from '../../i18n/context';
 
 /**
  * After creating (?show_created=true): the one place that says so. The link (the short's
@@ -20,6 +20,7 @@ export function CreatedBanner({
   /** Opens the QR code dialog. */
   onQr?: () => void;
 }) {
+  const { msg } = useT();
   const link = short.shortUrl;
   return (
     <Alert variant="success" data-testid="created-banner">

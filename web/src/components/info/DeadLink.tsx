@@ -1,7 +1,7 @@
 import Alert from 'react-bootstrap/Alert';
 import { Link } from 'wouter';
-import { msg } from '../../i18n/current';
-import { t } from '../../i18n/de';
+import { useT } from '../../i18n/context';
+import { t, type Messages } from '../../i18n/text';
 import { LookupForm } from '../LookupForm';
 
 /**
@@ -17,7 +17,7 @@ export function deadReason(query: URLSearchParams): DeadReason {
   return query.get('not_found') === 'true' ? 'unknown' : null;
 }
 
-function texts(reason: DeadReason, code: string): { title: string; text: string } {
+function texts(msg: Messages, reason: DeadReason, code: string): { title: string; text: string } {
   const g = msg.infoPage.gone;
   switch (reason) {
     case 'expired':
@@ -36,7 +36,8 @@ function texts(reason: DeadReason, code: string): { title: string; text: string 
 
 /** The page of a short that leads nowhere: what happened, a lookup for another one, the way home. */
 export function DeadLink({ code, reason }: { code: string; reason: DeadReason }) {
-  const { title, text } = texts(reason, code);
+  const { msg } = useT();
+  const { title, text } = texts(msg, reason, code);
   return (
     <section data-testid="dead-link">
       <h1 className="h3">{title}</h1>

@@ -1,6 +1,6 @@
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { msg } from '../../i18n/current';
+import { useT } from '../../i18n/context';
 
 /** The inline delete question of the info page (?show_delete=true). */
 export function DeleteConfirm({
@@ -12,6 +12,7 @@ export function DeleteConfirm({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const { msg } = useT();
   return (
     <Alert variant="danger">
       <p>{msg.info.deleteConfirm}</p>

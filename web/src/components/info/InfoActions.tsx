@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import type { Short } from '../../api/client';
-import { msg } from '../../i18n/current';
-import { t } from '../../i18n/de';
 import { displayHost } from '../../lib/idn';
 import { canShare, copyLink, shareLink } from './share';
+import { useT } from '../../i18n/context';
 
 /**
  * The info page's buttons: one click follows the short ('Weiter zu {host}', the target's host
@@ -27,6 +26,7 @@ export function InfoActions({
   onReport: () => void;
   children?: ReactNode;
 }) {
+  const { msg, t } = useT();
   const link = short.shortUrl;
   const host = displayHost(short.url);
   return (

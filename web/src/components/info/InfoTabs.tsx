@@ -5,11 +5,11 @@ import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { useSnapshot } from 'valtio';
 import type { Short } from '../../api/client';
-import { msg } from '../../i18n/current';
 import { FLAGS } from '../../lib/flag-rule';
 import { useUrlQuery } from '../../lib/useUrlQuery';
 import { flags } from '../../state/flags';
 import { ComplaintsList } from './ComplaintsList';
+import { useT } from '../../i18n/context';
 
 // The panel (and its chart library) loads only when its tab is opened.
 const StatisticsPanel = lazy(() => import('./statistics/StatisticsPanel'));
@@ -33,6 +33,7 @@ export function InfoTabs({
   /** The overview: the short's facts, actions and preview. */
   children: ReactNode;
 }) {
+  const { msg } = useT();
   const statistics = Boolean(useSnapshot(flags).enabled[FLAGS.statistics]);
   const [query, setQuery] = useUrlQuery();
   if (!statistics || !canManage) return <>{children}</>;

@@ -3,11 +3,10 @@ import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import type { Short } from '../../api/client';
 import { useCheckHealth } from '../../api/queries/shorts';
-import { msg } from '../../i18n/current';
-import { t } from '../../i18n/de';
 import { errorText } from '../../lib/errors';
 import { formatDateTime } from '../../lib/expiry';
 import { toast } from '../../state/toasts';
+import { useT } from '../../i18n/context';
 
 const BG = { ok: 'success', broken: 'warning', unknown: 'secondary' } as const;
 
@@ -17,6 +16,7 @@ const BG = { ok: 'success', broken: 'warning', unknown: 'secondary' } as const;
  * 'Jetzt prüfen' (POST /api/code/{id}/health), which says in a toast how the check went.
  */
 export function LinkHealth({ short }: { short: Short }) {
+  const { msg, t } = useT();
   const check = useCheckHealth();
   const health = short.health;
   if (!health) return null;

@@ -3,10 +3,11 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import { useShortMeta } from '../../api/queries/shorts';
-import { msg } from '../../i18n/current';
+import { useT } from '../../i18n/context';
 
 /** The target's preview (title, description; the image only on request, it comes from the target). */
 export function MetaSection({ code, domain }: { code: string; domain?: string | null }) {
+  const { msg } = useT();
   const { data: meta, isError: failed } = useShortMeta(code, domain);
   const [showImage, setShowImage] = useState(false);
   return (

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { Short } from '../../api/client';
-import { msg } from '../../i18n/current';
 import { formatDateTime } from '../../lib/expiry';
 import { displayUrl } from '../../lib/idn';
 import { usesText } from '../../lib/uses';
+import { useT } from '../../i18n/context';
 
 function Field({
   id,
@@ -36,6 +36,7 @@ function Field({
 
 /** The target as a visitor reads it: Unicode host, plus the real (punycode) address when scripts mix. */
 function UrlField({ url }: { url: string | null }) {
+  const { msg } = useT();
   if (url === null) return <Field id="url" label={msg.info.fieldUrl} value={msg.info.hiddenUrl} />;
   const shown = displayUrl(url);
   return (
@@ -56,6 +57,7 @@ function UrlField({ url }: { url: string | null }) {
 
 /** The short's facts as read-only fields (its uses only for its owner, who is shown them). */
 export function ShortFacts({ short }: { short: Short }) {
+  const { msg } = useT();
   const uses = usesText(short);
   return (
     <>

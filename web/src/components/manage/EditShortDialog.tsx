@@ -4,15 +4,14 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import type { Short } from '../../api/client';
+import { useUsableDomains } from '../../api/queries/domains';
 import { useUpdateShort } from '../../api/queries/shorts';
-import { msg } from '../../i18n/current';
-import { t } from '../../i18n/de';
 import { errorText, shortFieldErrors, type ShortFieldErrors } from '../../lib/errors';
 import { rulesProblemAt, type RulesProblemAt } from '../../lib/rules';
 import { changesOf, fieldsOf } from '../../lib/short-form';
 import { toast } from '../../state/toasts';
 import { ShortFields, useShortForm } from '../ShortFields';
-import { useUsableDomains } from '../useUsableDomains';
+import { useT } from '../../i18n/context';
 
 export interface EditShortDialogProps {
   /** The short to edit; null: the dialog is closed. */
@@ -39,12 +38,13 @@ function EditForm({
   short: Short;
   onSaved?: (short: Short) => void;
 }) {
+  const { msg, t } = useT();
   const form = useShortForm(
     () => fieldsOf(short),
     short.expireAt ? new Date(short.expireAt) : null,
   );
   const update = useUpdateShort();
-  const domains = useUsableDomains(true);
+  const domains = useUsableDomains();
   const [errors, setErrors] = useState<ShortFieldErrors>({});
   const [rulesAt, setRulesAt] = useState<RulesProblemAt | undefined>();
   // Asking whether the changed code may break the old one's links (the second save confirms).

@@ -1,8 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { msg } from '../../i18n/current';
-import { t } from '../../i18n/de';
 import { shortLink } from '../../runtime-config';
+import { useT } from '../../i18n/context';
 
 /** The QR code of a short's link (served by the server), its downloads and the link under it. */
 export function QrDialog({
@@ -20,6 +19,7 @@ export function QrDialog({
   show: boolean;
   onClose: () => void;
 }) {
+  const { msg, t } = useT();
   const base = `/api/code/${encodeURIComponent(code)}`;
   // The images of a short on an own domain: `?domain=` names it (this page is on the main host).
   const on = domain ? `domain=${encodeURIComponent(domain)}` : '';

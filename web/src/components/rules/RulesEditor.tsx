@@ -7,13 +7,12 @@ import {
   RULE_DEVICES,
   RULE_OSES,
   type ConditionType,
+  type RuleOs,
 } from '@shared/redirect-rules';
 import { MAX_URL_LENGTH } from '@shared/limits';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import { msg } from '../../i18n/current';
-import { t } from '../../i18n/de';
 import { countrySuggestions, languageSuggestions } from '../../lib/rule-suggestions';
 import {
   canAddCondition,
@@ -25,7 +24,8 @@ import {
   type RuleDraft,
   type RulesProblemAt,
 } from '../../lib/rules';
-import { schemeFix } from '../ShortFields';
+import { schemeFix } from '../../lib/url';
+import { useT } from '../../i18n/context';
 
 export interface RulesEditorProps {
   /** Prefix of the inputs' ids (`edit-rules`, `create-rules`). */
@@ -37,6 +37,15 @@ export interface RulesEditorProps {
   /** Where that refusal points (the rule and condition it names); none: the whole list. */
   problemAt?: RulesProblemAt;
 }
+
+/** The operating systems by their names, the same in every language. */
+const OS_NAMES: Readonly<Record<RuleOs, string>> = {
+  android: 'Android',
+  ios: 'iOS',
+  windows: 'Windows',
+  macos: 'macOS',
+  linux: 'Linux',
+};
 
 /**
  * 'Weiterleitungsregeln' of the short's form (create and edit, logged-in only): up to MAX_RULES
@@ -51,6 +60,7 @@ export default function RulesEditor({
   error,
   problemAt,
 }: RulesEditorProps) {
+  const { msg, t } = useT();
   const setRule = (i: number, rule: RuleDraft) =>
     onChange(rules.map((r, k) => (k === i ? rule : r)));
   const atRule = problemAt?.rule;
@@ -132,6 +142,7 @@ function RuleCard({
   error?: string;
   problemCondition?: number;
 }) {
+  const { msg, t } = useT();
   const n = index + 1;
   const title = t(msg.rules.rule, { n });
   const setCondition = (j: number, c: ConditionDraft) =>
@@ -247,6 +258,7 @@ function ConditionRow({
   onRemove: () => void;
   error?: string;
 }) {
+  const { msg, t } = useT();
   const n = index + 1;
   const { type, value } = condition;
   // A typed value that the server would refuse says so at once (the server's text wins).
@@ -292,7 +304,7 @@ function ConditionRow({
       {type === 'device' ? (
         options(RULE_DEVICES, msg.rules.devices)
       ) : type === 'os' ? (
-        options(RULE_OSES, msg.rules.oses)
+        options(RULE_OSES, OS_NAMES)
       ) : (
         <Form.Control
           {...valueProps}

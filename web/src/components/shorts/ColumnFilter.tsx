@@ -1,8 +1,8 @@
 import Dropdown from 'react-bootstrap/Dropdown';
 import Form from 'react-bootstrap/Form';
-import { msg } from '../../i18n/current';
 import { canHideColumn } from '../../lib/table';
 import { COLUMNS, SHORT_COLUMNS, type ShortColumn } from './columns';
+import { useT } from '../../i18n/context';
 
 /** Shows or hides columns; the last visible column cannot be switched off. */
 export function ColumnFilter({
@@ -12,6 +12,7 @@ export function ColumnFilter({
   visible: readonly ShortColumn[];
   onToggle: (c: ShortColumn) => void;
 }) {
+  const { msg } = useT();
   return (
     <Dropdown autoClose="outside">
       <Dropdown.Toggle variant="outline-secondary" id="column-filter">

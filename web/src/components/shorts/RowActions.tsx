@@ -1,8 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import type { Short } from '../../api/client';
-import { msg } from '../../i18n/current';
-import { t } from '../../i18n/de';
 import { copyLink } from '../info/share';
+import { useT } from '../../i18n/context';
 
 export interface RowActionHandlers {
   onQr: (s: Short) => void;
@@ -17,6 +16,7 @@ export function RowActions({
   onEdit,
   onDelete,
 }: RowActionHandlers & { short: Short }) {
+  const { msg, t } = useT();
   const actions: Array<[label: string, text: string, variant: string, run: () => void]> = [
     [msg.shorts.copyRow, msg.shorts.copy, 'outline-secondary', () => void copyLink(s.shortUrl)],
     [msg.shorts.qrRow, msg.shorts.qr, 'outline-secondary', () => onQr(s)],

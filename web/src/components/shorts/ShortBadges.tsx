@@ -1,7 +1,7 @@
 import Badge from 'react-bootstrap/Badge';
 import type { Short } from '../../api/client';
-import { msg } from '../../i18n/current';
 import { shortBadges, type ShortBadge } from '../../lib/short-badges';
+import { useT } from '../../i18n/context';
 
 /** Colours with AA contrast in light and dark (text-bg-* picks the text colour). */
 const BG: Record<ShortBadge, string> = {
@@ -14,6 +14,7 @@ const BG: Record<ShortBadge, string> = {
 
 /** A short's state as badges (abgelaufen, aufgebraucht, Passwort, gefährlich); none: nothing. */
 export function ShortBadges({ short }: { short: Short }) {
+  const { msg } = useT();
   const badges = shortBadges(short);
   if (badges.length === 0) return null;
   return (

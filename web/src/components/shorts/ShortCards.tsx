@@ -1,13 +1,14 @@
 import Card from 'react-bootstrap/Card';
 import type { Short } from '../../api/client';
-import { msg } from '../../i18n/current';
 import { codeLink } from './columns';
 import { RowActions, type RowActionHandlers } from './RowActions';
 import { ShortBadges } from './ShortBadges';
 import { UrlCell } from './UrlCell';
+import { useT } from '../../i18n/context';
 
 /** The own shorts below the md breakpoint: one card each (name or code, link, badges, actions). */
 export function ShortCards({ rows, ...actions }: RowActionHandlers & { rows: readonly Short[] }) {
+  const { msg } = useT();
   return (
     <ul
       className="list-unstyled d-flex flex-column gap-2 mb-3"

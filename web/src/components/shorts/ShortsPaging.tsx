@@ -1,8 +1,7 @@
-import { msg } from '../../i18n/current';
-import { t } from '../../i18n/de';
 import { showPageSize } from '../../lib/table';
 import { PageSizeSelect } from '../table/PageSizeSelect';
 import { Pager } from '../table/Pager';
+import { useT } from '../../i18n/context';
 
 /** Below the own-shorts table: the total, the page size (from 10 entries) and the page bar. */
 export function ShortsPaging({
@@ -21,6 +20,7 @@ export function ShortsPaging({
   pageCount: number;
   onPage: (page: number) => void;
 }) {
+  const { msg, t } = useT();
   return (
     <div className="d-flex flex-wrap gap-3 align-items-start justify-content-between">
       <div className="d-flex gap-3 align-items-center">

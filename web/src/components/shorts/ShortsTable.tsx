@@ -1,11 +1,10 @@
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import type { Short } from '../../api/client';
-import { msg } from '../../i18n/current';
-import { t } from '../../i18n/de';
 import { ariaSort, type SortState } from '../../lib/table';
 import { COLUMNS, type ShortColumn } from './columns';
 import { RowActions } from './RowActions';
+import { useT } from '../../i18n/context';
 
 export interface ShortsTableProps {
   rows: readonly Short[];
@@ -33,6 +32,7 @@ export function ShortsTable({
   onEdit,
   onQr,
 }: ShortsTableProps) {
+  const { msg, t } = useT();
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
   return (
     <Table responsive hover className="align-middle shorts-table" data-testid="shorts-table">

@@ -2,10 +2,9 @@ import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { msg } from '../../i18n/current';
-import { t } from '../../i18n/de';
 import { ColumnFilter } from './ColumnFilter';
 import type { ShortColumn } from './columns';
+import { useT } from '../../i18n/context';
 
 export interface ShortsToolbarProps {
   search: string;
@@ -31,6 +30,7 @@ export function ShortsToolbar({
   loading,
   children,
 }: ShortsToolbarProps) {
+  const { msg, t } = useT();
   return (
     <div className="d-flex flex-wrap gap-2 align-items-end mb-3">
       <Form.Group controlId="shorts-search" className="flex-grow-1" style={{ minWidth: '14rem' }}>

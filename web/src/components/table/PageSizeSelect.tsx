@@ -1,6 +1,6 @@
 import Form from 'react-bootstrap/Form';
-import { msg } from '../../i18n/current';
 import { PAGE_SIZES } from '../../lib/table';
+import { useT } from '../../i18n/context';
 
 /** 'Einträge pro Seite' with the sizes of every table. */
 export function PageSizeSelect({
@@ -12,6 +12,7 @@ export function PageSizeSelect({
   size: number;
   onSize: (size: number) => void;
 }) {
+  const { msg } = useT();
   return (
     <Form.Group controlId={id} className="d-flex gap-2 align-items-center">
       <Form.Label className="mb-0 text-nowrap">{msg.table.pageSize}</Form.Label>

@@ -3,9 +3,8 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Pagination from 'react-bootstrap/Pagination';
-import { msg } from '../../i18n/current';
-import { t } from '../../i18n/de';
 import { pageBar, parsePageJump } from '../../lib/table';
+import { useT } from '../../i18n/context';
 
 export interface PagerProps {
   /** The current page, from 1. */
@@ -28,6 +27,7 @@ export function Pager({ variant = 'bar', ...props }: PagerProps) {
 }
 
 function StepPager({ page, pageCount, onPage, summaryTestId }: Omit<PagerProps, 'variant'>) {
+  const { msg, t } = useT();
   const pages = Math.max(1, pageCount);
   return (
     <nav aria-label={msg.table.pagination} className="ms-auto d-flex align-items-center gap-2">
@@ -55,6 +55,7 @@ function StepPager({ page, pageCount, onPage, summaryTestId }: Omit<PagerProps, 
 }
 
 function BarPager({ page, pageCount, onPage }: Omit<PagerProps, 'variant'>) {
+  const { msg, t } = useT();
   const [jump, setJump] = useState('');
   const [invalid, setInvalid] = useState(false);
   const items = pageBar(page, pageCount);

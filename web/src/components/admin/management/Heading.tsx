@@ -1,6 +1,6 @@
 import Button from 'react-bootstrap/Button';
-import { msg } from '../../../i18n/current';
-import { t } from '../../../i18n/de';
+import { useT } from '../../../i18n/context';
+import { t, type Messages } from '../../../i18n/text';
 import { errorText } from '../../../lib/errors';
 
 /** The title of a management section, with 'Aktualisieren' when the section can load again. */
@@ -13,6 +13,7 @@ export function Heading({
   title: string;
   onReload?: () => void;
 }) {
+  const { msg } = useT();
   return (
     <div className="d-flex align-items-center gap-2 mb-3">
       <h2 id={id} className="h4 mb-0 me-auto">
@@ -28,6 +29,6 @@ export function Heading({
 }
 
 /** 'Die Daten konnten nicht geladen werden: …' with the server's detail (or the unavailable text). */
-export function loadError(err: unknown): string {
+export function loadError(msg: Messages, err: unknown): string {
   return t(msg.admin.loadError, { detail: errorText(err, undefined, msg.admin.errors) });
 }

@@ -3,9 +3,8 @@ import Badge from 'react-bootstrap/Badge';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { useHealth } from '../../../api/queries/management';
-import { msg } from '../../../i18n/current';
-import { t } from '../../../i18n/de';
 import { Heading, loadError } from './Heading';
+import { useT } from '../../../i18n/context';
 
 function Json({ value }: { value: unknown }) {
   return <pre className="small mb-0 text-wrap text-break">{JSON.stringify(value, null, 2)}</pre>;
@@ -13,6 +12,7 @@ function Json({ value }: { value: unknown }) {
 
 /** GET /management/health with the components (db, disk, memory) admins see. */
 export function HealthSection() {
+  const { msg, t } = useT();
   const { report: health, error, refetch } = useHealth();
   return (
     <section aria-labelledby="admin-health-title">
@@ -21,7 +21,7 @@ export function HealthSection() {
         title={msg.admin.health.title}
         onReload={() => void refetch()}
       />
-      {error && <Alert variant="danger">{loadError(error)}</Alert>}
+      {error && <Alert variant="danger">{loadError(msg, error)}</Alert>}
       {!health && !error && <Spinner animation="border" role="status" />}
       {health && (
         <>

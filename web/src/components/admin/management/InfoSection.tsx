@@ -2,17 +2,18 @@ import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { useManagementInfo } from '../../../api/queries/management';
-import { msg } from '../../../i18n/current';
 import { flattenInfo } from '../../../lib/admin';
 import { Heading, loadError } from './Heading';
+import { useT } from '../../../i18n/context';
 
 /** GET /management/info: version, build and git. */
 export function InfoSection() {
+  const { msg } = useT();
   const { data: info, error } = useManagementInfo();
   return (
     <section aria-labelledby="admin-info-title">
       <Heading id="admin-info-title" title={msg.admin.info.title} />
-      {error && <Alert variant="danger">{loadError(error)}</Alert>}
+      {error && <Alert variant="danger">{loadError(msg, error)}</Alert>}
       {!info && !error && <Spinner animation="border" role="status" />}
       {info && (
         <Table responsive size="sm" className="align-middle">

@@ -4,14 +4,14 @@ import Badge from 'react-bootstrap/Badge';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { useLoggers, useSetLoggerLevel } from '../../../api/queries/management';
-import { msg } from '../../../i18n/current';
-import { t } from '../../../i18n/de';
 import { errorText } from '../../../lib/errors';
 import { toast } from '../../../state/toasts';
 import { Heading, loadError } from './Heading';
+import { useT } from '../../../i18n/context';
 
 /** GET /management/loggers; POST /management/loggers/{logger} changes a level at once. */
 export function LoggersSection() {
+  const { msg, t } = useT();
   const loggers = useLoggers();
   const setLevel = useSetLoggerLevel();
   const [filter, setFilter] = useState('');
@@ -40,7 +40,7 @@ export function LoggersSection() {
         onReload={() => void loggers.refetch()}
       />
       <p className="text-body-secondary">{msg.admin.loggers.intro}</p>
-      {loggers.isError && <Alert variant="danger">{loadError(loggers.error)}</Alert>}
+      {loggers.isError && <Alert variant="danger">{loadError(msg, loggers.error)}</Alert>}
       <Form.Group className="mb-3" controlId="admin-logger-filter">
         <Form.Label>{msg.admin.loggers.filter}</Form.Label>
         <Form.Control value={filter} onChange={(e) => setFilter(e.target.value)} />

@@ -6,12 +6,13 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { useLogs } from '../../../api/queries/management';
-import { msg } from '../../../i18n/current';
 import { formatAdminDate, logsStartDate } from '../../../lib/admin';
 import { Heading, loadError } from './Heading';
+import { useT } from '../../../i18n/context';
 
 /** GET /management/logs with an optional start date. */
 export function LogsSection() {
+  const { msg } = useT();
   const [start, setStart] = useState('');
   /** The start date of the shown entries (ISO; undefined: all). */
   const [from, setFrom] = useState<string | undefined>(undefined);
@@ -29,7 +30,7 @@ export function LogsSection() {
     else setFrom(startDate);
   }
 
-  const error = invalid ? msg.admin.logs.invalid : logs.isError ? loadError(logs.error) : null;
+  const error = invalid ? msg.admin.logs.invalid : logs.isError ? loadError(msg, logs.error) : null;
   return (
     <section aria-labelledby="admin-logs-title">
       <Heading id="admin-logs-title" title={msg.admin.logs.title} />

@@ -6,7 +6,7 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { useShortStatistics } from '../../../api/queries/statistics';
-import { locale, msg } from '../../../i18n/current';
+import { locale } from '../../../i18n/current';
 import { errorText } from '../../../lib/errors';
 import {
   bucketLabel,
@@ -20,11 +20,13 @@ import {
   withShares,
 } from '../../../lib/statistics';
 import { StatsChart } from './StatsChart';
+import { useT } from '../../../i18n/context';
 
 type ListKey = 'referrers' | 'countries' | 'devices' | 'browsers' | 'os' | 'targets';
 
 /** The statistics of one short for its owner and admins; loaded with its tab (lazily). */
 export default function StatisticsPanel({ id }: { id: string }) {
+  const { msg } = useT();
   const [range, setRange] = useState<StatsRange>('30d');
   // The range's query is fixed when it is chosen (not on every render).
   const [query, setQuery] = useState(() => rangeQuery('30d'));
@@ -73,6 +75,7 @@ export default function StatisticsPanel({ id }: { id: string }) {
 }
 
 function StatsView({ data }: { data: StatisticsAnswer }) {
+  const { msg } = useT();
   const { total } = data;
   return (
     <>
@@ -148,6 +151,7 @@ function TopList({
   list: ListKey;
   entries: StatsEntry[];
 }) {
+  const { msg } = useT();
   return (
     <Col md={6} lg={4}>
       <h3 className="h6">

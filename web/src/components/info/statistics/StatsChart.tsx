@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { locale, msg } from '../../../i18n/current';
+import { locale } from '../../../i18n/current';
 import { bucketLabel, type StatisticsAnswer } from '../../../lib/statistics';
+import { useT } from '../../../i18n/context';
 
 /** Short tick labels: `14:00` by the hour, `23.11.` by the day, `Nov. 26` by the month. */
 function axisLabel(ms: number, granularity: StatisticsAnswer['granularity']): string {
@@ -26,6 +27,7 @@ function cssVar(name: string, fallback: string): string {
  * the same numbers are in the table below it.
  */
 export function StatsChart({ data }: { data: StatisticsAnswer }) {
+  const { msg } = useT();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
@@ -84,7 +86,7 @@ export function StatsChart({ data }: { data: StatisticsAnswer }) {
       resize.disconnect();
       plot.destroy();
     };
-  }, [data]);
+  }, [data, msg]);
   return (
     <div ref={box} className="stats-chart mb-3" aria-hidden="true" data-testid="stats-chart" />
   );

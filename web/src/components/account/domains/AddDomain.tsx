@@ -1,0 +1,59 @@
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import { useCreateDomain } from '../../../api/queries/domains';
+import { errorText } from '../../../lib/errors';
+import { toast } from '../../../state/toasts';
+import { useT } from '../../../i18n/context';
+
+/** Adds a domain: the user's own, pending until its TXT record is found; admins also shared ones. */
+export function AddDomain({ admin }: { admin: boolean }) {
+  const { msg, t } = useT();
+  const create = useCreateDomain();
+  const [host, setHost] = useState('');
+  const [shared, setShared] = useState(false);
+
+  async function add(e: FormEvent) {
+    e.preventDefault();
+    try {
+      const added = await create.mutateAsync({
+        body: { host: host.trim(), ...(admin && shared ? { shared: true } : {}) },
+      });
+      toast.success(t(msg.domains.added, { host: added.host }));
+      setHost('');
+      setShared(false);
+    } catch (err) {
+      toast.error(errorText(err, msg.domains.addFailed));
+    }
+  }
+
+  return (
+    <Form onSubmit={(e) => void add(e)} className="mt-3" data-testid="domain-add">
+      <Form.Group controlId="domain-add-host" className="mb-2">
+        <Form.Label>{msg.domains.host}</Form.Label>
+        <InputGroup>
+          <Form.Control
+            value={host}
+            required
+            placeholder={msg.domains.hostPlaceholder}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => setHost(e.target.value)}
+          />
+          <Button type="submit" disabled={create.isPending}>
+            {msg.domains.add}
+          </Button>
+        </InputGroup>
+      </Form.Group>
+      {admin && (
+        <Form.Check
+          id="domain-add-shared"
+          label={msg.domains.sharedCheck}
+          checked={shared}
+          onChange={(e) => setShared(e.target.checked)}
+        />
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,70 @@
+import Alert from 'react-bootstrap/Alert';
+import Table from 'react-bootstrap/Table';
+import { importRefusal, mapColumns, urlColumnNames, type ParsedImport } from '../../../lib/import';
+import { useT } from '../../../i18n/context';
+
+const PREVIEW_ROWS = 5;
+
+export function Preview({ parsed }: { parsed: ParsedImport }) {
+  const { msg, t } = useT();
+  const mapping = mapColumns(parsed.headers);
+  const hasUrl = mapping.some(([, f]) => f === 'url');
+  const refusal = importRefusal(parsed);
+  return (
+    <>
+      <p>{t(msg.transfer.rows, { count: parsed.rows.length })}</p>
+      {!hasUrl && (
+        <Alert variant="danger">{t(msg.transfer.noUrlColumn, { names: urlColumnNames() })}</Alert>
+      )}
+      {refusal && <Alert variant="danger">{refusal}</Alert>}
+      <h3 className="h6">{msg.transfer.mapping}</h3>
+      <Table size="sm" data-testid="import-mapping">
+        <thead>
+          <tr>
+            <th scope="col">{msg.transfer.column}</th>
+            <th scope="col">{msg.transfer.becomes}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {mapping.map(([column, field]) => (
+            <tr key={column}>
+              <td>
+                <code>{column}</code>
+              </td>
+              <td>
+                {field ? (
+                  msg.fields[field]
+                ) : (
+                  <span className="text-body-secondary">{msg.transfer.ignored}</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      <h3 className="h6">{msg.transfer.preview}</h3>
+      <Table size="sm" responsive data-testid="import-preview">
+        <thead>
+          <tr>
+            {parsed.headers.map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {parsed.rows.slice(0, PREVIEW_ROWS).map((row, i) => (
+            <tr key={i}>
+              {parsed.headers.map((h) => (
+                <td key={h} className="text-break">
+                  {row[h]}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </>
+  );
+}

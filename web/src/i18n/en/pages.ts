@@ -1,0 +1,78 @@
+import type { Catalogue } from '../text';
+import type { pages as de } from '../de/pages';
+
+/** The small pages: login, start, lookup, dangerous, password, offline. */
+export const pages: Catalogue<typeof de> = {
+  login: {
+    title: 'Log in',
+    acceptTerms: 'I accept the terms of use',
+    termsRequired: 'The terms of use must be accepted!',
+    withProvider: 'Log in with {provider}',
+    noProvider: 'No login providers have been configured. Please contact support.',
+    intro: 'Log in with one of your accounts. You do not need a password of your own here.',
+    loading: 'Loading login providers …',
+    failed: 'Logging in failed. Please try again.',
+    providerUnavailable: 'The login provider cannot be reached right now. Please try again later.',
+  },
+  start: {
+    statsTitle: 'URL-Shorter in numbers',
+    statLinks: '300+ links',
+    statLinksText: 'have been shortened',
+    statCalls: '100+ visits',
+    statCallsText: 'of shortened links',
+    statUsers: '41+ users',
+    statUsersText: 'have an account',
+    featuresTitle: 'How it works',
+    features: [
+      'Paste a long link and get a short one at once.',
+      'Protect your short with a password if you like.',
+      'Share the short anywhere – opening it takes you straight to the link.',
+      'Look up where a short leads at any time, before you open it.',
+    ],
+    pitchTitle: 'Why an account',
+    pitch: [
+      'Your links are kept for good',
+      'A name for every link',
+      'Password protection',
+      'Expiry date',
+      'Maximum number of visits',
+      'Your own code',
+      'Edit, delete and list all your links',
+      'Visit statistics (origin, device, browser)',
+      'Your own domain',
+    ],
+    pitchButton: 'Log in now',
+  },
+  lookup: {
+    title: 'Look up a short',
+    label: 'Short code or short URL',
+    placeholder: 'e.g. aB3dE5f or https://…/s/aB3dE5f',
+    submit: 'Look up',
+    invalid: 'Invalid URL/short',
+    prompt: 'Enter a short code to see where it leads.',
+  },
+  dangerous: {
+    title: 'Potentially dangerous link',
+    text: 'Several users have reported this short as dangerous.',
+    reason: 'Reason: {reason}',
+    target: 'Target: {url}',
+    open: 'Open the short anyway',
+  },
+  password: {
+    title: 'Password required',
+    text: 'This short is protected by a password.',
+    label: 'Password',
+    show: 'Show password',
+    hide: 'Hide password',
+    open: 'Open link',
+    wrong: 'The password is wrong.',
+    locked: 'Too many wrong attempts. Please try again later.',
+  },
+  offline: {
+    title: 'System unreachable',
+    text: 'The server cannot be reached right now.',
+    countdown: 'Trying again in {seconds} seconds …',
+    checking: 'Checking the connection …',
+    retry: 'Try again now',
+  },
+};
