@@ -19,7 +19,8 @@ import { ApiProblems } from '../common/api-problems';
 import { clientKey, queryParam } from '../common/request';
 import { NoStore } from '../common/no-store';
 import { ShortDto } from '../shorts/dto/short.dto';
-import { ShortService } from '../shorts/short.service';
+import { ShortAccessService } from '../shorts/short-access.service';
+import { ShortViewService } from '../shorts/short-view.service';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { followAndRedirect, followPosted } from './follow-http';
 import { FollowService } from './follow.service';
@@ -116,7 +117,8 @@ export class FollowController {
 export class ShortFollowController {
   constructor(
     private readonly follow: FollowService,
-    private readonly shorts: ShortService,
+    private readonly shorts: ShortViewService,
+    private readonly access: ShortAccessService,
   ) {}
 
   // The path parameter is named `id` like DELETE's (OpenAPI forbids one path template with two
@@ -165,7 +167,7 @@ export class ShortFollowController {
       actor,
       queryParam(req, 'password'),
       clientKey(req),
-      this.shorts.requestDomain(req.headers.host, queryParam(req, 'domain')),
+      this.access.requestDomain(req.headers.host, queryParam(req, 'domain')),
     );
     res.json(dto);
   }
