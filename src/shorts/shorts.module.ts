@@ -18,12 +18,22 @@ import { ShortInsertRepository } from './short-insert.repository';
 import { ShortRepository } from './short.repository';
 import { ShortViewService } from './short-view.service';
 
+/** What other modules use of shorts: a service per use case, the follow's and link health's ports. */
+const EXPORTED = [
+  ShortAccessService,
+  ShortViewService,
+  ShortCreateService,
+  ShortEditService,
+  FollowStore,
+  HealthStore,
+];
+
 /**
  * Shorts, the owner of the `shorts` table: create, edit, info, the owner's list, delete and the
- * cleanup of expired anonymous shorts, a service per use case: ShortCreateService (the create rules,
- * single and batch creates), ShortAccessService (who may manage or see a short), ShortViewService
- * (a short as the API shows it, the own list) and ShortEditService (edits, deletes, the danger
- * flag). Exports those, FollowStore (the redirect engine's reads, use claims and use counts),
+ * cleanup of expired anonymous shorts, a service per use case: ShortCreateService (the create
+ * rules, single and batch creates), ShortAccessService (who may manage or see a short),
+ * ShortViewService (a short as the API shows it, the own list) and ShortEditService (edits,
+ * deletes, the danger flag). Exports those, FollowStore (the redirect engine's reads, use claims and use counts),
  * HealthStore (the link-health checks' reads and writes of the health columns, src/link-health)
  * and the wrong-password counts; the repositories stay inside.
  * Every change names the short's code on the cache bus (SHORT_CHANGED_CHANNEL), so no module needs
@@ -36,12 +46,7 @@ import { ShortViewService } from './short-view.service';
     ShortRepository,
     ShortFollowRepository,
     ShortInsertRepository,
-    ShortAccessService,
-    ShortViewService,
-    ShortCreateService,
-    ShortEditService,
-    FollowStore,
-    HealthStore,
+    ...EXPORTED,
     CleanupService,
     {
       // Wrong-password counts: in Redis when it is connected (shared), in process otherwise.
@@ -55,14 +60,6 @@ import { ShortViewService } from './short-view.service';
         ),
     },
   ],
-  exports: [
-    ShortAccessService,
-    ShortViewService,
-    ShortCreateService,
-    ShortEditService,
-    FollowStore,
-    HealthStore,
-    PasswordLimiter,
-  ],
+  exports: [...EXPORTED, PasswordLimiter],
 })
 export class ShortsModule {}
