@@ -33,9 +33,9 @@ const EXPORTED = [
  * cleanup of expired anonymous shorts, a service per use case: ShortCreateService (the create
  * rules, single and batch creates), ShortAccessService (who may manage or see a short),
  * ShortViewService (a short as the API shows it, the own list) and ShortEditService (edits,
- * deletes, the danger flag). Exports those, FollowStore (the redirect engine's reads, use claims and use counts),
- * HealthStore (the link-health checks' reads and writes of the health columns, src/link-health)
- * and the wrong-password counts; the repositories stay inside.
+ * deletes, the danger flag). Exports those, FollowStore (the redirect engine's reads, use claims
+ * and use counts), HealthStore (the link-health checks' reads and writes of the health columns,
+ * src/link-health) and the wrong-password counts; the repositories stay inside.
  * Every change names the short's code on the cache bus (SHORT_CHANGED_CHANNEL), so no module needs
  * to be called back.
  */
