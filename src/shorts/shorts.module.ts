@@ -18,7 +18,7 @@ import { ShortInsertRepository } from './short-insert.repository';
 import { ShortRepository } from './short.repository';
 import { ShortViewService } from './short-view.service';
 
-/** What other modules use of shorts: a service per use case, the follow's and link health's ports. */
+/** What other modules use: a service per use case, the follow's and link health's ports. */
 const EXPORTED = [
   ShortAccessService,
   ShortViewService,
