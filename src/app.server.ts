@@ -4,7 +4,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { installFollowEntry } from './follow/follow-http';
 import { type CreateEntryDeps, installCreateEntry } from './shorts/create-http';
-import { ShortService } from './shorts/short.service';
+import { ShortCreateService } from './shorts/short-create.service';
 import { jsonBodyReader } from './common/json-body';
 import { JSON_BODY_LIMIT } from './app.setup';
 import { LogService } from './logging/log.service';
@@ -31,7 +31,7 @@ export function composeHttpServer(app: INestApplication): void {
   };
   // The create entry first: the follow entry's fallback is the create entry, whose is Express.
   installCreateEntry(server, {
-    shorts: app.get(ShortService),
+    shorts: app.get(ShortCreateService),
     readBody: jsonBodyReader(JSON_BODY_LIMIT),
     trust: express.get('trust proxy fn') as TrustFn,
     failures: app.get(FailureReporter),

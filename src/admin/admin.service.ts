@@ -3,7 +3,7 @@ import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import { UserService } from '../account/user.service';
 import { ApiKeyService } from '../apikey/apikey.service';
 import { BlacklistService } from '../blacklist/blacklist.service';
-import { ShortService } from '../shorts/short.service';
+import { ShortEditService } from '../shorts/short-edit.service';
 import type { Actor } from '../common/actor';
 import type { RequestOrigin } from '../common/request';
 import { DATETIME_RANGE_MESSAGE, INT_MAX, isStorableDate } from '../common/db-limits';
@@ -46,7 +46,7 @@ export class AdminService {
   constructor(
     private readonly ds: DataSource,
     users: UserService,
-    shorts: ShortService,
+    shorts: ShortEditService,
     reports: ReportService,
     blacklist: BlacklistService,
     apiKeys: ApiKeyService,

@@ -8,7 +8,7 @@ import type { BlacklistService } from '../blacklist/blacklist.service';
 import { DomainEntity } from '../domains/domain.entity';
 import type { DomainService } from '../domains/domain.service';
 import { ShortEntity } from '../shorts/short.entity';
-import type { ShortService } from '../shorts/short.service';
+import type { ShortEditService } from '../shorts/short-edit.service';
 import type { Actor } from '../common/actor';
 import type { RequestOrigin } from '../common/request';
 import {
@@ -87,7 +87,7 @@ export interface AdminEntityDef {
 /** The services that own the tables the admin API shows. */
 export interface AdminOwners {
   users: UserService;
-  shorts: ShortService;
+  shorts: ShortEditService;
   reports: ReportService;
   blacklist: BlacklistService;
   apiKeys: ApiKeyService;

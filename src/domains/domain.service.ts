@@ -237,8 +237,9 @@ export class DomainService {
 
   /**
    * Deletes a domain unless a short lives on its host (CONTRACT "Hardening": a short is never left
-   * on a deleted domain). Exclusive with writing a short onto it (ShortRepository.insertOnDomain
-   * and updateOnDomain, which hold the domain's row with a shared lock while they write):
+   * on a deleted domain). Exclusive with writing a short onto it (ShortInsertRepository.
+   * insertOnDomain and ShortRepository.updateOnDomain, which hold the domain's row with a shared
+   * lock while they write: shorts/domain-lock.ts):
    * - MariaDB and PostgreSQL: one READ COMMITTED transaction that locks the domain's row (`FOR
    *   UPDATE`), then looks for a short on its host (a fresh read: it sees what committed while it
    *   waited for the lock; no gap locks on `shorts`), then deletes. A write onto the domain

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { UserService } from '../account/user.service';
 import type { AppConfig } from '../config/config';
-import type { ShortService } from '../shorts/short.service';
+import type { ShortViewService } from '../shorts/short-view.service';
 import { FIGURES_TTL_MS, FiguresService, floorFigure } from './figures.service';
 
 describe('floorFigure', () => {
@@ -19,7 +19,7 @@ describe('floorFigure', () => {
 function service(mode: 'static' | 'live' | 'off', totals = vi.fn(), count = vi.fn()) {
   const config = { web: { homeFigures: mode } } as unknown as AppConfig;
   return new FiguresService(
-    { totals } as unknown as ShortService,
+    { totals } as unknown as ShortViewService,
     { count } as unknown as UserService,
     config,
   );

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { UserService } from '../account/user.service';
 import { NotFoundError } from '../common/errors';
 import { APP_CONFIG, type AppConfig, type HomeFigures } from '../config/config';
-import { ShortService } from '../shorts/short.service';
+import { ShortViewService } from '../shorts/short-view.service';
 
 /** The counts are read at most once per this interval (per instance). */
 export const FIGURES_TTL_MS = 60_000;
@@ -37,7 +37,7 @@ export class FiguresService {
   private readonly mode: HomeFigures;
 
   constructor(
-    private readonly shorts: ShortService,
+    private readonly shorts: ShortViewService,
     private readonly users: UserService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {

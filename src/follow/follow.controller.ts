@@ -17,7 +17,8 @@ import { ApiProblems } from '../common/api-problems';
 import { clientKey } from '../common/request';
 import { NoStore } from '../common/no-store';
 import { ShortDto } from '../shorts/dto/short.dto';
-import { ShortService } from '../shorts/short.service';
+import { ShortAccessService } from '../shorts/short-access.service';
+import { ShortViewService } from '../shorts/short-view.service';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { FollowQueryDto, LookupQueryDto, PostedFollowQueryDto } from './dto/lookup-query.dto';
 import { followAndRedirect, followPosted } from './follow-http';
@@ -101,7 +102,8 @@ export class FollowController {
 export class ShortFollowController {
   constructor(
     private readonly follow: FollowService,
-    private readonly shorts: ShortService,
+    private readonly shorts: ShortViewService,
+    private readonly access: ShortAccessService,
   ) {}
 
   // The path parameter is named `id` like DELETE's (OpenAPI forbids one path template with two
@@ -137,7 +139,7 @@ export class ShortFollowController {
       actor,
       query.password,
       clientKey(req),
-      this.shorts.requestDomain(req.headers.host, query.domain),
+      this.access.requestDomain(req.headers.host, query.domain),
     );
     res.json(dto);
   }

@@ -15,7 +15,7 @@ import {
 import type { ShortHealthDto } from '../shorts/dto/short.dto';
 import { HealthStore, type HealthRow } from '../shorts/health-store';
 import { healthView } from '../shorts/short-health';
-import { ShortService } from '../shorts/short.service';
+import { ShortAccessService } from '../shorts/short-access.service';
 import { type CheckOutcome, nextHealth } from './link-health';
 
 export const LINK_HEALTH_USER_AGENT = `URL-Shorter/${APP_VERSION} (link health)`;
@@ -82,7 +82,7 @@ export const linkProbeProvider: Provider = {
 export class LinkHealthService {
   constructor(
     private readonly shorts: HealthStore,
-    private readonly service: ShortService,
+    private readonly service: ShortAccessService,
     private readonly probe: LinkProbe,
     private readonly limits: RateLimitService,
     private readonly metrics: MetricsService,

@@ -6,7 +6,7 @@ import { ApiProblems } from '../common/api-problems';
 import { ForbiddenError } from '../common/errors';
 import { clientKey } from '../common/request';
 import { RevealQueryDto } from '../follow/dto/lookup-query.dto';
-import { ShortService } from '../shorts/short.service';
+import { ShortAccessService } from '../shorts/short-access.service';
 import { ShortMetaDto } from './dto/short-meta.dto';
 import { MetadataService } from './metadata.service';
 import { NoStore } from '../common/no-store';
@@ -15,7 +15,7 @@ import { NoStore } from '../common/no-store';
 @Controller('api/code')
 export class MetadataController {
   constructor(
-    private readonly shorts: ShortService,
+    private readonly shorts: ShortAccessService,
     private readonly metadata: MetadataService,
   ) {}
 

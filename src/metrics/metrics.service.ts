@@ -74,7 +74,7 @@ export class TallyCounter<L extends string = never> {
  * Prometheus metrics of one app (its own registry, so several apps in one process never mix):
  * HTTP requests per route, follows and creates, reports, danger flags, database pool state, the
  * event loop's delay. Recording is a counter increment and a histogram observation: no I/O. The
- * services count where things happen (FollowService: follows, ShortService: creates,
+ * services count where things happen (FollowService: follows, ShortCreateService: creates,
  * ReportService: reports and flags). Every name starts with `url_shorter_`; nothing resets when
  * it is read, so any number of Prometheus servers may scrape the same instance.
  */

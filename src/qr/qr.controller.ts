@@ -6,7 +6,8 @@ import { clientKey } from '../common/request';
 import { DomainQueryDto } from '../follow/dto/lookup-query.dto';
 import { QrPngQueryDto } from './dto/qr-png-query.dto';
 import { type QrImage, QrService } from './qr.service';
-import { ShortService } from '../shorts/short.service';
+import { ShortAccessService } from '../shorts/short-access.service';
+import { ShortViewService } from '../shorts/short-view.service';
 
 const NOT_MODIFIED = {
   status: 304,
@@ -21,7 +22,8 @@ const NOT_MODIFIED = {
 @Controller('api/code')
 export class QrController {
   constructor(
-    private readonly shorts: ShortService,
+    private readonly shorts: ShortViewService,
+    private readonly access: ShortAccessService,
     private readonly qr: QrService,
   ) {}
 
@@ -64,7 +66,7 @@ export class QrController {
 
   /** The short a QR code is asked for: visible, on the request's domain (or the one it names). */
   private visible(code: string, domain: string | undefined, req: Request) {
-    return this.shorts.findVisible(code, this.shorts.requestDomain(req.headers.host, domain));
+    return this.access.findVisible(code, this.access.requestDomain(req.headers.host, domain));
   }
 }
 

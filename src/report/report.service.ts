@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { In, Repository } from 'typeorm';
 import { activeActor, type Actor } from '../common/actor';
 import { ConflictError, UnauthorizedError } from '../common/errors';
-import { ShortService } from '../shorts/short.service';
+import { ShortAccessService } from '../shorts/short-access.service';
+import { ShortEditService } from '../shorts/short-edit.service';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { dbTimeMs } from '../database/columns';
 import { onUniqueViolation } from '../database/errors';
@@ -23,7 +24,8 @@ export class ReportService {
   constructor(
     @InjectRepository(ReportEntity) private readonly reports: Repository<ReportEntity>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly shorts: ShortService,
+    private readonly shorts: ShortEditService,
+    private readonly access: ShortAccessService,
     private readonly log: LogService,
     private readonly metrics: MetricsService,
   ) {}
@@ -38,9 +40,9 @@ export class ReportService {
     const actor = activeActor(caller);
     if (!actor) throw new UnauthorizedError();
     // 404 Entity URLShort not exists; on an own domain, its codes
-    const short = await this.shorts.findVisible(
+    const short = await this.access.findVisible(
       code,
-      this.shorts.requestDomain(hostHeader, domain),
+      this.access.requestDomain(hostHeader, domain),
     );
     await onUniqueViolation(
       this.reports.insert({
@@ -104,7 +106,7 @@ export class ReportService {
 
   /** The reports of a short for its owner or an admin, newest first, without the reporters. */
   async forOwner(shortId: string, caller: Actor | null): Promise<OwnerReportDto[]> {
-    const short = await this.shorts.findOwned(shortId, caller);
+    const short = await this.access.findOwned(shortId, caller);
     const rows = await this.reports.find({
       where: { shortId: short.id },
       order: { createdAt: 'DESC', id: 'ASC' },

@@ -12,7 +12,7 @@ import { requestContext } from '../logging/log.service';
 import { observeRequest, requestIdOf } from '../logging/request-context.middleware';
 import type { MetricsService } from '../metrics/metrics.service';
 import { CreateShortDto } from './dto/create-short.dto';
-import type { ShortService } from './short.service';
+import type { ShortCreateService } from './short-create.service';
 
 /** The route of the create (`ShortController.createShort`), as Express and the metrics name it. */
 export const CREATE_PATH = '/api/code';
@@ -21,7 +21,7 @@ export const CREATE_PATH = '/api/code';
 const JSON_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
 
 export interface CreateEntryDeps {
-  shorts: Pick<ShortService, 'create'>;
+  shorts: Pick<ShortCreateService, 'create'>;
   /** The app's JSON body reader for the create's limit (app.setup.ts: the same as Express's). */
   readBody: BodyReader;
   /** The TRUST_PROXY trust function (the same one Express uses). */
@@ -54,8 +54,8 @@ export function isAnonymousJsonCreate(req: IncomingMessage): boolean {
  * as the documented route answers it. It takes only what the route would take without any
  * refusal of the pipeline: an anonymous request (isAnonymousJsonCreate) whose body the app's JSON
  * reader reads without refusal and whose fields the validation pipe takes as they are
- * (`acceptsAsIs`). What the route does then is the same call: `ShortService.create` (checks, the
- * rate limit, the INSERT), and the answer as Express writes it (201, JSON, the API headers, the
+ * (`acceptsAsIs`). What the route does then is the same call: `ShortCreateService.create` (checks,
+ * the rate limit, the INSERT), and the answer as Express writes it (201, JSON, the API headers, the
  * request id, Express's ETag); its failures go through the same FailureHandler as the route's
  * (problem+json). It keeps the request id and its log context and the per-route HTTP metrics.
  *

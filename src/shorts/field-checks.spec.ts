@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BlacklistService } from '../blacklist/blacklist.service';
-import { type CheckContext, checkShortFields } from './field-checks';
+import { type CheckContext, checkShortFields, normalizeName } from './field-checks';
+import { MAX_NAME_LENGTH } from '../shared/limits';
 import { ServiceNames } from '../domains/target-url';
 
 const NOW = Date.UTC(2026, 10, 25, 12);
@@ -303,5 +304,16 @@ describe('the checks of redirect rules and the expiry fallback', () => {
       problem: 'URL is blacklisted',
       key: 'url_blacklisted',
     });
+  });
+});
+
+describe('normalizeName', () => {
+  it('trims, stores empty as null and keeps at most the column length', () => {
+    expect(normalizeName('  Urlaub  ')).toBe('Urlaub');
+    expect(normalizeName('   ')).toBeNull();
+    expect(normalizeName('')).toBeNull();
+    expect(normalizeName(null)).toBeNull();
+    expect(normalizeName(undefined)).toBeNull();
+    expect(normalizeName('x'.repeat(150))).toHaveLength(MAX_NAME_LENGTH);
   });
 });

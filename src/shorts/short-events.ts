@@ -19,7 +19,7 @@ export const SHORTS_DELETED_CHANNEL = 'shorts-deleted';
 
 /**
  * Where the own list's visits come from: the statistics module registers itself
- * (`ShortService.useVisits`), so this module never reads the statistics' tables.
+ * (`ShortViewService.useVisits`), so this module never reads the statistics' tables.
  */
 export interface ShortVisitsSource {
   /** Visits per short id (shorts without any may be absent). */

@@ -13,7 +13,9 @@ import { ApiIdParam, NoContent, UserRoute, uuidParam } from '../common/routes';
 import { ApiPageResponse, type Page, pageRequest } from '../common/paging';
 import { CurrentOrigin, type RequestOrigin } from '../common/request';
 import { NoStore } from '../common/no-store';
-import { ShortService } from './short.service';
+import { ShortCreateService } from './short-create.service';
+import { ShortEditService } from './short-edit.service';
+import { ShortViewService } from './short-view.service';
 import { CreateShortDto, CreatedShortDto } from './dto/create-short.dto';
 import { UpdateShortDto } from './dto/update-short.dto';
 import { ShortDto } from './dto/short.dto';
@@ -31,7 +33,7 @@ const OWN_SORTABLE: Record<OwnSortField, string> = {
   createdAt: 's.createdAt',
   expireAt: 's.expireAt',
   dangers: 's.dangerous',
-  // the statistics' expression (ShortService.visitsOrder), filled in per request
+  // the statistics' expression (ShortViewService.visitsOrder), filled in per request
   visits: '',
 };
 
@@ -39,7 +41,11 @@ const OWN_SORTABLE: Record<OwnSortField, string> = {
 @ApiExtraModels(ShortDto)
 @Controller('api/code')
 export class ShortController {
-  constructor(private readonly shorts: ShortService) {}
+  constructor(
+    private readonly create: ShortCreateService,
+    private readonly view: ShortViewService,
+    private readonly edit: ShortEditService,
+  ) {}
 
   @Get()
   @UserRoute()
@@ -54,9 +60,9 @@ export class ShortController {
     @Query() query: OwnShortsQueryDto,
     @CurrentActor() actor: Actor,
   ): Promise<Page<ShortDto>> {
-    const sortable = { ...OWN_SORTABLE, visits: this.shorts.visitsOrder('s') };
+    const sortable = { ...OWN_SORTABLE, visits: this.view.visitsOrder('s') };
     const page = pageRequest(query, { sortable, defaultSort: [OWN_DEFAULT_SORT] });
-    return this.shorts.listOwn(actor.id, page, {
+    return this.view.listOwn(actor.id, page, {
       search: query.search,
       domain: query.domain,
       health: query.health,
@@ -76,7 +82,7 @@ export class ShortController {
     @CurrentActor() actor: Actor | null,
     @CurrentOrigin() origin: RequestOrigin,
   ): Promise<CreatedShortDto> {
-    const { code, shortUrl } = await this.shorts.create(dto, actor, origin);
+    const { code, shortUrl } = await this.create.create(dto, actor, origin);
     return { code, shortUrl };
   }
 
@@ -95,7 +101,7 @@ export class ShortController {
     @CurrentActor() actor: Actor | null,
     @CurrentOrigin() origin: RequestOrigin,
   ): Promise<ShortDto> {
-    return this.shorts.update(id, dto, actor, origin);
+    return this.edit.update(id, dto, actor, origin);
   }
 
   @Delete(':id')
@@ -107,6 +113,6 @@ export class ShortController {
     @Param('id', uuidParam()) id: string,
     @CurrentActor() actor: Actor | null,
   ): Promise<void> {
-    await this.shorts.delete(id, actor);
+    await this.edit.delete(id, actor);
   }
 }

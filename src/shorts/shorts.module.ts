@@ -8,17 +8,34 @@ import { CleanupService } from './cleanup.service';
 import { FollowStore } from './follow-store';
 import { HealthStore } from './health-store';
 import { PasswordLimiter } from './password-limiter';
+import { ShortAccessService } from './short-access.service';
 import { ShortController } from './short.controller';
+import { ShortCreateService } from './short-create.service';
+import { ShortEditService } from './short-edit.service';
 import { ShortEntity } from './short.entity';
+import { ShortFollowRepository } from './short-follow.repository';
+import { ShortInsertRepository } from './short-insert.repository';
 import { ShortRepository } from './short.repository';
-import { ShortService } from './short.service';
+import { ShortViewService } from './short-view.service';
+
+/** What other modules use: a service per use case, the follow's and link health's ports. */
+const EXPORTED = [
+  ShortAccessService,
+  ShortViewService,
+  ShortCreateService,
+  ShortEditService,
+  FollowStore,
+  HealthStore,
+];
 
 /**
  * Shorts, the owner of the `shorts` table: create, edit, info, the owner's list, delete and the
- * cleanup of expired anonymous shorts. Exports ShortService (everything other modules do with a
- * short), FollowStore (the redirect engine's reads, use claims and use counts), HealthStore (the
- * link-health checks' reads and writes of the health columns, src/link-health) and the
- * wrong-password counts; the repository stays inside.
+ * cleanup of expired anonymous shorts, a service per use case: ShortCreateService (the create
+ * rules, single and batch creates), ShortAccessService (who may manage or see a short),
+ * ShortViewService (a short as the API shows it, the own list) and ShortEditService (edits,
+ * deletes, the danger flag). Exports those, FollowStore (the redirect engine's reads, use claims
+ * and use counts), HealthStore (the link-health checks' reads and writes of the health columns,
+ * src/link-health) and the wrong-password counts; the repositories stay inside.
  * Every change names the short's code on the cache bus (SHORT_CHANGED_CHANNEL), so no module needs
  * to be called back.
  */
@@ -27,9 +44,9 @@ import { ShortService } from './short.service';
   controllers: [ShortController],
   providers: [
     ShortRepository,
-    ShortService,
-    FollowStore,
-    HealthStore,
+    ShortFollowRepository,
+    ShortInsertRepository,
+    ...EXPORTED,
     CleanupService,
     {
       // Wrong-password counts: in Redis when it is connected (shared), in process otherwise.
@@ -43,6 +60,6 @@ import { ShortService } from './short.service';
         ),
     },
   ],
-  exports: [ShortService, FollowStore, HealthStore, PasswordLimiter],
+  exports: [...EXPORTED, PasswordLimiter],
 })
 export class ShortsModule {}

@@ -5,7 +5,7 @@ import type { AppConfig } from '../config/config';
 import type { CacheBus } from '../redis/cache-bus';
 import type { FailureReporter } from '../failure/failure-reporter';
 import type { MetricsService } from '../metrics/metrics.service';
-import type { ShortService } from '../shorts/short.service';
+import type { FollowStore } from '../shorts/follow-store';
 import type { GeoLookup } from './geo';
 import type { CountBuffer } from '../database/count-buffer';
 import { KEY_BYTES, StatisticsRecorder } from './recorder';
@@ -36,7 +36,7 @@ function recorderWithTotals(before?: () => Promise<void>, failures?: unknown[]) 
         failures.push(err);
       },
     } as unknown as FailureReporter,
-    {} as ShortService,
+    {} as FollowStore,
     { on: () => undefined } as unknown as CacheBus,
   );
   const totals = new Map<string, number>();

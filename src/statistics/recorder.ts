@@ -18,7 +18,7 @@ import { FailureReporter } from '../failure/failure-reporter';
 import { OUTAGE_LOG_INTERVAL_MS } from '../failure/outage-log';
 import { MetricsService } from '../metrics/metrics.service';
 import { SHORTS_DELETED_CHANNEL } from '../shorts/short-events';
-import { ShortService } from '../shorts/short.service';
+import { FollowStore } from '../shorts/follow-store';
 import { GeoLookup } from './geo';
 import { keys, StatsWriter } from './stats-writer';
 import { StatsWriterThread } from './stats-writer-thread';
@@ -167,7 +167,7 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
     private readonly geo: GeoLookup,
     private readonly metrics: MetricsService,
     private readonly failures: FailureReporter,
-    shorts: ShortService,
+    shorts: FollowStore,
     bus: CacheBus,
   ) {
     const file = (ds.options as { database?: unknown }).database;

@@ -9,14 +9,14 @@ import { StatisticsController } from './statistics.controller';
 import { StatisticsRetention } from './statistics-retention';
 import { StatisticsService } from './statistics.service';
 import { ShortVisits } from './visits';
-import { ShortService } from '../shorts/short.service';
+import { ShortViewService } from '../shorts/short-view.service';
 
 /**
  * Visit statistics (the `stats_*` tables): recorded from the follow path through FollowService's
  * observer (the redirect engine knows nothing of statistics), written in batches, answered per
  * short to its owner and admins, and trimmed by the retention job. The shorts module knows nothing
- * of them either: this module gives it the own list's visits (ShortService.useVisits) and hears of
- * deleted shorts on the cache bus.
+ * of them either: this module gives it the own list's visits (ShortViewService.useVisits) and hears
+ * of deleted shorts on the cache bus.
  */
 @Module({
   imports: [ShortsModule, FollowModule],
@@ -28,7 +28,7 @@ export class StatisticsModule implements OnModuleInit {
   constructor(
     private readonly follow: FollowService,
     private readonly recorder: StatisticsRecorder,
-    private readonly shorts: ShortService,
+    private readonly shorts: ShortViewService,
     private readonly visits: ShortVisits,
     private readonly geo: GeoLookup,
     @Inject(APP_CONFIG) private readonly config: AppConfig,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/config';
-import type { ShortService } from '../shorts/short.service';
+import type { ShortAccessService } from '../shorts/short-access.service';
 import { ValidationFailedError } from '../common/errors';
 import { toProblem } from '../failure/to-problem';
 import { RedisUnavailableError } from '../redis/redis-unavailable.error';
@@ -15,7 +15,7 @@ import { SqliteReader } from './sqlite-reader';
 import { VALUE_SPAN_DAYS } from './rollups';
 
 const DAY = 86_400_000;
-const service = new StatisticsService({} as DataSource, {} as ShortService, {} as AppConfig);
+const service = new StatisticsService({} as DataSource, {} as ShortAccessService, {} as AppConfig);
 const NOW = Date.UTC(2026, 5, 15, 10, 17);
 
 /** The fieldErrors of a refused query (fails when the query is accepted). */
@@ -217,7 +217,7 @@ describe('StatisticsService on a SQLite file', () => {
       );
       const config = { stats: { retentionDays: 400 }, dbTimeoutMs: 2000 } as AppConfig;
       const make = () => {
-        const s = new StatisticsService(ds, {} as ShortService, config);
+        const s = new StatisticsService(ds, {} as ShortAccessService, config);
         services.push(s);
         return s as unknown as { reader?: SqliteReader | null } & Pick<
           StatisticsService,

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import type { Actor } from '../common/actor';
 import { ValidationFailedError } from '../common/errors';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { ShortService } from '../shorts/short.service';
+import { ShortAccessService } from '../shorts/short-access.service';
 import { dialectSql, engineOf, jsonRowsOf, placeholders } from '../database/dialect';
 import { SQLITE_CACHE_KIB } from '../database/sqlite-options';
 import { FailureReporter } from '../failure/failure-reporter';
@@ -53,7 +53,7 @@ const LISTS: Array<[keyof StatisticsDto, Dimension]> = [
 export class StatisticsService implements OnApplicationShutdown {
   constructor(
     private readonly ds: DataSource,
-    private readonly shorts: ShortService,
+    private readonly shorts: ShortAccessService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() private readonly failures?: FailureReporter,
   ) {}

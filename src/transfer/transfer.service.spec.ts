@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ShortDto } from '../shorts/dto/short.dto';
-import type { ShortService } from '../shorts/short.service';
+import type { ShortCreateService } from '../shorts/short-create.service';
+import type { ShortViewService } from '../shorts/short-view.service';
 import { EXPORT_COLUMNS, fieldsWith } from '../shared/short-fields';
 import { TransferService } from './transfer.service';
 
-/** The owner's view of one short, as ShortService.toDto answers it. */
+/** The owner's view of one short, as ShortViewService.toDto answers it. */
 const view = {
   id: 'id-1',
   code: 'abc',
@@ -32,9 +33,10 @@ async function exported(): Promise<Array<Record<string, unknown>>> {
       visits: new Map([['id-1', 4]]),
     }),
     toDto: () => view,
-  } as unknown as ShortService;
+  } as unknown as ShortViewService;
+  const transfer = new TransferService({} as ShortCreateService, shorts);
   let text = '';
-  for await (const chunk of new TransferService(shorts).exportJson('u1')) text += String(chunk);
+  for await (const chunk of transfer.exportJson('u1')) text += String(chunk);
   return JSON.parse(text) as Array<Record<string, unknown>>;
 }
 

@@ -22,7 +22,8 @@ import {
 } from '../shared/short-fields';
 import { checkRows, columnsOf, parseCsv, rowToInput } from './import-rows';
 import type { ShortDto } from '../shorts/dto/short.dto';
-import { ShortService } from '../shorts/short.service';
+import { ShortCreateService } from '../shorts/short-create.service';
+import { ShortViewService } from '../shorts/short-view.service';
 
 /** Shorts read per query while exporting: memory stays the same for 100 or 100,000 shorts. */
 const EXPORT_PAGE = 500;
@@ -78,16 +79,19 @@ function errorKeyOf(err: DomainError): ErrorKey {
 /** Export and import of a user's own shorts. */
 @Injectable()
 export class TransferService {
-  constructor(private readonly shorts: ShortService) {}
+  constructor(
+    private readonly shorts: ShortCreateService,
+    private readonly view: ShortViewService,
+  ) {}
 
   /** The caller's shorts, read a page at a time while the answer is written. */
   private async *pages(ownerId: string): AsyncGenerator<ExportedShortDto[]> {
     let after: string | null = null;
     for (;;) {
-      const { page, visits } = await this.shorts.ownedAfter(ownerId, after, EXPORT_PAGE);
+      const { page, visits } = await this.view.ownedAfter(ownerId, after, EXPORT_PAGE);
       if (page.length === 0) return;
       yield page.map((s) =>
-        exportedOf(this.shorts.toDto(s, true, { visits: visits.get(s.id) ?? 0 })),
+        exportedOf(this.view.toDto(s, true, { visits: visits.get(s.id) ?? 0 })),
       );
       if (page.length < EXPORT_PAGE) return;
       after = page[page.length - 1].id;

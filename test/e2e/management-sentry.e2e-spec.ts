@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ShortService } from '../../src/shorts/short.service';
+import { ShortViewService } from '../../src/shorts/short-view.service';
 import { FailureReporter } from '../../src/failure/failure-reporter';
 import { SentryService } from '../../src/sentry/sentry.service';
 import { type TestApp, useTestApp } from '../support/app';
@@ -24,7 +24,7 @@ const SECRET = {
  */
 async function breakNextInfo(t: TestApp): Promise<() => Promise<void>> {
   const spy = vi
-    .spyOn(t.app.get(ShortService), 'info')
+    .spyOn(t.app.get(ShortViewService), 'info')
     .mockRejectedValueOnce(new TypeError("Cannot read properties of undefined (reading 'x')"));
   return async () => {
     spy.mockRestore();

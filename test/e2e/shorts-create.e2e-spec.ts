@@ -1,7 +1,7 @@
 import { In } from 'typeorm';
 import { describe, expect, it, vi } from 'vitest';
 import { isUniqueViolation } from '../../src/database/errors';
-import { ShortRepository } from '../../src/shorts/short.repository';
+import { ShortInsertRepository } from '../../src/shorts/short-insert.repository';
 import { BlacklistService } from '../../src/blacklist/blacklist.service';
 import { ShortEntity } from '../../src/shorts/short.entity';
 import { useTestApp } from '../support/app';
@@ -52,8 +52,8 @@ describe('creating shorts (anonymous)', () => {
   });
 
   it('a taken code among concurrent inserts fails only its own insert', async () => {
-    const shorts = t.app.get(ShortRepository);
-    // Every column set: ShortRepository.insert takes its queued multi-row path.
+    const shorts = t.app.get(ShortInsertRepository);
+    // Every column set: ShortInsertRepository.insert takes its queued multi-row path.
     const row = (code: string): ShortEntity =>
       newShort(t.ds.getRepository(ShortEntity), { code, url: `https://example.com/${code}` });
     await shorts.insert(row('batch-taken'));
@@ -69,7 +69,7 @@ describe('creating shorts (anonymous)', () => {
   });
 
   it('inserts that come while a write is under way wait for it and go together in the next INSERT', async () => {
-    const shorts = t.app.get(ShortRepository);
+    const shorts = t.app.get(ShortInsertRepository);
     const row = (code: string): ShortEntity =>
       newShort(t.ds.getRepository(ShortEntity), { code, url: `https://example.com/${code}` });
     const manager = t.ds.manager;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { FollowService } from '../../src/follow/follow.service';
 import { ShortEntity } from '../../src/shorts/short.entity';
-import { ShortService } from '../../src/shorts/short.service';
+import { FollowStore } from '../../src/shorts/follow-store';
 import { StatisticsRecorder } from '../../src/statistics/recorder';
 import { StatisticsRetention } from '../../src/statistics/statistics-retention';
 import { keys, StatsWriter } from '../../src/statistics/stats-writer';
@@ -331,7 +331,7 @@ describe('visit statistics', () => {
     // The deletion reaches the recorder as an event (no flush in between), so the writer never
     // needs to ask which shorts exist.
     // (On a SQLite file the writer runs on its own thread and asks there: its count is kept.)
-    const spy = vi.spyOn(t.app.get(ShortService), 'existingIds');
+    const spy = vi.spyOn(t.app.get(FollowStore), 'existingIds');
     const writer = recorder().writer;
     const asked = () =>
       writer instanceof StatsWriterThread ? writer.asked : spy.mock.calls.length;
