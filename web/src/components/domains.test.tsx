@@ -12,11 +12,12 @@ import { DomainsPanel } from './account/DomainsPanel';
 import { ShareXPanel } from './account/ShareXPanel';
 import { CreateForm } from './CreateForm';
 
-resetAfterEach();
+// Registered before the reset, so that it runs after the reset has unmounted (last-registered first).
 afterEach(() => {
   localStorage.clear();
   cookies.consent.services.design = false;
 });
+resetAfterEach();
 
 const texts = toastTexts;
 

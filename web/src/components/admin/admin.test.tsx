@@ -20,10 +20,12 @@ const shorts = adminEntity('shorts', 'Short links', [
   editableField('dangerous', 'boolean'),
 ]);
 
-resetAfterEach();
+// After-each hooks run last-registered first: the reset (which unmounts) must run before the dialog
+// is closed, or the close starts a transition whose timer outlives the test environment.
 afterEach(() => {
   admin.entityDialog.open = false;
 });
+resetAfterEach();
 
 const texts = toastTexts;
 
