@@ -16,6 +16,10 @@
 #   CHROMIUM_PATH       browser for the browser leg (default /usr/bin/chromium)
 #   TEST_SKIP_BUILD=1   the browser leg does not run `npm run build` first (CI builds before testing)
 #   TEST_LEGS           space-separated subset of legs to run, e.g. "unit e2e-sqlite"
+#   TEST_OLDEST_NODE    folder of the oldest Node.js line package.json's `engines` admits (scripts/install-node.sh 24 DIR).
+#                       With it, the unit tests run a second time on that Node (leg unit-oldest) and the legs named in
+#                       TEST_OLDEST_LEGS (default "e2e-postgres") run on it instead of the current Node; better-sqlite3's
+#                       native module for it is built once (scripts/sqlite-binding.sh) and swapped in for those legs only.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,10 +28,15 @@ case "${CI:-}" in true | 1 | yes) CI_MODE=true ;; esac
 MARIADB_URL="${TEST_DB_URL:-mysql://root@127.0.0.1:3306}"
 POSTGRES_URL="${TEST_PG_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
 CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
-LEGS="${TEST_LEGS:-unit e2e-sqlite e2e-mariadb e2e-postgres web-unit browser}"
+LEGS="${TEST_LEGS:-unit unit-oldest e2e-sqlite e2e-mariadb e2e-postgres web-unit browser}"
+OLDEST_NODE="${TEST_OLDEST_NODE:-}"
+OLDEST_LEGS="${TEST_OLDEST_LEGS:-e2e-postgres}"
+CURRENT_PATH="$PATH"
+BINDING=node_modules/better-sqlite3/build/Release/better_sqlite3.node
 
 OUT="$(mktemp -d)"
-trap 'rm -rf "$OUT"' EXIT
+# The current Node's better-sqlite3 module is put back whatever happens (see use_node).
+trap 'if [[ -f $OUT/current.node ]]; then cp "$OUT/current.node" "$BINDING.swap" && mv "$BINDING.swap" "$BINDING"; fi; rm -rf "$OUT"' EXIT
 
 TOTAL_PASSED=0
 TOTAL_FAILED=0
@@ -154,25 +163,72 @@ postgres_reachable() {
       .catch((e) => { console.error(e.code || e.message); process.exit(1); });' 2>"$OUT/postgres-ping.err"
 }
 
+# use_node current|oldest : the Node.js (PATH) and better-sqlite3 module the next leg runs on.
+use_node() {
+  if [[ $1 == oldest ]]; then
+    [[ -f $OUT/current.node ]] || cp "$BINDING" "$OUT/current.node"
+    cp "$OLDEST_BINDING" "$BINDING.swap" && mv "$BINDING.swap" "$BINDING"
+    PATH="$OLDEST_NODE/bin:$CURRENT_PATH"
+  else
+    if [[ -f $OUT/current.node ]]; then cp "$OUT/current.node" "$BINDING.swap" && mv "$BINDING.swap" "$BINDING"; fi
+    PATH="$CURRENT_PATH"
+  fi
+  hash -r
+}
+
+# node_for LEG : switches to the oldest Node when LEG is one of TEST_OLDEST_LEGS, else to the current one; prints a note.
+node_for() {
+  if [[ -n $OLDEST_BINDING && " $OLDEST_LEGS " == *" $1 "* ]]; then use_node oldest; else use_node current; fi
+  echo "node $(node --version)"
+}
+
 has_web_vitest_project() {
   ls vitest.config.* >/dev/null 2>&1 && grep -Eq "name:[[:space:]]*['\"]web['\"]" vitest.config.*
 }
 
 # ---------------------------------------------------------------------------------------------
 echo "Test suite (CI=$CI_MODE) - legs: $LEGS"
+
+OLDEST_BINDING=""
+if [[ -z $OLDEST_NODE ]] && $CI_MODE && { want unit-oldest || [[ -n ${TEST_OLDEST_LEGS:-} ]]; }; then
+  # CI proves the oldest admitted line (package.json engines, e.g. ">=24.11.0" -> 24), installed from the npm registry.
+  oldest_major=$(node -p 'require("./package.json").engines.node.match(/\d+/)[0]')
+  if bash scripts/install-node.sh "$oldest_major" ".ci/node/$oldest_major" >/dev/null; then OLDEST_NODE=".ci/node/$oldest_major"; fi
+fi
+if [[ -n $OLDEST_NODE ]]; then
+  OLDEST_NODE=$(cd "$OLDEST_NODE" && pwd)
+  if ! OLDEST_BINDING=$(bash scripts/sqlite-binding.sh "$OLDEST_NODE"); then
+    OLDEST_BINDING=""
+    record unit-oldest FAILED 0 1 0 "better-sqlite3 could not be built for $OLDEST_NODE"
+  fi
+fi
+echo "node $(node --version)${OLDEST_BINDING:+; the oldest admitted, $("$OLDEST_NODE/bin/node" --version), runs unit-oldest and $OLDEST_LEGS}"
 echo
 
 if want unit; then
   run_vitest_leg unit npx vitest run --project unit --passWithNoTests
 fi
 
+if want unit-oldest && [[ -n $OLDEST_BINDING ]]; then
+  use_node oldest
+  run_vitest_leg unit-oldest npx vitest run --project unit --passWithNoTests
+  SUMMARY[-1]="${SUMMARY[-1]}(node $(node --version))"
+  use_node current
+elif want unit-oldest && [[ -z $OLDEST_NODE ]]; then
+  unavailable unit-oldest "no Node.js of the oldest admitted line (TEST_OLDEST_NODE; with CI=true it is installed into .ci/node)"
+fi
+
 if want e2e-sqlite; then
+  node_for e2e-sqlite
   run_vitest_leg e2e-sqlite env -u TEST_DB_URL npx vitest run --project e2e --project e2e-timed
+  use_node current
 fi
 
 if want e2e-mariadb; then
   if mariadb_reachable; then
+    node_for e2e-mariadb
     run_vitest_leg e2e-mariadb env TEST_DB_URL="$MARIADB_URL" npx vitest run --project e2e --project e2e-timed
+    use_node current
   else
     unavailable e2e-mariadb "MariaDB not reachable at ${MARIADB_URL} ($(tr -d '\n' <"$OUT/mariadb-ping.err" | cut -c1-80))"
   fi
@@ -180,7 +236,10 @@ fi
 
 if want e2e-postgres; then
   if postgres_reachable; then
+    node_for e2e-postgres
     run_vitest_leg e2e-postgres env TEST_DB_URL="$POSTGRES_URL" npx vitest run --project e2e --project e2e-timed
+    SUMMARY[-1]="${SUMMARY[-1]}(node $(node --version))"
+    use_node current
   else
     unavailable e2e-postgres "PostgreSQL not reachable at ${POSTGRES_URL} ($(tr -d '\n' <"$OUT/postgres-ping.err" | cut -c1-80))"
   fi

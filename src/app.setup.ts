@@ -111,6 +111,6 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
 
   app.useGlobalFilters(new ProblemFilter(failures));
   app.useGlobalPipes(createValidationPipe());
-  app.enableShutdownHooks();
+  // SIGTERM/SIGINT are handled by main.ts (common/stop-signals.ts): close, then exit 0.
   nulls.load(setupSwagger(app));
 }

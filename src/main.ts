@@ -8,6 +8,7 @@ import { backlogWarning, composeHttpServer, listenApp } from './app.server';
 import { configureApp } from './app.setup';
 import { bootConfig, ConfigError } from './config/config';
 import { LogService } from './logging/log.service';
+import { exitOnStopSignals } from './common/stop-signals';
 import { SentryService } from './sentry/sentry.service';
 
 /** Crashes are logged and reported (Sentry, when configured) before the process ends. */
@@ -47,6 +48,7 @@ async function bootstrap(): Promise<void> {
   const backlog = backlogWarning();
   if (backlog) new Logger('Bootstrap').warn(backlog);
   installCrashHandlers(app.get(LogService), app.get(SentryService));
+  exitOnStopSignals(app, app.get(LogService));
   await listenApp(app, config.port);
   new Logger('Bootstrap').log(`URL-Shorter listening on ${config.baseUrl} (${config.db.type})`);
 }
