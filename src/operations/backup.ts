@@ -295,8 +295,14 @@ function checkCopy(temp: string): void {
   const copy = new Database(temp, { fileMustExist: true });
   try {
     copy.pragma('journal_mode = DELETE');
-    const rows = copy.pragma('integrity_check') as Array<{ integrity_check: string }>;
-    const result = rows.map((r) => r.integrity_check);
+    let result: string[];
+    try {
+      const rows = copy.pragma('integrity_check') as Array<{ integrity_check: string }>;
+      result = rows.map((r) => r.integrity_check);
+    } catch (err) {
+      // A copy too broken to be checked (SQLITE_CORRUPT) fails the check too.
+      result = [err instanceof Error ? err.message : String(err)];
+    }
     if (result.length !== 1 || result[0] !== 'ok') {
       throw new BackupError(
         `The copy failed PRAGMA integrity_check: ${result.slice(0, 3).join('; ')}`,
