@@ -96,8 +96,12 @@ export class DomainService {
    */
   async verifyHost(host: string): Promise<Array<{ domain: DomainDto; passed: boolean }>> {
     const normal = normalizeDomainHost(host);
-    if ('error' in normal) throw new ValidationFailedError({ host: normal.error }, { host: 'domain_invalid' });
-    const rows = await this.repo.find({ where: { host: normal.host }, order: { createdAt: 'ASC' } });
+    if ('error' in normal)
+      throw new ValidationFailedError({ host: normal.error }, { host: 'domain_invalid' });
+    const rows = await this.repo.find({
+      where: { host: normal.host },
+      order: { createdAt: 'ASC' },
+    });
     const out: Array<{ domain: DomainDto; passed: boolean }> = [];
     for (const d of rows) {
       // A claim that lost to one verified just before is gone.

@@ -5,10 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/cli';
 import { MIGRATIONS } from '../../src/database/migrations';
 import { useTestApp, useTestDatabase } from '../support/app';
-import { createTestDatabase, TEST_DB_KIND } from '../support/database';
+import { DomainRegistry } from '../../src/domains/domain-registry';
+import { createTestDatabase, TEST_DB_KIND, TEST_REDIS_URL } from '../support/database';
 import { FakeDns } from '../support/fake-dns';
 import { NO_LIMITS } from '../support/limits';
 import { useLogin } from '../support/login';
+import { getOnHost } from '../support/on-host';
 import { createShort } from '../support/shorts';
 
 /** What one run of the CLI wrote and answered. */
@@ -112,7 +114,11 @@ describe('the CLI on the database of a running instance', () => {
     expect((await alice.fetch('/api/admin/entity')).status).toBe(403);
     const granted = await run('admin', 'grant', 'dev:alice', '--json');
     expect(granted.code, granted.stderr).toBe(0);
-    expect(granted.json()).toMatchObject({ admin: true, changed: true, user: { id: alice.userId } });
+    expect(granted.json()).toMatchObject({
+      admin: true,
+      changed: true,
+      user: { id: alice.userId },
+    });
     // Roles are read per request (no cache): the same session is an admin's now.
     expect((await alice.fetch('/api/admin/entity')).status).toBe(200);
     const again = await run('admin', 'grant', 'DEV:Alice');
@@ -147,7 +153,10 @@ describe('the CLI on the database of a running instance', () => {
   });
 
   it('domains list and verify: the same DNS check as the server’s, seen by the app', async () => {
-    const added = await alice.post('/api/domains', { host: 'go.cli.example' });
+    const added = await alice.post('/api/domains', {
+      host: 'go.cli.example',
+      homeRedirect: 'https://home.example.org/',
+    });
     expect(added.status).toBe(201);
     const domain = (await added.json()) as { id: string; verification: { value: string } };
 
@@ -171,7 +180,9 @@ describe('the CLI on the database of a running instance', () => {
     dns.answers.set('_url-shorter.go.cli.example', { txt: [[domain.verification.value]] });
     const passed = await run('domains', 'verify', 'GO.cli.example.', '--json');
     expect(passed.code, passed.stderr).toBe(0);
-    expect(passed.json()).toMatchObject([{ host: 'go.cli.example', state: 'verified', passed: true }]);
+    expect(passed.json()).toMatchObject([
+      { host: 'go.cli.example', state: 'verified', passed: true },
+    ]);
     expect(dns.asked).toContain('_url-shorter.go.cli.example');
     // The running app reads the domain verified (its API reads the table).
     const mine = (await (await alice.fetch('/api/domains')).json()) as Array<{
@@ -179,6 +190,15 @@ describe('the CLI on the database of a running instance', () => {
       verified: boolean;
     }>;
     expect(mine.find((d) => d.host === 'go.cli.example')?.verified).toBe(true);
+    // Its follow path holds verified domains in memory: without Redis the CLI cannot tell it,
+    // and the app's resync (every few minutes) picks the domain up.
+    expect((await getOnHost(t.url, 'go.cli.example', '/')).location).not.toBe(
+      'https://home.example.org/',
+    );
+    await t.app.get(DomainRegistry).reload();
+    expect((await getOnHost(t.url, 'go.cli.example', '/')).location).toBe(
+      'https://home.example.org/',
+    );
 
     expect(oneLineFailure(await run('domains', 'verify', 'none.cli.example'))).toBe(
       'error: no domain none.cli.example',
@@ -189,12 +209,19 @@ describe('the CLI on the database of a running instance', () => {
   });
 
   it('shorts export: a short created through the running app’s API', async () => {
-    const short = await createShort(alice, { url: 'https://example.com/from-api', code: 'cli-api' });
+    const short = await createShort(alice, {
+      url: 'https://example.com/from-api',
+      code: 'cli-api',
+    });
     const r = await run('shorts', 'export', '--user', 'dev:alice', '--json');
     expect(r.code, r.stderr).toBe(0);
     const rows = r.json<Array<{ code: string; url: string; id: string }>>();
     expect(rows).toContainEqual(
-      expect.objectContaining({ code: 'cli-api', url: 'https://example.com/from-api', id: short.id }),
+      expect.objectContaining({
+        code: 'cli-api',
+        url: 'https://example.com/from-api',
+        id: short.id,
+      }),
     );
     const csv = await run('shorts', 'export', '--user', 'dev:alice');
     expect(csv.code).toBe(0);
@@ -210,7 +237,10 @@ describe('the CLI on the database of a running instance', () => {
     );
     const imported = await run('shorts', 'import', csvFile, '--user', 'dev:bob', '--json');
     expect(imported.code, imported.stderr).toBe(0);
-    const result = imported.json<{ created: number; skipped: Array<{ row: number; errorKey: string }> }>();
+    const result = imported.json<{
+      created: number;
+      skipped: Array<{ row: number; errorKey: string }>;
+    }>();
     expect(result.created).toBe(1);
     expect(result.skipped.map((s) => [s.row, s.errorKey])).toEqual([
       [2, 'code_exists'],
@@ -256,9 +286,9 @@ describe('the CLI on the database of a running instance', () => {
     expect(oneLineFailure(await run('shorts', 'import', noUrl, '--user', 'dev:bob'))).toContain(
       'needs a url column',
     );
-    expect(oneLineFailure(await run('shorts', 'import', join(dir, 'missing.csv'), '--user', 'dev:bob'))).toContain(
-      'cannot read',
-    );
+    expect(
+      oneLineFailure(await run('shorts', 'import', join(dir, 'missing.csv'), '--user', 'dev:bob')),
+    ).toContain('cannot read');
   });
 
   it('backup: the file is required', async () => {
@@ -296,5 +326,43 @@ describe('the CLI on a database that is not migrated', () => {
     } finally {
       await db.drop();
     }
+  });
+});
+
+describe('the CLI beside a running instance with Redis', () => {
+  const dns = new FakeDns();
+  beforeAll(() => dns.start());
+  afterAll(() => dns.stop());
+  const db = useTestDatabase();
+  const env = (): Record<string, string> => ({
+    ...db.env,
+    APP_SECRET: SECRET,
+    REDIS_URL: TEST_REDIS_URL,
+    AUTH_DEV_LOGIN: 'true',
+    BASE_URL: 'http://short.example',
+    DNS_SERVERS: dns.server,
+    DNS_TIMEOUT_MS: '500',
+    ...NO_LIMITS,
+  });
+  const t = useTestApp(env);
+  const alice = useLogin(t, 'alice');
+
+  it('domains verify: the app follows the domain at once (the cache bus tells it)', async () => {
+    const added = await alice.post('/api/domains', {
+      host: 'go.bus.example',
+      homeRedirect: 'https://home.example.org/',
+    });
+    expect(added.status).toBe(201);
+    const domain = (await added.json()) as { verification: { value: string } };
+    dns.answers.set('_url-shorter.go.bus.example', { txt: [[domain.verification.value]] });
+    const r = await cli(['domains', 'verify', 'go.bus.example'], env());
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^passed: go\.bus\.example {2}verified {2}alice$/m);
+    await expect
+      .poll(async () => (await getOnHost(t.url, 'go.bus.example', '/')).location, {
+        timeout: 2000,
+        interval: 25,
+      })
+      .toBe('https://home.example.org/');
   });
 });

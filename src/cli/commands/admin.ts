@@ -27,13 +27,20 @@ export function adminCommand(program: Command, run: CliRuntime): void {
           const roles = parseRoles(after?.roles ?? user.roles);
           const label = userLabel(user);
           run.print(
-            { user: { id: user.id, login: label }, admin: roles.includes(ROLE_ADMIN), changed, roles },
+            {
+              user: { id: user.id, login: label },
+              admin: roles.includes(ROLE_ADMIN),
+              changed,
+              roles,
+            },
             changed
               ? `${label} ${on ? 'is an admin now' : 'is no admin any more'} (from the next request on).`
               : `${label} ${on ? 'is an admin already' : 'was no admin'}: nothing changed.`,
           );
           if (!on && users.isConfiguredAdmin(user.provider, user.username)) {
-            run.note(`${label} is listed in ADMIN_USERS and gets the admin role again at the next login`);
+            run.note(
+              `${label} is listed in ADMIN_USERS and gets the admin role again at the next login`,
+            );
           }
         });
       });

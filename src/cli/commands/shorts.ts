@@ -17,7 +17,8 @@ type Format = 'csv' | 'json';
 function formatOption(value: string | undefined): Format | undefined {
   if (value === undefined) return undefined;
   const v = value.toLowerCase();
-  if (v !== 'csv' && v !== 'json') throw new CliError(`--format must be csv or json (got "${value}")`);
+  if (v !== 'csv' && v !== 'json')
+    throw new CliError(`--format must be csv or json (got "${value}")`);
   return v;
 }
 
@@ -62,7 +63,10 @@ export function shortsCommand(program: Command, run: CliRuntime): void {
     .description(
       "create a user's shorts from a file, as the API's import does (our CSV or JSON export, Shlink, YOURLS, Kutt, Bitly; at most 5,000 rows and 2 MB)",
     )
-    .requiredOption('--user <user>', 'the owner: provider:username (e.g. github:alice) or a user id')
+    .requiredOption(
+      '--user <user>',
+      'the owner: provider:username (e.g. github:alice) or a user id',
+    )
     .option('--format <format>', 'csv or json (default: by the file name, else csv)')
     .action(async (file: string, opts: { user: string; format?: string }) => {
       const body = importBody(file, formatOf(file, formatOption(opts.format), 'csv'));
@@ -85,7 +89,10 @@ export function shortsCommand(program: Command, run: CliRuntime): void {
     .description(
       "a user's shorts as the API's export writes them (CSV or JSON), to standard output or a file; --user is required (the export is per owner)",
     )
-    .requiredOption('--user <user>', 'the owner: provider:username (e.g. github:alice) or a user id')
+    .requiredOption(
+      '--user <user>',
+      'the owner: provider:username (e.g. github:alice) or a user id',
+    )
     .option('--out <file>', 'write to this file instead of standard output')
     .option('--format <format>', 'csv or json (default: by --out, else json with --json, else csv)')
     .action(async (opts: { user: string; out?: string; format?: string }) => {
