@@ -1,8 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../src/cli/cli';
+import { CliRuntime } from '../../src/cli/runtime';
+import { LeasedJobs } from '../../src/database/leased-jobs';
 import { MIGRATIONS } from '../../src/database/migrations';
 import { useTestApp, useTestDatabase } from '../support/app';
 import { DomainRegistry } from '../../src/domains/domain-registry';
@@ -289,6 +291,24 @@ describe('the CLI on the database of a running instance', () => {
     expect(
       oneLineFailure(await run('shorts', 'import', join(dir, 'missing.csv'), '--user', 'dev:bob')),
     ).toContain('cannot read');
+  });
+
+  it('the CLI’s modules run no scheduled job and take no lease the servers need', async () => {
+    const job = { name: 'cli-probe', everyMs: 60_000, what: 'Probing', logger: 'Test' };
+    const work = vi.fn(async () => undefined);
+    const runtime = new CliRuntime({
+      stdout: () => undefined,
+      stderr: () => undefined,
+      env: env(),
+    });
+    await runtime.withApp(async (app) => {
+      expect(await app.get(LeasedJobs).scheduled(job, work)).toBe(false);
+    });
+    expect(work).not.toHaveBeenCalled();
+    expect(await t.query('SELECT name FROM job_locks WHERE name = ?', ['cli-probe'])).toEqual([]);
+    // The app's own jobs still run (the switch is the CLI's alone).
+    expect(await t.app.get(LeasedJobs).scheduled(job, work)).toBe(true);
+    expect(work).toHaveBeenCalledOnce();
   });
 
   it('backup: the file is required', async () => {
