@@ -254,6 +254,9 @@ describe('the CLI on the database of a running instance', () => {
       name: string;
     };
     expect(info).toMatchObject({ owner: { username: 'bob' }, name: 'One' });
+    const follow = await t.fetch('/s/cli-one');
+    expect(follow.status).toBe(302);
+    expect(follow.headers.get('location')).toBe('https://example.com/one');
 
     // Export to a file (JSON by its name), import that file for another user, export again.
     const out = join(dir, 'bob.json');
