@@ -1,5 +1,4 @@
 import { type FactoryProvider, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiKeyModule } from '../apikey/apikey.module';
 import { APP_CONFIG, type AppConfig, type AuthConfig } from '../config/config';
 import { SessionModule } from '../session/session.module';
@@ -11,8 +10,7 @@ import { LoginService } from './login.service';
 import { DiscordStrategy } from './providers/discord.strategy';
 import { GithubStrategy } from './providers/github.strategy';
 import { OidcDiscovery } from './providers/oidc.strategy';
-import { UserEntity } from './user.entity';
-import { UserService } from './user.service';
+import { UsersModule } from './users.module';
 
 /**
  * A login strategy that exists only when its provider is configured: creating a PassportStrategy
@@ -30,15 +28,14 @@ function strategyWhenConfigured<T>(
 }
 
 /**
- * Users, login providers (PassportStrategy classes behind the login guards; OIDC's is created at
+ * Users (UsersModule), login providers (PassportStrategy classes behind the login guards; OIDC's is created at
  * the first login by OidcDiscovery), sessions, and the request authentication pipeline (see
  * AuthPipeline).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([UserEntity]), SessionModule, ApiKeyModule],
+  imports: [UsersModule, SessionModule, ApiKeyModule],
   controllers: [AccountController, AuthController],
   providers: [
-    UserService,
     LoginService,
     AuthPipeline,
     OidcDiscovery,
@@ -47,6 +44,6 @@ function strategyWhenConfigured<T>(
     strategyWhenConfigured(GithubStrategy, (auth) => auth.github),
     strategyWhenConfigured(DiscordStrategy, (auth) => auth.discord),
   ],
-  exports: [UserService, SessionModule, AuthPipeline],
+  exports: [UsersModule, SessionModule, AuthPipeline],
 })
 export class AccountModule {}

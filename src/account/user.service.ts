@@ -128,6 +128,36 @@ export class UserService {
     if (Object.keys(set).length) await this.repo.update({ id }, set);
   }
 
+  /**
+   * The users who logged in as `provider:username` (the username case-insensitive, as ADMIN_USERS
+   * reads it): usually one; several when a provider's name was reused by another account.
+   */
+  findByLogin(provider: string, username: string): Promise<UserEntity[]> {
+    return this.repo
+      .createQueryBuilder('u')
+      .where('u.provider = :provider', { provider: provider.toLowerCase() })
+      .andWhere('LOWER(u.username) = :username', { username: username.toLowerCase() })
+      .orderBy('u.created_date', 'ASC')
+      .getMany();
+  }
+
+  /**
+   * Gives (`on`) or takes ROLE_ADMIN (the operator's CLI; ADMIN_USERS gives it again at the next
+   * login). Answers whether the roles changed. The request pipeline reads roles per request, so the
+   * change holds from the user's next request on, on every instance.
+   */
+  async setAdmin(id: string, on: boolean): Promise<boolean> {
+    const user = await this.repo.findOne({ where: { id }, select: { id: true, roles: true } });
+    if (!user) return false;
+    const roles = parseRoles(user.roles);
+    if (roles.includes(ROLE_ADMIN) === on) return false;
+    // Every other role stays as it is; every account keeps ROLE_USER.
+    const next = on ? [...roles, ROLE_ADMIN] : roles.filter((r) => r !== ROLE_ADMIN);
+    if (!next.includes(ROLE_USER)) next.unshift(ROLE_USER);
+    await this.repo.update({ id }, { roles: next.join(',') });
+    return true;
+  }
+
   /** Checks that an admin may delete this account (not their own). */
   assertRemovable(id: string, actor: Actor): void {
     if (id === actor.id)

@@ -4,7 +4,7 @@ import { type JobFailures, type JobMetrics, type LeasedJob, LeasedJobs } from '.
 
 const JOB: LeasedJob = { name: 'test-job', everyMs: 60_000, what: 'Testing', logger: 'Test' };
 
-function setup(acquire: () => Promise<boolean>) {
+function setup(acquire: () => Promise<boolean>, off?: boolean) {
   const locks = { tryAcquire: vi.fn(acquire), release: vi.fn(async () => undefined) };
   const metrics = { jobRuns: { inc: vi.fn() } };
   const failures = { background: vi.fn() };
@@ -12,6 +12,7 @@ function setup(acquire: () => Promise<boolean>) {
     locks as unknown as JobLockService,
     metrics satisfies JobMetrics,
     failures satisfies JobFailures,
+    off,
   );
   return { jobs, locks, metrics, failures };
 }
@@ -24,6 +25,15 @@ describe('LeasedJobs', () => {
     expect(metrics.jobRuns.inc).toHaveBeenCalledWith({ job: 'test-job' });
     expect(locks.release).not.toHaveBeenCalled();
     expect(await jobs.scheduled(JOB, async () => undefined)).toBe(true);
+  });
+
+  it('with JOBS_OFF (the CLI) a timer runs nothing and takes no lease', async () => {
+    const { jobs, locks, metrics } = setup(async () => true, true);
+    const work = vi.fn(async () => 1);
+    expect(await jobs.scheduled(JOB, work)).toBe(false);
+    expect(work).not.toHaveBeenCalled();
+    expect(locks.tryAcquire).not.toHaveBeenCalled();
+    expect(metrics.jobRuns.inc).not.toHaveBeenCalled();
   });
 
   it('does not run, count or release when another instance holds the lease', async () => {

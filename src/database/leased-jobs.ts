@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { JobLockService } from './job-lock.service';
 
 /**
@@ -16,6 +16,13 @@ export interface JobFailures {
   background(err: unknown, what: string, logger: string): unknown;
 }
 export const JOB_FAILURES = Symbol('JOB_FAILURES');
+
+/**
+ * Provided (as `true`) by a process that must run no scheduled job: the operator's CLI (src/cli)
+ * shares the server's modules, whose timers then find every job off; so the CLI never takes a
+ * job's lease (which would keep the servers from running it for an interval).
+ */
+export const JOBS_OFF = Symbol('JOBS_OFF');
 
 /** A scheduled job that one instance runs per interval (docs/architecture.md, "Jobs"). */
 export interface LeasedJob {
@@ -40,6 +47,7 @@ export class LeasedJobs {
     private readonly locks: JobLockService,
     @Inject(JOB_METRICS) private readonly metrics: JobMetrics,
     @Inject(JOB_FAILURES) private readonly failures: JobFailures,
+    @Optional() @Inject(JOBS_OFF) private readonly off: boolean = false,
   ) {}
 
   /**
@@ -62,6 +70,7 @@ export class LeasedJobs {
    * `background` (FailureReporter's) instead of thrown. Answers whether this instance ran the job.
    */
   async scheduled(job: LeasedJob, work: () => Promise<unknown>): Promise<boolean> {
+    if (this.off) return false;
     try {
       return (await this.run(job, work)) !== null;
     } catch (err) {

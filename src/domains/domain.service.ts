@@ -73,12 +73,53 @@ export class DomainService {
   /** The domains a caller sees: admins all, users the shared ones and their own. */
   async list(caller: Actor | null): Promise<DomainDto[]> {
     const actor = this.actor(caller);
+    if (isAdmin(actor)) return this.listAll();
     const rows = await this.repo.find({
-      where: isAdmin(actor) ? {} : [{ ownerId: actor.id }, { ownerId: IsNull() }],
+      where: [{ ownerId: actor.id }, { ownerId: IsNull() }],
       relations: { owner: true },
       order: { host: 'ASC' },
     });
     return rows.map((d) => this.toDto(d));
+  }
+
+  /** Every domain with its owner (an admin's list; the operator's CLI). */
+  async listAll(): Promise<DomainDto[]> {
+    const rows = await this.repo.find({ relations: { owner: true }, order: { host: 'ASC' } });
+    return rows.map((d) => this.toDto(d));
+  }
+
+  /**
+   * The operator's check of a host now (the CLI's `domains verify`): every domain of that host
+   * (its verified one, or the users' pending claims) is checked as `verify` checks it, without the
+   * per-user limit; a claim that passes becomes verified (and the other claims go). Answers the
+   * domains as they are afterwards, and whether each passed; none: no domain of that host.
+   */
+  async verifyHost(host: string): Promise<Array<{ domain: DomainDto; passed: boolean }>> {
+    const normal = normalizeDomainHost(host);
+    if ('error' in normal)
+      throw new ValidationFailedError({ host: normal.error }, { host: 'domain_invalid' });
+    const rows = await this.repo.find({
+      where: { host: normal.host },
+      order: { createdAt: 'ASC' },
+    });
+    const out: Array<{ domain: DomainDto; passed: boolean }> = [];
+    for (const d of rows) {
+      // A claim that lost to one verified just before is gone.
+      if (!(await this.repo.exists({ where: { id: d.id } }))) continue;
+      let passed = true;
+      if (d.ownerId !== null) {
+        try {
+          passed = await this.check(d, new Date(), { verifyOnPass: true });
+        } catch (err) {
+          // Another claim of the host was verified first: this one is gone.
+          if (err instanceof ConflictError) continue;
+          throw err;
+        }
+      }
+      const now = await this.repo.findOne({ where: { id: d.id }, relations: { owner: true } });
+      if (now) out.push({ domain: this.toDto(now), passed });
+    }
+    return out;
   }
 
   async create(dto: CreateDomainDto, caller: Actor | null): Promise<DomainDto> {
