@@ -8,6 +8,7 @@ import { backlogWarning, composeHttpServer, listenApp } from './app.server';
 import { configureApp } from './app.setup';
 import { bootConfig, ConfigError } from './config/config';
 import { LogService } from './logging/log.service';
+import { startupSummary } from './logging/startup-summary';
 import { SentryService } from './sentry/sentry.service';
 
 /** Crashes are logged and reported (Sentry, when configured) before the process ends. */
@@ -47,8 +48,11 @@ async function bootstrap(): Promise<void> {
   const backlog = backlogWarning();
   if (backlog) new Logger('Bootstrap').warn(backlog);
   installCrashHandlers(app.get(LogService), app.get(SentryService));
+  // What an operator needs at start, in a few lines (module wiring and routes are at debug).
+  const summary = startupSummary(config);
+  for (const line of summary.beforeListen) new Logger('Bootstrap').log(line);
   await listenApp(app, config.port);
-  new Logger('Bootstrap').log(`URL-Shorter listening on ${config.baseUrl} (${config.db.type})`);
+  new Logger('Bootstrap').log(summary.listening);
 }
 
 bootstrap().catch((err: unknown) => {
