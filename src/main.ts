@@ -1,5 +1,6 @@
 import './heap-setup';
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -52,7 +53,9 @@ async function bootstrap(): Promise<void> {
   const summary = startupSummary(config);
   for (const line of summary.beforeListen) new Logger('Bootstrap').log(line);
   await listenApp(app, config.port);
-  new Logger('Bootstrap').log(summary.listening);
+  const address = (app.getHttpServer() as Server).address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  new Logger('Bootstrap').log(summary.listening(port));
 }
 
 bootstrap().catch((err: unknown) => {

@@ -6,11 +6,11 @@ const SECRET = 'Pw-canary-1234';
 
 function allLines(env: Record<string, string>): string[] {
   const s = startupSummary(loadConfig(env));
-  return [...s.beforeListen, s.listening];
+  return [...s.beforeListen, s.listening(Number(env.PORT ?? 8080))];
 }
 
 describe('the start summary', () => {
-  it('says version, URL, database, Redis, logins and what is off in six lines', () => {
+  it('says version, URL (with the port the server got), database, Redis, logins and what is off in six lines', () => {
     const lines = allLines({
       PORT: '9090',
       BASE_URL: 'https://sho.rt',
@@ -22,7 +22,7 @@ describe('the start summary', () => {
     expect(lines).toContain('Redis: off (cache, sessions and rate limits in this process only)');
     expect(lines).toContain('Login: none (nobody can log in; anonymous shorts only)');
     expect(lines).toContain('Off: Sentry, Unleash (flags from FLAGS), metrics scrape token');
-    expect(lines[5]).toBe('Listening on https://sho.rt (port 9090)');
+    expect(lines[5]).toBe('URL-Shorter listening on https://sho.rt (port 9090)');
   });
 
   it('shows a MariaDB/MySQL server without its user or password', () => {

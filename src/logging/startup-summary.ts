@@ -7,7 +7,8 @@ import { type AppConfig, APP_VERSION, type DatabaseConfig } from '../config/conf
  */
 export interface StartupSummary {
   beforeListen: string[];
-  listening: string;
+  /** The line once the server listens, with the port it got (PORT=0 asks the system for one). */
+  listening: (port: number) => string;
 }
 
 export function startupSummary(config: AppConfig): StartupSummary {
@@ -19,7 +20,7 @@ export function startupSummary(config: AppConfig): StartupSummary {
       `Login: ${describeLogins(config)}`,
       `Off: ${offFeatures(config).join(', ') || 'nothing'}`,
     ],
-    listening: `Listening on ${config.baseUrl} (port ${config.port})`,
+    listening: (port) => `URL-Shorter listening on ${config.baseUrl} (port ${port})`,
   };
 }
 

@@ -58,7 +58,7 @@ async function start(env: Record<string, string>): Promise<Server & { db: TestDa
   running.push(stop);
   await waitForHttp(`${base}/api/code/x?redirect=false`);
   // Lines go out asynchronously: the listening line may follow the first answer by a moment.
-  await waitFor(() => out.includes(`Listening on ${base}`), {
+  await waitFor(() => out.includes(`URL-Shorter listening on ${base}`), {
     message: () => `the listening line in:\n${out}`,
   });
   return {
@@ -110,7 +110,7 @@ describe('the start of the built server, in its log', () => {
     expect(lines.length, s.output()).toBeLessThanOrEqual(12);
     for (const line of lines) expect(isJson(line), line).toBe(true);
     const messages = lines.map((l) => (JSON.parse(l) as { message: string }).message);
-    expect(messages).toContain(`Listening on ${s.base} (port ${new URL(s.base).port})`);
+    expect(messages).toContain(`URL-Shorter listening on ${s.base} (port ${new URL(s.base).port})`);
     expect(messages.join('\n')).toMatch(databaseLine(s.db));
     expect(messages).toContain('Login: GitHub');
     expect(messages.some((m) => m.startsWith('Redis: off'))).toBe(true);
@@ -128,9 +128,11 @@ describe('the start of the built server, in its log', () => {
       // Not a terminal: no colour.
       expect(line).not.toContain('\u001b[');
     }
-    expect(lines.some((l) => / INFO: Bootstrap: Listening on /.test(l) && l.includes(s.base))).toBe(
-      true,
-    );
+    expect(
+      lines.some(
+        (l) => / INFO: Bootstrap: URL-Shorter listening on /.test(l) && l.includes(s.base),
+      ),
+    ).toBe(true);
     expect(s.output()).toMatch(databaseLine(s.db));
     expectNoSecrets(s.output(), s.db);
   });
