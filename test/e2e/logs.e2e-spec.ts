@@ -3,7 +3,13 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../support/haproxy';
-import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from '../support/database';
+import {
+  createTestDatabase,
+  TEST_DB_KIND,
+  TEST_REDIS_URL,
+  type TestDatabase,
+} from '../support/database';
+import { sessionCookieFrom } from '../support/login';
 import { waitFor, waitForHttp } from '../support/wait';
 
 /**
@@ -120,7 +126,7 @@ describe('the start of the built server, in its log', () => {
   });
 
   it('LOG_FORMAT=pretty: at most 12 readable lines at info, none of them JSON, no secret', async () => {
-    const s = await start({ LOG_FORMAT: 'pretty' });
+    const s = await start({ LOG_FORMAT: 'pretty', REDIS_URL: TEST_REDIS_URL });
     const lines = s.lines();
     expect(lines.length, s.output()).toBeLessThanOrEqual(12);
     for (const line of lines) {
@@ -134,11 +140,18 @@ describe('the start of the built server, in its log', () => {
       ),
     ).toBe(true);
     expect(s.output()).toMatch(databaseLine(s.db));
+    const redis = new URL(TEST_REDIS_URL);
+    expect(s.output()).toContain(`INFO: Bootstrap: Redis: ${redis.hostname}:${redis.port || 6379}`);
     expectNoSecrets(s.output(), s.db);
   });
 
-  it('LOG_LEVEL=debug: the route mapping, and request lines with the request id, scrubbed', async () => {
-    const s = await start({ LOG_FORMAT: 'pretty', LOG_LEVEL: 'debug' });
+  it('LOG_LEVEL=debug: the route mapping, and request lines with the request id, scrubbed; /management/logs in JSON', async () => {
+    const s = await start({
+      LOG_FORMAT: 'pretty',
+      LOG_LEVEL: 'debug',
+      AUTH_DEV_LOGIN: 'true',
+      ADMIN_USERS: 'dev:admin',
+    });
     expect(s.output()).toMatch(/ DEBUG: RouterExplorer: Mapped \{\/api\/code, POST\} route/);
     expect(s.output()).toMatch(/ DEBUG: InstanceLoader: /);
     // A path that carries a secret: the access line (debug) masks it.
@@ -152,5 +165,25 @@ describe('the start of the built server, in its log', () => {
     );
     expect(line).toMatch(/ DEBUG: http \[logs-e2e-1\]: GET \/api\/nothing\/\*{6} 404/);
     expectNoSecrets(s.output(), s.db);
+
+    // The ring behind /management/logs keeps JSON lines, whatever the format on stdout.
+    const login = await fetch(`${s.base}/api/auth/dev?username=admin`, { redirect: 'manual' });
+    const cookie = sessionCookieFrom(login);
+    expect(cookie).not.toBeNull();
+    const res2 = await fetch(`${s.base}/management/logs`, { headers: { cookie: cookie ?? '' } });
+    expect(res2.status).toBe(200);
+    const entries = (await res2.json()) as Array<Record<string, unknown>>;
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        level: 'debug',
+        logger: 'http',
+        requestId: 'logs-e2e-1',
+        message: 'GET /api/nothing/****** 404',
+      }),
+    );
+    expect(entries).toContainEqual(
+      expect.objectContaining({ level: 'debug', logger: 'RouterExplorer' }),
+    );
+    expect(JSON.stringify(entries)).not.toContain(APP_SECRET);
   });
 });
