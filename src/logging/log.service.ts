@@ -95,8 +95,8 @@ class Ring {
 
 /**
  * The application's logger: pino (JSON lines) under Nest's LoggerService, with per-logger levels
- * changeable at runtime, request ids, secret scrubbing and an in-memory ring of recent lines
- * for /management/logs. Output to stdout is asynchronous (sonic-boom), so logging never blocks
+ * changeable at runtime, request ids, secret scrubbing and an in-memory ring of recent lines (JSON)
+ * for /management/logs. On stdout the lines are JSON or readable ones (LOG_FORMAT, `prettyLine`). Output to stdout is asynchronous (sonic-boom), so logging never blocks
  * a request on I/O.
  */
 @Injectable()
@@ -124,22 +124,23 @@ export class LogService implements LoggerService, OnApplicationShutdown {
     // or made readable (pretty): only then is a line parsed again, and scrubbed again, since
     // un-escaping JSON may give back text the scrub of the JSON line could not match.
     const readable =
-      config.logFormat === 'pretty' && stdout ? prettyLine(process.stdout.isTTY === true) : null;
-    const sink = readable
-      ? {
-          write: (line: string) => {
-            const clean = this.redactor.scrub(line);
-            this.ring.push(clean);
-            stdout?.write(this.redactor.scrub(readable(clean)));
-          },
-        }
-      : {
-          write: (line: string) => {
-            const clean = this.redactor.scrub(line);
-            this.ring.push(clean);
-            this.stdout?.write(clean);
-          },
-        };
+      config.logFormat === 'pretty' ? prettyLine(process.stdout.isTTY === true) : null;
+    const sink =
+      readable && stdout
+        ? {
+            write: (line: string) => {
+              const clean = this.redactor.scrub(line);
+              this.ring.push(clean);
+              stdout.write(this.redactor.scrub(readable(clean)));
+            },
+          }
+        : {
+            write: (line: string) => {
+              const clean = this.redactor.scrub(line);
+              this.ring.push(clean);
+              this.stdout?.write(clean);
+            },
+          };
     this.pino = pino(
       {
         level: 'trace', // gating happens per logger in isEnabled()
