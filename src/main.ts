@@ -1,14 +1,17 @@
 import './heap-setup';
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { backlogWarning, composeHttpServer, listenApp } from './app.server';
 import { configureApp } from './app.setup';
+import { exitOnStopSignals } from './common/stop-signals';
 import { bootConfig, ConfigError } from './config/config';
 import { LogService } from './logging/log.service';
-import { exitOnStopSignals } from './common/stop-signals';
+
+import { startupSummary } from './logging/startup-summary';
 import { SentryService } from './sentry/sentry.service';
 
 /** Crashes are logged and reported (Sentry, when configured) before the process ends. */
@@ -49,8 +52,14 @@ async function bootstrap(): Promise<void> {
   if (backlog) new Logger('Bootstrap').warn(backlog);
   installCrashHandlers(app.get(LogService), app.get(SentryService));
   exitOnStopSignals(app, app.get(LogService));
+
+  // What an operator needs at start, in a few lines (module wiring and routes are at debug).
+  const summary = startupSummary(config);
+  for (const line of summary.beforeListen) new Logger('Bootstrap').log(line);
   await listenApp(app, config.port);
-  new Logger('Bootstrap').log(`URL-Shorter listening on ${config.baseUrl} (${config.db.type})`);
+  const address = (app.getHttpServer() as Server).address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  new Logger('Bootstrap').log(summary.listening(port));
 }
 
 bootstrap().catch((err: unknown) => {

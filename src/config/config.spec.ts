@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, resolveAppSecret } from './config';
+import { chooseLogFormat, ConfigError, loadConfig, resolveAppSecret } from './config';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -128,5 +128,33 @@ describe('resolveAppSecret', () => {
   it('prefers APP_SECRET', () => {
     const c = loadConfig({ APP_SECRET: 'a'.repeat(40) });
     expect(resolveAppSecret(c)).toBe('a'.repeat(40));
+  });
+});
+
+describe('LOG_FORMAT', () => {
+  it('is pretty on a terminal outside production, json elsewhere', () => {
+    expect(chooseLogFormat(undefined, { tty: true, production: false })).toBe('pretty');
+    expect(chooseLogFormat(undefined, { tty: true, production: true })).toBe('json');
+    expect(chooseLogFormat(undefined, { tty: false, production: false })).toBe('json');
+    expect(chooseLogFormat(undefined, { tty: false, production: true })).toBe('json');
+  });
+
+  it('set explicitly, wins over the terminal and NODE_ENV', () => {
+    expect(chooseLogFormat('json', { tty: true, production: false })).toBe('json');
+    expect(chooseLogFormat('pretty', { tty: false, production: true })).toBe('pretty');
+    expect(loadConfig({ LOG_FORMAT: 'PRETTY', NODE_ENV: 'production' }).logFormat).toBe('pretty');
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+  });
+
+  it('unset, follows whether stdout is a terminal', () => {
+    const tty = process.stdout.isTTY === true;
+    expect(loadConfig({}).logFormat).toBe(tty ? 'pretty' : 'json');
+    expect(loadConfig({ NODE_ENV: 'production' }).logFormat).toBe('json');
+  });
+
+  it('refuses another value with a clear message', () => {
+    expect(() => loadConfig({ LOG_FORMAT: 'colour' })).toThrow(
+      'LOG_FORMAT must be one of json, pretty (got "colour")',
+    );
   });
 });

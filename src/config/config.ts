@@ -9,6 +9,7 @@ import {
   environmentView,
   type FooterLink,
   type HomeFigures,
+  type LogFormat,
   type LogLevel,
   type MysqlConnection,
   rawValue,
@@ -16,7 +17,13 @@ import {
   VariableReader,
 } from './variables';
 
-export { FLAG_NAMES, type FooterLink, type HomeFigures, type LogLevel } from './variables';
+export {
+  FLAG_NAMES,
+  type FooterLink,
+  type HomeFigures,
+  type LogFormat,
+  type LogLevel,
+} from './variables';
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -54,6 +61,8 @@ export interface AppConfig {
   sentryDsn?: string;
   sentryDsnWeb?: string;
   logLevel: LogLevel;
+  /** JSON lines or readable ones on stdout (LOG_FORMAT; default: `chooseLogFormat`). */
+  logFormat: LogFormat;
   /** Lines kept in memory for /management/logs (LOG_BUFFER_SIZE). */
   logBufferSize: number;
   /** Write log lines to stdout (LOG_STDOUT, default true; tests may turn it off). */
@@ -274,6 +283,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
         : { type: 'sqlite', file: dbFile };
 
   const logLevel = r.get('LOG_LEVEL');
+  const logFormat = chooseLogFormat(r.get('LOG_FORMAT'), {
+    tty: process.stdout.isTTY === true,
+    production,
+  });
 
   const metadataAllowLoopback = r.get('METADATA_ALLOW_LOOPBACK');
   if (metadataAllowLoopback && production) {
@@ -307,6 +320,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     sentryDsn: r.get('SENTRY_DSN'),
     sentryDsnWeb: r.get('SENTRY_DSN_WEB'),
     logLevel,
+    logFormat,
     logBufferSize: r.get('LOG_BUFFER_SIZE'),
     logStdout: r.get('LOG_STDOUT'),
     metricsToken,
@@ -343,6 +357,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
   };
   if (r.problems.length) throw new ConfigError(r.problems);
   return config;
+}
+
+/**
+ * LOG_FORMAT when set; else `pretty` for a person at a terminal (stdout is a TTY and NODE_ENV is
+ * not `production`), `json` for everything else (a container, a service manager, a pipe).
+ */
+export function chooseLogFormat(
+  set: LogFormat | undefined,
+  where: { tty: boolean; production: boolean },
+): LogFormat {
+  return set ?? (where.tty && !where.production ? 'pretty' : 'json');
 }
 
 /** A configuration whose APP_SECRET is resolved: what the app boots with. */

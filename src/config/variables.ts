@@ -218,6 +218,19 @@ const logLevel: Parser<LogLevel> = withFallback((raw, ctx) => {
   return level;
 }, 'info');
 
+/** How log lines are written (LOG_FORMAT): one JSON object a line, or readable text. */
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
+/** LOG_FORMAT as set; undefined when unset (the default depends on the terminal: `chooseLogFormat`). */
+const logFormat: Parser<LogFormat | undefined> = (raw, ctx) => {
+  if (raw === undefined) return undefined;
+  const v = raw.toLowerCase() as LogFormat;
+  if (LOG_FORMATS.includes(v)) return v;
+  ctx.problem(`${ctx.name} must be one of ${LOG_FORMATS.join(', ')} (got "${raw}")`);
+  return undefined;
+};
+
 /**
  * TRUST_PROXY: `false` (default), a hop count (`1` = trust the proxy the app sees), or a comma list
  * of trusted proxy addresses/CIDRs and the names `loopback`, `linklocal`, `uniquelocal`.
@@ -735,6 +748,13 @@ export const VARIABLES = {
     description:
       'initial log level (`fatal`, `error`, `warn`, `info`, `debug`, `trace`); changeable at runtime via `/management/loggers`',
     parse: logLevel,
+  },
+  LOG_FORMAT: {
+    section: 'operations',
+    default: '`pretty` on a terminal outside production, else `json`',
+    description:
+      'log lines as `json` (one object a line, for a log collector) or `pretty` (readable lines: time, level, logger, request id, message; coloured on a terminal). `/management/logs` serves JSON either way',
+    parse: logFormat,
   },
   LOG_STDOUT: {
     section: 'operations',

@@ -1,6 +1,7 @@
 import { Inject, Injectable, type LoggerService, type OnApplicationShutdown } from '@nestjs/common';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pino, { type Logger as PinoLogger } from 'pino';
+import { prettyFactory } from 'pino-pretty';
 import { APP_CONFIG, type AppConfig, type LogLevel } from '../config/config';
 import { Redactor } from './redact';
 
@@ -45,6 +46,35 @@ export function currentRequestId(): string | undefined {
   return requestContext.getStore()?.requestId;
 }
 
+/**
+ * Nest's own boot chatter (module wiring, each route mapped, "starting", "started"): their `log`
+ * calls are written at debug, so a start at info says only what the operator needs (main.ts).
+ */
+export const NEST_BOOT_CONTEXTS: ReadonlySet<string> = new Set([
+  'NestFactory',
+  'NestApplication',
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+]);
+
+/**
+ * Readable single lines for a person (LOG_FORMAT=pretty) from a JSON line:
+ * `[2026-12-06 12:32:41.676] INFO: Bootstrap [request id]: message {other fields}`,
+ * in the local time zone; coloured only when `colour` (stdout is a terminal).
+ */
+export function prettyLine(colour: boolean): (jsonLine: string) => string {
+  return prettyFactory({
+    colorize: colour,
+    messageKey: 'message',
+    translateTime: 'SYS:yyyy-mm-dd HH:MM:ss.l',
+    ignore: 'logger,requestId',
+    singleLine: true,
+    messageFormat: (log, key) =>
+      `${String(log.logger)}${typeof log.requestId === 'string' ? ` [${log.requestId}]` : ''}: ${String(log[key])}`,
+  });
+}
+
 /** A bounded ring of the most recent log lines (already scrubbed JSON). */
 class Ring {
   private readonly items: string[] = [];
@@ -65,8 +95,8 @@ class Ring {
 
 /**
  * The application's logger: pino (JSON lines) under Nest's LoggerService, with per-logger levels
- * changeable at runtime, request ids, secret scrubbing and an in-memory ring of recent lines
- * for /management/logs. Output to stdout is asynchronous (sonic-boom), so logging never blocks
+ * changeable at runtime, request ids, secret scrubbing and an in-memory ring of recent lines (JSON)
+ * for /management/logs. On stdout the lines are JSON or readable ones (LOG_FORMAT, `prettyLine`). Output to stdout is asynchronous (sonic-boom), so logging never blocks
  * a request on I/O.
  */
 @Injectable()
@@ -89,13 +119,28 @@ export class LogService implements LoggerService, OnApplicationShutdown {
     // boot (which may come from the data folder rather than the environment).
     this.redactor.addSecrets([config.appSecret, ...config.secretValues]);
     if (config.logStdout) this.stdout = pino.destination({ dest: 1, sync: false, minLength: 0 });
-    const sink = {
-      write: (line: string) => {
-        const clean = this.redactor.scrub(line);
-        this.ring.push(clean);
-        this.stdout?.write(clean);
-      },
-    };
+    const stdout = this.stdout;
+    // Every line is scrubbed once and kept as JSON in the ring. On stdout it goes as it is (json),
+    // or made readable (pretty): only then is a line parsed again, and scrubbed again, since
+    // un-escaping JSON may give back text the scrub of the JSON line could not match.
+    const readable =
+      config.logFormat === 'pretty' ? prettyLine(process.stdout.isTTY === true) : null;
+    const sink =
+      readable && stdout
+        ? {
+            write: (line: string) => {
+              const clean = this.redactor.scrub(line);
+              this.ring.push(clean);
+              stdout.write(this.redactor.scrub(readable(clean)));
+            },
+          }
+        : {
+            write: (line: string) => {
+              const clean = this.redactor.scrub(line);
+              this.ring.push(clean);
+              this.stdout?.write(clean);
+            },
+          };
     this.pino = pino(
       {
         level: 'trace', // gating happens per logger in isEnabled()
@@ -249,7 +294,12 @@ export class LogService implements LoggerService, OnApplicationShutdown {
   }
 
   /** Nest calls log(message, context) and error(message, stack, context). */
-  private nest(level: LogLevel, message: unknown, rest: unknown[]): void {
+  private nest(given: LogLevel, message: unknown, rest: unknown[]): void {
+    const context =
+      rest.length && typeof rest[rest.length - 1] === 'string'
+        ? (rest[rest.length - 1] as string)
+        : 'app';
+    const level = given === 'info' && NEST_BOOT_CONTEXTS.has(context) ? 'debug' : given;
     if (this.teeTarget) {
       const scrub = (v: unknown) =>
         typeof v === 'string'
@@ -260,10 +310,6 @@ export class LogService implements LoggerService, OnApplicationShutdown {
       const method = level === 'info' ? 'log' : level === 'trace' ? 'verbose' : level;
       this.teeTarget[method]?.(scrub(message), ...rest.map(scrub));
     }
-    const context =
-      rest.length && typeof rest[rest.length - 1] === 'string'
-        ? (rest[rest.length - 1] as string)
-        : 'app';
     const logger = context.replace(/[^A-Za-z0-9._-]/g, '') || 'app';
     this.known.add(logger);
     if (!this.isEnabled(level, logger)) return;

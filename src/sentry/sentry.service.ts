@@ -47,7 +47,7 @@ export class SentryService implements OnApplicationShutdown {
       beforeSend: (event) => this.scrub(event),
     });
     this.client.init();
-    this.log.write('info', 'sentry', 'Error reporting enabled');
+    this.log.write('debug', 'sentry', 'Error reporting enabled');
   }
 
   get enabled(): boolean {

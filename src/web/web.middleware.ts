@@ -56,6 +56,9 @@ export function contentSecurityPolicy(config: AppConfig): string {
   ].join('; ');
 }
 
+/** Folders the start already said hold no built client. */
+const WARNED_DIRS = new Set<string>();
+
 /** Serves the built client (dist/web) with an SPA fallback, after nothing the API owns. */
 @Injectable()
 export class WebMiddleware implements NestMiddleware {
@@ -80,8 +83,10 @@ export class WebMiddleware implements NestMiddleware {
     if (this.index) return this.index;
     if (!this.store.hasIndex()) {
       // Not cached: the client may be built after the server started.
-      if (!this.warned)
+      // Once per folder: Nest makes this class twice (the provider and the middleware).
+      if (!this.warned && !WARNED_DIRS.has(this.config.web.dir))
         this.logger.warn(`No built web client in ${this.config.web.dir} (run npm run build)`);
+      WARNED_DIRS.add(this.config.web.dir);
       this.warned = true;
       return null;
     }
