@@ -69,14 +69,18 @@ function lintDockerfile() {
     const r = spawnSync(bin, ['lint', DOCKERFILE], { encoding: 'utf8' });
     const report = `${r.stdout ?? ''}${r.stderr ?? ''}`.trim();
     if (report) console.log(report);
-    check(r.status === 0 && !/error|warning/i.test(report), 'dockerfile-utils found problems in docker/Dockerfile');
+    check(
+      r.status === 0 && !/error|warning/i.test(report),
+      'dockerfile-utils found problems in docker/Dockerfile',
+    );
   }
   const steps = instructions(text);
   const line = process.versions.node.split('.')[0];
   const froms = steps.filter((s) => s.op === 'FROM').map((s) => s.args.split(/\s+/)[0]);
   check(froms.length >= 2, 'docker/Dockerfile should have a build and a runtime stage');
   for (const image of froms)
-    if (!/^[a-z]+$/.test(image)) // a stage name (FROM build) is not an image
+    if (!/^[a-z]+$/.test(image))
+      // a stage name (FROM build) is not an image
       check(
         image === `node:${line}-bookworm-slim`,
         `docker/Dockerfile uses ${image}; this run tests Node.js ${line} (node:${line}-bookworm-slim)`,
@@ -91,7 +95,10 @@ function lintDockerfile() {
     'the runtime stage has no HEALTHCHECK',
   );
   const cmd = runtime.find((s) => s.op === 'CMD');
-  check(cmd && cmd.args.startsWith('['), 'the runtime stage needs a CMD in exec form (["node", …])');
+  check(
+    cmd && cmd.args.startsWith('['),
+    'the runtime stage needs a CMD in exec form (["node", …])',
+  );
   const env = {};
   for (const s of runtime.filter((x) => x.op === 'ENV'))
     for (const m of s.args.matchAll(/(\w+)=("[^"]*"|\S+)/g)) env[m[1]] = m[2].replace(/^"|"$/g, '');
@@ -99,14 +106,19 @@ function lintDockerfile() {
     .filter((s) => s.op === 'COPY')
     .map((s) => s.args.split(/\s+/).filter((a) => !a.startsWith('--')))
     .map((a) => a[0].replace(/^\/app\//, ''));
-  done(`docker/Dockerfile linted (${hadolint.status === 0 ? 'hadolint' : 'dockerfile-utils'}; node:${line}-bookworm-slim)`);
+  done(
+    `docker/Dockerfile linted (${hadolint.status === 0 ? 'hadolint' : 'dockerfile-utils'}; node:${line}-bookworm-slim)`,
+  );
   return { cmd: JSON.parse(cmd.args), env, copies };
 }
 
 // ------------------------------------------------------------------ the install
 
 function install(copies) {
-  check(existsSync(join(ROOT, 'dist/src/main.js')), 'dist/src/main.js is missing: run npm run build first');
+  check(
+    existsSync(join(ROOT, 'dist/src/main.js')),
+    'dist/src/main.js is missing: run npm run build first',
+  );
   const dir = mkdtempSync(join(tmpdir(), 'url-shorter-production-'));
   // What the runtime stage copies, node_modules aside (installed here as the deps stage installs it).
   for (const entry of copies) {
@@ -119,7 +131,10 @@ function install(copies) {
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },
   });
-  check(!existsSync(join(dir, 'node_modules/vitest')), 'npm ci --omit=dev installed a devDependency');
+  check(
+    !existsSync(join(dir, 'node_modules/vitest')),
+    'npm ci --omit=dev installed a devDependency',
+  );
   done(`npm ci --omit=dev in ${dir} (${copies.join(', ')})`);
   return dir;
 }
@@ -190,16 +205,25 @@ async function run(dir, image) {
     const body = await created.text();
     check(created.status === 201, `an anonymous create answered ${created.status}: ${body}`);
     const { code } = JSON.parse(body);
-    const follow = await fetch(`${base}/s/${code}`, { redirect: 'manual', headers: { 'user-agent': BROWSER_UA } });
+    const follow = await fetch(`${base}/s/${code}`, {
+      redirect: 'manual',
+      headers: { 'user-agent': BROWSER_UA },
+    });
     check(
-      follow.status === 302 && follow.headers.get('location') === 'https://example.com/production-start',
+      follow.status === 302 &&
+        follow.headers.get('location') === 'https://example.com/production-start',
       `following /s/${code} answered ${follow.status} ${follow.headers.get('location')}`,
     );
     done(`an anonymous create (${code}) and its follow (302)`);
 
-    const home = await fetch(`${base}/`, { headers: { 'user-agent': BROWSER_UA, accept: 'text/html' } });
+    const home = await fetch(`${base}/`, {
+      headers: { 'user-agent': BROWSER_UA, accept: 'text/html' },
+    });
     const html = await home.text();
-    check(home.status === 200 && html.includes('id="root"'), `the start page answered ${home.status}`);
+    check(
+      home.status === 200 && html.includes('id="root"'),
+      `the start page answered ${home.status}`,
+    );
     const script = /<script[^>]+src="([^"]+\.js)"/.exec(html)?.[1];
     check(script, 'the start page names no script');
     const js = await fetch(new URL(script, base));
@@ -208,17 +232,30 @@ async function run(dir, image) {
 
     const cli = join(dir, 'dist/src/cli/main.js');
     if (existsSync(cli)) {
-      const r = spawnSync(process.execPath, [cli, 'config', '--json'], { cwd: dir, env, encoding: 'utf8' });
-      check(r.status === 0, `url-shorter config --json exited ${r.status}: ${r.stderr.trim().split('\n')[0]}`);
+      const r = spawnSync(process.execPath, [cli, 'config', '--json'], {
+        cwd: dir,
+        env,
+        encoding: 'utf8',
+      });
+      check(
+        r.status === 0,
+        `url-shorter config --json exited ${r.status}: ${r.stderr.trim().split('\n')[0]}`,
+      );
       const shown = JSON.parse(r.stdout);
       check(!r.stdout.includes(env.APP_SECRET), 'url-shorter config printed APP_SECRET');
-      check(typeof shown === 'object' && shown !== null, 'url-shorter config --json printed no object');
+      check(
+        typeof shown === 'object' && shown !== null,
+        'url-shorter config --json printed no object',
+      );
       done('the CLI (url-shorter config --json) runs from the production install, secrets masked');
     }
 
     const stopAt = Date.now();
     child.kill('SIGTERM');
-    const result = await Promise.race([exit, new Promise((r) => setTimeout(() => r(null), 10_000))]);
+    const result = await Promise.race([
+      exit,
+      new Promise((r) => setTimeout(() => r(null), 10_000)),
+    ]);
     check(result !== null, 'no exit within 10 s of SIGTERM');
     check(result.code === 0, `exit code ${result.code} (signal ${result.signal}) after SIGTERM`);
     done(`graceful stop on SIGTERM in ${Date.now() - stopAt} ms, exit code 0`);

@@ -25,7 +25,11 @@ export function exitOnStopSignals(
     stopping = true;
     log.write('info', 'process', `${signal}: stopping`);
     const deadline = setTimeout(() => {
-      log.write('error', 'process', `The shutdown took longer than ${STOP_DEADLINE_MS} ms: exiting`);
+      log.write(
+        'error',
+        'process',
+        `The shutdown took longer than ${STOP_DEADLINE_MS} ms: exiting`,
+      );
       exit(1);
     }, STOP_DEADLINE_MS);
     deadline.unref();
@@ -36,7 +40,11 @@ export function exitOnStopSignals(
       },
       (err: unknown) => {
         clearTimeout(deadline);
-        log.write('error', 'process', `The shutdown failed: ${err instanceof Error ? err.message : String(err)}`);
+        log.write(
+          'error',
+          'process',
+          `The shutdown failed: ${err instanceof Error ? err.message : String(err)}`,
+        );
         exit(1);
       },
     );

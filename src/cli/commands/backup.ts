@@ -15,7 +15,9 @@ export function backupCommand(program: Command, run: CliRuntime): void {
     .option('--overwrite', 'replace FILE when it exists')
     .action(async (file: string, opts: { overwrite?: boolean }) => {
       const config = run.config();
-      const result = await backupDatabase(config, run.path(file), { overwrite: opts.overwrite === true });
+      const result = await backupDatabase(config, run.path(file), {
+        overwrite: opts.overwrite === true,
+      });
       run.print({ database: databaseLabel(config), ...result }, describeBackup(result));
     });
 }
