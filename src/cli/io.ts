@@ -4,7 +4,7 @@ import { DomainError, ValidationFailedError } from '../common/errors';
 export interface CliIo {
   stdout(s: string): void;
   stderr(s: string): void;
-  /** The environment the configuration is read from (default: process.env). */
+  /** The environment the configuration is read from (default: the process environment). */
   env?: NodeJS.ProcessEnv;
 }
 

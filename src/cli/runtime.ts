@@ -9,6 +9,7 @@ import {
   type BootConfig,
   ConfigError,
   loadConfig,
+  processEnvironment,
   resolveAppSecret,
 } from '../config/config';
 import { dataSourceOptions } from '../database/data-source';
@@ -47,7 +48,7 @@ export class CliRuntime {
   private loaded?: AppConfig;
 
   constructor(readonly io: CliIo) {
-    this.env = io.env ?? process.env;
+    this.env = io.env ?? processEnvironment();
     this.debug = debugOf(this.env);
   }
 

@@ -409,3 +409,11 @@ export function resolveAppSecret(config: AppConfig): string {
   }
   return secret;
 }
+
+/**
+ * The process environment, for the command-line tool: it reads its configuration through loadConfig like
+ * the server, and besides that only DEBUG and npm's INIT_CWD (the folder a command was typed in).
+ */
+export function processEnvironment(): Env {
+  return process.env;
+}
