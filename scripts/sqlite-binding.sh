@@ -16,8 +16,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cp -r node_modules/better-sqlite3 "$tmp/"
 rm -rf "$tmp/better-sqlite3/build"
-(cd "$tmp/better-sqlite3" && PATH="$node_dir/bin:$PATH" "$node_dir/bin/node" "$gyp" rebuild --release \
-  --nodedir="$node_dir" -j "$(nproc)" >"$tmp/gyp.log" 2>&1) || { tail -n 30 "$tmp/gyp.log" >&2; exit 1; }
+# node-gyp takes its options from npm_config_* first: CI sets npm_config_nodedir to the current Node's headers.
+(cd "$tmp/better-sqlite3" && PATH="$node_dir/bin:$PATH" npm_config_nodedir="$node_dir" \
+  "$node_dir/bin/node" "$gyp" rebuild --release --nodedir="$node_dir" -j "$(nproc)" >"$tmp/gyp.log" 2>&1) || { tail -n 30 "$tmp/gyp.log" >&2; exit 1; }
 "$node_dir/bin/node" -e 'require(process.argv[1])' "$tmp/better-sqlite3/build/Release/better_sqlite3.node"
 cp "$tmp/better-sqlite3/build/Release/better_sqlite3.node" "$out.part"
 mv "$out.part" "$out"
