@@ -8,7 +8,7 @@ export interface Figures {
   users: number;
 }
 
-/** A rounded-down count as a card shows it: '1.000+', '40+'; none is '0'. */
+/** A rounded-down count as a card shows it: '1.000+', '40+'; none is '0' (never shown: see below). */
 export function figureValue(n: number): string {
   return n > 0 ? `${n.toLocaleString(locale())}+` : '0';
 }

@@ -45,6 +45,21 @@ describe('the language', () => {
     expect(formatDateTime('2026-03-01T15:00:00')).toMatch(/^01\.03\.2026/);
   });
 
+  it("index.html's description says the language too", async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'description';
+    meta.content = 'URL-Shorter: Teile deine Links einfach und schnell';
+    document.head.append(meta);
+    try {
+      await applyLanguage('en');
+      expect(meta.content).toBe('URL-Shorter: Share your links simply and quickly');
+      await applyLanguage('de');
+      expect(meta.content).toBe('URL-Shorter: Teile deine Links einfach und schnell');
+    } finally {
+      meta.remove();
+    }
+  });
+
   it('parses the expiry in the chosen language', async () => {
     const ref = new Date(2026, 10, 25, 12, 0);
     expect((await parseExpiry('tomorrow at 3pm', ref, 'en'))?.getHours()).toBe(15);
