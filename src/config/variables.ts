@@ -739,7 +739,7 @@ export const VARIABLES = {
     section: 'web',
     default: '`de`',
     description:
-      "the instance's language (`de` or `en`): the web client's with the `url.frontend.languageSwitch` flag off, else for a visitor whose browser prefers neither; the server's own pages (the bot preview) for a request whose `Accept-Language` names neither",
+      "the instance's language (`de` or `en`): the web client's with the `url.frontend.languageSwitch` flag off, else for a visitor whose browser prefers neither; the server's own pages (the bot preview, index.html's title and description) for a request whose `Accept-Language` names neither",
     parse: oneOf(LANGUAGES, 'de'),
   },
 

@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { PAGE_TITLES } from '@shared/language';
 import { afterEach, describe, expect, it } from 'vitest';
 import { proxy } from 'valtio';
 import { Router } from 'wouter';
@@ -50,6 +51,9 @@ describe('the language', () => {
     meta.name = 'description';
     meta.content = 'URL-Shorter: Teile deine Links einfach und schnell';
     document.head.append(meta);
+    // The server writes the same words into index.html (src/shared/language.ts).
+    expect(de.app.pageTitle).toBe(PAGE_TITLES.de);
+    expect(en.app.pageTitle).toBe(PAGE_TITLES.en);
     try {
       await applyLanguage('en');
       expect(meta.content).toBe('URL-Shorter: Share your links simply and quickly');
