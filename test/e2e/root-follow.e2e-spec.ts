@@ -45,7 +45,7 @@ describe('/{code} on the main host (CONTRACT "Following a short")', () => {
     expect(head.status).toBe(302);
   });
 
-  it("keeps every rule of the follow: a password-protected short goes to the password page", async () => {
+  it('keeps every rule of the follow: a password-protected short goes to the password page', async () => {
     const { code } = await createShort(t, { url: 'https://example.com/secret', password: 'pw' });
     const res = await t.fetch(`/${code}`);
     expect(res.status).toBe(302);
@@ -90,8 +90,10 @@ describe('/{code} on the main host (CONTRACT "Following a short")', () => {
     for (const code of ['login', 'Shorts', 'account', 'admin', 'service', 'assets', 'api']) {
       const res = await alice.post('/api/code', { url: 'https://example.com/x', code });
       expect(res.status, code).toBe(400);
-      expect(((await res.json()) as { fieldErrors: Record<string, string> }).fieldErrors, code)
-        .toHaveProperty('code');
+      expect(
+        ((await res.json()) as { fieldErrors: Record<string, string> }).fieldErrors,
+        code,
+      ).toHaveProperty('code');
     }
     const taken = await tryCreate(alice, { url: 'https://example.com/x', code: 'my-launch' });
     expect(taken.status).toBe(201);

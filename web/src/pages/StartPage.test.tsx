@@ -59,7 +59,9 @@ describe('the start page figures (HOME_FIGURES=live, the default)', () => {
     try {
       const calls = stubApi({});
       at('/', <StartPage />);
-      expect(screen.getByTestId('figures')).toHaveTextContent(/300\+ Links.*100\+ Aufrufe.*41\+ Nutzer/);
+      expect(screen.getByTestId('figures')).toHaveTextContent(
+        /300\+ Links.*100\+ Aufrufe.*41\+ Nutzer/,
+      );
       expect(calls).toEqual([]);
     } finally {
       runtimeConfig.homeFigures = 'live';
@@ -106,7 +108,9 @@ describe('the logged-in start page', () => {
 
   it('anonymous visitors see no list and ask for none', async () => {
     auth.status = 'unauthenticated';
-    const calls = stubApi({ 'GET /api/figures': { status: 200, body: { links: 0, visits: 0, users: 0 } } });
+    const calls = stubApi({
+      'GET /api/figures': { status: 200, body: { links: 0, visits: 0, users: 0 } },
+    });
     at('/', <StartPage />);
     expect(await screen.findByRole('heading', { name: 'Vorteile eines Accounts' })).toBeVisible();
     expect(screen.queryByTestId('latest-shorts')).toBeNull();
