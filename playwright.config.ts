@@ -111,7 +111,7 @@ export default defineConfig({
         BASE_URL: `http://127.0.0.1:${flagsPort}`,
         DB_FILE: join(dataDir, 'flags.db'),
         FLAGS: 'maintenance=on,shutdown=on',
-        // The start page's figures are live by default (first-visit.spec.ts counts this instance's).
+        // The start page's figures are live by default (first-visit.spec.ts counts this one's).
       },
     },
   ],

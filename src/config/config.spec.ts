@@ -16,7 +16,7 @@ describe('loadConfig', () => {
     expect(c.metadataAllowLoopback).toBe(false);
     expect(c.flags['url.frontend.experimentSwitch']).toBe(true);
     expect(c.flags['url.frontend.statistics']).toBe(true);
-    // The language switch is on: a first visit follows the browser's languages (CONTRACT "Language").
+    // The language switch is on: a first visit follows the browser (CONTRACT "Language").
     expect(c.flags['url.frontend.languageSwitch']).toBe(true);
     expect(c.flags['url.frontend.maintenance']).toBe(false);
     expect(c.anonRetentionDays).toBe(7);

@@ -59,7 +59,7 @@ function DocumentTitle() {
   return null;
 }
 
-/** The routes of the table the server reserves (src/shared/client-routes.ts): no path is written here. */
+/** The routes, from the table the server reserves (src/shared/client-routes.ts); no path here. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<Spinner animation="border" role="status" />}>

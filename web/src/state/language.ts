@@ -28,7 +28,7 @@ function applyToDocument(lang: Language, next: Messages): void {
   document.querySelector('meta[name="description"]')?.setAttribute('content', next.app.pageTitle);
 }
 
-/** Loads and applies a language: the catalogue, the document's language and description, then the re-render. */
+/** Loads and applies a language: the catalogue, the document's language, then the re-render. */
 export async function applyLanguage(lang: Language): Promise<void> {
   wanted = lang;
   const next = await catalogue(lang);
