@@ -55,11 +55,13 @@ export default defineConfig({
       '/management': { target: backend, changeOrigin: true },
       // Follows of shorts (/s/{code}, with or without a query) are answered by the server.
       [FOLLOW_PAGE.source]: { target: backend, changeOrigin: true },
-      // So is /{code}; a reserved word (a page of the client: /login, /shorts, …) stays here.
+      // So is /{code}; a reserved word (a page of the client: /login, /shorts, …) and Vite's own
+      // paths (/__vite_ping) stay here.
       [ROOT_FOLLOW_PAGE.source]: {
         target: backend,
         changeOrigin: true,
-        bypass: (req) => (matchRootFollow(req.method, req.url) ? undefined : req.url),
+        bypass: (req) =>
+          !req.url?.startsWith('/__') && matchRootFollow(req.method, req.url) ? undefined : req.url,
       },
     },
   },
