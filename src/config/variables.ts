@@ -707,7 +707,7 @@ export const VARIABLES = {
     section: 'web',
     default: '`experimentSwitch`, `statistics` and `languageSwitch` on, others off',
     description:
-      'embedded flag values, e.g. `url.frontend.statistics=off,url.frontend.maintenance=on` (the `url.frontend.` prefix may be left out); `statistics` shows owners and admins the statistics and reports of their shorts on the info page; `languageSwitch` offers German and English in the footer and lets a first visit follow the browser\'s languages (off: `DEFAULT_LANGUAGE` for everyone)',
+      "embedded flag values, e.g. `url.frontend.statistics=off,url.frontend.maintenance=on` (the `url.frontend.` prefix may be left out); `statistics` shows owners and admins the statistics and reports of their shorts on the info page; `languageSwitch` offers German and English in the footer and lets a first visit follow the browser's languages (off: `DEFAULT_LANGUAGE` for everyone)",
     parse: flags,
   },
   UNLEASH_URL: { ...unleash, parse: url(WEB) },
