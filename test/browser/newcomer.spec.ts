@@ -267,7 +267,9 @@ test.describe('5: a dead link says what happened', () => {
         maxRedirects: 0,
       });
       expect(once.headers()['location']).toBe(`https://${TARGET_HOST}/einmal`);
-      // A stranger follows them.
+      // A stranger follows them. Leaving the start page first: none of its own calls can answer
+      // after the cookies are cleared and set the rolling session cookie again.
+      await page.goto('about:blank');
       await page.context().clearCookies();
       await giveConsent(page.context(), false);
 
@@ -364,7 +366,8 @@ test.describe('40: the second walk', () => {
     await page.goto('/');
     await navigateFrom(page, '/unbekannt42');
     await expect(page).toHaveURL(/\/s\/unbekannt42\/info\?not_found=true$/);
-    await expect(page.getByText('Der Short unbekannt42 wurde nicht gefunden.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Diesen Short gibt es nicht');
+    await expect(page.getByText('Unter dem Code unbekannt42')).toBeVisible();
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: 'Anmelden', level: 1 })).toBeVisible();
   });
