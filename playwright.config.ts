@@ -95,8 +95,7 @@ export default defineConfig({
         AUTH_DEV_LOGIN: 'true',
         // The dev-login user "admin" is an administrator (admin area tests).
         ADMIN_USERS: 'dev:admin',
-        // English beside German (english.spec.ts): the footer's selector, the browser's preference.
-        FLAGS: 'languageSwitch=on',
+        // The default flags and figures: English beside German (english.spec.ts) is the default.
       },
     },
     {
@@ -112,8 +111,7 @@ export default defineConfig({
         BASE_URL: `http://127.0.0.1:${flagsPort}`,
         DB_FILE: join(dataDir, 'flags.db'),
         FLAGS: 'maintenance=on,shutdown=on',
-        // The start page's live figures (first-visit.spec.ts) on an instance of their own.
-        HOME_FIGURES: 'live',
+        // The start page's figures are live by default (first-visit.spec.ts counts this one's).
       },
     },
   ],

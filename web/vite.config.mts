@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { FOLLOW_PAGE } from '../src/shared/follow-path';
+import { FOLLOW_PAGE, matchRootFollow, ROOT_FOLLOW_PAGE } from '../src/shared/follow-path';
 import { precompressDir } from '../src/web/precompress';
 import { defineConfig, type Plugin } from 'vitest/config';
 
@@ -55,6 +55,14 @@ export default defineConfig({
       '/management': { target: backend, changeOrigin: true },
       // Follows of shorts (/s/{code}, with or without a query) are answered by the server.
       [FOLLOW_PAGE.source]: { target: backend, changeOrigin: true },
+      // So is /{code}; a reserved word (a page of the client: /login, /shorts, …) and Vite's own
+      // paths (/__vite_ping) stay here.
+      [ROOT_FOLLOW_PAGE.source]: {
+        target: backend,
+        changeOrigin: true,
+        bypass: (req) =>
+          !req.url?.startsWith('/__') && matchRootFollow(req.method, req.url) ? undefined : req.url,
+      },
     },
   },
   test: {

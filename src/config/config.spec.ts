@@ -16,6 +16,8 @@ describe('loadConfig', () => {
     expect(c.metadataAllowLoopback).toBe(false);
     expect(c.flags['url.frontend.experimentSwitch']).toBe(true);
     expect(c.flags['url.frontend.statistics']).toBe(true);
+    // The language switch is on: a first visit follows the browser (CONTRACT "Language").
+    expect(c.flags['url.frontend.languageSwitch']).toBe(true);
     expect(c.flags['url.frontend.maintenance']).toBe(false);
     expect(c.anonRetentionDays).toBe(7);
   });
@@ -99,9 +101,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FLAGS: 'statistics' })).toThrow(ConfigError);
   });
 
-  it('reads HOME_FIGURES: static by default, live or off, nothing else', () => {
-    expect(loadConfig({}).web.homeFigures).toBe('static');
-    expect(loadConfig({ HOME_FIGURES: 'live' }).web.homeFigures).toBe('live');
+  it('reads HOME_FIGURES: live by default, static or off, nothing else', () => {
+    expect(loadConfig({}).web.homeFigures).toBe('live');
+    expect(loadConfig({ HOME_FIGURES: 'static' }).web.homeFigures).toBe('static');
     expect(loadConfig({ HOME_FIGURES: 'OFF' }).web.homeFigures).toBe('off');
     expect(() => loadConfig({ HOME_FIGURES: 'true' })).toThrow(/HOME_FIGURES must be one of/);
   });

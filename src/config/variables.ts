@@ -307,9 +307,11 @@ export const FLAG_NAMES = [
 
 const flags: Parser<Record<string, boolean>> = (raw, ctx) => {
   const out: Record<string, boolean> = Object.fromEntries(FLAG_NAMES.map((n) => [n, false]));
-  // Statistics and owners' reports are on unless an operator switches them off.
+  // Statistics and owners' reports are on unless an operator switches them off; so is the
+  // language switch: a visitor's first page follows the browser's language (CONTRACT "Language").
   out['url.frontend.experimentSwitch'] = true;
   out['url.frontend.statistics'] = true;
+  out['url.frontend.languageSwitch'] = true;
   if (!raw) return out;
   for (const part of commaList(raw)) {
     const m = /^([A-Za-z0-9._-]+)=(on|off|true|false)$/.exec(part);
@@ -703,9 +705,9 @@ export const VARIABLES = {
   // Web client, flags and footer
   FLAGS: {
     section: 'web',
-    default: '`experimentSwitch` and `statistics` on, others off',
+    default: '`experimentSwitch`, `statistics` and `languageSwitch` on, others off',
     description:
-      'embedded flag values, e.g. `url.frontend.statistics=off,url.frontend.maintenance=on` (the `url.frontend.` prefix may be left out); `statistics` shows owners and admins the statistics and reports of their shorts on the info page',
+      "embedded flag values, e.g. `url.frontend.statistics=off,url.frontend.maintenance=on` (the `url.frontend.` prefix may be left out); `statistics` shows owners and admins the statistics and reports of their shorts on the info page; `languageSwitch` offers German and English in the footer and lets a first visit follow the browser's languages (off: `DEFAULT_LANGUAGE` for everyone)",
     parse: flags,
   },
   UNLEASH_URL: { ...unleash, parse: url(WEB) },
@@ -728,16 +730,16 @@ export const VARIABLES = {
   },
   HOME_FIGURES: {
     section: 'web',
-    default: '`static`',
+    default: '`live`',
     description:
-      "the start page's three figure cards: `static` (the fixed 300+ Links, 100+ Aufrufe, 41+ Nutzer), `live` (this instance's shorts, uses and users, rounded down to a leading digit: 1,234 reads 1.000+; counted at most once a minute) or `off` (no cards)",
-    parse: oneOf(HOME_FIGURES, 'static'),
+      "the start page's three figure cards: `live` (this instance's shorts, uses and users, rounded down to a leading digit: 1,234 reads 1.000+; a count under 10 shows no card, so a new instance shows none; counted at most once a minute), `static` (the specification's fixed 300+ Links, 100+ Aufrufe, 41+ Nutzer) or `off` (no cards)",
+    parse: oneOf(HOME_FIGURES, 'live'),
   },
   DEFAULT_LANGUAGE: {
     section: 'web',
     default: '`de`',
     description:
-      "the instance's language (`de` or `en`): the web client's with the `url.frontend.languageSwitch` flag off, else for a visitor whose browser prefers neither; the server's own pages (the bot preview) for a request whose `Accept-Language` names neither",
+      "the instance's language (`de` or `en`): the web client's with the `url.frontend.languageSwitch` flag off, else for a visitor whose browser prefers neither; the server's own pages (the bot preview, index.html's title and description) for a request whose `Accept-Language` names neither",
     parse: oneOf(LANGUAGES, 'de'),
   },
 

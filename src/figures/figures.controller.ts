@@ -4,11 +4,14 @@ import { ApiProblems } from '../common/api-problems';
 import { type Figures, FiguresService } from './figures.service';
 
 export class FiguresDto implements Figures {
-  @ApiProperty({ description: 'Shorts, rounded down to a leading digit', example: 300 })
+  @ApiProperty({
+    description: 'Shorts, rounded down to a leading digit (under 10: 0, no card)',
+    example: 300,
+  })
   links!: number;
-  @ApiProperty({ description: 'Uses of all shorts, rounded down', example: 100 })
+  @ApiProperty({ description: 'Uses of all shorts, rounded down (under 10: 0)', example: 100 })
   visits!: number;
-  @ApiProperty({ description: 'Accounts, rounded down', example: 40 })
+  @ApiProperty({ description: 'Accounts, rounded down (under 10: 0)', example: 40 })
   users!: number;
 }
 
@@ -22,7 +25,7 @@ export class FiguresController {
   @ApiOperation({
     operationId: 'getHomeFigures',
     summary:
-      "The start page's live figures (HOME_FIGURES=live): shorts, uses and accounts, rounded down; counted at most once a minute",
+      "The start page's live figures (HOME_FIGURES=live, the default): shorts, uses and accounts, rounded down, a count under 10 as 0 (its card is not shown); counted at most once a minute",
   })
   @ApiOkResponse({ type: FiguresDto })
   @ApiProblems(404)

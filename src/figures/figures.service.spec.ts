@@ -5,9 +5,9 @@ import type { ShortViewService } from '../shorts/short-view.service';
 import { FIGURES_TTL_MS, FiguresService, floorFigure } from './figures.service';
 
 describe('floorFigure', () => {
-  it('rounds down to a leading digit and zeros', () => {
+  it('rounds down to a leading digit and zeros; under 10 is 0 (no card)', () => {
     expect([0, 1, 9, 10, 41, 99, 300, 349, 1234, 99_999, 1_000_001].map(floorFigure)).toEqual([
-      0, 1, 9, 10, 40, 90, 300, 300, 1000, 90_000, 1_000_000,
+      0, 0, 0, 10, 40, 90, 300, 300, 1000, 90_000, 1_000_000,
     ]);
   });
   it('is never negative', () => {
@@ -45,10 +45,10 @@ describe('FiguresService', () => {
     const totals = vi
       .fn()
       .mockRejectedValueOnce(new Error('database away'))
-      .mockResolvedValue({ shorts: 5, uses: 0 });
+      .mockResolvedValue({ shorts: 15, uses: 0 });
     const s = service('live', totals, vi.fn().mockResolvedValue(0));
     await expect(s.figures(0)).rejects.toThrow('database away');
-    expect(await s.figures(1)).toEqual({ links: 5, visits: 0, users: 0 });
+    expect(await s.figures(1)).toEqual({ links: 10, visits: 0, users: 0 });
   });
 
   it('answers 404 unless HOME_FIGURES=live, without counting', async () => {

@@ -8,7 +8,7 @@ import { ShortViewService } from '../shorts/short-view.service';
 export const FIGURES_TTL_MS = 60_000;
 
 export interface Figures {
-  /** Shorts that exist (rounded down, see floorFigure). */
+  /** Shorts that exist (rounded down, see floorFigure; under 10: 0). */
   links: number;
   /** Uses of all shorts: follows that reached the target. */
   visits: number;
@@ -16,12 +16,16 @@ export interface Figures {
   users: number;
 }
 
+/** Below this a count is answered as 0 and its card is not shown (a new instance shows none). */
+export const FIGURE_MIN = 10;
+
 /**
  * A count rounded down to its leading digit (`1,234` → `1,000`, `41` → `40`, `300` → `300`), so a
- * card can honestly read "1.000+"; below 10 the count itself.
+ * card can honestly read "1.000+"; a count under 10 is 0: a card of "3+ Nutzer" says more about a
+ * new instance than it boasts, so the start page shows none (CONTRACT "Configuration").
  */
 export function floorFigure(n: number): number {
-  if (!Number.isFinite(n) || n < 10) return Math.max(0, Math.floor(n || 0));
+  if (!Number.isFinite(n) || n < FIGURE_MIN) return 0;
   const p = 10 ** Math.floor(Math.log10(n));
   return Math.floor(n / p) * p;
 }

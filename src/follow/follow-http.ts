@@ -14,7 +14,7 @@ import type { FollowInput, FollowResult, FollowService } from './follow.service'
 import type { DomainRegistry, KnownDomain } from '../domains/domain-registry';
 import {
   type FollowMatch,
-  matchFollow,
+  matchMainHost,
   matchOwnDomain,
   matchPostedFollow,
 } from '../shared/follow-path';
@@ -448,7 +448,8 @@ export function installFollowEntry(server: Server, deps: FollowEntryDeps): void 
     const own = deps.domains.ofRequest(req.headers.host);
     const posted = matchPostedFollow(req.method, req.url);
     if (posted) return postedEntry(deps, own, posted, req, res);
-    const m = own ? matchOwnDomain(req.method, req.url) : matchFollow(req.method, req.url);
+    // The main host follows `/{code}` as `/s/{code}` (reserved words keep the client's pages).
+    const m = own ? matchOwnDomain(req.method, req.url) : matchMainHost(req.method, req.url);
     if (!m) return fallback(req, res);
     if (m === 'home') return redirect(res, own?.homeRedirect ?? `${deps.baseUrl}/`);
     let code: string;

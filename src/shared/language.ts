@@ -2,6 +2,16 @@
 export const LANGUAGES = ['de', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/**
+ * The start page's title in each language: index.html's `<title>` and description, which the
+ * server writes in the visitor's language before any script runs (the client's catalogues say the
+ * same as `app.pageTitle`; the German one is the specification's).
+ */
+export const PAGE_TITLES = {
+  de: 'URL-Shorter: Teile deine Links einfach und schnell',
+  en: 'URL-Shorter: Share your links simply and quickly',
+} as const satisfies Record<Language, string>;
+
 export function isLanguage(v: unknown): v is Language {
   return v === 'de' || v === 'en';
 }

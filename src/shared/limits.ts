@@ -1,3 +1,5 @@
+import { CLIENT_ROUTE_ROOTS } from './client-routes';
+
 /**
  * The numbers and patterns of a short that the server enforces and the web client shows, written
  * once (see README.md in this folder).
@@ -18,8 +20,14 @@ export const CODE_MIN_LENGTH = 3;
 export const CODE_MAX_LENGTH = 64;
 export const CUSTOM_CODE_PATTERN = /^[A-Za-z0-9_-]{3,64}$/;
 
-/** Words that shadow routes of the service; refused as custom codes (case-insensitive). */
+/**
+ * Words that shadow routes of the service; refused as custom codes (case-insensitive), and never
+ * followed as `/{code}` (follow-path.ts). Every first segment of the web client's routes
+ * (client-routes.ts, the table App.tsx renders) is one, plus the server's own paths and words
+ * kept for pages and files.
+ */
 export const RESERVED_CODES: ReadonlySet<string> = new Set([
+  ...CLIENT_ROUTE_ROOTS,
   'api',
   's',
   'login',

@@ -1,6 +1,7 @@
 import { type AppConfig, type FooterLink, type HomeFigures } from '../config/config';
 import { APP_VERSION } from '../config/version';
-import type { Language } from '../shared/language';
+import { escapeHtml } from '../common/html';
+import { PAGE_TITLES, type Language } from '../shared/language';
 
 /** What the built client learns at runtime from the island in index.html (one build runs anywhere). */
 export interface RuntimeConfig {
@@ -69,11 +70,23 @@ export function scriptSafeJson(value: unknown): string {
 export const ISLAND_PLACEHOLDER = '<!--runtime-config-->';
 
 /**
- * Puts the island where the placeholder is, else right before </head>; `<html lang>` says the
- * instance's language until the client has chosen one (state/language.ts).
+ * Puts the island where the placeholder is, else right before </head>; `<html lang>`, the
+ * `<title>` and the description say `lang` (the visitor's language as the server can tell it:
+ * Accept-Language with the language switch on, else the instance's) until the client has chosen
+ * one (state/language.ts).
  */
-export function injectRuntimeConfig(html: string, rc: RuntimeConfig): string {
-  html = html.replace(/<html lang="[a-z-]*"/i, () => `<html lang="${rc.defaultLanguage}"`);
+export function injectRuntimeConfig(
+  html: string,
+  rc: RuntimeConfig,
+  lang: Language = rc.defaultLanguage,
+): string {
+  const title = escapeHtml(PAGE_TITLES[lang]);
+  html = html.replace(/<html lang="[a-z-]*"/i, () => `<html lang="${lang}"`);
+  html = html.replace(/<title>[^<]*<\/title>/i, () => `<title>${title}</title>`);
+  html = html.replace(
+    /<meta name="description" content="[^"]*"/i,
+    () => `<meta name="description" content="${title}"`,
+  );
   const island = `<script id="runtime-config" type="application/json">${scriptSafeJson(rc)}</script>`;
   if (html.includes(ISLAND_PLACEHOLDER)) return html.replace(ISLAND_PLACEHOLDER, () => island);
   if (html.includes('</head>')) return html.replace('</head>', () => `${island}</head>`);

@@ -2,7 +2,8 @@ import { Inject, Injectable, Logger, type NestMiddleware } from '@nestjs/common'
 import type { NextFunction, Request, Response } from 'express';
 import { isFollowRequest } from '../shared/follow-path';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { buildRuntimeConfig, injectRuntimeConfig } from './runtime-config';
+import { acceptedLanguage, LANGUAGES, type Language } from '../shared/language';
+import { buildRuntimeConfig, injectRuntimeConfig, type RuntimeConfig } from './runtime-config';
 import {
   type Asset,
   AssetStore,
@@ -64,23 +65,36 @@ const WARNED_DIRS = new Set<string>();
 export class WebMiddleware implements NestMiddleware {
   private readonly logger = new Logger('Web');
   private readonly store: AssetStore;
-  private index: Asset | undefined;
+  /** index.html per language (its `<html lang>`, title and description), rendered once. */
+  private index: Map<Language, Asset> | undefined;
   private warned = false;
   private readonly csp: string;
+  private readonly rc: RuntimeConfig;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.store = new AssetStore(config.web.dir);
     this.csp = contentSecurityPolicy(config);
+    this.rc = buildRuntimeConfig(config);
     // Rendered and compressed once, at start (later only if the build appears after the start).
-    this.indexAsset();
+    this.indexAsset(this.rc.defaultLanguage);
     if (this.store.skipped > 0)
       this.logger.warn(
         `${config.web.dir} holds more files than a build; ${this.store.skipped} are not served`,
       );
   }
 
-  private indexAsset(): Asset | null {
-    if (this.index) return this.index;
+  /**
+   * index.html in the visitor's language as far as the server can tell (CONTRACT "Language"): with
+   * the language switch on (the default), the first language of Accept-Language the product
+   * speaks, else DEFAULT_LANGUAGE; with it off (or an external flag service), DEFAULT_LANGUAGE.
+   */
+  private languageOf(req: Request): Language {
+    if (!this.rc.languageSwitch) return this.rc.defaultLanguage;
+    return acceptedLanguage(req.headers['accept-language'], this.rc.defaultLanguage);
+  }
+
+  private indexAsset(lang: Language): Asset | null {
+    if (this.index) return this.index.get(lang) ?? null;
     if (!this.store.hasIndex()) {
       // Not cached: the client may be built after the server started.
       // Once per folder: Nest makes this class twice (the provider and the middleware).
@@ -90,12 +104,14 @@ export class WebMiddleware implements NestMiddleware {
       this.warned = true;
       return null;
     }
-    const html = injectRuntimeConfig(
-      this.store.readIndexTemplate(),
-      buildRuntimeConfig(this.config),
+    const template = this.store.readIndexTemplate();
+    this.index = new Map(
+      LANGUAGES.map((l) => {
+        const html = injectRuntimeConfig(template, this.rc, l);
+        return [l, makeRenderedAsset(Buffer.from(html, 'utf8'), '.html', NO_CACHE)] as const;
+      }),
     );
-    this.index = makeRenderedAsset(Buffer.from(html, 'utf8'), '.html', NO_CACHE);
-    return this.index;
+    return this.index.get(lang) ?? null;
   }
 
   use(req: Request, res: Response, next: NextFunction): void {
@@ -105,8 +121,9 @@ export class WebMiddleware implements NestMiddleware {
     let asset = path === '/' || path === '/index.html' ? null : this.store.file(path);
     if (!asset) {
       if (looksLikeFile(path) && path !== '/index.html') return next();
-      asset = this.indexAsset();
+      asset = this.indexAsset(this.languageOf(req));
       if (!asset) return next();
+      if (this.rc.languageSwitch) res.setHeader('Vary', 'Accept-Language');
     }
     this.send(req, res, asset);
   }
@@ -116,7 +133,7 @@ export class WebMiddleware implements NestMiddleware {
     res.setHeader('Content-Type', asset.type);
     if (asset.type.startsWith('text/html')) res.setHeader('Content-Security-Policy', this.csp);
     res.setHeader('Cache-Control', asset.cacheControl);
-    if (hasCompressed(asset)) res.setHeader('Vary', 'Accept-Encoding');
+    if (hasCompressed(asset)) res.appendHeader('Vary', 'Accept-Encoding');
     const inm = req.headers['if-none-match'];
     if (inm) {
       const tags = inm.split(',').map((t) => t.trim().replace(/^W\//, ''));

@@ -11,8 +11,8 @@ import {
 } from './support';
 import { catalogueTexts as texts } from '../../web/src/i18n/texts';
 
-// Issue 23: the whole client in English. The main instance runs with the language switch on
-// (playwright.config.ts); a browser that prefers English gets English on its first visit.
+// Issue 23: the whole client in English. The main instance runs with the default flags, where the
+// language switch is on (issue 40); a browser that prefers English gets English on its first visit.
 
 type Catalogue = Record<string, unknown>;
 /**
@@ -275,5 +275,84 @@ test.describe('in German', () => {
     await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
     await expect(page.getByRole('button', { name: 'Kürzen' })).toBeVisible();
     await expect(url).toHaveValue(`https://${TARGET_HOST}/typed/before/the/switch`);
+  });
+});
+
+/** index.html's description as the page has it now. */
+const description = (page: Page) =>
+  page.locator('meta[name="description"]').getAttribute('content');
+
+/**
+ * Issue 40: a default instance (no FLAGS, DEFAULT_LANGUAGE unset) follows the browser on the first
+ * visit, index.html's description included (as the server sends it and as the page keeps it);
+ * German stays the fallback, DEFAULT_LANGUAGE the operator's choice for other languages.
+ */
+test.describe('the first visit of a default instance', () => {
+  test.beforeEach(async ({ context }) => {
+    await giveConsent(context, false);
+    await stubExternal(context);
+  });
+
+  test.describe('an English browser', () => {
+    test.use({ locale: 'en-US' });
+    test('gets English, index.html description included', async ({ page }) => {
+      const res = await page.goto('/');
+      // Before any script: the server chose by Accept-Language.
+      const html = await res!.text();
+      expect(html).toContain('<html lang="en">');
+      expect(html).toContain(
+        '<meta name="description" content="URL-Shorter: Share your links simply and quickly"',
+      );
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Share your links simply and quickly' }),
+      ).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      expect(await description(page)).toBe('URL-Shorter: Share your links simply and quickly');
+      await expect(page).toHaveTitle('URL-Shorter: Share your links simply and quickly');
+      await expect(page.getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
+    });
+  });
+
+  test.describe('a German browser', () => {
+    test.use({ locale: 'de-DE' });
+    test('gets German', async ({ page }) => {
+      await page.goto('/');
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Teile deine Links einfach und schnell' }),
+      ).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+      expect(await description(page)).toBe('URL-Shorter: Teile deine Links einfach und schnell');
+    });
+  });
+
+  test.describe('a French browser', () => {
+    test.use({ locale: 'fr-FR' });
+    test("gets the operator's DEFAULT_LANGUAGE: German by default, English where it is en", async ({
+      page,
+    }) => {
+      await page.goto('/');
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Teile deine Links einfach und schnell' }),
+      ).toBeVisible();
+      expect(await description(page)).toBe('URL-Shorter: Teile deine Links einfach und schnell');
+      // An operator who set DEFAULT_LANGUAGE=en (the island says so; the page is the same build).
+      await page.route(
+        (url) => url.pathname === '/',
+        async (route) => {
+          const res = await route.fetch();
+          const body = (await res.text()).replace(
+            '"defaultLanguage":"de"',
+            '"defaultLanguage":"en"',
+          );
+          await route.fulfill({ response: res, body });
+        },
+      );
+      await page.reload();
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Share your links simply and quickly' }),
+      ).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      expect(await description(page)).toBe('URL-Shorter: Share your links simply and quickly');
+    });
   });
 });

@@ -352,11 +352,31 @@ test.describe('9. start page figures', () => {
     await stubExternal(context);
   });
 
-  test("static (the default): the specification's cards", async ({ page }) => {
+  test("static (HOME_FIGURES=static, set explicitly): the specification's cards", async ({
+    page,
+  }) => {
+    await withIsland(page, (rc) => {
+      rc.homeFigures = 'static';
+    });
     await page.goto('/');
     await expect(page.getByTestId('figures')).toHaveText(
       /300\+ Links.*100\+ Aufrufe.*41\+ Nutzer/s,
     );
+  });
+
+  test('live on a new instance: no figures rather than zeros', async ({ page }) => {
+    // The counts of a new instance (the server answers a count under 10 as 0: e2e home-figures).
+    let asked = 0;
+    await page.route('**/api/figures', (route) => {
+      asked++;
+      return route.fulfill({ json: { links: 0, visits: 0, users: 0 } });
+    });
+    await page.goto('/');
+    await expect(startHeading(page)).toBeVisible();
+    await expect.poll(() => asked).toBe(1);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { name: 'URL-Shorter in Zahlen' })).toHaveCount(0);
+    await expect(page.getByTestId('figures')).toHaveCount(0);
   });
 
   test('off: no cards', async ({ page }) => {
@@ -368,8 +388,12 @@ test.describe('9. start page figures', () => {
     await expect(page.getByRole('heading', { name: 'URL-Shorter in Zahlen' })).toHaveCount(0);
   });
 
-  test("live: this instance's counts, rounded down (light and dark)", async ({ page, context }) => {
-    // The flags instance runs with HOME_FIGURES=live (playwright.config.ts): 12 shorts, 3 uses.
+  test("live (the default): this instance's counts, rounded down, none under 10 (light and dark)", async ({
+    page,
+    context,
+  }) => {
+    // The flags instance runs with the default HOME_FIGURES (playwright.config.ts): 12 shorts and
+    // 3 uses show only the links' card (a count under 10 has none).
     await giveConsent(context, false, FLAGS_BASE);
     const codes: string[] = [];
     for (let i = 0; i < 12; i++) {
@@ -403,7 +427,8 @@ test.describe('9. start page figures', () => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(`${FLAGS_BASE}/`);
       const figures = page.getByTestId('figures');
-      await expect(figures).toHaveText(/10\+ Links.*3\+ Aufrufe.*0 Nutzer/s);
+      await expect(figures).toHaveText(/^10\+ Links\s*wurden bereits gekürzt$/);
+      await expect(figures.getByText(/Aufrufe|Nutzer/)).toHaveCount(0);
       await page.screenshot({
         path: `test-results/screenshots/figures-live-${scheme}.png`,
         fullPage: true,

@@ -79,3 +79,50 @@ test('login page: no serious or critical accessibility violations (also with the
   await expect(page.getByText('Nutzungsbedingungen müssen akzeptiert werden!')).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
 });
+
+test("the terms checkbox links to FOOTER_TERMS_URL; the top bar offers no 'Anmelden' on the login page", async ({
+  page,
+  context,
+}) => {
+  const terms = 'https://nutzungsbedingungen.browser-test.invalid/';
+  // FOOTER_TERMS_URL as the island tells it (the main instance sets none: see below).
+  await page.route(
+    (url) => url.pathname === '/login',
+    async (route) => {
+      const res = await route.fetch();
+      const body = (await res.text()).replace('"termsUrl":null', `"termsUrl":"${terms}"`);
+      await route.fulfill({ response: res, body });
+    },
+  );
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Anmelden', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mit dev anmelden' })).toBeVisible();
+  // The login page needs no way to itself.
+  await expect(page.getByRole('link', { name: 'Anmelden', exact: true })).toHaveCount(0);
+  const box = page.getByRole('checkbox', { name: /Ich akzeptiere die Nutzungsbedingungen/ });
+  // The footer links them too; this is the checkbox's own.
+  const link = page.getByRole('main').getByRole('link', { name: /^Nutzungsbedingungen/ });
+  await expect(link).toHaveAttribute('href', terms);
+  const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
+  await expect(tab).toHaveURL(terms);
+  await tab.close();
+  // Reading the terms ticks nothing; the box is still the user's to tick.
+  await expect(box).not.toBeChecked();
+  await box.check();
+  await expect(box).toBeChecked();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  // Without FOOTER_TERMS_URL the sentence is plain text; elsewhere the top bar offers the login.
+  await page.unrouteAll();
+  await page.goto('/s');
+  await expect(page.getByRole('link', { name: 'Anmelden', exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Anmelden', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(
+    page.getByRole('checkbox', { name: 'Ich akzeptiere die Nutzungsbedingungen', exact: true }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('main').getByRole('link', { name: /^Nutzungsbedingungen/ }),
+  ).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Anmelden', exact: true })).toHaveCount(0);
+});

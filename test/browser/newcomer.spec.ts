@@ -3,10 +3,12 @@ import {
   BASE,
   beforeEachRejectAllAndStub,
   createOwn,
+  createShort,
   devLogin,
   expectNoSeriousViolations,
   giveConsent,
   markExpired,
+  navigateFrom,
   PERSON_UA,
   TARGET_HOST,
 } from './support';
@@ -265,7 +267,9 @@ test.describe('5: a dead link says what happened', () => {
         maxRedirects: 0,
       });
       expect(once.headers()['location']).toBe(`https://${TARGET_HOST}/einmal`);
-      // A stranger follows them.
+      // A stranger follows them. Leaving the start page first: none of its own calls can answer
+      // after the cookies are cleared and set the rolling session cookie again.
+      await page.goto('about:blank');
       await page.context().clearCookies();
       await giveConsent(page.context(), false);
 
@@ -312,5 +316,88 @@ test.describe('5: a dead link says what happened', () => {
     await expect(page).toHaveURL(/\/s\/gibtsnicht8\/info\?not_found=true&reason=/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Diesen Short gibt es nicht');
     await expect(page.getByText('hacked')).toHaveCount(0);
+  });
+});
+
+/**
+ * Issue 40, the newcomer's second walk (cookies rejected): no console errors on anonymous pages
+ * (7), /{code} on the main host (8), the logged-in start page with the latest shorts (3).
+ */
+test.describe('40: the second walk', () => {
+  test('anonymous pages log no console error and ask nothing that answers 401', async ({
+    page,
+  }) => {
+    const code = await createShort(page.request, { url: `https://${TARGET_HOST}/ruhig` });
+    const errors: string[] = [];
+    const failed: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+    page.on('response', (r) => {
+      if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+    });
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path === '/api/account' || path === '/api/logged-in') calls.push(path);
+    });
+    for (const path of ['/', '/s', `/s/${code}/info`, '/login', '/shorts']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    // /shorts sent the visitor to the login page (no 401 on the way).
+    await expect(page).toHaveURL(/\/login$/);
+    expect(errors).toEqual([]);
+    expect(failed).toEqual([]);
+    expect(calls.length).toBeGreaterThanOrEqual(5);
+    expect(calls).not.toContain('/api/account');
+  });
+
+  test('/{code} on the main host follows as /s/{code}; a page of the client stays a page', async ({
+    page,
+  }) => {
+    const code = await createShort(page.request, { url: `https://${TARGET_HOST}/kurz` });
+    await page.goto('/');
+    await navigateFrom(page, `/${code}`);
+    await expect(page).toHaveURL(`https://${TARGET_HOST}/kurz`);
+    await expect(page.getByRole('heading', { name: 'Zielseite /kurz' })).toBeVisible();
+    // An unknown code: the not-found answer of /s/{code}, not the start page.
+    await page.goto('/');
+    await navigateFrom(page, '/unbekannt42');
+    await expect(page).toHaveURL(/\/s\/unbekannt42\/info\?not_found=true$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Diesen Short gibt es nicht');
+    await expect(page.getByText('Unter dem Code unbekannt42')).toBeVisible();
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Anmelden', level: 1 })).toBeVisible();
+  });
+
+  test("logged in, the start page shows the user's five latest shorts (axe)", async ({ page }) => {
+    await devLogin(page, 'neueste');
+    const codes: string[] = [];
+    for (let i = 1; i <= 6; i++)
+      codes.push(
+        await createOwn(page, { url: `https://${TARGET_HOST}/neu-${i}`, name: `Link ${i}` }),
+      );
+    await page.goto('/');
+    const latest = page.getByTestId('latest-shorts');
+    await expect(latest.getByRole('heading', { name: 'Deine neuesten Shorts' })).toBeVisible();
+    const items = latest.getByTestId('latest-short');
+    await expect(items).toHaveCount(5);
+    // Newest first; the oldest of the six is left for the list of all.
+    await expect(items.getByRole('link')).toHaveText([
+      'Link 6',
+      'Link 5',
+      'Link 4',
+      'Link 3',
+      'Link 2',
+    ]);
+    await expect(items.first()).toContainText(`/s/${codes[5]} → https://${TARGET_HOST}/neu-6`);
+    await expectNoSeriousViolations(page);
+    await items.getByRole('link', { name: 'Link 6' }).click();
+    await expect(page).toHaveURL(new RegExp(`/s/${codes[5]}/info$`));
+    await page.goBack();
+    await latest.getByRole('link', { name: 'Alle deine Shorts' }).click();
+    await expect(page).toHaveURL(/\/shorts$/);
   });
 });

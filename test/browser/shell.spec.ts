@@ -25,6 +25,9 @@ test('offline page counts down 30 s, checks, restarts, then restores the address
   await page.goto('/service/offline');
   await expect(page.getByRole('heading', { name: 'System nicht erreichbar' })).toBeVisible();
   await expect(page.getByTestId('offline-countdown')).toHaveText('Neuer Versuch in 30 Sekunden …');
+  // Every page load asks /api/logged-in once (who is logged in); from here on only the page's checks.
+  await expect.poll(() => checks).toBe(2);
+  checks = 0;
   await page.clock.runFor(10_000);
   await expect(page.getByTestId('offline-countdown')).toHaveText('Neuer Versuch in 20 Sekunden …');
   await page.clock.runFor(20_000);

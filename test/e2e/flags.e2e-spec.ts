@@ -19,6 +19,12 @@ describe('embedded flag service, defaults', () => {
           enabled: true,
           variant: { name: 'disabled', enabled: false },
         },
+        // On by default: a first visit follows the browser's languages (CONTRACT "Language").
+        {
+          name: 'url.frontend.languageSwitch',
+          enabled: true,
+          variant: { name: 'disabled', enabled: false },
+        },
         {
           name: 'url.frontend.statistics',
           enabled: true,
@@ -33,6 +39,7 @@ describe('embedded flag service, defaults', () => {
     flags.set('url.frontend.statistics', false);
     flags.set('url.frontend.maintenance', true);
     flags.set('url.frontend.experimentSwitch', false);
+    flags.set('url.frontend.languageSwitch', false);
     const body = (await (await t.fetch('/api/frontend')).json()) as { toggles: { name: string }[] };
     expect(body.toggles.map((x) => x.name)).toEqual(['url.frontend.maintenance']);
   });
@@ -40,7 +47,8 @@ describe('embedded flag service, defaults', () => {
 
 describe('embedded flag service, FLAGS configured', () => {
   const t = useTestApp({
-    FLAGS: 'maintenance=on,url.frontend.shutdown=on,experimentSwitch=off,statistics=off',
+    FLAGS:
+      'maintenance=on,url.frontend.shutdown=on,experimentSwitch=off,statistics=off,languageSwitch=off',
   });
 
   it('answers the configured flags', async () => {

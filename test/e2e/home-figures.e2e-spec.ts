@@ -23,7 +23,7 @@ async function island(t: TestApp): Promise<Record<string, unknown>> {
   return JSON.parse(m![1]) as Record<string, unknown>;
 }
 
-describe('start page figures: HOME_FIGURES=live', () => {
+describe('start page figures: HOME_FIGURES=live, set explicitly', () => {
   let t: TestApp;
   let dir: string;
   beforeAll(async () => {
@@ -45,14 +45,35 @@ describe('start page figures: HOME_FIGURES=live', () => {
     const res = await t.fetch('/api/figures');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=60');
-    // 123 shorts, 55 uses, 3 accounts.
-    expect(await res.json()).toEqual({ links: 100, visits: 50, users: 3 });
+    // 123 shorts, 55 uses, 3 accounts: a count under 10 is 0 (its card is not shown).
+    expect(await res.json()).toEqual({ links: 100, visits: 50, users: 0 });
   });
 
   it('counts at most once a minute: a new short does not show at once', async () => {
     await insertShorts(t, 100);
     const res = await t.fetch('/api/figures');
-    expect(await res.json()).toEqual({ links: 100, visits: 50, users: 3 });
+    expect(await res.json()).toEqual({ links: 100, visits: 50, users: 0 });
+  });
+});
+
+describe('start page figures: the default (live) on a new instance', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = webDir();
+    t = await createTestApp({ WEB_DIR: dir });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is live without HOME_FIGURES, and counts under 10 are 0: no card rather than "9+"', async () => {
+    expect((await island(t)).homeFigures).toBe('live');
+    await insertShorts(t, 9, () => ({ uses: 1 }));
+    const res = await t.fetch('/api/figures');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ links: 0, visits: 0, users: 0 });
   });
 });
 

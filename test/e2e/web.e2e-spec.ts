@@ -14,7 +14,7 @@ function makeWebDir(): string {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(
     join(dir, 'index.html'),
-    '<!doctype html><html lang="de"><head><title>URL-Shorter</title><!--runtime-config--></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="de"><head><meta name="description" content="URL-Shorter: Teile deine Links einfach und schnell" /><title>URL-Shorter</title><!--runtime-config--></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(join(dir, 'assets', 'index-AbCd1234.js'), JS);
   writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\n');
@@ -117,9 +117,10 @@ describe('web client serving (embedded flags)', () => {
       embedded: true,
     });
     expect(rc.sentryDsn).toBeNull();
-    expect(rc.homeFigures).toBe('static');
+    // The defaults: live figures, the language switch on (CONTRACT "Configuration").
+    expect(rc.homeFigures).toBe('live');
     expect(rc.defaultLanguage).toBe('de');
-    expect(rc.languageSwitch).toBe(false);
+    expect(rc.languageSwitch).toBe(true);
     expect(html).toContain('<html lang="de">');
     expect(rc.footer.imprintUrl).toBe('https://example.org/impressum');
     expect(rc.footer.privacyUrl).toBeNull();
@@ -303,14 +304,55 @@ describe('web client serving (external Unleash, Sentry)', () => {
   });
 });
 
+describe('index.html in the visitor language (the language switch on by default)', () => {
+  const t = useWebApp({});
+  const description = (html: string) =>
+    /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
+
+  it('an English browser gets English: <html lang>, title and description', async () => {
+    const res = await t.fetch('/', { headers: { 'accept-language': 'en-US,en;q=0.9' } });
+    expect(res.headers.get('vary')).toContain('Accept-Language');
+    const html = await res.text();
+    expect(html).toContain('<html lang="en">');
+    expect(description(html)).toBe('URL-Shorter: Share your links simply and quickly');
+    expect(html).toContain('<title>URL-Shorter: Share your links simply and quickly</title>');
+  });
+
+  it('a German browser gets German; other languages get the instance default (de)', async () => {
+    for (const header of ['de-DE,de;q=0.9,en;q=0.8', 'fr-FR,fr;q=0.9', undefined]) {
+      const res = await t.fetch('/login', {
+        headers: header ? { 'accept-language': header } : {},
+      });
+      const html = await res.text();
+      expect(html, header).toContain('<html lang="de">');
+      expect(description(html), header).toBe('URL-Shorter: Teile deine Links einfach und schnell');
+    }
+  });
+});
+
+describe('index.html with the language switch off', () => {
+  const t = useWebApp({ FLAGS: 'languageSwitch=off' });
+
+  it('is in DEFAULT_LANGUAGE for every browser', async () => {
+    const res = await t.fetch('/', { headers: { 'accept-language': 'en-US' } });
+    expect(res.headers.get('vary') ?? '').not.toContain('Accept-Language');
+    const html = await res.text();
+    expect(island(html).languageSwitch).toBe(false);
+    expect(html).toContain('<html lang="de">');
+  });
+});
+
 describe('web client serving (an English instance)', () => {
-  const t = useWebApp({ DEFAULT_LANGUAGE: 'en', FLAGS: 'languageSwitch=on' });
+  const t = useWebApp({ DEFAULT_LANGUAGE: 'en' });
 
   it('tells the client its default language and says it in <html lang> before any script runs', async () => {
     const html = await (await t.fetch('/')).text();
     expect(island(html).defaultLanguage).toBe('en');
-    // The embedded switch, so the client speaks the visitor's language from the first paint.
+    // The embedded switch (on by default), so the client speaks the visitor's language from the
+    // first paint; a French browser gets the instance's English.
     expect(island(html).languageSwitch).toBe(true);
+    const fr = await (await t.fetch('/', { headers: { 'accept-language': 'fr' } })).text();
+    expect(fr).toContain('<html lang="en">');
     expect(html).toContain('<html lang="en">');
     expect(html).not.toContain('lang="de"');
   });

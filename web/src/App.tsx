@@ -11,6 +11,7 @@ import { titleFor } from './lib/titles';
 import StartPage from './pages/StartPage';
 import { cookies } from './state/cookies';
 import { flags } from './state/flags';
+import { CLIENT_ROUTES as ROUTES } from '@shared/client-routes';
 
 const LoginPage = lazy(() => import('./pages/LoginPage'));
 const InfoPage = lazy(() => import('./pages/InfoPage'));
@@ -58,60 +59,61 @@ function DocumentTitle() {
   return null;
 }
 
+/** The routes, from the table the server reserves (src/shared/client-routes.ts); no path here. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<Spinner animation="border" role="status" />}>
       <Switch>
-        <Route path="/" component={StartPage} />
-        <Route path="/login">
+        <Route path={ROUTES.start} component={StartPage} />
+        <Route path={ROUTES.login}>
           <Queries>
             <LoginPage />
           </Queries>
         </Route>
-        <Route path="/s" component={ShortPromptPage} />
-        <Route path="/s/:code/info">
+        <Route path={ROUTES.shortPrompt} component={ShortPromptPage} />
+        <Route path={ROUTES.info}>
           <Queries>
             <InfoPage />
           </Queries>
         </Route>
-        <Route path="/s/:code/potentially-dangerous">
+        <Route path={ROUTES.dangerous}>
           <Queries>
             <DangerousPage />
           </Queries>
         </Route>
-        <Route path="/s/:code/potentiallyDangerous">
+        <Route path={ROUTES.dangerousCamel}>
           <Queries>
             <DangerousPage />
           </Queries>
         </Route>
-        <Route path="/s/:code/password-required" component={PasswordPage} />
-        <Route path="/s/:code/passwordRequired" component={PasswordPage} />
-        <Route path="/s/:code/not-found">
+        <Route path={ROUTES.password} component={PasswordPage} />
+        <Route path={ROUTES.passwordCamel} component={PasswordPage} />
+        <Route path={ROUTES.notFound}>
           <InfoRedirect query="not_found=true" />
         </Route>
-        <Route path="/s/:code/notFound">
+        <Route path={ROUTES.notFoundCamel}>
           <InfoRedirect query="not_found=true" />
         </Route>
-        <Route path="/s/:code/delete">
+        <Route path={ROUTES.delete}>
           <InfoRedirect query="show_delete=true" />
         </Route>
-        <Route path="/s/:code" component={Follow} />
-        <Route path="/service/offline" component={OfflinePage} />
-        <Route path="/shorts">
+        <Route path={ROUTES.follow} component={Follow} />
+        <Route path={ROUTES.offline} component={OfflinePage} />
+        <Route path={ROUTES.shorts}>
           <RequireLogin>
             <Queries>
               <ShortsPage />
             </Queries>
           </RequireLogin>
         </Route>
-        <Route path="/account">
+        <Route path={ROUTES.account}>
           <RequireLogin>
             <Queries>
               <AccountPage />
             </Queries>
           </RequireLogin>
         </Route>
-        <Route path="/admin">
+        <Route path={ROUTES.admin}>
           <RequireLogin admin>
             <Queries>
               <AdminPage />

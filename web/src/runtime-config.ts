@@ -45,7 +45,7 @@ const defaults: RuntimeConfig = {
     chatUrl: null,
     services: [],
   },
-  homeFigures: 'static',
+  homeFigures: 'live',
   defaultLanguage: 'de',
   languageSwitch: null,
 };

@@ -422,7 +422,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The start page's live figures (HOME_FIGURES=live): shorts, uses and accounts, rounded down; counted at most once a minute */
+        /** The start page's live figures (HOME_FIGURES=live, the default): shorts, uses and accounts, rounded down, a count under 10 as 0 (its card is not shown); counted at most once a minute */
         get: operations["getHomeFigures"];
         put?: never;
         post?: never;
@@ -893,17 +893,17 @@ export interface components {
         };
         FiguresDto: {
             /**
-             * @description Shorts, rounded down to a leading digit
+             * @description Shorts, rounded down to a leading digit (under 10: 0, no card)
              * @example 300
              */
             links: number;
             /**
-             * @description Accounts, rounded down
+             * @description Accounts, rounded down (under 10: 0)
              * @example 40
              */
             users: number;
             /**
-             * @description Uses of all shorts, rounded down
+             * @description Uses of all shorts, rounded down (under 10: 0)
              * @example 100
              */
             visits: number;

@@ -5,6 +5,7 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import Form from 'react-bootstrap/Form';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
+import { CLIENT_ROUTES } from '@shared/client-routes';
 import { Avatar } from './Avatar';
 import { LoginLink } from './LoginLink';
 import { FLAGS } from '../lib/flag-rule';
@@ -108,7 +109,8 @@ function TopBar() {
                   </Dropdown.Item>
                 </Dropdown.Menu>
               </Dropdown>
-            ) : a.status === 'unauthenticated' ? (
+            ) : a.status === 'unauthenticated' && location !== CLIENT_ROUTES.login ? (
+              // Not on the login page itself: there it would only lead to where one is.
               <LoginLink className="btn btn-primary" />
             ) : null}
           </div>

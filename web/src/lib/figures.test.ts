@@ -18,11 +18,19 @@ describe('start page figures', () => {
     ]);
   });
 
-  it("live: the instance's counts with the same texts", () => {
+  it("live: the instance's counts with the same texts; a count under 10 shows no card", () => {
     expect(figureCards({ links: 1000, visits: 50, users: 0 })).toEqual([
       { value: '1.000+ Links', text: 'wurden bereits gekürzt' },
       { value: '50+ Aufrufe', text: 'von gekürzten Links' },
-      { value: '0 Nutzer', text: 'haben einen Account' },
     ]);
+    expect(figureCards({ links: 10, visits: 9, users: 40 }).map((c) => c.value)).toEqual([
+      '10+ Links',
+      '40+ Nutzer',
+    ]);
+  });
+
+  it('live on a new instance: no cards rather than zeros', () => {
+    expect(figureCards({ links: 0, visits: 0, users: 0 })).toEqual([]);
+    expect(figureCards({ links: 7, visits: 3, users: 1 })).toEqual([]);
   });
 });

@@ -7,8 +7,31 @@ import { useSnapshot } from 'valtio';
 import { Redirect, useSearch } from 'wouter';
 import { useLoginProviders } from '../api/queries/account';
 import { loginReturn, providerLoginUrl, safeReturnPath } from '../lib/login';
+import { runtimeConfig } from '../runtime-config';
 import { auth } from '../state/auth';
 import { useT } from '../i18n/context';
+
+/**
+ * The checkbox's label: with FOOTER_TERMS_URL set, its words for the terms link to them (a new
+ * tab, so the login page and the ticked box stay); else the plain sentence.
+ */
+function TermsLabel() {
+  const { msg } = useT();
+  const url = runtimeConfig.footer.termsUrl;
+  const text = msg.login.acceptTerms;
+  const at = text.indexOf(msg.login.termsLink);
+  if (!url || at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <a href={url} target="_blank" rel="noopener noreferrer" data-testid="terms-link">
+        {msg.login.termsLink}
+        <span className="visually-hidden"> {msg.login.termsOpens}</span>
+      </a>
+      {text.slice(at + msg.login.termsLink.length)}
+    </>
+  );
+}
 
 /** /login: terms checkbox, one button per provider; authenticated users go to /. */
 export default function LoginPage() {
@@ -46,7 +69,7 @@ export default function LoginPage() {
           <Form.Check
             id="accept-terms"
             className="mb-3"
-            label={msg.login.acceptTerms}
+            label={<TermsLabel />}
             checked={accepted}
             onChange={(e) => {
               setAccepted(e.currentTarget.checked);

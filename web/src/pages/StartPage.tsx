@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import Card from 'react-bootstrap/Card';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
@@ -10,10 +10,14 @@ import { runtimeConfig } from '../runtime-config';
 import { auth } from '../state/auth';
 import { useT } from '../i18n/context';
 
+/** The user's latest shorts: only logged-in users see them, so a chunk of its own (the budget). */
+const LatestShorts = lazy(() => import('../components/home/LatestShorts'));
+
 /**
- * 'URL-Shorter in Zahlen' by HOME_FIGURES: the specification's fixed cards (static), this
- * instance's counts (live: GET /api/figures, called directly, react-query is not loaded here), or
- * nothing (off, or live figures that cannot be read).
+ * 'URL-Shorter in Zahlen' by HOME_FIGURES: this instance's counts (live, the default: GET
+ * /api/figures, called directly, react-query is not loaded here; a count under 10 shows no card,
+ * so a new instance shows none rather than zeros), the specification's fixed cards (static), or
+ * nothing (off, or live figures that cannot be read). Live cards appear once the counts are there.
  */
 function FigureCards() {
   const { msg } = useT();
@@ -30,10 +34,11 @@ function FigureCards() {
     };
   }, [mode]);
   if (mode === 'off' || live === 'failed') return null;
-  const loading = mode === 'live' && live === null;
+  if (mode === 'live' && live === null) return null;
   const cards = figureCards(mode === 'live' ? live : null);
+  if (cards.length === 0) return null;
   return (
-    <section aria-labelledby="stats-title" className="my-4" aria-busy={loading}>
+    <section aria-labelledby="stats-title" className="my-4">
       <h2 id="stats-title" className="h4">
         {msg.start.statsTitle}
       </h2>
@@ -42,16 +47,7 @@ function FigureCards() {
           <div className="col-md-4" key={s.text}>
             <Card className="h-100 text-center">
               <Card.Body>
-                <p className="h3 fw-bold mb-1">
-                  {loading ? (
-                    <>
-                      <span className="placeholder col-4" aria-hidden="true" />
-                      <span className="visually-hidden">{msg.figures.loading}</span>
-                    </>
-                  ) : (
-                    s.value
-                  )}
-                </p>
+                <p className="h3 fw-bold mb-1">{s.value}</p>
                 <p className="mb-0">{s.text}</p>
               </Card.Body>
             </Card>
@@ -79,6 +75,11 @@ export default function StartPage() {
           <LookupForm />
         </div>
       </div>
+      {a.status === 'authenticated' && (
+        <Suspense fallback={null}>
+          <LatestShorts />
+        </Suspense>
+      )}
       <FigureCards />
       <section aria-labelledby="features-title" className="my-4">
         <h2 id="features-title" className="h4">

@@ -23,9 +23,15 @@ function unauthenticated(): void {
   auth.user = null;
 }
 
-/** A successful GET /api/account → authenticated; any failure → unauthenticated (no answer: rethrown). */
+/**
+ * Who is logged in: GET /api/logged-in first (always 200), so an anonymous page view asks nothing
+ * that answers 401 (no error in the console); then GET /api/account for a session. A successful
+ * account → authenticated; not logged in or any failure → unauthenticated (no answer: rethrown).
+ */
 export async function fetchAccount(): Promise<void> {
   try {
+    const { loggedIn } = await unwrap(api.GET('/api/logged-in'));
+    if (!loggedIn) return unauthenticated();
     auth.user = await unwrap(api.GET('/api/account'));
     auth.status = 'authenticated';
   } catch (err) {

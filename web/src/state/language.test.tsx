@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { PAGE_TITLES } from '@shared/language';
 import { afterEach, describe, expect, it } from 'vitest';
 import { proxy } from 'valtio';
 import { Router } from 'wouter';
@@ -43,6 +44,24 @@ describe('the language', () => {
     expect(msg.nav.login).toBe('Anmelden');
     expect(document.documentElement.lang).toBe('de');
     expect(formatDateTime('2026-03-01T15:00:00')).toMatch(/^01\.03\.2026/);
+  });
+
+  it("index.html's description says the language too", async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'description';
+    meta.content = 'URL-Shorter: Teile deine Links einfach und schnell';
+    document.head.append(meta);
+    // The server writes the same words into index.html (src/shared/language.ts).
+    expect(de.app.pageTitle).toBe(PAGE_TITLES.de);
+    expect(en.app.pageTitle).toBe(PAGE_TITLES.en);
+    try {
+      await applyLanguage('en');
+      expect(meta.content).toBe('URL-Shorter: Share your links simply and quickly');
+      await applyLanguage('de');
+      expect(meta.content).toBe('URL-Shorter: Teile deine Links einfach und schnell');
+    } finally {
+      meta.remove();
+    }
   });
 
   it('parses the expiry in the chosen language', async () => {

@@ -18,13 +18,23 @@ function catalogue(lang: Language): Promise<Messages> {
 
 let wanted: Language = 'de';
 
-/** Loads and applies a language: the catalogue, `<html lang>`, then the re-render. */
+/**
+ * The page's own words outside the app: `<html lang>` and index.html's description (what a
+ * bookmark, a shared tab or an assistive tool reads) say the language the page speaks.
+ */
+function applyToDocument(lang: Language, next: Messages): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = lang;
+  document.querySelector('meta[name="description"]')?.setAttribute('content', next.app.pageTitle);
+}
+
+/** Loads and applies a language: the catalogue, the document's language, then the re-render. */
 export async function applyLanguage(lang: Language): Promise<void> {
   wanted = lang;
   const next = await catalogue(lang);
   if (wanted !== lang) return; // a later choice won while this one loaded
   applyCatalogue(lang, next);
-  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  applyToDocument(lang, next);
   language.current = lang;
 }
 

@@ -84,11 +84,10 @@ export const app = {
     pageJumpInvalid: 'Bitte eine Seite von 1 bis {count} eingeben.',
     sortBy: 'Nach {column} sortieren',
   },
-  /** The start page's live figures (HOME_FIGURES=live); {n} is '1.000+' or '0'. */
+  /** The start page's live figures (HOME_FIGURES=live); {n} is '1.000+' (a count under 10 has no card). */
   figures: {
     links: '{n} Links',
     visits: '{n} Aufrufe',
     users: '{n} Nutzer',
-    loading: 'Zahlen werden geladen …',
   },
 } as const;

@@ -3,6 +3,9 @@ export const pages = {
   login: {
     title: 'Anmelden',
     acceptTerms: 'Ich akzeptiere die Nutzungsbedingungen',
+    /** The words of acceptTerms that link to the terms (FOOTER_TERMS_URL), when they are set. */
+    termsLink: 'Nutzungsbedingungen',
+    termsOpens: '(öffnet in einem neuen Tab)',
     termsRequired: 'Nutzungsbedingungen müssen akzeptiert werden!',
     withProvider: 'Mit {provider} anmelden',
     noProvider: 'Es wurden keine Login Anbieter konfiguriert. Bitte wende dich an den Support.',
@@ -40,6 +43,8 @@ export const pages = {
       'Eigene Domain',
     ],
     pitchButton: 'Jetzt anmelden',
+    latestTitle: 'Deine neuesten Shorts',
+    latestAll: 'Alle deine Shorts',
   },
   lookup: {
     title: 'Short nachschlagen',

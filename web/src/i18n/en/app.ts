@@ -90,6 +90,5 @@ export const app: Catalogue<typeof de> = {
     links: '{n} links',
     visits: '{n} visits',
     users: '{n} users',
-    loading: 'Loading numbers …',
   },
 };

@@ -6,6 +6,8 @@ export const pages: Catalogue<typeof de> = {
   login: {
     title: 'Log in',
     acceptTerms: 'I accept the terms of use',
+    termsLink: 'terms of use',
+    termsOpens: '(opens in a new tab)',
     termsRequired: 'The terms of use must be accepted!',
     withProvider: 'Log in with {provider}',
     noProvider: 'No login providers have been configured. Please contact support.',
@@ -42,6 +44,8 @@ export const pages: Catalogue<typeof de> = {
       'Your own domain',
     ],
     pitchButton: 'Log in now',
+    latestTitle: 'Your latest shorts',
+    latestAll: 'All your shorts',
   },
   lookup: {
     title: 'Look up a short',
