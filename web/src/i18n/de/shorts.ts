@@ -87,6 +87,12 @@ export const shorts = {
     maxRules: 'Höchstens {max} Regeln.',
     maxConditions: 'Höchstens {max} Bedingungen je Regel.',
     choose: 'Bitte wählen',
+    /** The rules in a few words (the owner's overview, the statistics' targets). */
+    summary: {
+      typed: '{type}: {value}',
+      and: ' und ',
+      afterExpiry: 'Nach Ablauf',
+    },
     types: {
       device: 'Gerät',
       os: 'Betriebssystem',

@@ -81,6 +81,11 @@ export const shorts: Catalogue<typeof de> = {
     maxRules: 'At most {max} rules.',
     maxConditions: 'At most {max} conditions per rule.',
     choose: 'Please choose',
+    summary: {
+      typed: '{type}: {value}',
+      and: ' and ',
+      afterExpiry: 'After expiry',
+    },
     types: {
       device: 'Device',
       os: 'Operating system',

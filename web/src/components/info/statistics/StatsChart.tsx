@@ -23,8 +23,26 @@ function cssVar(name: string, fallback: string): string {
 }
 
 /**
+ * A series' legend value: the bucket's number under the pointer, else the range's total (uPlot
+ * would show '--' until the pointer is over the chart).
+ */
+export function legendValue(total: number, value: number | null, idx: number | null): string {
+  const n = idx == null ? total : (value ?? 0);
+  return n.toLocaleString(locale());
+}
+
+/** The legend's time while it shows the totals: the first and the last bucket ('1. Nov. – 30. Nov.'). */
+function spanText(data: StatisticsAnswer): string {
+  const first = data.series[0];
+  const last = data.series[data.series.length - 1];
+  if (!first || !last) return '';
+  return `${bucketLabel(first.start, data.granularity)} – ${bucketLabel(last.start, data.granularity)}`;
+}
+
+/**
  * The time series as a uPlot line chart (visits, visitors, bots). Decorative for screen readers:
- * the same numbers are in the table below it.
+ * the same numbers are in the table below it. The legend shows the totals until the pointer
+ * points at a bucket.
  */
 export function StatsChart({ data }: { data: StatisticsAnswer }) {
   const { msg } = useT();
@@ -57,13 +75,26 @@ export function StatsChart({ data }: { data: StatisticsAnswer }) {
         series: [
           {
             label: msg.stats.start,
-            value: (_u, v) =>
-              v == null ? '' : bucketLabel(new Date(v * 1000).toISOString(), data.granularity),
+            value: (_u, v, _s, idx) =>
+              idx == null || v == null
+                ? spanText(data)
+                : bucketLabel(new Date(v * 1000).toISOString(), data.granularity),
           },
-          { label: msg.stats.visits, stroke: cssVar('--bs-primary', '#0d6efd'), width: 2 },
-          { label: msg.stats.visitors, stroke: cssVar('--bs-success', '#198754'), width: 2 },
+          {
+            label: msg.stats.visits,
+            stroke: cssVar('--bs-primary', '#0d6efd'),
+            width: 2,
+            value: (_u, v, _s, idx) => legendValue(data.total.visits, v, idx),
+          },
+          {
+            label: msg.stats.visitors,
+            stroke: cssVar('--bs-success', '#198754'),
+            width: 2,
+            value: (_u, v, _s, idx) => legendValue(data.total.visitors, v, idx),
+          },
           {
             label: msg.stats.bots,
+            value: (_u, v, _s, idx) => legendValue(data.total.bots, v, idx),
             stroke: cssVar('--bs-secondary', '#6c757d'),
             width: 1,
             dash: [4, 4],
