@@ -26,6 +26,9 @@ export const shorts = {
     submit: 'Kürzen',
     success: 'Der Short wurde erfolgreich erstellt',
     errorOther: 'Link konnte nicht erstellt werden',
+    /** The logged-in form's folded group: max uses, domain, after-expiry target, rules. */
+    advanced: 'Erweitert',
+    advancedSet: { one: '{n} Angabe gesetzt', other: '{n} Angaben gesetzt' },
   },
   /** Example texts of the short's inputs, by field (the edit form shows a needed field's value instead). */
   fieldPlaceholders: {
@@ -38,6 +41,7 @@ export const shorts = {
   } satisfies Partial<Record<ShortFieldName, string>>,
   /** Help texts below some of the short's inputs, by field. */
   fieldHints: {
+    code: '{codeMin} bis {codeMax} Zeichen aus A–Z, a–z, 0–9, _ und -; Groß- und Kleinschreibung zählt.',
     expiredUrl:
       'Wohin Besucher kommen, wenn der Short abgelaufen oder aufgebraucht ist. Leer: die Hinweisseite.',
   } satisfies Partial<Record<ShortFieldName, string>>,
@@ -65,6 +69,8 @@ export const shorts = {
       'Du änderst den Code von {old} auf {code}. Alle Links und QR-Codes, die du schon geteilt oder gedruckt hast, funktionieren danach nicht mehr.',
     codeChangedConfirm: 'Ja, Code ändern',
     codeChangedBack: 'Zurück',
+    /** The code input's message when the browser refuses its value (instead of 'Please match the requested format'). */
+    codeRule: 'Erlaubt sind {codeMin} bis {codeMax} Zeichen aus A–Z, a–z, 0–9, _ und -.',
     /** Saving failed with errors shown at their fields. */
     fieldErrors: 'Bitte prüfe die markierten Felder.',
   },

@@ -25,6 +25,8 @@ export const shorts: Catalogue<typeof de> = {
     submit: 'Shorten',
     success: 'The short was created',
     errorOther: 'The link could not be created',
+    advanced: 'Advanced',
+    advancedSet: { one: '{n} setting made', other: '{n} settings made' },
   },
   fieldPlaceholders: {
     url: 'https://example.com/a/long/link',
@@ -35,6 +37,7 @@ export const shorts: Catalogue<typeof de> = {
     expiredUrl: 'https://example.com/offer-ended',
   },
   fieldHints: {
+    code: '{codeMin} to {codeMax} characters of A–Z, a–z, 0–9, _ and -; upper and lower case differ.',
     expiredUrl:
       'Where visitors go when the short has expired or is used up. Empty: the notice page.',
   },
@@ -62,6 +65,7 @@ export const shorts: Catalogue<typeof de> = {
     codeChangedConfirm: 'Yes, change the code',
     codeChangedBack: 'Back',
     fieldErrors: 'Please check the marked fields.',
+    codeRule: 'Allowed are {codeMin} to {codeMax} characters of A–Z, a–z, 0–9, _ and -.',
   },
   rules: {
     intro:
