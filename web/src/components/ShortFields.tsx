@@ -1,13 +1,6 @@
 import { CODE_MAX_LENGTH, CODE_MIN_LENGTH } from '@shared/limits';
 import { SHORT_FIELDS, type ShortFieldName, type ShortFieldSpec } from '@shared/short-fields';
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useState,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
+import { lazy, Suspense, useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
@@ -124,7 +117,10 @@ function AdvancedGroup({
   values,
   advanced,
   children,
-}: ShortFieldsProps & { advanced: NonNullable<ShortFieldsProps['advanced']>; children: ReactNode }) {
+}: ShortFieldsProps & {
+  advanced: NonNullable<ShortFieldsProps['advanced']>;
+  children: ReactNode;
+}) {
   const { msg } = useT();
   const id = `${mode}-advanced`;
   const set = advancedSetCount(values);

@@ -8,7 +8,12 @@ import type { FormValues } from './short-form';
  */
 
 /** The fields in the group, in the form's order. */
-export const ADVANCED_FIELDS: readonly ShortFieldName[] = ['maxUses', 'domain', 'expiredUrl', 'rules'];
+export const ADVANCED_FIELDS: readonly ShortFieldName[] = [
+  'maxUses',
+  'domain',
+  'expiredUrl',
+  'rules',
+];
 
 export const isAdvanced = (name: ShortFieldName) => ADVANCED_FIELDS.includes(name);
 

@@ -38,7 +38,8 @@ function displayName(code: string, type: 'region' | 'language'): string {
 
 /** One condition in words: 'Smartphone', 'iOS', 'Sprache: Deutsch', 'Land: Österreich', 'Query-Parameter: ref=nl'. */
 export function conditionText(c: RuleCondition): string {
-  const typed = (value: string) => t(msg.rules.summary.typed, { type: msg.rules.types[c.type], value });
+  const typed = (value: string) =>
+    t(msg.rules.summary.typed, { type: msg.rules.types[c.type], value });
   switch (c.type) {
     case 'device':
       return (msg.rules.devices as Readonly<Record<string, string>>)[c.value] ?? c.value;

@@ -42,6 +42,25 @@ describe('statistics helpers', () => {
     expect(entryName('targets', 'other')).toBe('Sonstige');
   });
 
+  it('names a target by its rule and spells the systems as the rules do', () => {
+    const rules = [
+      { conditions: [{ type: 'os' as const, value: 'ios' }] },
+      {
+        conditions: [
+          { type: 'device' as const, value: 'mobile' },
+          { type: 'language' as const, value: 'de' },
+        ],
+      },
+    ];
+    expect(entryName('targets', '1', rules)).toBe('Regel 1: iOS');
+    expect(entryName('targets', '2', rules)).toBe('Regel 2: Smartphone und Sprache: Deutsch');
+    // A rule removed since: its number alone.
+    expect(entryName('targets', '3', rules)).toBe('Regel 3');
+    expect(entryName('os', 'Mac OS')).toBe('macOS');
+    expect(entryName('os', 'iOS')).toBe('iOS');
+    expect(entryName('os', 'Chrome OS')).toBe('Chrome OS');
+  });
+
   it('labels buckets by granularity in the time zone, and builds the CSV link', () => {
     expect(bucketLabel('2026-11-01T00:00:00Z', 'month', 'UTC')).toBe('November 2026');
     expect(bucketLabel('2026-11-23T23:00:00Z', 'day', 'Europe/Berlin')).toBe('24.11.2026');

@@ -50,9 +50,7 @@ export function LinkHealth({ short }: { short: Short }) {
         <Badge bg={BG[view]} text={view === 'failing' ? 'dark' : undefined}>
           {msg.health.views[view]}
         </Badge>
-        {facts.length > 0 && (
-          <span className="small text-body-secondary">{facts.join(' · ')}</span>
-        )}
+        {facts.length > 0 && <span className="small text-body-secondary">{facts.join(' · ')}</span>}
         <Button
           variant="outline-secondary"
           size="sm"
