@@ -125,3 +125,20 @@ export function withShares(entries: readonly StatsEntry[]): SharedEntry[] {
     return { ...e, share, percent };
   });
 }
+
+/**
+ * A series' value in the chart's legend: the bucket's number under the pointer, else (`idx`
+ * null) the range's total — uPlot would show '--' until the pointer is over the chart.
+ */
+export function legendValue(total: number, value: number | null, idx: number | null): string {
+  const n = idx == null ? total : (value ?? 0);
+  return n.toLocaleString(locale());
+}
+
+/** The legend's time while it shows the totals: the first and the last bucket. */
+export function legendSpan(data: Pick<StatisticsAnswer, 'series' | 'granularity'>, tz = timeZone()): string {
+  const first = data.series[0];
+  const last = data.series[data.series.length - 1];
+  if (!first || !last) return '';
+  return `${bucketLabel(first.start, data.granularity, tz)} – ${bucketLabel(last.start, data.granularity, tz)}`;
+}

@@ -2,7 +2,12 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { locale } from '../../../i18n/current';
-import { bucketLabel, type StatisticsAnswer } from '../../../lib/statistics';
+import {
+  bucketLabel,
+  legendSpan,
+  legendValue,
+  type StatisticsAnswer,
+} from '../../../lib/statistics';
 import { useT } from '../../../i18n/context';
 
 /** Short tick labels: `14:00` by the hour, `23.11.` by the day, `Nov. 26` by the month. */
@@ -20,23 +25,6 @@ function axisLabel(ms: number, granularity: StatisticsAnswer['granularity']): st
 function cssVar(name: string, fallback: string): string {
   const v = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
   return v || fallback;
-}
-
-/**
- * A series' legend value: the bucket's number under the pointer, else the range's total (uPlot
- * would show '--' until the pointer is over the chart).
- */
-export function legendValue(total: number, value: number | null, idx: number | null): string {
-  const n = idx == null ? total : (value ?? 0);
-  return n.toLocaleString(locale());
-}
-
-/** The legend's time while it shows the totals: the first and the last bucket ('1. Nov. – 30. Nov.'). */
-function spanText(data: StatisticsAnswer): string {
-  const first = data.series[0];
-  const last = data.series[data.series.length - 1];
-  if (!first || !last) return '';
-  return `${bucketLabel(first.start, data.granularity)} – ${bucketLabel(last.start, data.granularity)}`;
 }
 
 /**
@@ -77,7 +65,7 @@ export function StatsChart({ data }: { data: StatisticsAnswer }) {
             label: msg.stats.start,
             value: (_u, v, _s, idx) =>
               idx == null || v == null
-                ? spanText(data)
+                ? legendSpan(data)
                 : bucketLabel(new Date(v * 1000).toISOString(), data.granularity),
           },
           {
