@@ -136,7 +136,10 @@ export function legendValue(total: number, value: number | null, idx: number | n
 }
 
 /** The legend's time while it shows the totals: the first and the last bucket. */
-export function legendSpan(data: Pick<StatisticsAnswer, 'series' | 'granularity'>, tz = timeZone()): string {
+export function legendSpan(
+  data: Pick<StatisticsAnswer, 'series' | 'granularity'>,
+  tz = timeZone(),
+): string {
   const first = data.series[0];
   const last = data.series[data.series.length - 1];
   if (!first || !last) return '';
