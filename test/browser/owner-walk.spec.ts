@@ -85,9 +85,9 @@ test('a link to this service is refused at the URL field; the code field names i
   await code.fill('mein code!');
   await page.getByRole('button', { name: 'Kürzen' }).click();
   // The browser refused to send it, with the app's message instead of its own.
-  expect(await code.evaluate((el) => (el as HTMLInputElement).validationMessage)).toBe(
-    'Erlaubt sind 3 bis 64 Zeichen aus A–Z, a–z, 0–9, _ und -.',
-  );
+  expect(
+    await code.evaluate((el) => (el as unknown as { validationMessage: string }).validationMessage),
+  ).toBe('Erlaubt sind 3 bis 64 Zeichen aus A–Z, a–z, 0–9, _ und -.');
   await expect(page).toHaveURL(/\/$/);
 });
 
