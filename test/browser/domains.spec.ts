@@ -106,6 +106,7 @@ test('a user adds a domain: pending with the TXT record to create; Jetzt prüfen
 test('an admin adds a shared domain (verified at once); a short on it shows its domain link in the result and the table', async ({
   page,
 }) => {
+  test.setTimeout(60_000); // many steps on a shared machine
   await devLogin(page, 'admin');
   await page.goto('/account');
   await addDomain(page, SHARED, true);
