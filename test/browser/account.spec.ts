@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { openAdvanced } from './create-form';
 import { beforeEachRejectAllAndStub, devLogin, TARGET_HOST } from './support';
 
 beforeEachRejectAllAndStub();
@@ -8,6 +9,7 @@ test('logged-in create form: code, expiry understood in German, max uses, name; 
 }) => {
   await devLogin(page, 'anna');
   await expect(page.getByRole('link', { name: 'Eigene Shorts' })).toBeVisible();
+  await openAdvanced(page);
   await expect(page.getByLabel('Max. Aufrufe')).toHaveAttribute('placeholder', 'Unbegrenzt');
   await page.getByLabel('URL', { exact: true }).fill(`https://${TARGET_HOST}/angemeldet`);
   await page.getByLabel('Code', { exact: true }).fill('annas-code-1');
@@ -31,7 +33,9 @@ test('logged-in create form: code, expiry understood in German, max uses, name; 
   await page.getByLabel('URL', { exact: true }).fill(`https://${TARGET_HOST}/doppelt`);
   await page.getByLabel('Code', { exact: true }).fill('annas-code-1');
   await page.getByRole('button', { name: 'Kürzen' }).click();
-  await expect(page.getByText('Der Code ist bereits vergeben')).toBeVisible();
+  // The spec's toast, and the same words at the code's field.
+  await expect(page.getByTestId('error-code')).toHaveText('Der Code ist bereits vergeben');
+  await expect(page.getByText('Der Code ist bereits vergeben')).toHaveCount(2);
 
   // The owner gets the delete button (no report button).
   await page.goto('/s/annas-code-1/info');

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openAdvanced } from './create-form';
 import {
   BASE,
   beforeEachRejectAllAndStub,
@@ -87,6 +88,7 @@ test('a user adds a domain: pending with the TXT record to create; Jetzt prüfen
   await expect(page.getByLabel('Domain der Shorts aus ShareX')).toHaveCount(0);
   await page.goto('/');
   await expect(page.getByLabel('URL', { exact: true })).toBeVisible();
+  await openAdvanced(page);
   await expect(page.getByLabel('Domain', { exact: true })).toHaveCount(0);
 
   // Deleting asks first.
@@ -104,6 +106,7 @@ test('a user adds a domain: pending with the TXT record to create; Jetzt prüfen
 test('an admin adds a shared domain (verified at once); a short on it shows its domain link in the result and the table', async ({
   page,
 }) => {
+  test.setTimeout(60_000); // many steps on a shared machine
   await devLogin(page, 'admin');
   await page.goto('/account');
   await addDomain(page, SHARED, true);
@@ -116,6 +119,7 @@ test('an admin adds a shared domain (verified at once); a short on it shows its 
 
   // The form offers the main host first and the shared domain.
   await page.goto('/');
+  await openAdvanced(page);
   const select = page.getByLabel('Domain', { exact: true });
   await expect(select.locator('option').first()).toHaveText('Diese Domain (Standard)');
   await select.selectOption(SHARED);
@@ -169,6 +173,7 @@ test('an admin adds a shared domain (verified at once); a short on it shows its 
 
   // The next visit starts with no remembered choice (no design consent): the main host.
   await page.goto('/');
+  await openAdvanced(page);
   await expect(page.getByLabel('Domain', { exact: true })).toHaveValue('');
 
   // A domain with shorts stays: its errorKey's text.
@@ -195,6 +200,7 @@ test('with the design consent the last domain is the next first choice', async (
   await page.goto('/account');
   await addDomain(page, REMEMBERED, true);
   await page.goto('/');
+  await openAdvanced(page);
   const select = page.getByLabel('Domain', { exact: true });
   await select.selectOption(REMEMBERED);
   await page.getByLabel('URL', { exact: true }).fill(`https://${TARGET_HOST}/wieder`);
@@ -202,5 +208,6 @@ test('with the design consent the last domain is the next first choice', async (
   await expect(page.getByTestId('created-link')).toHaveText(new RegExp(`^http://${REMEMBERED}/`));
   await page.goto('/');
   await page.reload();
+  await openAdvanced(page);
   await expect(page.getByLabel('Domain', { exact: true })).toHaveValue(REMEMBERED);
 });

@@ -255,7 +255,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expectNoSeriousViolations(page);
     await dialog.getByRole('button', { name: 'Import starten' }).click();
     await expect(dialog.getByTestId('import-result')).toHaveText(
-      '2 Shorts erstellt, 1 Zeilen übersprungen.',
+      '2 Shorts erstellt, 1 Zeile übersprungen.',
     );
     const skipped = dialog.getByTestId('import-skipped');
     await expect(skipped.getByRole('row')).toHaveCount(2);

@@ -6,7 +6,8 @@ import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { api, unwrap } from '../api/client';
 import { initialDomain, readLastDomain, rememberDomain } from '../lib/domains';
-import { errorText, shortFieldErrors } from '../lib/errors';
+import { isAdvanced, readAdvancedOpen, rememberAdvancedOpen } from '../lib/advanced';
+import { errorText, shortFieldErrors, type ShortFieldErrors } from '../lib/errors';
 import { rulesProblemAt, type RulesProblemAt } from '../lib/rules';
 import { createBody, emptyValues } from '../lib/short-form';
 import { auth } from '../state/auth';
@@ -29,8 +30,15 @@ export function CreateForm() {
   const [, navigate] = useLocation();
   const form = useShortForm(emptyValues);
   const [busy, setBusy] = useState(false);
-  // A refusal of the rules also shows at the rule it names (the toast says what is wrong).
-  const [rulesError, setRulesError] = useState<{ text: string; at?: RulesProblemAt }>();
+  // A refusal shows at the fields it names (the rules: at the rule), besides the toast.
+  const [errors, setErrors] = useState<ShortFieldErrors>({});
+  const [rulesAt, setRulesAt] = useState<RulesProblemAt>();
+  // 'Erweitert' (logged in): folded until opened; remembered like the theme (lib/advanced.ts).
+  const [advancedOpen, setAdvancedOpen] = useState(readAdvancedOpen);
+  const toggleAdvanced = (open: boolean) => {
+    setAdvancedOpen(open);
+    rememberAdvancedOpen(open, cookies.consent.services.design);
+  };
   const domains = useStartPageDomains(loggedIn);
   const { change } = form;
 
@@ -43,7 +51,12 @@ export function CreateForm() {
   }, [domains, change]);
   const onChange: typeof change = (c) => {
     if ('domain' in c) picked.current = true;
-    if ('rules' in c) setRulesError(undefined);
+    // A field changed again: its server error no longer applies.
+    setErrors((e) => {
+      const next = { ...e };
+      for (const k of Object.keys(c)) delete next[k as keyof ShortFieldErrors];
+      return next;
+    });
     change(c);
   };
 
@@ -61,8 +74,13 @@ export function CreateForm() {
       const on = domain ? `&domain=${encodeURIComponent(domain)}` : '';
       navigate(`/s/${encodeURIComponent(code)}/info?show_created=true${on}`);
     } catch (err) {
-      const rules = shortFieldErrors(err).rules;
-      setRulesError(rules === undefined ? undefined : { text: rules, at: rulesProblemAt(err) });
+      const fields = shortFieldErrors(err);
+      setErrors(fields);
+      setRulesAt(rulesProblemAt(err));
+      // An error in the folded group opens it (for now: not remembered).
+      if (Object.keys(fields).some((f) => isAdvanced(f as keyof ShortFieldErrors))) {
+        setAdvancedOpen(true);
+      }
       toast.error(errorText(err, msg.create.errorOther));
     } finally {
       setBusy(false);
@@ -81,8 +99,9 @@ export function CreateForm() {
             onChange={onChange}
             expireAt={form.expireAt}
             domains={domains}
-            errors={rulesError && { rules: rulesError.text }}
-            rulesProblemAt={rulesError?.at}
+            errors={errors}
+            rulesProblemAt={errors.rules === undefined ? undefined : rulesAt}
+            advanced={loggedIn ? { open: advancedOpen, onToggle: toggleAdvanced } : undefined}
           />
           <Button type="submit" disabled={busy}>
             {msg.create.submit}

@@ -1,11 +1,14 @@
+import { CODE_MAX_LENGTH, CODE_MIN_LENGTH } from '@shared/limits';
 import { SHORT_FIELDS, type ShortFieldName, type ShortFieldSpec } from '@shared/short-fields';
-import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { useT } from '../i18n/context';
+import { pluralForm } from '../i18n/plural';
 import { t, type Messages } from '../i18n/text';
+import { advancedSetCount, isAdvanced } from '../lib/advanced';
 import { exampleExpiryDate, formatDateTime, parseExpiry } from '../lib/expiry';
 import {
   formFields,
@@ -63,7 +66,15 @@ export interface ShortFieldsProps {
   errors?: Partial<Readonly<Record<ShortFieldName, string>>>;
   /** Where the server's error of the rules points (lib/rules.ts rulesProblemAt). */
   rulesProblemAt?: RulesProblemAt;
+  /**
+   * Folds the fields of lib/advanced.ts into an 'Erweitert' group (the logged-in create form):
+   * whether it is open, and the toggle.
+   */
+  advanced?: { open: boolean; onToggle: (open: boolean) => void };
 }
+
+/** The code's limits, for its hint and the browser's message. */
+const CODE_LIMITS = { codeMin: CODE_MIN_LENGTH, codeMax: CODE_MAX_LENGTH } as const;
 
 /** An input's example text (the catalogue's, by field; `{date}`: an example expiry). */
 function placeholderOf(msg: Messages, name: ShortFieldName): string | undefined {
@@ -71,9 +82,11 @@ function placeholderOf(msg: Messages, name: ShortFieldName): string | undefined 
   return text === undefined ? undefined : t(text, { date: exampleExpiryDate() });
 }
 
-/** The help text below an input (the catalogue's, by field). */
-const hintOf = (msg: Messages, name: ShortFieldName): string | undefined =>
-  (msg.fieldHints as Partial<Record<ShortFieldName, string>>)[name];
+/** The help text below an input (the catalogue's, by field; `{codeMin}`, `{codeMax}`: the code's limits). */
+function hintOf(msg: Messages, name: ShortFieldName): string | undefined {
+  const text = (msg.fieldHints as Partial<Record<ShortFieldName, string>>)[name];
+  return text === undefined ? undefined : t(text, CODE_LIMITS);
+}
 
 /** The edit form's buttons that clear a field that may be cleared. */
 const CLEAR_LABELS: Partial<Record<ShortFieldName, (msg: Messages) => string>> = {
@@ -82,13 +95,75 @@ const CLEAR_LABELS: Partial<Record<ShortFieldName, (msg: Messages) => string>> =
 };
 
 export function ShortFields(props: ShortFieldsProps) {
+  const fields = formFields(props.mode === 'edit' || props.loggedIn);
+  const field = (name: ShortFieldName) => <ShortField key={name} name={name} {...props} />;
+  if (!props.advanced) return <>{fields.map(field)}</>;
   return (
     <>
-      {formFields(props.mode === 'edit' || props.loggedIn).map((name) => (
-        <ShortField key={name} name={name} {...props} />
-      ))}
+      {fields.filter((n) => !isAdvanced(n)).map(field)}
+      <AdvancedGroup {...props} advanced={props.advanced}>
+        {fields.filter(isAdvanced).map(field)}
+      </AdvancedGroup>
     </>
   );
+}
+
+/**
+ * 'Erweitert': a button that shows or hides the rarer fields (lib/advanced.ts); while closed it
+ * says how many of them hold something, so nothing set there goes unnoticed.
+ */
+function AdvancedGroup({
+  mode,
+  values,
+  advanced,
+  children,
+}: ShortFieldsProps & {
+  advanced: NonNullable<ShortFieldsProps['advanced']>;
+  children: ReactNode;
+}) {
+  const { msg } = useT();
+  const id = `${mode}-advanced`;
+  const set = advancedSetCount(values);
+  return (
+    <div className="mb-3" data-testid="advanced-group">
+      <div className="d-flex align-items-center gap-2">
+        <Button
+          variant="link"
+          className="px-0 text-decoration-none"
+          aria-expanded={advanced.open}
+          aria-controls={id}
+          onClick={() => advanced.onToggle(!advanced.open)}
+        >
+          <span aria-hidden="true" className="me-1">
+            {advanced.open ? '▾' : '▸'}
+          </span>
+          {msg.create.advanced}
+        </Button>
+        {!advanced.open && set > 0 && (
+          <span className="small text-body-secondary" data-testid="advanced-set">
+            {t(pluralForm(msg.create.advancedSet, set), { n: set })}
+          </span>
+        )}
+      </div>
+      <div id={id} hidden={!advanced.open} className="border-start ps-3 mt-2">
+        {advanced.open && children}
+      </div>
+    </div>
+  );
+}
+
+/** The browser's message for a code it refuses (pattern, length): which characters are allowed. */
+function codeValidity(msg: Messages) {
+  const rule = t(msg.edit.codeRule, CODE_LIMITS);
+  return {
+    onInvalid: (e: FormEvent<HTMLInputElement>) => {
+      const input = e.currentTarget;
+      const v = input.validity;
+      if (v.patternMismatch || v.tooShort || v.tooLong) input.setCustomValidity(rule);
+    },
+    onInput: (e: { currentTarget: { setCustomValidity: (m: string) => void } }) =>
+      e.currentTarget.setCustomValidity(''),
+  };
 }
 
 function ShortField({
@@ -169,6 +244,7 @@ function ShortField({
             {...common}
             type={spec.type === 'url' ? 'url' : 'text'}
             {...(spec.type === 'url' ? schemeFix(set) : {})}
+            {...(spec.type === 'code' ? codeValidity(msg) : {})}
             minLength={spec.type === 'url' ? undefined : spec.minLength}
             maxLength={spec.maxLength}
             pattern={htmlPattern(spec.pattern)}

@@ -25,6 +25,12 @@ import { Toasts } from './Toasts';
 
 resetAfterEach();
 
+/** Opens the create form's 'Erweitert' group (unless this visit left it open). */
+function openAdvanced(): void {
+  const toggle = screen.getByRole('button', { name: /Erweitert/ });
+  if (toggle.getAttribute('aria-expanded') !== 'true') fireEvent.click(toggle);
+}
+
 /** `form` in a router with the toasts: `value` typed into the field `label`, `button` clicked. */
 function submitWithToasts(form: ReactElement, label: string, value: string, button: string) {
   render(
@@ -90,6 +96,7 @@ describe('create form', () => {
   it('logged in: code, expiry, max uses (Unbegrenzt) and name', async () => {
     auth.status = 'authenticated';
     render(<CreateForm />);
+    openAdvanced();
     expect(await screen.findByLabelText('Max. Aufrufe')).toHaveAttribute(
       'placeholder',
       'Unbegrenzt',
@@ -122,6 +129,7 @@ describe('create form', () => {
       'maxLength',
       String(MAX_PASSWORD_LENGTH),
     );
+    openAdvanced();
     expect(screen.getByLabelText('Max. Aufrufe')).toHaveAttribute('min', '1');
     expect(screen.getByLabelText('Max. Aufrufe')).toHaveAttribute('max', String(INT_MAX));
   });
@@ -144,7 +152,11 @@ describe('create form', () => {
     );
     try {
       submitWithToasts(<CreateForm />, 'URL', 'https://example.com/x', 'Kürzen');
-      expect(await screen.findByText('Der Code ist bereits vergeben')).toBeInTheDocument();
+      // The toast (SPEC) and the code's field say it.
+      expect(await screen.findByTestId('error-code')).toHaveTextContent(
+        'Der Code ist bereits vergeben',
+      );
+      expect(screen.getAllByText('Der Code ist bereits vergeben')).toHaveLength(2);
     } finally {
       vi.unstubAllGlobals();
     }

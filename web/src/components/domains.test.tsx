@@ -57,6 +57,12 @@ async function addDomain(host: string, shared = false): Promise<void> {
 }
 
 /** The create form of a logged-in user in a router that records where it goes. */
+/** Opens the create form's 'Erweitert' group (it holds the domain), unless it is open. */
+function openAdvanced(): void {
+  const toggle = screen.getByRole('button', { name: /Erweitert/ });
+  if (toggle.getAttribute('aria-expanded') !== 'true') fireEvent.click(toggle);
+}
+
 function renderCreateLoggedIn() {
   auth.status = 'authenticated';
   const mem = memoryLocation({ path: '/', record: true });
@@ -65,6 +71,7 @@ function renderCreateLoggedIn() {
       <CreateForm />
     </Router>,
   );
+  openAdvanced();
   return mem;
 }
 
@@ -249,6 +256,7 @@ describe('the domain select of the create form', () => {
     const calls = stubApi({ 'GET /api/domains': { status: 200, body: [domain('neu.example')] } });
     auth.status = 'authenticated';
     render(<CreateForm />);
+    openAdvanced();
     await waitFor(() => expect(calls.map((c) => c.call)).toContain('GET /api/domains'));
     expect(screen.queryByLabelText('Domain')).toBeNull();
   });
@@ -258,6 +266,7 @@ describe('the domain select of the create form', () => {
     stubApi({ 'GET /api/domains': { status: 200, body: list } });
     auth.status = 'authenticated';
     render(<CreateForm />);
+    openAdvanced();
     const select = await screen.findByLabelText('Domain');
     expect(
       within(select)

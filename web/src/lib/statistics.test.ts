@@ -3,6 +3,8 @@ import {
   bucketLabel,
   countryName,
   entryName,
+  legendSpan,
+  legendValue,
   rangeQuery,
   statisticsCsvUrl,
   withShares,
@@ -40,6 +42,37 @@ describe('statistics helpers', () => {
     expect(entryName('targets', 'default')).toBe('Standardziel');
     expect(entryName('targets', '2')).toBe('Regel 2');
     expect(entryName('targets', 'other')).toBe('Sonstige');
+  });
+
+  it("the chart's legend shows the totals until the pointer is over a bucket", () => {
+    expect(legendValue(1234, null, null)).toBe('1.234');
+    expect(legendValue(1234, 7, 3)).toBe('7');
+    expect(legendValue(1234, null, 3)).toBe('0');
+    const series = [
+      { start: '2026-11-01T00:00:00Z', visits: 1, visitors: 1, bots: 0 },
+      { start: '2026-11-30T00:00:00Z', visits: 2, visitors: 1, bots: 0 },
+    ];
+    expect(legendSpan({ series, granularity: 'day' }, 'UTC')).toBe('01.11.2026 – 30.11.2026');
+    expect(legendSpan({ series: [], granularity: 'day' }, 'UTC')).toBe('');
+  });
+
+  it('names a target by its rule and spells the systems as the rules do', () => {
+    const rules = [
+      { conditions: [{ type: 'os' as const, value: 'ios' }] },
+      {
+        conditions: [
+          { type: 'device' as const, value: 'mobile' },
+          { type: 'language' as const, value: 'de' },
+        ],
+      },
+    ];
+    expect(entryName('targets', '1', rules)).toBe('Regel 1: iOS');
+    expect(entryName('targets', '2', rules)).toBe('Regel 2: Smartphone und Sprache: Deutsch');
+    // A rule removed since: its number alone.
+    expect(entryName('targets', '3', rules)).toBe('Regel 3');
+    expect(entryName('os', 'Mac OS')).toBe('macOS');
+    expect(entryName('os', 'iOS')).toBe('iOS');
+    expect(entryName('os', 'Chrome OS')).toBe('Chrome OS');
   });
 
   it('labels buckets by granularity in the time zone, and builds the CSV link', () => {

@@ -1,6 +1,7 @@
 import type { Schemas } from '../api/client';
 import { locale, msg } from '../i18n/current';
-import { t } from '../i18n/text';
+import type { RedirectRule } from '@shared/redirect-rules';
+import { osName, ruleName } from './rule-summary';
 
 /** GET /api/code/{id}/statistics (CONTRACT "Statistics"). */
 export type StatisticsAnswer = Schemas['StatisticsDto'];
@@ -61,19 +62,28 @@ export function countryName(code: string): string {
   }
 }
 
-/** The German label of a top-list entry. */
+/**
+ * The label of a top-list entry. The targets name the rule that matched by its number and, when
+ * the short's `rules` are given, its conditions ('Regel 1: iOS'); operating systems are spelled
+ * as the rules spell them ('macOS', not the parser's 'Mac OS').
+ */
 export function entryName(
   list: 'referrers' | 'countries' | 'browsers' | 'os' | 'devices' | 'targets',
   name: string,
+  rules?: readonly Pick<RedirectRule, 'conditions'>[],
 ): string {
   if (name === 'other') return msg.stats.other;
   // Where the visits went: the short's url, or the redirect rule (by its number) that matched.
-  if (list === 'targets')
-    return name === 'default' ? msg.stats.targetDefault : t(msg.stats.targetRule, { n: name });
+  if (list === 'targets') {
+    if (name === 'default') return msg.stats.targetDefault;
+    const n = Number(name);
+    return Number.isInteger(n) && n >= 1 ? ruleName(n - 1, rules?.[n - 1]) : name;
+  }
   if (list === 'countries') return countryName(name);
   if (list === 'referrers' && name === 'direct') return msg.stats.direct;
   if (list === 'devices') return msg.stats.deviceNames[name] ?? name;
   if (name === 'unknown') return msg.stats.unknown;
+  if (list === 'os') return osName(name);
   return name;
 }
 
@@ -114,4 +124,24 @@ export function withShares(entries: readonly StatsEntry[]): SharedEntry[] {
     const percent = share > 0 && share < 0.005 ? `< ${format.format(0.01)}` : format.format(share);
     return { ...e, share, percent };
   });
+}
+
+/**
+ * A series' value in the chart's legend: the bucket's number under the pointer, else (`idx`
+ * null) the range's total — uPlot would show '--' until the pointer is over the chart.
+ */
+export function legendValue(total: number, value: number | null, idx: number | null): string {
+  const n = idx == null ? total : (value ?? 0);
+  return n.toLocaleString(locale());
+}
+
+/** The legend's time while it shows the totals: the first and the last bucket. */
+export function legendSpan(
+  data: Pick<StatisticsAnswer, 'series' | 'granularity'>,
+  tz = timeZone(),
+): string {
+  const first = data.series[0];
+  const last = data.series[data.series.length - 1];
+  if (!first || !last) return '';
+  return `${bucketLabel(first.start, data.granularity, tz)} – ${bucketLabel(last.start, data.granularity, tz)}`;
 }

@@ -172,7 +172,7 @@ export default function ShortsPage() {
         </div>
       ) : data && total === 0 ? (
         <Alert variant="info" data-testid="shorts-empty">
-          {msg.shorts.empty}
+          {view.broken ? msg.shorts.noBroken : msg.shorts.empty}
         </Alert>
       ) : data ? (
         <>

@@ -64,7 +64,7 @@ export function InfoTabs({
                 />
               }
             >
-              <StatisticsPanel id={short.id} />
+              <StatisticsPanel id={short.id} rules={short.rules} />
             </Suspense>
           </Card.Body>
         </Card>

@@ -3,6 +3,7 @@ import Form from 'react-bootstrap/Form';
 import type { Short } from '../../api/client';
 import { formatDateTime } from '../../lib/expiry';
 import { displayUrl } from '../../lib/idn';
+import { redirectLines } from '../../lib/rule-summary';
 import { usesText } from '../../lib/uses';
 import { useT } from '../../i18n/context';
 
@@ -55,6 +56,37 @@ function UrlField({ url }: { url: string | null }) {
   );
 }
 
+/**
+ * The owner's redirects in a few words (the rules in order, then the after-expiry target): what
+ * the edit dialog sets, readable without opening it. Nothing when there are none (or the caller is
+ * not shown them).
+ */
+function Redirects({ short }: { short: Short }) {
+  const { msg } = useT();
+  const lines = redirectLines(short);
+  if (lines.length === 0) return null;
+  return (
+    <div className="mb-2 row">
+      <div className="col-sm-3 col-form-label" id="field-redirects-label">
+        {msg.info.fieldRedirects}
+      </div>
+      <div className="col-sm-9">
+        <ul
+          className="list-unstyled mb-0 py-sm-2"
+          aria-labelledby="field-redirects-label"
+          data-testid="short-redirects"
+        >
+          {lines.map((line, i) => (
+            <li key={i} className="text-break">
+              {line.when} → <span title={line.url}>{line.target}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
 /** The short's facts as read-only fields (its uses only for its owner, who is shown them). */
 export function ShortFacts({ short }: { short: Short }) {
   const { msg } = useT();
@@ -64,6 +96,7 @@ export function ShortFacts({ short }: { short: Short }) {
       <Field id="code" label={msg.info.fieldCode} value={short.code} />
       {short.name && <Field id="name" label={msg.info.fieldName} value={short.name} />}
       <UrlField url={short.url} />
+      <Redirects short={short} />
       <Field
         id="password"
         label={msg.info.fieldPassword}

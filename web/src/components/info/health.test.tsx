@@ -38,13 +38,13 @@ describe('the link health', () => {
     expect(screen.getByText('Defekt')).toHaveAttribute('data-badge', 'broken');
   });
 
-  it('shows the state, the last answer and since when it fails; nothing without a health', () => {
+  it('shows one state, since when it fails and the last answer; nothing without a health', () => {
     renderWithQueries(<LinkHealth short={short} />);
     const box = screen.getByTestId('link-health');
     expect(box).toHaveTextContent('Linkstatus:');
-    expect(box).toHaveTextContent('Defekt');
+    expect(box).toHaveAttribute('data-state', 'broken');
+    expect(box).toHaveTextContent(/Defekt\s*seit /);
     expect(box).toHaveTextContent('Antwort: HTTP 404');
-    expect(box).toHaveTextContent(/Fehlerhaft seit/);
     cleanup();
     renderWithQueries(<LinkHealth short={{ ...short, health: undefined }} />);
     expect(screen.queryByTestId('link-health')).toBeNull();
@@ -57,10 +57,50 @@ describe('the link health', () => {
         }}
       />,
     );
+    expect(screen.getByTestId('link-health')).toHaveAttribute('data-state', 'unchecked');
     expect(screen.getByTestId('link-health')).toHaveTextContent('Noch nicht geprüft');
   });
 
-  it("'Jetzt prüfen' checks the target and says how it went", async () => {
+  it("failing fewer than three times: 'Fehlerhaft', never 'Unbekannt' beside it", () => {
+    renderWithQueries(
+      <LinkHealth
+        short={{
+          ...short,
+          health: {
+            state: 'unknown',
+            status: null,
+            checkedAt: '2026-05-01T11:00:00.000Z',
+            failingSince: '2026-05-01T11:00:00.000Z',
+          },
+        }}
+      />,
+    );
+    const box = screen.getByTestId('link-health');
+    expect(box).toHaveAttribute('data-state', 'failing');
+    expect(box).toHaveTextContent(/Fehlerhaft\s*seit /);
+    expect(box).toHaveTextContent('Keine Antwort');
+    expect(box).toHaveTextContent('nach 3 Fehlschlägen in Folge gilt der Link als defekt');
+    expect(box).not.toHaveTextContent('Unbekannt');
+    cleanup();
+    // Checked, but this service may not fetch the target: no answer to tell.
+    renderWithQueries(
+      <LinkHealth
+        short={{
+          ...short,
+          health: {
+            state: 'unknown',
+            status: null,
+            checkedAt: '2026-05-01T11:00:00.000Z',
+            failingSince: null,
+          },
+        }}
+      />,
+    );
+    expect(screen.getByTestId('link-health')).toHaveTextContent(/Nicht prüfbar/);
+    expect(screen.getByTestId('link-health')).not.toHaveTextContent('Keine Antwort');
+  });
+
+  it("'Jetzt prüfen' checks the target and says below what it found", async () => {
     const calls = stubFetch(200, {
       state: 'ok',
       status: 200,
@@ -68,15 +108,30 @@ describe('the link health', () => {
       failingSince: null,
     });
     await checkNow();
-    expect(await screen.findByText('Geprüft: Das Ziel ist erreichbar.')).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Geprüft: Das Ziel ist erreichbar (Antwort: HTTP 200).',
+    );
     expect(calls.map((c) => c.call)).toContain(`POST /api/code/${short.id}/health`);
+  });
+
+  it('a failed check names the answer and what it still takes to count as broken', async () => {
+    stubFetch(200, {
+      state: 'unknown',
+      status: 404,
+      checkedAt: '2026-05-01T12:00:00.000Z',
+      failingSince: '2026-05-01T12:00:00.000Z',
+    });
+    await checkNow();
+    expect(await screen.findByTestId('link-health-finding')).toHaveTextContent(
+      'Geprüft: Das Ziel antwortet mit HTTP 404. Nach 3 Fehlschlägen in Folge gilt der Link als defekt.',
+    );
   });
 
   it('a refused check says why (a rate limit with its time)', async () => {
     stubFetch(429, { status: 429, errorKey: 'rate_limited', retryAfter: 30 });
     await checkNow();
-    expect(
-      await screen.findByText('Zu viele Anfragen. Du kannst es in 30 Sekunden wieder versuchen.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByTestId('link-health-finding')).toHaveTextContent(
+      'Zu viele Anfragen. Du kannst es in 30 Sekunden wieder versuchen.',
+    );
   });
 });

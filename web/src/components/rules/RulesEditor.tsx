@@ -7,13 +7,13 @@ import {
   RULE_DEVICES,
   RULE_OSES,
   type ConditionType,
-  type RuleOs,
 } from '@shared/redirect-rules';
 import { MAX_URL_LENGTH } from '@shared/limits';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { countrySuggestions, languageSuggestions } from '../../lib/rule-suggestions';
+import { OS_NAMES } from '../../lib/rule-summary';
 import {
   canAddCondition,
   canAddRule,
@@ -37,15 +37,6 @@ export interface RulesEditorProps {
   /** Where that refusal points (the rule and condition it names); none: the whole list. */
   problemAt?: RulesProblemAt;
 }
-
-/** The operating systems by their names, the same in every language. */
-const OS_NAMES: Readonly<Record<RuleOs, string>> = {
-  android: 'Android',
-  ios: 'iOS',
-  windows: 'Windows',
-  macos: 'macOS',
-  linux: 'Linux',
-};
 
 /**
  * 'Weiterleitungsregeln' of the short's form (create and edit, logged-in only): up to MAX_RULES

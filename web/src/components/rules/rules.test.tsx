@@ -174,6 +174,7 @@ describe('the rules editor', () => {
 });
 
 describe('the rules in the create form', () => {
+  /** The create form; logged in, its 'Erweitert' group opened (it holds the rules). */
   function renderCreate() {
     render(
       <Router hook={memoryLocation({ path: '/' }).hook}>
@@ -181,6 +182,8 @@ describe('the rules in the create form', () => {
         <Toasts />
       </Router>,
     );
+    const toggle = screen.queryByRole('button', { name: /Erweitert/ });
+    if (toggle && toggle.getAttribute('aria-expanded') !== 'true') fireEvent.click(toggle);
   }
 
   it('are only there for logged-in users', async () => {

@@ -2,6 +2,7 @@ import { showPageSize } from '../../lib/table';
 import { PageSizeSelect } from '../table/PageSizeSelect';
 import { Pager } from '../table/Pager';
 import { useT } from '../../i18n/context';
+import { pluralForm } from '../../i18n/plural';
 
 /** Below the own-shorts table: the total, the page size (from 10 entries) and the page bar. */
 export function ShortsPaging({
@@ -25,7 +26,7 @@ export function ShortsPaging({
     <div className="d-flex flex-wrap gap-3 align-items-start justify-content-between">
       <div className="d-flex gap-3 align-items-center">
         <span className="text-body-secondary" data-testid="shorts-total">
-          {t(msg.shorts.total, { count: total })}
+          {t(pluralForm(msg.shorts.total, total), { count: total })}
         </span>
         {showPageSize(total) && (
           <PageSizeSelect id="shorts-page-size" size={size} onSize={onSize} />

@@ -16,7 +16,7 @@ export const account = {
     memberSince: 'Mitglied seit',
     apiKeyTitle: 'Api Key',
     apiKeyText:
-      'Mit deinem Api Key kannst du Shorts ohne Browser erstellen, zum Beispiel mit ShareX. Gib ihn niemandem weiter.',
+      'Mit deinem API-Schlüssel kannst du Shorts ohne Browser erstellen, zum Beispiel mit ShareX. Gib ihn niemandem weiter.',
     apiKeyLabel: 'Dein Api Key',
     apiKeyHidden: 'Verborgen',
     reveal: 'Anzeigen',
@@ -28,16 +28,16 @@ export const account = {
     regenerate: 'Neu generieren',
     confirmTitle: 'Neuen Api Key generieren',
     confirmHint:
-      'Dein bisheriger Api Key funktioniert danach sofort nicht mehr – auch nicht in ShareX.',
+      'Dein bisheriger API-Schlüssel funktioniert danach sofort nicht mehr – auch nicht in ShareX.',
     confirmYes: 'Ja, neu generieren',
     cancel: 'Abbrechen',
-    apiKeyLoadError: 'Der Api Key konnte nicht geladen werden.',
+    apiKeyLoadError: 'Der API-Schlüssel konnte nicht geladen werden.',
     sharexTitle: 'ShareX',
     sharexText:
       'Mit ShareX kürzt du Links direkt vom Desktop. Lade die fertige Konfiguration herunter oder kopiere sie.',
     sharexCopy: 'ShareX Konfiguration kopieren',
     sharexDownload: 'ShareX.sxcu herunterladen',
-    sharexNeedsKey: 'Für die ShareX Konfiguration brauchst du zuerst einen Api Key.',
+    sharexNeedsKey: 'Für die ShareX-Konfiguration brauchst du zuerst einen API-Schlüssel.',
     sharexDomain: 'Domain der Shorts aus ShareX',
     wizardOpen: 'Setup Wizard öffnen',
     wizard: {
@@ -54,11 +54,11 @@ export const account = {
         },
         {
           title: 'Api Key bereitlegen',
-          text: 'ShareX meldet sich mit deinem Api Key bei URL-Shorter an. Hast du noch keinen, generiere ihn hier im Account unter „Api Key“. Die Konfiguration enthält ihn automatisch.',
+          text: 'ShareX meldet sich mit deinem API-Schlüssel bei URL-Shorter an. Hast du noch keinen, generiere ihn hier im Account unter „Api Key“. Die Konfiguration enthält ihn automatisch.',
         },
         {
           title: 'Konfiguration herunterladen',
-          text: 'Lade die Datei ShareX.sxcu herunter. Sie enthält alles, was ShareX braucht: die Adresse von URL-Shorter, deinen Api Key und wie die Antwort gelesen wird.',
+          text: 'Lade die Datei ShareX.sxcu herunter. Sie enthält alles, was ShareX braucht: die Adresse von URL-Shorter, deinen API-Schlüssel und wie die Antwort gelesen wird.',
         },
         {
           title: 'In ShareX importieren',

@@ -1,26 +1,33 @@
-import type { HealthState } from '@shared/link-health';
-
 /** A short's info page: health, complaints, statistics, report. */
 export const info = {
   /** The link health of a short (its owner's info page): the checks of its target. */
   health: {
     title: 'Linkstatus',
-    states: {
+    /** The one state the owner reads (lib/health.ts healthView). */
+    views: {
       ok: 'Erreichbar',
       broken: 'Defekt',
-      unknown: 'Unbekannt',
-    } satisfies Record<HealthState, string>,
-    checkedAt: 'Zuletzt geprüft am {date}',
-    never: 'Noch nicht geprüft',
+      failing: 'Fehlerhaft',
+      unchecked: 'Noch nicht geprüft',
+      uncheckable: 'Nicht prüfbar',
+    },
+    since: 'seit {date}',
+    checkedAt: 'zuletzt geprüft am {date}',
     status: 'Antwort: HTTP {status}',
     noAnswer: 'Keine Antwort',
-    failingSince: 'Fehlerhaft seit {date}',
+    failingHint: 'nach {n} Fehlschlägen in Folge gilt der Link als defekt',
+    uncheckableHint: 'dieses Ziel darf der Dienst nicht abrufen',
     checkNow: 'Jetzt prüfen',
-    checked: {
+    /** What 'Jetzt prüfen' found (lib/health.ts checkFinding). */
+    found: {
       ok: 'Geprüft: Das Ziel ist erreichbar.',
-      broken: 'Geprüft: Das Ziel ist nicht erreichbar.',
-      unknown: 'Geprüft: Das Ziel konnte nicht sicher geprüft werden.',
-    } satisfies Record<HealthState, string>,
+      okStatus: 'Geprüft: Das Ziel ist erreichbar (Antwort: HTTP {status}).',
+      status: 'Geprüft: Das Ziel antwortet mit HTTP {status}.',
+      noAnswer: 'Geprüft: Das Ziel antwortet nicht.',
+      uncheckable: 'Geprüft: Dieses Ziel darf der Dienst nicht abrufen, sein Zustand bleibt offen.',
+      broken: 'Der Link gilt als defekt.',
+      failing: 'Nach {n} Fehlschlägen in Folge gilt der Link als defekt.',
+    },
     checkFailed: 'Das Ziel konnte nicht geprüft werden.',
   },
   complaints: {
@@ -67,7 +74,6 @@ export const info = {
     os: 'Betriebssystem',
     targets: 'Ziele',
     targetDefault: 'Standardziel',
-    targetRule: 'Regel {n}',
     name: 'Name',
     count: 'Anzahl',
     direct: 'Direkt (ohne Verweis)',
@@ -128,6 +134,8 @@ export const info = {
     fieldCreatedAt: 'Erstellt am',
     fieldExpireAt: 'Ablaufdatum',
     fieldOwner: 'Ersteller',
+    /** The owner's overview: the redirect rules and the after-expiry target in a few words. */
+    fieldRedirects: 'Weiterleitungen',
     yes: 'Ja',
     no: 'Nein',
     never: 'Nie',

@@ -26,6 +26,9 @@ export const shorts = {
     submit: 'Kürzen',
     success: 'Der Short wurde erfolgreich erstellt',
     errorOther: 'Link konnte nicht erstellt werden',
+    /** The logged-in form's folded group: max uses, domain, after-expiry target, rules. */
+    advanced: 'Erweitert',
+    advancedSet: { one: '{n} Angabe gesetzt', other: '{n} Angaben gesetzt' },
   },
   /** Example texts of the short's inputs, by field (the edit form shows a needed field's value instead). */
   fieldPlaceholders: {
@@ -38,6 +41,7 @@ export const shorts = {
   } satisfies Partial<Record<ShortFieldName, string>>,
   /** Help texts below some of the short's inputs, by field. */
   fieldHints: {
+    code: '{codeMin} bis {codeMax} Zeichen aus A–Z, a–z, 0–9, _ und -; Groß- und Kleinschreibung zählt.',
     expiredUrl:
       'Wohin Besucher kommen, wenn der Short abgelaufen oder aufgebraucht ist. Leer: die Hinweisseite.',
   } satisfies Partial<Record<ShortFieldName, string>>,
@@ -65,6 +69,8 @@ export const shorts = {
       'Du änderst den Code von {old} auf {code}. Alle Links und QR-Codes, die du schon geteilt oder gedruckt hast, funktionieren danach nicht mehr.',
     codeChangedConfirm: 'Ja, Code ändern',
     codeChangedBack: 'Zurück',
+    /** The code input's message when the browser refuses its value (instead of 'Please match the requested format'). */
+    codeRule: 'Erlaubt sind {codeMin} bis {codeMax} Zeichen aus A–Z, a–z, 0–9, _ und -.',
     /** Saving failed with errors shown at their fields. */
     fieldErrors: 'Bitte prüfe die markierten Felder.',
   },
@@ -87,6 +93,12 @@ export const shorts = {
     maxRules: 'Höchstens {max} Regeln.',
     maxConditions: 'Höchstens {max} Bedingungen je Regel.',
     choose: 'Bitte wählen',
+    /** The rules in a few words (the owner's overview, the statistics' targets). */
+    summary: {
+      typed: '{type}: {value}',
+      and: ' und ',
+      afterExpiry: 'Nach Ablauf',
+    },
     types: {
       device: 'Gerät',
       os: 'Betriebssystem',
@@ -133,7 +145,7 @@ export const shorts = {
     file: 'CSV-Datei',
     paste: 'Oder CSV-Text einfügen',
     preview: 'Vorschau der ersten Zeilen',
-    rows: '{count} Zeilen erkannt',
+    rows: { one: '{count} Zeile erkannt', other: '{count} Zeilen erkannt' },
     mapping: 'Erkannte Spalten',
     column: 'Spalte',
     becomes: 'wird zu',
@@ -147,7 +159,9 @@ export const shorts = {
     start: 'Import starten',
     close: 'Schließen',
     progress: '{done} von {total} Zeilen gesendet',
-    result: '{created} Shorts erstellt, {skipped} Zeilen übersprungen.',
+    result: '{created}, {skipped}.',
+    resultCreated: { one: '{created} Short erstellt', other: '{created} Shorts erstellt' },
+    resultSkipped: { one: '{skipped} Zeile übersprungen', other: '{skipped} Zeilen übersprungen' },
     skippedTitle: 'Übersprungene Zeilen',
     row: 'Zeile',
     code: 'Code',
@@ -182,6 +196,8 @@ export const shorts = {
     bulkDeleted: 'Shorts erfolgreich gelöscht',
     bulkDeleteFailed: 'Fehler beim Löschen der Shorts',
     empty: 'Es sind noch keine Einträge vorhanden.',
+    /** The filter 'Nur defekte Links' without a hit. */
+    noBroken: 'Keine defekten Links',
     unknownError: 'Unbekannter Fehler',
     loadError: 'Fehler beim Laden deiner Shorts',
     loadErrorStatus: 'Status {status}: {message}',
@@ -193,7 +209,7 @@ export const shorts = {
     domainFilter: 'Nach Domain filtern',
     allDomains: 'Alle Domains',
     columnFilter: 'Spalten',
-    total: '{count} Einträge',
+    total: { one: '{count} Eintrag', other: '{count} Einträge' },
     selectAll: 'Alle Shorts dieser Seite auswählen',
     selectRow: 'Short {code} auswählen',
     actions: 'Aktionen',

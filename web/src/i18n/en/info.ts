@@ -5,21 +5,28 @@ import type { info as de } from '../de/info';
 export const info: Catalogue<typeof de> = {
   health: {
     title: 'Link status',
-    states: {
+    views: {
       ok: 'Reachable',
       broken: 'Broken',
-      unknown: 'Unknown',
+      failing: 'Failing',
+      unchecked: 'Not checked yet',
+      uncheckable: 'Cannot be checked',
     },
-    checkedAt: 'Last checked on {date}',
-    never: 'Not checked yet',
+    since: 'since {date}',
+    checkedAt: 'last checked on {date}',
     status: 'Answer: HTTP {status}',
     noAnswer: 'No answer',
-    failingSince: 'Failing since {date}',
+    failingHint: 'after {n} failures in a row the link counts as broken',
+    uncheckableHint: 'this service may not fetch this target',
     checkNow: 'Check now',
-    checked: {
+    found: {
       ok: 'Checked: the target is reachable.',
-      broken: 'Checked: the target is not reachable.',
-      unknown: 'Checked: the target could not be checked safely.',
+      okStatus: 'Checked: the target is reachable (answer: HTTP {status}).',
+      status: 'Checked: the target answers with HTTP {status}.',
+      noAnswer: 'Checked: the target does not answer.',
+      uncheckable: 'Checked: this service may not fetch this target, so its state stays open.',
+      broken: 'The link counts as broken.',
+      failing: 'After {n} failures in a row the link counts as broken.',
     },
     checkFailed: 'The target could not be checked.',
   },
@@ -79,7 +86,6 @@ export const info: Catalogue<typeof de> = {
     none: 'No data',
     targets: 'Targets',
     targetDefault: 'Default target',
-    targetRule: 'Rule {n}',
   },
   infoPage: {
     tabs: 'Sections of the short',
@@ -126,6 +132,7 @@ export const info: Catalogue<typeof de> = {
     fieldCreatedAt: 'Created on',
     fieldExpireAt: 'Expiry date',
     fieldOwner: 'Creator',
+    fieldRedirects: 'Redirects',
     yes: 'Yes',
     no: 'No',
     never: 'Never',

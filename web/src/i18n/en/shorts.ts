@@ -25,6 +25,8 @@ export const shorts: Catalogue<typeof de> = {
     submit: 'Shorten',
     success: 'The short was created',
     errorOther: 'The link could not be created',
+    advanced: 'Advanced',
+    advancedSet: { one: '{n} setting made', other: '{n} settings made' },
   },
   fieldPlaceholders: {
     url: 'https://example.com/a/long/link',
@@ -35,6 +37,7 @@ export const shorts: Catalogue<typeof de> = {
     expiredUrl: 'https://example.com/offer-ended',
   },
   fieldHints: {
+    code: '{codeMin} to {codeMax} characters of A–Z, a–z, 0–9, _ and -; upper and lower case differ.',
     expiredUrl:
       'Where visitors go when the short has expired or is used up. Empty: the notice page.',
   },
@@ -62,6 +65,7 @@ export const shorts: Catalogue<typeof de> = {
     codeChangedConfirm: 'Yes, change the code',
     codeChangedBack: 'Back',
     fieldErrors: 'Please check the marked fields.',
+    codeRule: 'Allowed are {codeMin} to {codeMax} characters of A–Z, a–z, 0–9, _ and -.',
   },
   rules: {
     intro:
@@ -81,6 +85,11 @@ export const shorts: Catalogue<typeof de> = {
     maxRules: 'At most {max} rules.',
     maxConditions: 'At most {max} conditions per rule.',
     choose: 'Please choose',
+    summary: {
+      typed: '{type}: {value}',
+      and: ' and ',
+      afterExpiry: 'After expiry',
+    },
     types: {
       device: 'Device',
       os: 'Operating system',
@@ -126,7 +135,7 @@ export const shorts: Catalogue<typeof de> = {
     file: 'CSV file',
     paste: 'Or paste CSV text',
     preview: 'Preview of the first rows',
-    rows: '{count} rows found',
+    rows: { one: '{count} row found', other: '{count} rows found' },
     mapping: 'Recognised columns',
     column: 'Column',
     becomes: 'becomes',
@@ -140,7 +149,9 @@ export const shorts: Catalogue<typeof de> = {
     start: 'Start import',
     close: 'Close',
     progress: '{done} of {total} rows sent',
-    result: '{created} shorts created, {skipped} rows skipped.',
+    result: '{created}, {skipped}.',
+    resultCreated: { one: '{created} short created', other: '{created} shorts created' },
+    resultSkipped: { one: '{skipped} row skipped', other: '{skipped} rows skipped' },
     skippedTitle: 'Skipped rows',
     row: 'Row',
     code: 'Code',
@@ -174,6 +185,7 @@ export const shorts: Catalogue<typeof de> = {
     bulkDeleted: 'The shorts were deleted',
     bulkDeleteFailed: 'The shorts could not be deleted',
     empty: 'There are no entries yet.',
+    noBroken: 'No broken links',
     unknownError: 'Unknown error',
     loadError: 'Error while loading your shorts',
     loadErrorStatus: 'Status {status}: {message}',
@@ -182,7 +194,7 @@ export const shorts: Catalogue<typeof de> = {
     domainFilter: 'Filter by domain',
     allDomains: 'All domains',
     columnFilter: 'Columns',
-    total: '{count} entries',
+    total: { one: '{count} entry', other: '{count} entries' },
     selectAll: 'Select all shorts on this page',
     selectRow: 'Select short {code}',
     actions: 'Actions',

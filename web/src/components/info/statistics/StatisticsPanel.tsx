@@ -1,3 +1,4 @@
+import type { RedirectRule } from '@shared/redirect-rules';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Col from 'react-bootstrap/Col';
@@ -24,8 +25,13 @@ import { useT } from '../../../i18n/context';
 
 type ListKey = 'referrers' | 'countries' | 'devices' | 'browsers' | 'os' | 'targets';
 
-/** The statistics of one short for its owner and admins; loaded with its tab (lazily). */
-export default function StatisticsPanel({ id }: { id: string }) {
+type Rules = readonly Pick<RedirectRule, 'conditions'>[];
+
+/**
+ * The statistics of one short for its owner and admins; loaded with its tab (lazily). `rules`:
+ * the short's redirect rules, so that the targets name them ('Regel 1: iOS').
+ */
+export default function StatisticsPanel({ id, rules }: { id: string; rules?: Rules }) {
   const { msg } = useT();
   const [range, setRange] = useState<StatsRange>('30d');
   // The range's query is fixed when it is chosen (not on every render).
@@ -68,13 +74,13 @@ export default function StatisticsPanel({ id }: { id: string }) {
       {error ? (
         <Alert variant="danger">{errorText(error, msg.stats.loadError)}</Alert>
       ) : !data ? null : (
-        <StatsView data={data} />
+        <StatsView data={data} rules={rules} />
       )}
     </div>
   );
 }
 
-function StatsView({ data }: { data: StatisticsAnswer }) {
+function StatsView({ data, rules }: { data: StatisticsAnswer; rules?: Rules }) {
   const { msg } = useT();
   const { total } = data;
   return (
@@ -102,7 +108,12 @@ function StatsView({ data }: { data: StatisticsAnswer }) {
             <TopList title={msg.stats.devices} list="devices" entries={data.devices} />
             <TopList title={msg.stats.browsers} list="browsers" entries={data.browsers} />
             <TopList title={msg.stats.os} list="os" entries={data.os} />
-            <TopList title={msg.stats.targets} list="targets" entries={data.targets} />
+            <TopList
+              title={msg.stats.targets}
+              list="targets"
+              entries={data.targets}
+              rules={rules}
+            />
           </Row>
         </>
       )}
@@ -146,10 +157,12 @@ function TopList({
   title,
   list,
   entries,
+  rules,
 }: {
   title: string;
   list: ListKey;
   entries: StatsEntry[];
+  rules?: Rules;
 }) {
   const { msg } = useT();
   return (
@@ -172,7 +185,7 @@ function TopList({
             {withShares(entries).map((e) => (
               <tr key={e.name}>
                 <td className="text-break w-100">
-                  {entryName(list, e.name)}
+                  {entryName(list, e.name, rules)}
                   {/* The share as a bar; its number is the last cell. */}
                   <div className="progress mt-1" style={{ height: '0.3rem' }} aria-hidden="true">
                     <div className="progress-bar" style={{ width: `${e.share * 100}%` }} />

@@ -2,7 +2,12 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { locale } from '../../../i18n/current';
-import { bucketLabel, type StatisticsAnswer } from '../../../lib/statistics';
+import {
+  bucketLabel,
+  legendSpan,
+  legendValue,
+  type StatisticsAnswer,
+} from '../../../lib/statistics';
 import { useT } from '../../../i18n/context';
 
 /** Short tick labels: `14:00` by the hour, `23.11.` by the day, `Nov. 26` by the month. */
@@ -24,7 +29,8 @@ function cssVar(name: string, fallback: string): string {
 
 /**
  * The time series as a uPlot line chart (visits, visitors, bots). Decorative for screen readers:
- * the same numbers are in the table below it.
+ * the same numbers are in the table below it. The legend shows the totals until the pointer
+ * points at a bucket.
  */
 export function StatsChart({ data }: { data: StatisticsAnswer }) {
   const { msg } = useT();
@@ -57,13 +63,26 @@ export function StatsChart({ data }: { data: StatisticsAnswer }) {
         series: [
           {
             label: msg.stats.start,
-            value: (_u, v) =>
-              v == null ? '' : bucketLabel(new Date(v * 1000).toISOString(), data.granularity),
+            value: (_u, v, _s, idx) =>
+              idx == null || v == null
+                ? legendSpan(data)
+                : bucketLabel(new Date(v * 1000).toISOString(), data.granularity),
           },
-          { label: msg.stats.visits, stroke: cssVar('--bs-primary', '#0d6efd'), width: 2 },
-          { label: msg.stats.visitors, stroke: cssVar('--bs-success', '#198754'), width: 2 },
+          {
+            label: msg.stats.visits,
+            stroke: cssVar('--bs-primary', '#0d6efd'),
+            width: 2,
+            value: (_u, v, _s, idx) => legendValue(data.total.visits, v, idx),
+          },
+          {
+            label: msg.stats.visitors,
+            stroke: cssVar('--bs-success', '#198754'),
+            width: 2,
+            value: (_u, v, _s, idx) => legendValue(data.total.visitors, v, idx),
+          },
           {
             label: msg.stats.bots,
+            value: (_u, v, _s, idx) => legendValue(data.total.bots, v, idx),
             stroke: cssVar('--bs-secondary', '#6c757d'),
             width: 1,
             dash: [4, 4],

@@ -2,6 +2,7 @@ import Alert from 'react-bootstrap/Alert';
 import Table from 'react-bootstrap/Table';
 import { importRefusal, mapColumns, urlColumnNames, type ParsedImport } from '../../../lib/import';
 import { useT } from '../../../i18n/context';
+import { pluralForm } from '../../../i18n/plural';
 
 const PREVIEW_ROWS = 5;
 
@@ -12,7 +13,7 @@ export function Preview({ parsed }: { parsed: ParsedImport }) {
   const refusal = importRefusal(parsed);
   return (
     <>
-      <p>{t(msg.transfer.rows, { count: parsed.rows.length })}</p>
+      <p>{t(pluralForm(msg.transfer.rows, parsed.rows.length), { count: parsed.rows.length })}</p>
       {!hasUrl && (
         <Alert variant="danger">{t(msg.transfer.noUrlColumn, { names: urlColumnNames() })}</Alert>
       )}

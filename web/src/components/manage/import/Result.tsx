@@ -4,6 +4,7 @@ import Table from 'react-bootstrap/Table';
 import { type ImportOutcome } from '../../../api/queries/import';
 import { skippedCsv, skippedReason } from '../../../lib/import';
 import { useT } from '../../../i18n/context';
+import { pluralForm } from '../../../i18n/plural';
 
 export function Result({ outcome }: { outcome: ImportOutcome }) {
   const { msg, t } = useT();
@@ -18,7 +19,14 @@ export function Result({ outcome }: { outcome: ImportOutcome }) {
   return (
     <>
       <Alert variant={outcome.skipped.length ? 'warning' : 'success'} data-testid="import-result">
-        {t(msg.transfer.result, { created: outcome.created, skipped: outcome.skipped.length })}
+        {t(msg.transfer.result, {
+          created: t(pluralForm(msg.transfer.resultCreated, outcome.created), {
+            created: outcome.created,
+          }),
+          skipped: t(pluralForm(msg.transfer.resultSkipped, outcome.skipped.length), {
+            skipped: outcome.skipped.length,
+          }),
+        })}
       </Alert>
       {outcome.skipped.length > 0 && (
         <>
