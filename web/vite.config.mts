@@ -71,5 +71,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/test-setup.ts'],
+    // Node 25 and later define a global localStorage of their own (Web Storage, without a file: unusable),
+    // which hides jsdom's from the tests; off, as it is on Node 24.
+    execArgv: ['--no-experimental-webstorage'],
   },
 });
