@@ -115,6 +115,9 @@ export const shorts: Catalogue<typeof de> = {
     downloadSvg: 'Download as SVG',
     downloadPng: 'Download as PNG',
     close: 'Close',
+    copy: 'Copy link',
+    copied: 'Copied!',
+    copyFailed: 'Copying failed!',
   },
   transfer: {
     exportCsv: 'Export (CSV)',
@@ -216,6 +219,9 @@ export const shorts: Catalogue<typeof de> = {
       dangerous: 'Dangerous',
     },
     cards: 'Your shorts as a list',
+    sortBy: 'Sort by',
+    sortAsc: '{column}, ascending',
+    sortDesc: '{column}, descending',
     brokenOnly: 'Broken links only',
   },
 };
