@@ -198,6 +198,7 @@ export default function ShortsPage() {
             {cards ? (
               <ShortCards
                 rows={rows}
+                columns={columns}
                 selected={selected}
                 onSelect={onSelect}
                 onQr={setQr}

@@ -99,7 +99,9 @@ export function EntityCards({
                       return (
                         <div key={f.name}>
                           <dt title={f.description}>{fieldLabel(f.name)}</dt>
-                          <dd className="text-break">{text}</dd>
+                          <dd className="text-break" data-field={f.name}>
+                            {text}
+                          </dd>
                         </div>
                       );
                     })}

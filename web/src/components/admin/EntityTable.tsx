@@ -102,7 +102,7 @@ export function EntityTable({
                   {fields.map((f) => {
                     const text = cellText(f, row[f.name], cellLabels(msg));
                     return (
-                      <td key={f.name}>
+                      <td key={f.name} data-field={f.name}>
                         <div
                           className="admin-cell text-truncate"
                           title={text.length > 24 ? text : undefined}
