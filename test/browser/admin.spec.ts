@@ -164,10 +164,7 @@ test('admin: a new blacklist entry refuses shorts to that host until it is delet
 
   await search(page, `value:"${host}"`);
   await expect(page.getByTestId('admin-total')).toHaveText('Treffer: 1');
-  await adminRows(page)
-    .filter({ hasText: host })
-    .getByRole('button', { name: 'Löschen' })
-    .click();
+  await adminRows(page).filter({ hasText: host }).getByRole('button', { name: 'Löschen' }).click();
   await page
     .getByRole('dialog', { name: 'Eintrag löschen' })
     .getByRole('button', { name: 'Endgültig löschen' })

@@ -141,6 +141,7 @@ for (const size of LAPTOPS) {
     const qr = page.getByRole('dialog', { name: 'QR-Code' });
     await expect(qr.getByTestId('qr-image')).toBeVisible();
     await expectNothingCut(page, '.modal');
+    if (size.width === 1366) await shot(page, 'qr-dialog-1366');
     await page.keyboard.press('Escape');
     await expect(qr).toBeHidden();
 
@@ -162,7 +163,12 @@ test('1024 px with every column: the cards take over, with sorting and selection
     await page.getByLabel(name, { exact: true }).check();
   await page.keyboard.press('Escape');
   await expect(page.locator('.shorts-fit')).toHaveAttribute('data-layout', 'cards');
-  await expect(page.getByTestId('short-card')).toHaveCount(codes.length);
+  const cards = page.getByTestId('short-card');
+  await expect(cards).toHaveCount(codes.length);
+  // The chosen columns show on the cards too.
+  const limited = page.locator(`[data-testid="short-card"][data-code="${codes[3]}"]`);
+  await expect(limited.locator('[data-column="maxUses"]')).toHaveText('40');
+  await expect(limited.locator('[data-column="dangers"]')).toHaveText('Ungefährlich');
   await expectNothingCut(page, 'main');
 
   const sorted = page.waitForRequest(
@@ -170,6 +176,7 @@ test('1024 px with every column: the cards take over, with sorting and selection
   );
   await page.getByLabel('Sortieren nach').selectOption('name,asc');
   await sorted;
+  await expect(cards.first()).toHaveAttribute('data-code', codes[0]);
   await page.getByLabel(`Short ${codes[1]} auswählen`).check();
   await expect(page.getByRole('button', { name: 'Ausgewählte löschen (1)' })).toBeVisible();
 
@@ -248,6 +255,30 @@ test.describe('phone 390×844', () => {
     const tops = await tabs.evaluateAll((ts) => ts.map((t) => t.getBoundingClientRect().top));
     expect(new Set(tops).size).toBe(1);
     await expectNoPageScroll(page);
+  });
+});
+
+test.describe('in English', () => {
+  test.use({ locale: 'en-US' });
+
+  test('1280 px, 1024 px and the phone: nothing of the list cut off; the cards name visits and expiry', async ({
+    page,
+  }) => {
+    await page.goto(`/api/auth/dev?username=${USER}&redirect=/shorts`);
+    await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+    for (const size of [LAPTOPS[1], LAPTOPS[2], PHONE]) {
+      await page.setViewportSize(size);
+      await page.goto('/shorts');
+      await expect(page.getByRole('heading', { level: 1, name: 'Your shorts' })).toBeVisible();
+      await expect(
+        page.getByRole('button', { name: `Delete short ${codes[0]}`, exact: true }),
+      ).toBeVisible();
+      await expectNothingCut(page, 'main');
+    }
+    const card = page.locator(`[data-testid="short-card"][data-code="${codes[1]}"]`);
+    await expect(card).toContainText('Visits');
+    await expect(card).toContainText('Expiry date');
+    await expect(card.getByTestId('card-expiry')).toHaveText('Never');
   });
 });
 

@@ -25,7 +25,13 @@ export interface ShortCardsProps extends RowActionHandlers {
  * columns). Each card: name or code, badges, the short link, the target, visits and expiry, the
  * actions.
  */
-export function ShortCards({ rows, columns = [], selected, onSelect, ...actions }: ShortCardsProps) {
+export function ShortCards({
+  rows,
+  columns = [],
+  selected,
+  onSelect,
+  ...actions
+}: ShortCardsProps) {
   const { msg, t, locale } = useT();
   const extra = columns.filter((c) => !ALWAYS.includes(c));
   return (
