@@ -114,7 +114,8 @@ export function AppRoutes() {
           </RequireLogin>
         </Route>
         <Route path={ROUTES.admin}>
-          <RequireLogin admin>
+          {/* Logged in: AdminPage itself tells a non-admin why there is nothing here. */}
+          <RequireLogin>
             <Queries>
               <AdminPage />
             </Queries>

@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import Spinner from 'react-bootstrap/Spinner';
 import { useSnapshot } from 'valtio';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import {
   AdminSidebar,
   MANAGEMENT_SECTIONS,
@@ -19,6 +19,7 @@ import { LoggersSection } from '../components/admin/management/LoggersSection';
 import { LogsSection } from '../components/admin/management/LogsSection';
 import { errorText } from '../lib/errors';
 import { admin, toggleSidebar } from '../state/admin';
+import { auth, isAdmin } from '../state/auth';
 import { useT } from '../i18n/context';
 
 const MANAGEMENT: Record<ManagementSection, () => React.JSX.Element> = {
@@ -28,8 +29,33 @@ const MANAGEMENT: Record<ManagementSection, () => React.JSX.Element> = {
   logs: LogsSection,
 };
 
-/** /admin (the route guard lets admins only in): sidebar with the entities and the management sections. */
+/**
+ * /admin (the route guard lets logged-in users in): for admins the admin area; anyone else is told
+ * why there is nothing for them here.
+ */
 export default function AdminPage() {
+  const a = useSnapshot(auth);
+  return isAdmin(a.user) ? <AdminArea /> : <NotAdmin />;
+}
+
+/** A logged-in user without the admin role on /admin: says so and leads back to the start page. */
+export function NotAdmin() {
+  const { msg } = useT();
+  return (
+    <section aria-labelledby="not-admin-title" className="py-3" data-testid="not-admin">
+      <h1 id="not-admin-title" className="h3">
+        {msg.admin.notAdminTitle}
+      </h1>
+      <p>{msg.admin.notAdmin}</p>
+      <Link href="/" className="btn btn-primary">
+        {msg.admin.notAdminBack}
+      </Link>
+    </section>
+  );
+}
+
+/** The admin area: sidebar with the entities and the management sections. */
+function AdminArea() {
   const { msg, t } = useT();
   const a = useSnapshot(admin);
   const search = useSearch();

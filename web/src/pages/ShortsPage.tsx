@@ -22,6 +22,8 @@ import { ShortCards } from '../components/shorts/ShortCards';
 import { ShortsPaging } from '../components/shorts/ShortsPaging';
 import { ShortsTable } from '../components/shorts/ShortsTable';
 import { ShortsToolbar } from '../components/shorts/ShortsToolbar';
+import { SortSelect } from '../components/shorts/SortSelect';
+import { useTableFit } from '../components/shorts/useTableFit';
 import { useWide } from '../components/shorts/useWide';
 import { loadErrorText } from '../lib/errors';
 import {
@@ -40,7 +42,7 @@ const NONE: ReadonlySet<string> = new Set();
 
 /** /shorts: the caller's own shorts as a server-paged, sorted and searched table. */
 export default function ShortsPage() {
-  const { msg, t } = useT();
+  const { msg, t, lang } = useT();
   const [view, setView] = useState<View>({
     page: 0,
     size: DEFAULT_PAGE_SIZE,
@@ -99,6 +101,15 @@ export default function ShortsPage() {
 
   const rows = data?.content ?? [];
   const total = data?.totalElements ?? 0;
+  // Phones get cards; wider windows the table, unless it does not fit (then cards again).
+  const { attach, fits } = useTableFit([data, columns, lang]);
+  const cards = !wide || !fits;
+  const onSelect = (id: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    select(next);
+  };
 
   return (
     <section aria-labelledby="shorts-title">
@@ -119,6 +130,13 @@ export default function ShortsPage() {
         onDeleteSelected={() => setPending({ kind: 'bulk', ids: [...selected] })}
         loading={list.isFetching}
       >
+        {cards && data && total > 0 && (
+          <SortSelect
+            columns={columns}
+            sort={view.sort}
+            onSort={(sort) => setView((v) => ({ ...v, sort, page: 0 }))}
+          />
+        )}
         {hosts.length > 0 && (
           <Form.Group controlId="shorts-domain">
             <Form.Label className="mb-1">{msg.shorts.domainFilter}</Form.Label>
@@ -176,32 +194,32 @@ export default function ShortsPage() {
         </Alert>
       ) : data ? (
         <>
-          {!wide ? (
-            <ShortCards
-              rows={rows}
-              onQr={setQr}
-              onEdit={setEditing}
-              onDelete={(s) => setPending({ kind: 'one', short: s })}
-            />
-          ) : (
-            <ShortsTable
-              rows={rows}
-              columns={columns}
-              sort={view.sort}
-              onSort={(c) => setView((v) => ({ ...v, sort: nextSort(v.sort, c), page: 0 }))}
-              selected={selected}
-              onSelect={(id, on) => {
-                const next = new Set(selected);
-                if (on) next.add(id);
-                else next.delete(id);
-                select(next);
-              }}
-              onSelectAll={(on) => select(on ? new Set(rows.map((r) => r.id)) : NONE)}
-              onDelete={(s) => setPending({ kind: 'one', short: s })}
-              onEdit={setEditing}
-              onQr={setQr}
-            />
-          )}
+          <div ref={attach} className="shorts-fit" data-layout={cards ? 'cards' : 'table'}>
+            {cards ? (
+              <ShortCards
+                rows={rows}
+                columns={columns}
+                selected={selected}
+                onSelect={onSelect}
+                onQr={setQr}
+                onEdit={setEditing}
+                onDelete={(s) => setPending({ kind: 'one', short: s })}
+              />
+            ) : (
+              <ShortsTable
+                rows={rows}
+                columns={columns}
+                sort={view.sort}
+                onSort={(c) => setView((v) => ({ ...v, sort: nextSort(v.sort, c), page: 0 }))}
+                selected={selected}
+                onSelect={onSelect}
+                onSelectAll={(on) => select(on ? new Set(rows.map((r) => r.id)) : NONE)}
+                onDelete={(s) => setPending({ kind: 'one', short: s })}
+                onEdit={setEditing}
+                onQr={setQr}
+              />
+            )}
+          </div>
           <ShortsPaging
             total={total}
             size={view.size}

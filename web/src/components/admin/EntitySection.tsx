@@ -104,6 +104,7 @@ export function EntitySection({ entity }: { entity: AdminEntity }) {
                   sort: nextSort(v.sort, field, { clearable: true }),
                 }))
               }
+              onSortChange={(sort) => setView((v) => ({ ...v, page: 0, sort }))}
               onEdit={(row) => openEntityDialog(entity.name, row, 'edit')}
               onDelete={setDeleting}
             />

@@ -15,3 +15,13 @@ export function entityLabel(name: string): string {
 export function cellLabels(m: Messages = msg): { yes: string; no: string; empty: string } {
   return { yes: m.admin.yes, no: m.admin.no, empty: m.admin.none };
 }
+
+/** An id field (`id`, `ownerId`, `shortId`…): a UUID nobody reads first. */
+export function isIdField(name: string): boolean {
+  return name === 'id' || /[a-z]Id$/.test(name);
+}
+
+/** The fields in the order the admin reads them: the named ones first, the ids at the end. */
+export function displayFields<F extends { name: string }>(fields: readonly F[]): F[] {
+  return [...fields.filter((f) => !isIdField(f.name)), ...fields.filter((f) => isIdField(f.name))];
+}

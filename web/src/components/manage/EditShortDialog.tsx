@@ -24,7 +24,12 @@ export interface EditShortDialogProps {
 /** 'Bearbeiten': the short's fields (ShortFields, mode edit), prefilled; only changed fields are sent (PATCH). */
 export function EditShortDialog({ short, onClose, onSaved }: EditShortDialogProps) {
   return (
-    <Modal show={short !== null} onHide={onClose} aria-labelledby="edit-short-title">
+    <Modal
+      show={short !== null}
+      onHide={onClose}
+      aria-labelledby="edit-short-title"
+      dialogClassName="edit-short-modal"
+    >
       {short && <EditForm key={short.id} short={short} onClose={onClose} onSaved={onSaved} />}
     </Modal>
   );

@@ -1,9 +1,14 @@
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { shortLink } from '../../runtime-config';
+import { copyLabel, useCopy } from '../account/useCopy';
+import { CopyIcon } from '../shorts/icons';
 import { useT } from '../../i18n/context';
 
-/** The QR code of a short's link (served by the server), its downloads and the link under it. */
+/**
+ * The QR code of a short's link (served by the server), the link under it with a copy button, the
+ * downloads; 'Schließen' alone in the footer, so nothing wraps on a phone.
+ */
 export function QrDialog({
   code,
   domain,
@@ -20,6 +25,7 @@ export function QrDialog({
   onClose: () => void;
 }) {
   const { msg, t } = useT();
+  const [copyState, copy] = useCopy();
   const base = `/api/code/${encodeURIComponent(code)}`;
   // The images of a short on an own domain: `?domain=` names it (this page is on the main host).
   const on = domain ? `domain=${encodeURIComponent(domain)}` : '';
@@ -35,15 +41,26 @@ export function QrDialog({
           alt={t(msg.qr.alt, { link })}
           width={256}
           height={256}
-          className="bg-white p-1 rounded border"
+          className="qr-image bg-white p-1 rounded border"
           data-testid="qr-image"
         />
-        <p className="mt-3 mb-0 text-break">
-          <code>{link}</code>
-        </p>
-      </Modal.Body>
-      <Modal.Footer className="justify-content-between">
-        <div className="d-flex gap-2">
+        <div className="d-flex align-items-center justify-content-center gap-2 mt-3">
+          <code className="text-break text-start" data-testid="qr-link">
+            {link}
+          </code>
+          <Button
+            size="sm"
+            variant={copyState === 'failed' ? 'outline-danger' : 'outline-secondary'}
+            className="flex-shrink-0 d-inline-flex align-items-center gap-1"
+            onClick={() => void copy(link)}
+            data-testid="qr-copy"
+            aria-live="polite"
+          >
+            <CopyIcon />
+            {copyLabel(copyState, msg.qr, msg.qr.copy)}
+          </Button>
+        </div>
+        <div className="d-grid gap-2 d-sm-flex justify-content-sm-center mt-3">
           <a
             className="btn btn-outline-primary"
             href={`${base}/qr.svg${on ? `?${on}` : ''}`}
@@ -59,6 +76,8 @@ export function QrDialog({
             {msg.qr.downloadPng}
           </a>
         </div>
+      </Modal.Body>
+      <Modal.Footer>
         <Button variant="secondary" onClick={onClose}>
           {msg.qr.close}
         </Button>

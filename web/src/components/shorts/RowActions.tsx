@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import type { Short } from '../../api/client';
 import { copyLink } from '../info/share';
 import { useT } from '../../i18n/context';
+import { CopyIcon, DeleteIcon, EditIcon, QrIcon } from './icons';
 
 export interface RowActionHandlers {
   onQr: (s: Short) => void;
@@ -9,32 +11,48 @@ export interface RowActionHandlers {
   onDelete: (s: Short) => void;
 }
 
-/** A short's actions in the list (table row and card): copy its link, its QR code, edit, delete. */
+/**
+ * A short's actions in the list: copy its link, its QR code, edit, delete. `compact` (the table):
+ * icons on one line, named for screen readers and on hover; else (the cards) icon and word.
+ */
 export function RowActions({
   short: s,
+  compact = false,
   onQr,
   onEdit,
   onDelete,
-}: RowActionHandlers & { short: Short }) {
+}: RowActionHandlers & { short: Short; compact?: boolean }) {
   const { msg, t } = useT();
-  const actions: Array<[label: string, text: string, variant: string, run: () => void]> = [
-    [msg.shorts.copyRow, msg.shorts.copy, 'outline-secondary', () => void copyLink(s.shortUrl)],
-    [msg.shorts.qrRow, msg.shorts.qr, 'outline-secondary', () => onQr(s)],
-    [msg.edit.buttonRow, msg.edit.button, 'outline-primary', () => onEdit(s)],
-    [msg.shorts.deleteRow, msg.shorts.delete, 'outline-danger', () => onDelete(s)],
+  const actions: Array<
+    [label: string, text: string, Icon: () => ReactNode, variant: string, run: () => void]
+  > = [
+    [
+      msg.shorts.copyRow,
+      msg.shorts.copy,
+      CopyIcon,
+      'outline-secondary',
+      () => void copyLink(s.shortUrl),
+    ],
+    [msg.shorts.qrRow, msg.shorts.qr, QrIcon, 'outline-secondary', () => onQr(s)],
+    [msg.edit.buttonRow, msg.edit.button, EditIcon, 'outline-primary', () => onEdit(s)],
+    [msg.shorts.deleteRow, msg.shorts.delete, DeleteIcon, 'outline-danger', () => onDelete(s)],
   ];
   return (
-    <div className="row-actions d-inline-flex flex-wrap gap-2">
-      {actions.map(([label, text, variant, run]) => (
+    <div
+      className={`row-actions d-inline-flex gap-${compact ? 1 : 2} ${compact ? 'flex-nowrap' : 'flex-wrap'}`}
+    >
+      {actions.map(([label, text, Icon, variant, run]) => (
         <Button
           key={text}
           size="sm"
-          className="text-nowrap"
+          className={`text-nowrap d-inline-flex align-items-center gap-1${compact ? ' btn-icon' : ''}`}
           variant={variant}
           aria-label={t(label, { code: s.code })}
+          title={compact ? text : undefined}
           onClick={run}
         >
-          {text}
+          <Icon />
+          {!compact && <span>{text}</span>}
         </Button>
       ))}
     </div>

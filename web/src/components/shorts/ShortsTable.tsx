@@ -19,7 +19,7 @@ export interface ShortsTableProps {
   onQr: (s: Short) => void;
 }
 
-/** The own shorts: selection, the visible columns (sortable by the server), row actions. */
+/** The own shorts: selection, the visible columns (sortable by the server), compact row actions. */
 export function ShortsTable({
   rows,
   columns,
@@ -35,7 +35,7 @@ export function ShortsTable({
   const { msg, t } = useT();
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
   return (
-    <Table responsive hover className="align-middle shorts-table" data-testid="shorts-table">
+    <Table hover className="align-middle shorts-table mb-3" data-testid="shorts-table">
       <thead>
         <tr>
           <th scope="col" style={{ width: '2.5rem' }}>
@@ -72,7 +72,7 @@ export function ShortsTable({
               </th>
             );
           })}
-          <th scope="col" className="text-end">
+          <th scope="col" className="text-end text-nowrap">
             {msg.shorts.actions}
           </th>
         </tr>
@@ -94,7 +94,7 @@ export function ShortsTable({
               </td>
             ))}
             <td className="text-end">
-              <RowActions short={s} onQr={onQr} onEdit={onEdit} onDelete={onDelete} />
+              <RowActions short={s} compact onQr={onQr} onEdit={onEdit} onDelete={onDelete} />
             </td>
           </tr>
         ))}

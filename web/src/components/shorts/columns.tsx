@@ -131,13 +131,17 @@ export const COLUMNS: Readonly<Record<ShortColumn, ShortColumnDef>> = {
     get label() {
       return msg.shorts.columns.createdAt;
     },
-    cell: (s) => formatDateTime(s.createdAt),
+    cell: (s) => <span className="text-nowrap">{formatDateTime(s.createdAt)}</span>,
   },
   expireAt: {
     get label() {
       return msg.shorts.columns.expireAt;
     },
-    cell: (s) => (s.expireAt ? formatDateTime(s.expireAt) : msg.shorts.never),
+    cell: (s) => (
+      <span className="text-nowrap">
+        {s.expireAt ? formatDateTime(s.expireAt) : msg.shorts.never}
+      </span>
+    ),
   },
 };
 

@@ -22,6 +22,7 @@ export const admin = {
       reports: 'Beschwerden',
       blacklist: 'Blacklist',
       apikeys: 'Api Keys',
+      domains: 'Domains',
     } as Record<string, string>,
     entityIntro: {
       users: 'Alle Accounts. Du kannst Rollen vergeben und Accounts deaktivieren.',
@@ -31,6 +32,8 @@ export const admin = {
       blacklist:
         'Gesperrte Hosts (samt Subdomains) und URL-Muster. Neue Shorts dorthin werden abgelehnt.',
       apikeys: 'Vergebene Api Keys (ohne den Schlüssel selbst). Löschen sperrt den Key sofort.',
+      domains:
+        'Eigene und geteilte Domains (geteilte haben keinen Besitzer). Du kannst eine Domain abschalten; löschen lässt sie sich erst, wenn kein Short mehr auf ihr liegt.',
     } as Record<string, string>,
     fields: {
       id: 'ID',
@@ -67,6 +70,14 @@ export const admin = {
       value: 'Wert',
       userId: 'Nutzer-ID',
       user: 'Nutzer',
+      domain: 'Domain',
+      expiredUrl: 'Ziel nach Ablauf',
+      rules: 'Weiterleitungsregeln',
+      host: 'Host',
+      verified: 'Bestätigt',
+      enabled: 'Aktiv',
+      failReason: 'Letzter Fehler',
+      failingSince: 'Fehlerhaft seit',
     } as Record<string, string>,
     search: 'Suche',
     searchPlaceholder: 'z. B. username:anna oder dangerous:true AND url:*example.com*',
@@ -76,6 +87,15 @@ export const admin = {
     searchError: 'Die Suche ist ungültig: {detail}',
     results: 'Treffer: {total}',
     actions: 'Aktionen',
+    /** The cards' sort order (where the table does not fit). */
+    sortBy: 'Sortieren nach',
+    sortDefault: 'Standard',
+    sortAsc: '{column}, aufsteigend',
+    sortDesc: '{column}, absteigend',
+    /** /admin for a logged-in user who is no administrator. */
+    notAdminTitle: 'Kein Zugang',
+    notAdmin: 'Die Administration ist nur für Administratoren. Dein Account hat diese Rolle nicht.',
+    notAdminBack: 'Zur Startseite',
     edit: 'Bearbeiten',
     delete: 'Löschen',
     create: 'Neuer Eintrag',

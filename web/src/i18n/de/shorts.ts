@@ -134,6 +134,10 @@ export const shorts = {
     downloadSvg: 'Als SVG herunterladen',
     downloadPng: 'Als PNG herunterladen',
     close: 'Schließen',
+    /** The copy button beside the link. */
+    copy: 'Link kopieren',
+    copied: 'Kopiert!',
+    copyFailed: 'Kopieren fehlgeschlagen!',
   },
   transfer: {
     exportCsv: 'Exportieren (CSV)',
@@ -248,5 +252,9 @@ export const shorts = {
     },
     /** The card list below the md breakpoint. */
     cards: 'Deine Shorts als Liste',
+    /** The cards' sort order (the table sorts by its column headers). */
+    sortBy: 'Sortieren nach',
+    sortAsc: '{column}, aufsteigend',
+    sortDesc: '{column}, absteigend',
   },
 } as const;

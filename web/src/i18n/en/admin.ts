@@ -22,6 +22,7 @@ export const admin: Catalogue<typeof de> = {
       reports: 'Complaints',
       blacklist: 'Blacklist',
       apikeys: 'API keys',
+      domains: 'Domains',
     },
     entityIntro: {
       users: 'All accounts. You can assign roles and deactivate accounts.',
@@ -31,6 +32,8 @@ export const admin: Catalogue<typeof de> = {
       blacklist:
         'Blocked hosts (with their subdomains) and URL patterns. New shorts to them are refused.',
       apikeys: 'Issued API keys (without the key itself). Deleting one blocks the key at once.',
+      domains:
+        'Own and shared domains (shared ones have no owner). You can switch a domain off; it can only be deleted once no short uses it.',
     },
     fields: {
       id: 'ID',
@@ -67,6 +70,14 @@ export const admin: Catalogue<typeof de> = {
       value: 'Value',
       userId: 'User ID',
       user: 'User',
+      domain: 'Domain',
+      expiredUrl: 'Target after expiry',
+      rules: 'Redirect rules',
+      host: 'Host',
+      verified: 'Verified',
+      enabled: 'Enabled',
+      failReason: 'Last error',
+      failingSince: 'Failing since',
     },
     search: 'Search',
     searchPlaceholder: 'e.g. username:anna or dangerous:true AND url:*example.com*',
@@ -76,6 +87,14 @@ export const admin: Catalogue<typeof de> = {
     searchError: 'The search is invalid: {detail}',
     results: 'Results: {total}',
     actions: 'Actions',
+    sortBy: 'Sort by',
+    sortDefault: 'Default',
+    sortAsc: '{column}, ascending',
+    sortDesc: '{column}, descending',
+    notAdminTitle: 'No access',
+    notAdmin:
+      'The administration is for administrators only. Your account does not have this role.',
+    notAdminBack: 'Go to the start page',
     edit: 'Edit',
     delete: 'Delete',
     create: 'New entry',

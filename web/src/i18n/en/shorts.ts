@@ -124,6 +124,9 @@ export const shorts: Catalogue<typeof de> = {
     downloadSvg: 'Download as SVG',
     downloadPng: 'Download as PNG',
     close: 'Close',
+    copy: 'Copy link',
+    copied: 'Copied!',
+    copyFailed: 'Copying failed!',
   },
   transfer: {
     exportCsv: 'Export (CSV)',
@@ -228,6 +231,9 @@ export const shorts: Catalogue<typeof de> = {
       dangerous: 'Dangerous',
     },
     cards: 'Your shorts as a list',
+    sortBy: 'Sort by',
+    sortAsc: '{column}, ascending',
+    sortDesc: '{column}, descending',
     brokenOnly: 'Broken links only',
   },
 };
