@@ -1,7 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import Dropdown from 'react-bootstrap/Dropdown';
 import Form from 'react-bootstrap/Form';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
@@ -12,12 +11,15 @@ import { FLAGS } from '../lib/flag-rule';
 import { isLanguage } from '../lib/language-rule';
 import { cutUsername, NAV_ITEMS, visibleNavItems } from '../lib/nav';
 import { runtimeConfig } from '../runtime-config';
-import { auth, isAdmin, logout } from '../state/auth';
+import { auth, isAdmin } from '../state/auth';
 import { consentActions, cookies } from '../state/cookies';
 import { flags } from '../state/flags';
 import { chooseLanguage, language } from '../state/language';
 import { theme, toggleTheme } from '../state/theme';
 import { useT } from '../i18n/context';
+
+// Only for someone logged in: its dropdown (and Popper) stays out of an anonymous first visit.
+const UserMenu = lazy(() => import('./UserMenu'));
 
 /** Below 960 px the top bar's links fold into a menu; at 960 px and wider an open menu closes. */
 export const MOBILE_BREAKPOINT = 960;
@@ -26,7 +28,7 @@ function TopBar() {
   const { msg } = useT();
   const a = useSnapshot(auth);
   const f = useSnapshot(flags);
-  const [location, navigate] = useLocation();
+  const [location] = useLocation();
   // The mobile menu belongs to the page it was opened on: any navigation closes it (also a way
   // back to that page later).
   const [menu, setMenu] = useState({ open: false, on: location });
@@ -81,34 +83,16 @@ function TopBar() {
           </ul>
           <div className="topbar-user">
             {a.status === 'authenticated' && a.user ? (
-              <Dropdown align="end">
-                <Dropdown.Toggle
-                  variant="outline-primary"
-                  id="user-menu"
-                  aria-label={`${msg.nav.userMenu}: ${cutUsername(a.user.username)}`}
-                >
-                  <Avatar url={a.user.imageUrl} size={20} />{' '}
-                  <span>{cutUsername(a.user.username)}</span>
-                </Dropdown.Toggle>
-                <Dropdown.Menu>
-                  <Dropdown.Item onClick={() => navigate('/account')}>
-                    {msg.nav.account}
-                  </Dropdown.Item>
-                  {isAdmin(a.user) && (
-                    <Dropdown.Item onClick={() => navigate('/admin')}>
-                      {msg.nav.admin}
-                    </Dropdown.Item>
-                  )}
-                  <Dropdown.Divider />
-                  <Dropdown.Item
-                    onClick={() => {
-                      void logout().then(() => navigate('/'));
-                    }}
-                  >
-                    {msg.nav.logout}
-                  </Dropdown.Item>
-                </Dropdown.Menu>
-              </Dropdown>
+              <Suspense
+                fallback={
+                  <span className="btn btn-outline-primary disabled" aria-hidden="true">
+                    <Avatar url={a.user.imageUrl} size={20} />{' '}
+                    <span>{cutUsername(a.user.username)}</span>
+                  </span>
+                }
+              >
+                <UserMenu user={a.user} />
+              </Suspense>
             ) : a.status === 'unauthenticated' && location !== CLIENT_ROUTES.login ? (
               // Not on the login page itself: there it would only lead to where one is.
               <LoginLink className="btn btn-primary" />
