@@ -65,11 +65,7 @@ export function AppRoutes() {
     <Suspense fallback={<Spinner animation="border" role="status" />}>
       <Switch>
         <Route path={ROUTES.start} component={StartPage} />
-        <Route path={ROUTES.login}>
-          <Queries>
-            <LoginPage />
-          </Queries>
-        </Route>
+        <Route path={ROUTES.login} component={LoginPage} />
         <Route path={ROUTES.shortPrompt} component={ShortPromptPage} />
         <Route path={ROUTES.info}>
           <Queries>

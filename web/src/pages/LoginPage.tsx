@@ -5,7 +5,8 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { useSnapshot } from 'valtio';
 import { Redirect, useSearch } from 'wouter';
-import { useLoginProviders } from '../api/queries/account';
+import { api, unwrap } from '../api/client';
+import { useResolved } from '../components/useResolved';
 import { loginReturn, providerLoginUrl, safeReturnPath } from '../lib/login';
 import { runtimeConfig } from '../runtime-config';
 import { auth } from '../state/auth';
@@ -33,15 +34,19 @@ function TermsLabel() {
   );
 }
 
+const loadProviders = () => unwrap(api.GET('/api/auth-providers')).catch(() => []);
+type LoginProviders = Awaited<ReturnType<typeof loadProviders>>;
+
 /** /login: terms checkbox, one button per provider; authenticated users go to /. */
 export default function LoginPage() {
   const { msg, t } = useT();
   const a = useSnapshot(auth);
   const search = useSearch();
   const query = new URLSearchParams(search);
-  // No providers when they cannot be loaded either: the page says none are configured.
-  const providers = useLoginProviders();
-  const loginProvider = providers.data ?? [];
+  // No providers when they cannot be loaded either: the page says none are configured. A plain
+  // request, not a query: the login page is a first visit's page and needs no query client.
+  const providers = useResolved<LoginProviders | null>(loadProviders, [], null);
+  const loginProvider = providers ?? [];
   const [accepted, setAccepted] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (a.status === 'authenticated') return <Redirect to="/" replace />;
@@ -56,7 +61,7 @@ export default function LoginPage() {
           {failure === 'provider_unavailable' ? msg.login.providerUnavailable : msg.login.failed}
         </Alert>
       )}
-      {providers.isPending ? (
+      {providers === null ? (
         <p className="d-flex align-items-center gap-2">
           <Spinner animation="border" size="sm" role="status" aria-hidden />
           {msg.login.loading}

@@ -29,7 +29,3 @@ export function useRenewApiKey() {
   });
 }
 
-/** The configured login providers (name and login start). */
-export function useLoginProviders() {
-  return $api.useQuery('get', '/api/auth-providers');
-}
