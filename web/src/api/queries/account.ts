@@ -28,4 +28,3 @@ export function useRenewApiKey() {
     onSuccess: (key) => client.setQueryData(API_KEY_KEY, key.id),
   });
 }
-
