@@ -8,19 +8,11 @@ import { QrModule } from './qr/qr.module';
 import { ShortsModule } from './shorts/shorts.module';
 import { LinkHealthModule } from './link-health/link-health.module';
 import { TransferModule } from './transfer/transfer.module';
-import { CacheBusModule } from './redis/cache-bus';
 import type { AppConfig } from './config/config';
-import { ConfigModule } from './config/config.module';
-import { DatabaseModule } from './database/database.module';
+import { coreModules } from './core.modules';
 import { FlagsModule } from './flags/flags.module';
 import { WebModule } from './web/web.module';
 import { FiguresModule } from './figures/figures.module';
-import { LoggingModule } from './logging/logging.module';
-import { MetricsModule } from './metrics/metrics.module';
-import { SentryModule } from './sentry/sentry.module';
-import { FailureModule } from './failure/failure.module';
-import { RedisModule } from './redis/redis.module';
-import { LimitsModule } from './limits/limits.module';
 import { ReportModule } from './report/report.module';
 import { StatisticsModule } from './statistics/statistics.module';
 import { AdminModule } from './admin/admin.module';
@@ -33,15 +25,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        ConfigModule.forRoot(config),
-        LoggingModule,
-        MetricsModule,
-        SentryModule,
-        FailureModule,
-        RedisModule,
-        LimitsModule,
-        DatabaseModule,
-        CacheBusModule,
+        ...coreModules(config),
         ScheduleModule.forRoot(),
         // Before FollowModule: its literal paths (`/api/code/export`) before `/api/code/:id`.
         TransferModule,

@@ -1,17 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { UsersModule } from '../account/users.module';
 import type { AppConfig } from '../config/config';
-import { ConfigModule } from '../config/config.module';
-import { DatabaseModule } from '../database/database.module';
+import { coreModules } from '../core.modules';
 import { JOBS_OFF } from '../database/leased-jobs';
 import { DomainsModule } from '../domains/domains.module';
-import { FailureModule } from '../failure/failure.module';
-import { LimitsModule } from '../limits/limits.module';
-import { LoggingModule } from '../logging/logging.module';
-import { MetricsModule } from '../metrics/metrics.module';
-import { CacheBusModule } from '../redis/cache-bus';
-import { RedisModule } from '../redis/redis.module';
-import { SentryModule } from '../sentry/sentry.module';
 import { TransferModule } from '../transfer/transfer.module';
 
 /** Every leased job off in the CLI's process (see JOBS_OFF): its timers run nothing. */
@@ -33,21 +25,13 @@ export class CliModule {
     return {
       module: CliModule,
       imports: [
-        ConfigModule.forRoot(config),
+        ...coreModules(config),
         {
           module: JobsOffModule,
           global: true,
           providers: [{ provide: JOBS_OFF, useValue: true }],
           exports: [JOBS_OFF],
         },
-        LoggingModule,
-        MetricsModule,
-        SentryModule,
-        FailureModule,
-        RedisModule,
-        LimitsModule,
-        DatabaseModule,
-        CacheBusModule,
         UsersModule,
         DomainsModule,
         TransferModule,
