@@ -18,4 +18,27 @@ export class ApiKeyEntity {
 
   @Column({ name: 'created_at', ...DATETIME })
   createdAt: Date;
+
+  /** Unique per user; the spec's single key is the one named `ShareX`. */
+  @Column({ type: 'varchar', length: 64, default: 'ShareX' })
+  name: string;
+
+  /** The key's first characters, shown in lists so its holder recognises it. */
+  @Column({ type: 'varchar', length: 16, default: '' })
+  prefix: string;
+
+  /** Comma-separated scopes (`shorts:read,shorts:write`, see API_KEY_SCOPES). */
+  @Column({ type: 'varchar', length: 255, default: 'shorts:read,shorts:write' })
+  scopes: string;
+
+  /** The team the key acts for, or null (its user's own rights). */
+  @Column({ name: 'team_id', type: 'varchar', length: 36, nullable: true })
+  teamId: string | null;
+
+  @Column({ name: 'expires_at', ...DATETIME, nullable: true })
+  expiresAt: Date | null;
+
+  /** Written at most once a minute per key. */
+  @Column({ name: 'last_used_at', ...DATETIME, nullable: true })
+  lastUsedAt: Date | null;
 }

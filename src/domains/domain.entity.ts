@@ -34,6 +34,10 @@ export class DomainEntity {
   @JoinColumn({ name: 'owner_id' })
   owner?: Relation<UserEntity> | null;
 
+  /** The team the domain belongs to, or null; its rights then come from the team's roles. */
+  @Column({ name: 'team_id', type: 'varchar', length: 36, nullable: true })
+  teamId: string | null;
+
   @Column({ ...FLAG, default: 0 })
   verified: boolean;
 

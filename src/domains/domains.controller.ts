@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { Scope } from '../common/auth.guard';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
@@ -22,6 +23,7 @@ export class DomainsController {
   constructor(private readonly domains: DomainService) {}
 
   @Get('allowed')
+  @Scope('domains:read')
   @ApiOperation({
     operationId: 'domainAllowed',
     summary:
@@ -38,6 +40,7 @@ export class DomainsController {
 
   @Get()
   @UserRoute()
+  @Scope('domains:read')
   @ApiOperation({
     operationId: 'listDomains',
     summary: 'The domains the caller may use: shared and own (admins: all)',
@@ -50,6 +53,7 @@ export class DomainsController {
 
   @Post()
   @UserRoute()
+  @Scope('domains:write')
   @ApiOperation({
     operationId: 'createDomain',
     summary:
@@ -67,6 +71,7 @@ export class DomainsController {
 
   @Patch(':id')
   @UserRoute()
+  @Scope('domains:write')
   @ApiOperation({
     operationId: 'updateDomain',
     summary: 'Change a domain’s redirects (admins: also enable or disable it)',
@@ -85,6 +90,7 @@ export class DomainsController {
 
   @PostAction(':id/verify')
   @UserRoute()
+  @Scope('domains:write')
   @ApiOperation({
     operationId: 'verifyDomain',
     summary:
@@ -103,6 +109,7 @@ export class DomainsController {
   @Delete(':id')
   @NoContent()
   @UserRoute()
+  @Scope('domains:write')
   @ApiOperation({
     operationId: 'deleteDomain',
     summary: 'Delete a domain (only when no short uses it: else 409 domain_in_use)',

@@ -5,6 +5,7 @@ import { ApiProblems } from '../common/api-problems';
 import { ApiIdParam, ApiSignedIn, PostAction, uuidParam } from '../common/routes';
 import { ShortHealthDto } from '../shorts/dto/short.dto';
 import { LinkHealthService } from './link-health.service';
+import { Scope } from '../common/auth.guard';
 
 /** The owner's "check now" of a short's target (`POST /api/code/{id}/health`). */
 @ApiTags('code')
@@ -15,6 +16,7 @@ export class LinkHealthController {
   @PostAction(':id/health')
   @ApiSignedIn()
   @ApiIdParam("The short's id (UUID)")
+  @Scope('shorts:write')
   @ApiOperation({
     operationId: 'checkShortHealth',
     summary:

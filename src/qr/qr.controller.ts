@@ -8,6 +8,7 @@ import { QrPngQueryDto } from './dto/qr-png-query.dto';
 import { type QrImage, QrService } from './qr.service';
 import { ShortAccessService } from '../shorts/short-access.service';
 import { ShortViewService } from '../shorts/short-view.service';
+import { Scope } from '../common/auth.guard';
 
 const NOT_MODIFIED = {
   status: 304,
@@ -28,6 +29,7 @@ export class QrController {
   ) {}
 
   @Get(':code/qr.svg')
+  @Scope('shorts:read')
   @ApiOperation({ operationId: 'getShortQrSvg', summary: 'QR code of {BASE_URL}/s/{code} (SVG)' })
   @ApiParam({ name: 'code', type: String })
   @ApiOkResponse({ content: { 'image/svg+xml': { schema: { type: 'string' } } } })
@@ -48,6 +50,7 @@ export class QrController {
   }
 
   @Get(':code/qr.png')
+  @Scope('shorts:read')
   @ApiOperation({ operationId: 'getShortQrPng', summary: 'QR code of {BASE_URL}/s/{code} (PNG)' })
   @ApiParam({ name: 'code', type: String })
   @ApiOkResponse({ content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } })

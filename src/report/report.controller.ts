@@ -4,7 +4,7 @@ import { DomainQueryDto } from '../follow/dto/lookup-query.dto';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
 import { ApiIdParam, PostAction, uuidParam } from '../common/routes';
-import { RequireUser } from '../common/auth.guard';
+import { RequireUser, Scope } from '../common/auth.guard';
 import { NoStore } from '../common/no-store';
 import { CreateReportDto, OwnerReportDto, ReportCreatedDto } from './dto/report.dto';
 import { ReportService } from './report.service';
@@ -37,6 +37,7 @@ export class ReportController {
 
   @Get(':id/reports')
   @RequireUser()
+  @Scope('shorts:read')
   @ApiOperation({
     operationId: 'listShortReports',
     summary: "The short's reports for its owner or an admin (newest first; never the reporter)",

@@ -83,6 +83,15 @@ export const ERROR_KEYS = [
   'dns_timeout',
   'dns_failed',
   'quota_exceeded',
+  // teams and scoped API keys
+  'scope_missing',
+  'team_forbidden',
+  'team_not_empty',
+  'team_last_owner',
+  'team_full',
+  'invite_invalid',
+  'api_key_name_exists',
+  'api_key_scope_invalid',
   // reports, limits, QR, admin
   'report_exists',
   'rate_limited',

@@ -303,6 +303,7 @@ export class ShortCreateService {
       createdAt: new Date(now),
       expireAt: actor ? (columns.expireAt ?? null) : new Date(now + ANONYMOUS_LIFETIME_MS),
       ownerId: actor?.id ?? null,
+      teamId: null,
       dangerous: false,
       dangerReason: null,
       ...UNCHECKED,

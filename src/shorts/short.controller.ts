@@ -20,6 +20,7 @@ import { CreateShortDto, CreatedShortDto } from './dto/create-short.dto';
 import { UpdateShortDto } from './dto/update-short.dto';
 import { ShortDto } from './dto/short.dto';
 import { OWN_DEFAULT_SORT, OwnShortsQueryDto, type OwnSortField } from './dto/own-shorts-query.dto';
+import { Scope } from '../common/auth.guard';
 
 /** Sort allow-list of the own list: API field → query-builder column. */
 const OWN_SORTABLE: Record<OwnSortField, string> = {
@@ -49,6 +50,7 @@ export class ShortController {
 
   @Get()
   @UserRoute()
+  @Scope('shorts:read')
   @ApiOperation({
     operationId: 'listOwnShorts',
     summary: 'The caller’s own shorts (expired and exhausted included)',
@@ -70,6 +72,7 @@ export class ShortController {
   }
 
   @Post()
+  @Scope('shorts:write')
   @ApiOperation({
     operationId: 'createShort',
     summary: 'Create a short (anonymous: url and password only, 24 h)',
@@ -88,6 +91,7 @@ export class ShortController {
 
   @Patch(':id')
   @ApiIdParam("The short's id (UUID)")
+  @Scope('shorts:write')
   @ApiOperation({
     operationId: 'updateShort',
     summary: 'Edit a short (owner or admin): url, code, name, expireAt, maxUses, password',
@@ -107,6 +111,7 @@ export class ShortController {
   @Delete(':id')
   @NoContent('Deleted')
   @ApiIdParam("The short's id (UUID)")
+  @Scope('shorts:write')
   @ApiOperation({ operationId: 'deleteShort', summary: 'Delete a short (owner or admin)' })
   @ApiProblems(400, 401, 403, 404)
   async deleteShort(

@@ -54,6 +54,13 @@ export class ShortEntity {
   @JoinColumn({ name: 'owner_id' })
   owner?: Relation<UserEntity> | null;
 
+  /**
+   * The team the short belongs to, or null (its owner's own space). A team's short is the team's:
+   * its rights come from the team's roles; `owner` stays the user who created or moved it.
+   */
+  @Column({ name: 'team_id', type: 'varchar', length: 36, nullable: true })
+  teamId: string | null;
+
   @Column({ ...FLAG, default: 0 })
   dangerous: boolean;
 

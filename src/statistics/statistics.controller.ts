@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
 import { ApiIdParam, ApiSignedIn } from '../common/routes';
-import { RequireUser } from '../common/auth.guard';
+import { RequireUser, Scope } from '../common/auth.guard';
 import { ValidationFailedError } from '../common/errors';
 import { NoStore } from '../common/no-store';
 import { StatisticsDto } from './statistics.dto';
@@ -26,6 +26,7 @@ export class StatisticsController {
 
   @Get(':id/statistics')
   @RequireUser()
+  @Scope('statistics:read')
   @ApiOperation({
     operationId: 'getShortStatistics',
     summary:
@@ -45,6 +46,7 @@ export class StatisticsController {
 
   @Get(':id/statistics.csv')
   @RequireUser()
+  @Scope('statistics:read')
   @ApiOperation({
     operationId: 'getShortStatisticsCsv',
     summary: 'The same series as CSV: start,visits,visitors,bots (owner or admin)',

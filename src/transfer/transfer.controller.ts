@@ -10,7 +10,7 @@ import {
 import { CurrentActor, type Actor } from '../common/actor';
 import { ApiProblems } from '../common/api-problems';
 import { ApiSignedIn, PostAction } from '../common/routes';
-import { RequireUser } from '../common/auth.guard';
+import { RequireUser, Scope } from '../common/auth.guard';
 import { CurrentOrigin, type RequestOrigin } from '../common/request';
 import { validateTopLevel } from '../common/validation';
 import { NoStore } from '../common/no-store';
@@ -36,6 +36,7 @@ export class TransferController {
 
   @Get('export')
   @RequireUser()
+  @Scope('shorts:read')
   @ApiOperation({
     operationId: 'exportShorts',
     summary:
@@ -62,6 +63,7 @@ export class TransferController {
 
   @PostAction('import')
   @RequireUser()
+  @Scope('shorts:write')
   @ApiOperation({
     operationId: 'importShorts',
     summary:

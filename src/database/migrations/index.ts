@@ -10,6 +10,7 @@ import { LinkHealth1763860000000 } from './1763860000000-link-health';
 import { StatisticsRollups1763870000000 } from './1763870000000-statistics-rollups';
 import { HealthDueIndex1763880000000 } from './1763880000000-health-due-index';
 import { DomainClaims1763895000000 } from './1763895000000-domain-claims';
+import { Teams1763900000000 } from './1763900000000-teams';
 
 /** Every migration, in order. New migrations are appended here. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   StatisticsRollups1763870000000,
   HealthDueIndex1763880000000,
   DomainClaims1763895000000,
+  Teams1763900000000,
 ];
