@@ -27,11 +27,16 @@ export type Access = 'read' | 'write';
 @Injectable()
 export class AccessPolicy {
   private readonly roleSql: string;
+  private readonly teamsSql: string;
 
   constructor(@InjectDataSource() private readonly db: DataSource) {
     this.roleSql = dialectSql(
       engineOf(db),
       'SELECT role FROM team_members WHERE team_id = ? AND user_id = ?',
+    );
+    this.teamsSql = dialectSql(
+      engineOf(db),
+      'SELECT team_id, role FROM team_members WHERE user_id = ?',
     );
   }
 
@@ -49,12 +54,49 @@ export class AccessPolicy {
     const a = activeActor(actor);
     if (!a) return false;
     if (isAdmin(a)) return true;
-    if (r.teamId !== null) {
+    if (r.teamId) {
       const role = await this.roleIn(a, r.teamId);
       return role !== null && (access === 'read' || roleMayWrite(role));
     }
     if (a.key?.teamId) return false;
     return r.ownerId !== null && r.ownerId === a.id;
+  }
+
+  /**
+   * The teams the caller may write to (owner or editor; a team key: its team when its role may
+   * write), for checks that cannot wait for the database (the short's field checks): one query of
+   * at most LIMIT_TEAMS rows.
+   */
+  async writableTeams(actor: Actor | null): Promise<ReadonlySet<string>> {
+    const a = activeActor(actor);
+    if (!a) return NO_TEAMS;
+    if (a.key?.teamId) return roleMayWrite(a.key.teamRole) ? new Set([a.key.teamId]) : NO_TEAMS;
+    const rows: Array<{ team_id: string; role: TeamRole }> = await this.db.query(this.teamsSql, [
+      a.id,
+    ]);
+    return new Set(rows.filter((r) => roleMayWrite(r.role)).map((r) => r.team_id));
+  }
+
+  /** The teams whose things the caller may see (any role; a team key: its team). */
+  async readableTeams(actor: Actor | null): Promise<string[]> {
+    const a = activeActor(actor);
+    if (!a) return [];
+    if (a.key?.teamId) return [a.key.teamId];
+    const rows: Array<{ team_id: string }> = await this.db.query(this.teamsSql, [a.id]);
+    return rows.map((r) => r.team_id);
+  }
+
+  /**
+   * Whether the caller may put shorts on a domain: a shared one (no owner, no team) anybody
+   * logged in; a team's one its owners and editors (`writable`: writableTeams); his own; admins any.
+   */
+  mayUseDomain(actor: Actor | null, d: Owned, writable: ReadonlySet<string>): boolean {
+    const a = activeActor(actor);
+    if (!a) return false;
+    if (isAdmin(a)) return true;
+    if (d.teamId) return writable.has(d.teamId);
+    if (d.ownerId === null) return true;
+    return !a.key?.teamId && d.ownerId === a.id;
   }
 
   /**
@@ -93,6 +135,8 @@ export class AccessPolicy {
     return rows.length > 0;
   }
 }
+
+const NO_TEAMS: ReadonlySet<string> = new Set();
 
 export function teamForbidden(): ForbiddenError {
   return new ForbiddenError('You may not write to this team', 'team_forbidden');

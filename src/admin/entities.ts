@@ -123,6 +123,7 @@ const SHORT_FIELD_TYPES: Record<ShortFieldType, FieldType> = {
   'date-time': 'date',
   integer: 'number',
   domain: 'keyword',
+  team: 'keyword',
   rules: 'text',
 };
 

@@ -10,6 +10,7 @@ interface Row {
   host: string;
   verified_host: string | null;
   owner_id: string | null;
+  team_id: string | null;
   verified: number;
   enabled: number;
   home_redirect: string | null;
@@ -21,6 +22,7 @@ const row = (id: string, host: string, verified = true): Row => ({
   host,
   verified_host: verified ? host : null,
   owner_id: null,
+  team_id: null,
   verified: verified ? 1 : 0,
   enabled: 1,
   home_redirect: null,

@@ -28,6 +28,8 @@ export interface KnownDomain {
   id: string;
   host: string;
   ownerId: string | null;
+  /** The team it belongs to, or null. */
+  teamId: string | null;
   verified: boolean;
   enabled: boolean;
   homeRedirect: string | null;
@@ -37,13 +39,14 @@ export interface KnownDomain {
 /** How many distinct `Host` headers keep their normalised host (a few in practice). */
 const HOST_HEADERS_MAX = 256;
 
-const COLUMNS = 'id, host, owner_id, verified, enabled, home_redirect, not_found_redirect';
+const COLUMNS = 'id, host, owner_id, team_id, verified, enabled, home_redirect, not_found_redirect';
 
 function knownOf(r: Record<string, unknown>): KnownDomain {
   return {
     id: r.id as string,
     host: r.host as string,
     ownerId: (r.owner_id as string | null) ?? null,
+    teamId: (r.team_id as string | null) ?? null,
     verified: Number(r.verified) === 1 || r.verified === true,
     enabled: Number(r.enabled) === 1 || r.enabled === true,
     homeRedirect: (r.home_redirect as string | null) ?? null,

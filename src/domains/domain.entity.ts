@@ -1,4 +1,5 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
+import { TeamEntity } from '../teams/team.entity';
 import { UserEntity } from '../account/user.entity';
 import { DATETIME, FLAG } from '../database/columns';
 
@@ -37,6 +38,10 @@ export class DomainEntity {
   /** The team the domain belongs to, or null; its rights then come from the team's roles. */
   @Column({ name: 'team_id', type: 'varchar', length: 36, nullable: true })
   teamId: string | null;
+
+  @ManyToOne(() => TeamEntity, { nullable: true, createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'team_id' })
+  team?: Relation<TeamEntity> | null;
 
   @Column({ ...FLAG, default: 0 })
   verified: boolean;

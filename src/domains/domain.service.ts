@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type EntityManager, IsNull, type Repository } from 'typeorm';
+import { type EntityManager, In, IsNull, type Repository } from 'typeorm';
 import { BlacklistService } from '../blacklist/blacklist.service';
 import { normalizeHost } from '../blacklist/host';
-import { activeActor, type Actor, isAdmin, isOwnerOrAdmin } from '../common/actor';
+import { AccessPolicy } from '../access/access-policy';
+import { activeActor, type Actor, isAdmin } from '../common/actor';
 import {
   ConflictError,
   ForbiddenError,
@@ -55,6 +56,7 @@ export class DomainService {
     private readonly registry: DomainRegistry,
     private readonly limits: RateLimitService,
     private readonly blacklist: BlacklistService,
+    private readonly policy: AccessPolicy,
   ) {
     this.verifier = new DnsVerifier(config.dns);
     this.mainHost = new URL(config.baseUrl).hostname.toLowerCase();
@@ -70,13 +72,21 @@ export class DomainService {
     return dialectSql(this.engine, text);
   }
 
-  /** The domains a caller sees: admins all, users the shared ones and their own. */
+  /**
+   * The domains a caller sees: admins all; users the shared ones, their own and their teams'
+   * (a team's key: the shared ones and its team's).
+   */
   async list(caller: Actor | null): Promise<DomainDto[]> {
     const actor = this.actor(caller);
     if (isAdmin(actor)) return this.listAll();
+    const teams = await this.policy.readableTeams(actor);
     const rows = await this.repo.find({
-      where: [{ ownerId: actor.id }, { ownerId: IsNull() }],
-      relations: { owner: true },
+      where: [
+        ...(actor.key?.teamId ? [] : [{ ownerId: actor.id, teamId: IsNull() }]),
+        { ownerId: IsNull(), teamId: IsNull() },
+        ...(teams.length ? [{ teamId: In(teams) }] : []),
+      ],
+      relations: { owner: true, team: true },
       order: { host: 'ASC' },
     });
     return rows.map((d) => this.toDto(d));
@@ -84,7 +94,10 @@ export class DomainService {
 
   /** Every domain with its owner (an admin's list; the operator's CLI). */
   async listAll(): Promise<DomainDto[]> {
-    const rows = await this.repo.find({ relations: { owner: true }, order: { host: 'ASC' } });
+    const rows = await this.repo.find({
+      relations: { owner: true, team: true },
+      order: { host: 'ASC' },
+    });
     return rows.map((d) => this.toDto(d));
   }
 
@@ -116,7 +129,10 @@ export class DomainService {
           throw err;
         }
       }
-      const now = await this.repo.findOne({ where: { id: d.id }, relations: { owner: true } });
+      const now = await this.repo.findOne({
+        where: { id: d.id },
+        relations: { owner: true, team: true },
+      });
       if (now) out.push({ domain: this.toDto(now), passed });
     }
     return out;
@@ -128,6 +144,8 @@ export class DomainService {
     if (shared && !isAdmin(actor)) {
       throw new ForbiddenError('Only admins add shared domains', 'admin_required');
     }
+    // A team's domain: a team the caller may write to (a team key: its team unless it names one).
+    const teamId = shared ? null : await this.policy.writableTeam(actor, dto.team);
     const fieldErrors: Record<string, string> = {};
     const keys: Record<string, ErrorKey> = {};
     const host = normalizeDomainHost(dto.host);
@@ -145,6 +163,7 @@ export class DomainService {
       host: hostName,
       verifiedHost: shared ? hostName : null,
       ownerId: shared ? null : actor.id,
+      teamId,
       verified: shared,
       enabled: true,
       homeRedirect: dto.homeRedirect ?? null,
@@ -479,17 +498,23 @@ export class DomainService {
   }
 
   private async find(id: string): Promise<DomainEntity> {
-    const d = await this.repo.findOne({ where: { id }, relations: { owner: true } });
+    const d = await this.repo.findOne({ where: { id }, relations: { owner: true, team: true } });
     if (!d) throw domainNotFound();
     return d;
   }
 
-  /** A domain the actor may manage: its owner, or an admin (shared domains: admins only). */
+  /**
+   * A domain the actor may manage (AccessPolicy: its owner, its team's owners and editors, or an
+   * admin; shared domains: admins only).
+   */
   private async owned(id: string, actor: Actor): Promise<DomainEntity> {
-    const d = await this.repo.findOne({ where: { id }, relations: { owner: true } });
+    const d = await this.repo.findOne({ where: { id }, relations: { owner: true, team: true } });
     if (!d) throw domainNotFound();
-    if (!isOwnerOrAdmin(actor, d.ownerId)) {
-      throw new ForbiddenError('Only the owner or an admin may do this', 'not_owner');
+    if (!(await this.policy.may(actor, d, 'write'))) {
+      throw new ForbiddenError(
+        'Only the owner, its team’s editors or an admin may do this',
+        'not_owner',
+      );
     }
     return d;
   }
@@ -499,6 +524,7 @@ export class DomainService {
       id: d.id,
       host: d.host,
       owner: d.owner ? { id: d.owner.id, username: d.owner.username } : null,
+      team: d.teamId ? { id: d.teamId, name: d.team?.name ?? '' } : null,
       verified: d.verified,
       enabled: d.enabled,
       homeRedirect: d.homeRedirect,

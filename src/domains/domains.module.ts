@@ -1,3 +1,4 @@
+import { AccessModule } from '../access/access.module';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BlacklistModule } from '../blacklist/blacklist.module';
@@ -12,7 +13,7 @@ import { DomainsController } from './domains.controller';
  * (shared), re-checked daily, held in memory by host for the follow path (DomainRegistry).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([DomainEntity]), BlacklistModule],
+  imports: [TypeOrmModule.forFeature([DomainEntity]), BlacklistModule, AccessModule],
   controllers: [DomainsController],
   providers: [DomainService, DomainRegistry, DomainCheckJob],
   exports: [DomainService, DomainRegistry],

@@ -106,7 +106,7 @@ export class ReportService {
 
   /** The reports of a short for its owner or an admin, newest first, without the reporters. */
   async forOwner(shortId: string, caller: Actor | null): Promise<OwnerReportDto[]> {
-    const short = await this.access.findOwned(shortId, caller);
+    const short = await this.access.findOwned(shortId, caller, 'read');
     const rows = await this.reports.find({
       where: { shortId: short.id },
       order: { createdAt: 'DESC', id: 'ASC' },

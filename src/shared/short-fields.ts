@@ -23,7 +23,7 @@ import {
  * input and how an import reads its cell.
  */
 export type FieldType =
-  'url' | 'code' | 'text' | 'password' | 'date-time' | 'integer' | 'domain' | 'rules';
+  'url' | 'code' | 'text' | 'password' | 'date-time' | 'integer' | 'domain' | 'rules' | 'team';
 
 /** Who may set a field: everybody (anonymous creates too), or logged-in users (and admins). */
 export type SetBy = 'anonymous' | 'user';
@@ -274,6 +274,27 @@ export const SHORT_FIELDS = {
     followed: true,
     exported: true,
     admin: {},
+  },
+  team: {
+    type: 'team',
+    column: 'teamId',
+    setBy: 'user',
+    nullable: true,
+    maxLength: 36,
+    importAliases: ['team'],
+    invalidKey: 'team_forbidden',
+    forbidden: { sentence: 'You may not write to this team', key: 'team_forbidden' },
+    errorKeys: ['team_forbidden'],
+    description:
+      'The team the short belongs to (an id of a team where the caller is owner or editor; logged-in only); null: the caller’s own space. On edit it moves the short',
+    example: '6f1c2a4e-0000-4000-8000-000000000000',
+    shown: {
+      to: 'owner',
+      nullable: true,
+      description: 'The team the short belongs to, `{id, name}`; null: its owner’s own space',
+    },
+    exported: true,
+    admin: { description: 'Team id (empty: the owner’s own space)' },
   },
 } as const satisfies Record<string, ShortFieldSpec>;
 

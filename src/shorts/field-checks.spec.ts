@@ -13,6 +13,7 @@ const ctx = (over: Partial<CheckContext> = {}): CheckContext => ({
   now: NOW,
   domainAccess: (host) =>
     host === 'go.example.com' ? 'ok' : host === 'theirs.example.com' ? 'forbidden' : 'unknown',
+  teamAccess: (id) => id === 'team-mine',
   ...over,
 });
 const future = new Date(NOW + 86_400_000).toISOString();

@@ -29,6 +29,8 @@ export interface CheckContext {
   now: number;
   /** Whether the caller may put shorts on a domain (its normalised host). */
   domainAccess(host: string): 'ok' | 'forbidden' | 'unknown';
+  /** Whether the caller may write to the team `id` (owner or editor; AccessPolicy). */
+  teamAccess(id: string): boolean;
 }
 
 /**
@@ -59,6 +61,8 @@ interface StoredValue {
   domain: string;
   /** Never an empty list: no rules are stored as null. */
   rules: RedirectRule[];
+  /** A team's id. */
+  team: string;
 }
 
 /** What a field of each type arrives as (a list of rules as JSON: its shape is checked here). */
@@ -156,6 +160,12 @@ const CHECKS: {
       rules.push({ conditions: rule.conditions, url: target.url });
     }
     return { value: rules.length ? rules : null };
+  },
+  team(value, spec, ctx) {
+    if (!ctx.teamAccess(value) && spec.forbidden) {
+      return { ...problemOf(spec.forbidden), status: 403 as const };
+    }
+    return { value };
   },
   integer(value, spec) {
     if (spec.minimum !== undefined && value < spec.minimum && spec.belowMinimum) {

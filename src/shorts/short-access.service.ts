@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { activeActor, isOwnerOrAdmin, type Actor } from '../common/actor';
+import { type Access, AccessPolicy } from '../access/access-policy';
+import { activeActor, type Actor } from '../common/actor';
 import {
   ForbiddenError,
   TooManyRequestsError,
@@ -20,9 +21,10 @@ function isLive(s: ShortEntity, now: number): boolean {
 }
 
 /**
- * Who may do what with a short: the owner's right (mayManage, the one place that decides it), the
- * shorts a caller may manage, the shorts visitors may see and on which domain a request asks, and
- * whether a short's target may be shown (mayReveal).
+ * Who may do what with a short: reading and writing it as its owner, a member of its team or an
+ * admin (`may`, which asks the AccessPolicy, the one place that decides), the shorts a caller may
+ * manage, the shorts visitors may see and on which domain a request asks, and whether a short's
+ * target may be shown (mayReveal).
  */
 @Injectable()
 export class ShortAccessService {
@@ -30,56 +32,71 @@ export class ShortAccessService {
     private readonly shorts: ShortRepository,
     private readonly limiter: PasswordLimiter,
     private readonly domains: DomainRegistry,
+    private readonly policy: AccessPolicy,
   ) {}
 
   /**
-   * Whether `actor` may manage the short `s` (change it, delete it, see its uses, visits, reports
-   * and target): its owner or an admin; anonymous shorts only admins. Every such decision of the
-   * shorts module is this one.
+   * Whether `actor` may read (see its uses, visits, reports, target; export it) or write (change,
+   * move, delete) the short `s`: the AccessPolicy's answer (its owner in his own space, its team's
+   * members by role, admins; anonymous shorts only admins). Every such decision of the shorts
+   * module is this one.
    */
-  mayManage(actor: Actor | null, s: Pick<ShortEntity, 'ownerId'>): boolean {
-    return isOwnerOrAdmin(actor, s.ownerId);
+  may(
+    actor: Actor | null,
+    s: Pick<ShortEntity, 'ownerId' | 'teamId'>,
+    access: Access,
+  ): Promise<boolean> {
+    return this.policy.may(actor, s, access);
   }
 
   /**
-   * Loads the short `id` through `load` when the caller may manage it: its owner or an admin
-   * (anonymous shorts only admins). Anonymous callers 401, others 403 `not_owner`, unknown 404.
+   * Loads the short `id` through `load` when the caller may read or write it (`may`). Anonymous
+   * callers 401, others 403 `not_owner`, unknown 404.
    */
-  private async managed<S extends { ownerId: string | null }>(
+  private async managed<S extends { ownerId: string | null; teamId: string | null }>(
     caller: Actor | null,
     load: (id: string) => Promise<S | null>,
     id: string,
-    action: string,
+    access: Access,
   ): Promise<S> {
     const actor = activeActor(caller);
     if (!actor) throw new UnauthorizedError();
     const s = await load(id);
     if (!s) throw shortNotFound();
-    if (!this.mayManage(actor, s)) {
-      throw new ForbiddenError(`Only the owner or an admin may ${action}`, 'not_owner');
+    if (!(await this.may(actor, s, access))) {
+      throw new ForbiddenError(
+        access === 'read'
+          ? 'Only the owner, its team or an admin may see this'
+          : 'Only the owner, its team’s editors or an admin may do this',
+        'not_owner',
+      );
     }
     return s;
   }
 
   /**
-   * The short `id` if the caller may manage it (change it, see its reports): its owner or an admin;
-   * anonymous shorts only admins. Anonymous callers 401, others 403, unknown 404.
+   * The short `id` if the caller may `access` it (write: change it; read: see its reports).
+   * Anonymous callers 401, others 403, unknown 404.
    */
-  async findOwned(id: string, caller: Actor | null): Promise<ShortEntity> {
-    return this.managed(caller, (a) => this.shorts.findByIdWithOwner(a), id, 'do this');
+  async findOwned(
+    id: string,
+    caller: Actor | null,
+    access: Access = 'write',
+  ): Promise<ShortEntity> {
+    return this.managed(caller, (a) => this.shorts.findByIdWithOwner(a), id, access);
   }
 
-  /** As findOwned, reading only the short's id and owner (for callers that need no more). */
-  async findOwnedId(id: string, caller: Actor | null): Promise<string> {
-    return (await this.managed(caller, (a) => this.shorts.findOwnerOf(a), id, 'do this')).id;
+  /** As findOwned, reading only the short's id, owner and team (for callers that need no more). */
+  async findOwnedId(id: string, caller: Actor | null, access: Access = 'read'): Promise<string> {
+    return (await this.managed(caller, (a) => this.shorts.findOwnerOf(a), id, access)).id;
   }
 
   /** As findOwned for a delete, reading only what the delete needs (its identity). */
   findToDelete(
     id: string,
     caller: Actor | null,
-  ): Promise<Pick<ShortEntity, 'id' | 'code' | 'domain' | 'ownerId' | 'dangerous'>> {
-    return this.managed(caller, (a) => this.shorts.findIdentity(a), id, 'delete this short');
+  ): Promise<Pick<ShortEntity, 'id' | 'code' | 'domain' | 'ownerId' | 'teamId' | 'dangerous'>> {
+    return this.managed(caller, (a) => this.shorts.findIdentity(a), id, 'write');
   }
 
   /**
@@ -116,7 +133,7 @@ export class ShortAccessService {
     password: string | undefined,
     client: string,
   ): Promise<boolean> {
-    if (this.mayManage(caller, s)) return true;
+    if (await this.may(caller, s, 'read')) return true;
     if (s.maxUses !== null) return false;
     if (!s.passwordHash) return true;
     if (password === undefined || password === '') return false;

@@ -1,5 +1,6 @@
 import { Algorithm, hash } from '@node-rs/argon2';
 import { Inject, Injectable } from '@nestjs/common';
+import { AccessPolicy } from '../access/access-policy';
 import { randomUUID } from 'node:crypto';
 import { BlacklistService } from '../blacklist/blacklist.service';
 import { activeActor, isAdmin, type Actor } from '../common/actor';
@@ -52,6 +53,8 @@ export const domainGone = () =>
   );
 
 /** The columns of checked fields (SHORT_FIELDS' `column`; a password becomes its hash). */
+const NO_TEAMS: ReadonlySet<string> = new Set();
+
 export async function columnsOf(checked: CheckedFields): Promise<ShortChanges> {
   const columns: Record<string, unknown> = {};
   for (const name of SHORT_FIELD_NAMES) {
@@ -95,6 +98,7 @@ export class ShortCreateService {
     private readonly limits: RateLimitService,
     private readonly domains: DomainRegistry,
     private readonly view: ShortViewService,
+    private readonly policy: AccessPolicy,
   ) {
     // The own and shared domains this instance serves are asked at each check (domains change).
     this.serviceNames = new ServiceNames(config.baseUrl, config.port, (host) => {
@@ -129,6 +133,7 @@ export class ShortCreateService {
     mode: CheckContext['mode'],
     actor: Actor | null,
     origin: RequestOrigin | undefined,
+    teams: ReadonlySet<string>,
   ): CheckedFields {
     const outcome = checkShortFields(input, {
       mode,
@@ -139,8 +144,9 @@ export class ShortCreateService {
       domainAccess: (host) => {
         const d = this.domains.get(host);
         if (!d) return 'unknown';
-        return isAdmin(actor) || d.ownerId === null || d.ownerId === actor?.id ? 'ok' : 'forbidden';
+        return this.policy.mayUseDomain(actor, d, teams) ? 'ok' : 'forbidden';
       },
+      teamAccess: (id) => teams.has(id),
     });
     if ('fieldErrors' in outcome) {
       const { fieldErrors, fieldErrorKeys, fieldErrorPaths } = outcome;
@@ -169,7 +175,7 @@ export class ShortCreateService {
     options: { counted?: boolean } = {},
   ): Promise<{ code: string; id: string; shortUrl: string }> {
     const actor = activeActor(caller);
-    const checked = this.checkCreate(dto, actor, origin);
+    const checked = this.checkCreate(dto, actor, origin, await this.teamsFor(actor, [dto]));
     if (!options.counted) await this.takeCreate(actor, origin);
     const entity = this.newShort(await columnsOf(checked), actor);
     await this.insertNew(entity, typeof checked.code === 'string');
@@ -197,9 +203,10 @@ export class ShortCreateService {
     const results: Array<{ code: string } | { error: DomainError }> = [];
     const pending: Array<{ index: number; entity: ShortEntity; custom: boolean }> = [];
     const customCodes = new Set<string>();
+    const teams = await this.teamsFor(actor, inputs);
     for (const [index, dto] of inputs.entries()) {
       try {
-        const checked = this.checkCreate({ ...dto, password: undefined }, actor, origin);
+        const checked = this.checkCreate({ ...dto, password: undefined }, actor, origin, teams);
         if (typeof checked.code === 'string') {
           const key = followKey(checked.domain ?? '', checked.code);
           if (customCodes.has(key)) throw codeExists(); // an earlier row takes it
@@ -288,8 +295,28 @@ export class ShortCreateService {
     dto: ShortInput,
     actor: Actor | null,
     origin: RequestOrigin | undefined,
+    teams: ReadonlySet<string>,
   ): CheckedFields {
-    return this.checkFields(dto, 'create', actor, origin);
+    return this.checkFields(dto, 'create', actor, origin, teams);
+  }
+
+  /**
+   * The teams the caller may write to, read only when these inputs need them: one names a team, a
+   * team's domain, or the caller acts through a team's key (its shorts go to that team).
+   */
+  async teamsFor(
+    actor: Actor | null,
+    inputs: ReadonlyArray<ShortInput>,
+  ): Promise<ReadonlySet<string>> {
+    if (!actor) return NO_TEAMS;
+    const needed =
+      actor.key?.teamId ||
+      inputs.some(
+        (i) =>
+          typeof i.team === 'string' ||
+          (typeof i.domain === 'string' && this.domains.get(i.domain.trim().toLowerCase())?.teamId),
+      );
+    return needed ? this.policy.writableTeams(actor) : NO_TEAMS;
   }
 
   /** A new short of checked columns (a generated code unless a custom one was checked). */
@@ -303,7 +330,8 @@ export class ShortCreateService {
       createdAt: new Date(now),
       expireAt: actor ? (columns.expireAt ?? null) : new Date(now + ANONYMOUS_LIFETIME_MS),
       ownerId: actor?.id ?? null,
-      teamId: null,
+      // No team named: a team key's shorts go to its team, anybody else's to his own space.
+      teamId: columns.teamId ?? actor?.key?.teamId ?? null,
       dangerous: false,
       dangerReason: null,
       ...UNCHECKED,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { activeActor, type Actor } from '../common/actor';
+import { teamForbidden } from '../access/access-policy';
 import { shortNotFound } from '../common/errors';
 import type { RequestOrigin } from '../common/request';
 import { validateTopLevel } from '../common/validation';
@@ -56,8 +57,20 @@ export class ShortEditService {
     origin?: RequestOrigin,
   ): Promise<ShortDto> {
     const s = await this.access.findOwned(id, caller);
-    const checked = this.create.checkFields(dto, 'edit', activeActor(caller), origin);
+    const actor = activeActor(caller);
+    const checked = this.create.checkFields(
+      dto,
+      'edit',
+      actor,
+      origin,
+      await this.create.teamsFor(actor, [dto]),
+    );
     const changes = await columnsOf(checked);
+    if (changes.teamId === null && s.teamId !== null) {
+      // Out of a team: into the mover's own space (never through a team's key).
+      if (!actor || actor.key?.teamId) throw teamForbidden();
+      changes.ownerId = actor.id;
+    }
     // A new target has not been checked: its health starts over (the next sweep checks it).
     if (changes.url !== undefined && changes.url !== s.url) Object.assign(changes, UNCHECKED);
     if (changes.domain && changes.domain !== s.domain) {

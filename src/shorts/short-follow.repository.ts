@@ -29,6 +29,7 @@ const FOLLOW_DECODERS: Record<FieldType, (v: unknown) => unknown> = {
   text: (v) => v,
   password: (v) => v,
   domain: (v) => v,
+  team: (v) => v,
   integer: (v) => (v === null ? null : Number(v)),
   'date-time': (v) => (v === null ? null : new Date(dbTimeMs(v))),
   rules: (v) => rulesFromColumn(v as string | null),

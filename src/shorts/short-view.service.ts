@@ -17,7 +17,9 @@ import type { ShortVisitsSource } from './short-events';
 import { healthView } from './short-health';
 import { ShortAccessService } from './short-access.service';
 import type { ShortEntity } from './short.entity';
-import { type FieldColumn, type OwnFilter, ShortRepository } from './short.repository';
+import { type FieldColumn, type OwnFilter, ShortRepository, type Space } from './short.repository';
+
+export type { Space };
 
 /** The columns of the url-typed fields and of the rules (whose urls a blacklist check reads). */
 const URL_COLUMNS = columnsOfType('url');
@@ -37,6 +39,7 @@ function shownValue(s: ShortEntity, spec: ShortFieldSpec, revealUrl: boolean): u
   const value = s[spec.column as FieldColumn];
   if (spec.type === 'date-time') return value ? (value as Date).toISOString() : null;
   if (spec.type === 'rules') return value ?? [];
+  if (spec.type === 'team') return s.teamId ? { id: s.teamId, name: s.team?.name ?? '' } : null;
   return spec.none !== undefined && value === spec.none ? null : value;
 }
 
@@ -90,8 +93,11 @@ export class ShortViewService {
   ): Promise<ShortDto> {
     const s = await this.access.findVisible(code, domain);
     const mayReveal = await this.access.mayReveal(s, caller, password, client);
-    if (!this.access.mayManage(activeActor(caller), s)) return this.toDto(s, mayReveal);
-    // Its owner (and admins) see its uses and visits, as in the own list.
+    const actor = activeActor(caller);
+    // An API key sees what its owner sees only with the scope shorts:read.
+    const reader = actor?.key && !actor.key.scopes.includes('shorts:read') ? null : actor;
+    if (!(await this.access.may(reader, s, 'read'))) return this.toDto(s, mayReveal);
+    // Its owner, its team's members and admins see its uses and visits, as in the own list.
     const visits = await this.visitsOf([s.id]);
     return this.toDto(s, mayReveal, { visits: visits.get(s.id) ?? 0 });
   }
@@ -159,19 +165,18 @@ export class ShortViewService {
 
   // ---------------------------------------------------------------- own list
 
-  /** The caller's own shorts, expired and exhausted ones included; owners always see the url. */
-  async listOwn(
-    ownerId: string,
-    req: PageRequest,
-    filter: OwnFilter = {},
-  ): Promise<Page<ShortDto>> {
+  /**
+   * A space's shorts (the caller's own, or a team's the caller may read: see AccessPolicy
+   * readableTeam), expired and exhausted ones included; they always show the url.
+   */
+  async listOwn(space: Space, req: PageRequest, filter: OwnFilter = {}): Promise<Page<ShortDto>> {
     const domain =
       filter.domain === undefined
         ? undefined
         : filter.domain === MAIN_HOST_FILTER
           ? ''
           : (requestHost(filter.domain) ?? filter.domain);
-    const [rows, total] = await this.shorts.listOwn(ownerId, req, { ...filter, domain });
+    const [rows, total] = await this.shorts.listOwn(space, req, { ...filter, domain });
     const visits = await this.visitsOf(rows.map((s) => s.id));
     return toPage(
       rows.map((s) => this.toDto(s, true, { visits: visits.get(s.id) ?? 0 })),
@@ -185,11 +190,11 @@ export class ShortViewService {
    * paging: an export reads 100 or 100,000 shorts in the same memory).
    */
   async ownedAfter(
-    ownerId: string,
+    space: Space,
     afterId: string | null,
     limit: number,
   ): Promise<{ page: ShortEntity[]; visits: Map<string, number> }> {
-    const page = await this.shorts.pageOwnedAfter(ownerId, afterId, limit);
+    const page = await this.shorts.pageOwnedAfter(space, afterId, limit);
     const visits = await this.visitsOf(page.map((s) => s.id));
     return { page, visits };
   }

@@ -1,3 +1,4 @@
+import { AccessPolicy } from '../access/access-policy';
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import {
   ApiBody,
@@ -46,6 +47,7 @@ export class ShortController {
     private readonly create: ShortCreateService,
     private readonly view: ShortViewService,
     private readonly edit: ShortEditService,
+    private readonly policy: AccessPolicy,
   ) {}
 
   @Get()
@@ -64,7 +66,8 @@ export class ShortController {
   ): Promise<Page<ShortDto>> {
     const sortable = { ...OWN_SORTABLE, visits: this.view.visitsOrder('s') };
     const page = pageRequest(query, { sortable, defaultSort: [OWN_DEFAULT_SORT] });
-    return this.view.listOwn(actor.id, page, {
+    const team = await this.policy.readableTeam(actor, query.team);
+    return this.view.listOwn(team === null ? { ownerId: actor.id } : { teamId: team }, page, {
       search: query.search,
       domain: query.domain,
       health: query.health,

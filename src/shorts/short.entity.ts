@@ -7,6 +7,7 @@ import {
   PrimaryColumn,
   type Relation,
 } from 'typeorm';
+import { TeamEntity } from '../teams/team.entity';
 import { UserEntity } from '../account/user.entity';
 import { DATETIME, FLAG } from '../database/columns';
 import type { RedirectRule } from '../shared/redirect-rules';
@@ -60,6 +61,11 @@ export class ShortEntity {
    */
   @Column({ name: 'team_id', type: 'varchar', length: 36, nullable: true })
   teamId: string | null;
+
+  /** The team (loaded for its name where a short is shown to its members). */
+  @ManyToOne(() => TeamEntity, { nullable: true, createForeignKeyConstraints: false })
+  @JoinColumn({ name: 'team_id' })
+  team?: Relation<TeamEntity> | null;
 
   @Column({ ...FLAG, default: 0 })
   dangerous: boolean;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { DataSource, Repository } from 'typeorm';
+import { type DataSource, IsNull, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { hasNul } from '../common/db-limits';
 import { containsPattern, type PageRequest } from '../common/paging';
 import { dialectSql, engineOf } from '../database/dialect';
@@ -23,14 +23,28 @@ export function isStorableCode(code: string): boolean {
 }
 
 /** findOwnerOf: the short's id and owner. */
-const OWNER_SQL = 'SELECT id, owner_id FROM shorts WHERE id = ?';
+const OWNER_SQL = 'SELECT id, owner_id, team_id FROM shorts WHERE id = ?';
 /** The ShortEntity properties of the table's fields (`password`: its hash). */
 export type FieldColumn = (typeof SHORT_FIELDS)[ShortFieldName]['column'];
 
 /** Fields that the owner's services may change in place. */
 export type ShortChanges = Partial<
-  Pick<ShortEntity, FieldColumn | 'dangerous' | 'dangerReason' | keyof HealthRecord>
+  Pick<ShortEntity, FieldColumn | 'ownerId' | 'dangerous' | 'dangerReason' | keyof HealthRecord>
 >;
+
+/** Whose shorts a list or an export reads: a user's own space or a team's. */
+export type Space =
+  { ownerId: string; teamId?: undefined } | { teamId: string; ownerId?: undefined };
+
+/** Restricts a query on `shorts s` to a space (a user's own: his shorts in no team). */
+function inSpace(
+  qb: SelectQueryBuilder<ShortEntity>,
+  space: Space,
+): SelectQueryBuilder<ShortEntity> {
+  return space.teamId !== undefined
+    ? qb.where('s.team_id = :teamId', { teamId: space.teamId })
+    : qb.where('s.owner_id = :ownerId AND s.team_id IS NULL', { ownerId: space.ownerId });
+}
 
 /**
  * The queries on `shorts` besides the follow path's (ShortFollowRepository) and the writes of new
@@ -84,29 +98,30 @@ export class ShortRepository {
   /** A short by its code on `domain` (exactly as written: see isStorableCode), with its owner. */
   findByCodeWithOwner(code: string, domain = ''): Promise<ShortEntity | null> {
     if (!isStorableCode(code) || hasNul(domain)) return Promise.resolve(null);
-    return this.repo.findOne({ where: { domain, code }, relations: { owner: true } });
+    return this.repo.findOne({ where: { domain, code }, relations: { owner: true, team: true } });
   }
 
   findByIdWithOwner(id: string): Promise<ShortEntity | null> {
-    return this.repo.findOne({ where: { id }, relations: { owner: true } });
+    return this.repo.findOne({ where: { id }, relations: { owner: true, team: true } });
   }
 
   /** The short `id` and its owner only (an ownership check: one lean statement), or null. */
-  async findOwnerOf(id: string): Promise<Pick<ShortEntity, 'id' | 'ownerId'> | null> {
-    const rows: Array<{ id: string; owner_id: string | null }> = await this.repo.manager.query(
-      this.ownerSql,
-      [id],
-    );
+  async findOwnerOf(id: string): Promise<Pick<ShortEntity, 'id' | 'ownerId' | 'teamId'> | null> {
+    const rows: Array<{ id: string; owner_id: string | null; team_id: string | null }> =
+      await this.repo.manager.query(this.ownerSql, [id]);
     const r = rows[0];
-    return r ? { id: r.id, ownerId: r.owner_id ?? null } : null;
+    return r ? { id: r.id, ownerId: r.owner_id ?? null, teamId: r.team_id ?? null } : null;
   }
 
   findIdentity(
     id: string,
-  ): Promise<Pick<ShortEntity, 'id' | 'code' | 'domain' | 'ownerId' | 'dangerous'> | null> {
+  ): Promise<Pick<
+    ShortEntity,
+    'id' | 'code' | 'domain' | 'ownerId' | 'teamId' | 'dangerous'
+  > | null> {
     return this.repo.findOne({
       where: { id },
-      select: { id: true, code: true, domain: true, ownerId: true, dangerous: true },
+      select: { id: true, code: true, domain: true, ownerId: true, teamId: true, dangerous: true },
     });
   }
 
@@ -130,23 +145,25 @@ export class ShortRepository {
     await this.repo.delete({ id });
   }
 
-  /** The owner's shorts after `afterId` in id order, `limit` at a time (keyset paging for exports). */
-  pageOwnedAfter(ownerId: string, afterId: string | null, limit: number): Promise<ShortEntity[]> {
-    const qb = this.repo
-      .createQueryBuilder('s')
-      .where('s.owner_id = :ownerId', { ownerId })
+  /** A space's shorts after `afterId` in id order, `limit` at a time (keyset paging for exports). */
+  pageOwnedAfter(space: Space, afterId: string | null, limit: number): Promise<ShortEntity[]> {
+    const qb = inSpace(this.repo.createQueryBuilder('s'), space)
       .orderBy('s.id', 'ASC')
       .limit(limit);
     if (afterId !== null) qb.andWhere('s.id > :afterId', { afterId });
     return qb.getMany();
   }
 
+  /** The shorts of a user's own space (a team's shorts stay the team's). */
   identitiesOwnedBy(ownerId: string): Promise<Array<Pick<ShortEntity, 'id' | 'code' | 'domain'>>> {
-    return this.repo.find({ where: { ownerId }, select: { id: true, code: true, domain: true } });
+    return this.repo.find({
+      where: { ownerId, teamId: IsNull() },
+      select: { id: true, code: true, domain: true },
+    });
   }
 
   async deleteOwnedBy(ownerId: string): Promise<void> {
-    await this.repo.delete({ ownerId });
+    await this.repo.delete({ ownerId, teamId: IsNull() });
   }
 
   /** Anonymous shorts that expired before `cutoff`; returns how many were removed. */
@@ -166,14 +183,17 @@ export class ShortRepository {
    * url case-insensitively (LIKE wildcards escaped); `domain` keeps one domain's ('' the main host).
    */
   listOwn(
-    ownerId: string,
+    space: Space,
     req: PageRequest,
     { search, domain, health }: OwnFilter = {},
   ): Promise<[ShortEntity[], number]> {
-    const qb = this.repo
-      .createQueryBuilder('s')
-      .leftJoinAndSelect('s.owner', 'owner')
-      .where('s.owner_id = :ownerId', { ownerId });
+    const qb = inSpace(
+      this.repo
+        .createQueryBuilder('s')
+        .leftJoinAndSelect('s.owner', 'owner')
+        .leftJoinAndSelect('s.team', 'team'),
+      space,
+    );
     if (domain !== undefined) qb.andWhere('s.domain = :domain', { domain });
     if (health === 'broken') qb.andWhere("s.health_state = 'broken'");
     const term = search?.trim();

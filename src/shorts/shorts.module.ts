@@ -1,3 +1,4 @@
+import { AccessModule } from '../access/access.module';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BlacklistModule } from '../blacklist/blacklist.module';
@@ -40,7 +41,7 @@ const EXPORTED = [
  * to be called back.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ShortEntity]), BlacklistModule, DomainsModule],
+  imports: [TypeOrmModule.forFeature([ShortEntity]), BlacklistModule, DomainsModule, AccessModule],
   controllers: [ShortController],
   providers: [
     ShortRepository,

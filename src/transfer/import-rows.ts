@@ -234,6 +234,8 @@ const CELL_READERS: Record<FieldType, (text: string, now: number) => CellReading
   text: (text) => ({ value: text }),
   password: (text) => ({ value: text }),
   domain: (text) => ({ value: text }),
+  // A team's id (the export's `team` column): the create rules check the importer may write there.
+  team: (text) => ({ value: text }),
   // Bitly's `custom_url` may be a whole link (`bit.ly/abc`): the last part.
   code: (text) => {
     const v = text.replace(/\/+$/, '');

@@ -52,9 +52,13 @@ export class TransferController {
   })
   @ApiProblems(400)
   @NoStore()
-  exportShorts(@Query() { format }: ExportQueryDto, @CurrentActor() actor: Actor): StreamableFile {
+  async exportShorts(
+    @Query() { format, team }: ExportQueryDto,
+    @CurrentActor() actor: Actor,
+  ): Promise<StreamableFile> {
+    const space = await this.transfer.spaceOf(actor, team);
     const stream =
-      format === 'csv' ? this.transfer.exportCsv(actor.id) : this.transfer.exportJson(actor.id);
+      format === 'csv' ? this.transfer.exportCsv(space) : this.transfer.exportJson(space);
     return new StreamableFile(stream, {
       type: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
       disposition: `attachment; filename="shorts.${format}"`,

@@ -1,3 +1,4 @@
+import { AccessModule } from '../access/access.module';
 import { Module } from '@nestjs/common';
 import { ShortsModule } from '../shorts/shorts.module';
 import { TransferController } from './transfer.controller';
@@ -9,7 +10,7 @@ import { TransferService } from './transfer.service';
  * AppModule lists this module first.
  */
 @Module({
-  imports: [ShortsModule],
+  imports: [ShortsModule, AccessModule],
   controllers: [TransferController],
   providers: [TransferService],
 })

@@ -1,3 +1,4 @@
+import type { AccessPolicy } from '../access/access-policy';
 import { describe, expect, it } from 'vitest';
 import type { ShortDto } from '../shorts/dto/short.dto';
 import type { ShortCreateService } from '../shorts/short-create.service';
@@ -28,15 +29,15 @@ const view = {
 
 async function exported(): Promise<Array<Record<string, unknown>>> {
   const shorts = {
-    ownedAfter: async (_owner: string, after: string | null) => ({
+    ownedAfter: async (_space: unknown, after: string | null) => ({
       page: after ? [] : [{ id: 'id-1' }],
       visits: new Map([['id-1', 4]]),
     }),
     toDto: () => view,
   } as unknown as ShortViewService;
-  const transfer = new TransferService({} as ShortCreateService, shorts);
+  const transfer = new TransferService({} as ShortCreateService, shorts, {} as AccessPolicy);
   let text = '';
-  for await (const chunk of transfer.exportJson('u1')) text += String(chunk);
+  for await (const chunk of transfer.exportJson({ ownerId: 'u1' })) text += String(chunk);
   return JSON.parse(text) as Array<Record<string, unknown>>;
 }
 

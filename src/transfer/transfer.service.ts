@@ -1,3 +1,4 @@
+import { AccessPolicy } from '../access/access-policy';
 import { Injectable } from '@nestjs/common';
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -23,7 +24,7 @@ import {
 import { checkRows, columnsOf, parseCsv, rowToInput } from './import-rows';
 import type { ShortDto } from '../shorts/dto/short.dto';
 import { ShortCreateService } from '../shorts/short-create.service';
-import { ShortViewService } from '../shorts/short-view.service';
+import { ShortViewService, type Space } from '../shorts/short-view.service';
 
 /** Shorts read per query while exporting: memory stays the same for 100 or 100,000 shorts. */
 const EXPORT_PAGE = 500;
@@ -45,27 +46,27 @@ function reasonOf(err: DomainError): string {
   return err.message;
 }
 
-/** The export's columns, each with whether it holds rules (written as JSON text, none as null). */
+/**
+ * The export's columns, each with its field's type where it needs one: rules (written as JSON
+ * text, none as null), a team (written as its id).
+ */
 const EXPORT_CELLS = EXPORT_COLUMNS.map(
   (c) =>
-    [
-      c,
-      Object.hasOwn(SHORT_FIELDS, c) && SHORT_FIELDS[c as ShortFieldName].type === 'rules',
-    ] as const,
+    [c, Object.hasOwn(SHORT_FIELDS, c) ? SHORT_FIELDS[c as ShortFieldName].type : null] as const,
 );
 
 /** The export's row of a short: its owner's view (ShortDto), cut to EXPORT_COLUMNS. */
 function exportedOf(dto: ShortDto): ExportedShortDto {
   const view = dto as unknown as Record<string, unknown>;
   const row: Record<string, unknown> = {};
-  for (const [column, isRules] of EXPORT_CELLS) {
+  for (const [column, type] of EXPORT_CELLS) {
     const value = view[column] ?? null;
     // The rules as JSON text (CONTRACT: imports and exports carry them so), none as null.
-    row[column] = isRules
-      ? (value as unknown[] | null)?.length
-        ? JSON.stringify(value)
-        : null
-      : value;
+    if (type === 'rules')
+      row[column] = (value as unknown[] | null)?.length ? JSON.stringify(value) : null;
+    // A team as its id (an import reads it back where the importer may write to that team).
+    else if (type === 'team') row[column] = (value as { id: string } | null)?.id ?? null;
+    else row[column] = value;
   }
   return row as unknown as ExportedShortDto;
 }
@@ -82,13 +83,14 @@ export class TransferService {
   constructor(
     private readonly shorts: ShortCreateService,
     private readonly view: ShortViewService,
+    private readonly policy: AccessPolicy,
   ) {}
 
-  /** The caller's shorts, read a page at a time while the answer is written. */
-  private async *pages(ownerId: string): AsyncGenerator<ExportedShortDto[]> {
+  /** A space's shorts, read a page at a time while the answer is written. */
+  private async *pages(space: Space): AsyncGenerator<ExportedShortDto[]> {
     let after: string | null = null;
     for (;;) {
-      const { page, visits } = await this.view.ownedAfter(ownerId, after, EXPORT_PAGE);
+      const { page, visits } = await this.view.ownedAfter(space, after, EXPORT_PAGE);
       if (page.length === 0) return;
       yield page.map((s) =>
         exportedOf(this.view.toDto(s, true, { visits: visits.get(s.id) ?? 0 })),
@@ -98,8 +100,14 @@ export class TransferService {
     }
   }
 
-  exportCsv(ownerId: string): Readable {
-    const pages = this.pages(ownerId);
+  /** The space an export reads: the caller's own, or a team he is a member of (else 403). */
+  async spaceOf(actor: Actor, team: string | undefined): Promise<Space> {
+    const id = await this.policy.readableTeam(actor, team);
+    return id === null ? { ownerId: actor.id } : { teamId: id };
+  }
+
+  exportCsv(space: Space): Readable {
+    const pages = this.pages(space);
     return Readable.from(
       (async function* () {
         yield `${EXPORT_COLUMNS.join(',')}\r\n`;
@@ -112,8 +120,8 @@ export class TransferService {
     );
   }
 
-  exportJson(ownerId: string): Readable {
-    const pages = this.pages(ownerId);
+  exportJson(space: Space): Readable {
+    const pages = this.pages(space);
     return Readable.from(
       (async function* () {
         let first = true;
@@ -161,6 +169,9 @@ export class TransferService {
       const names = URL_COLUMN_NAMES.join(', ').replace(/, ([^,]+)$/, ' or $1');
       throw new ValidationFailedError({ [field]: `needs a url column (${names})` });
     }
+    // A team for every row: one the caller may write to, else the import is refused whole.
+    const team =
+      dto.team === undefined ? undefined : await this.policy.writableTeam(actor, dto.team);
     // Every row counts against the user's create limit; an import that would pass it is refused whole.
     await this.shorts.takeCreate(actor, origin, rows.length);
     const codeColumn = [...mapping].find(([, f]) => f === 'code')?.[0];
@@ -181,7 +192,9 @@ export class TransferService {
             errorKey: parsed.errorKey,
           });
         } else {
-          inputs.push({ row: i + 1, input: { ...parsed.input, url: parsed.input.url as string } });
+          const input = { ...parsed.input, url: parsed.input.url as string };
+          if (team !== undefined) input.team = team;
+          inputs.push({ row: i + 1, input });
         }
       }
       const results = await this.shorts.createMany(

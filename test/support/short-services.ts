@@ -1,3 +1,5 @@
+import type { DataSource } from 'typeorm';
+import { AccessPolicy } from '../../src/access/access-policy';
 import type { BlacklistService } from '../../src/blacklist/blacklist.service';
 import type { AppConfig } from '../../src/config/config';
 import type { DomainRegistry } from '../../src/domains/domain-registry';
@@ -36,7 +38,12 @@ export function shortServices(
   const blacklist = {
     isBlacklisted: fakes.isBlacklisted ?? (() => false),
   } as unknown as BlacklistService;
-  const access = new ShortAccessService(repo, {} as PasswordLimiter, domains);
+  // The access policy on a database without teams (no memberships: own spaces and admins only).
+  const policy = new AccessPolicy({
+    options: { type: 'better-sqlite3' },
+    query: async () => [],
+  } as unknown as DataSource);
+  const access = new ShortAccessService(repo, {} as PasswordLimiter, domains, policy);
   const view = new ShortViewService(repo, config, blacklist, access);
   const create = new ShortCreateService(
     (fakes.inserts ?? {}) as ShortInsertRepository,
@@ -47,6 +54,7 @@ export function shortServices(
     {} as RateLimitService,
     domains,
     view,
+    policy,
   );
   const edit = new ShortEditService(repo, access, create, view, bus, domains);
   return { access, view, create, edit };

@@ -20,6 +20,7 @@ export function newShort(repo: Repository<ShortEntity>, fields: Partial<ShortEnt
     createdAt: new Date(),
     expireAt: null,
     ownerId: null,
+    teamId: null,
     dangerous: false,
     dangerReason: null,
     expiredUrl: null,

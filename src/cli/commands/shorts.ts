@@ -101,7 +101,9 @@ export function shortsCommand(program: Command, run: CliRuntime): void {
         const user = await findUser(app, opts.user);
         const transfer = app.get(TransferService);
         const stream: Readable =
-          format === 'csv' ? transfer.exportCsv(user.id) : transfer.exportJson(user.id);
+          format === 'csv'
+            ? transfer.exportCsv({ ownerId: user.id })
+            : transfer.exportJson({ ownerId: user.id });
         if (!opts.out) {
           for await (const chunk of stream) run.io.stdout(String(chunk));
           if (format === 'json') run.io.stdout('\n');

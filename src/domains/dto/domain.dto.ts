@@ -1,3 +1,4 @@
+import { TeamRefDto } from '../../access/team-ref.dto';
 import { ApiProperty, ApiPropertyOptional, PartialType, PickType } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ShortOwnerDto } from '../../account/dto/owner.dto';
@@ -38,6 +39,14 @@ export class DomainDto {
   host: string;
   @ApiProperty({ type: ShortOwnerDto, nullable: true, description: 'null: shared by an admin' })
   owner: ShortOwnerDto | null;
+
+  @ApiProperty({
+    type: TeamRefDto,
+    nullable: true,
+    description:
+      'The team the domain belongs to (its editors and owners use and manage it); null: none',
+  })
+  team: TeamRefDto | null;
   @ApiProperty()
   verified: boolean;
   @ApiProperty({ description: 'false: disabled; its links answer the not-found redirect' })
@@ -79,6 +88,16 @@ export class CreateDomainDto extends DomainRedirectsDto {
   @IsOptional()
   @IsBoolean()
   shared?: boolean;
+
+  @ApiPropertyOptional({
+    description:
+      'The team the domain is for (an id of a team where the caller is owner or editor); absent: the caller’s own (a team key: its team)',
+    maxLength: 36,
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(36)
+  team?: string;
 }
 
 export class UpdateDomainDto extends PartialType(

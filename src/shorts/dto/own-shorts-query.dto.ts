@@ -41,4 +41,12 @@ export class OwnShortsQueryDto extends PageQueryDto({
     message: 'must be broken',
   })
   health?: HealthFilter;
+
+  @QueryText({
+    description:
+      'A team’s shorts (its id; the caller must be a member) instead of the caller’s own space',
+  })
+  @IsOptional()
+  @MaxLength(36)
+  team?: string;
 }

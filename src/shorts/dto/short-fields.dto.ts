@@ -43,6 +43,7 @@ const VALIDATORS: Record<FieldType, (spec: ShortFieldSpec) => PropertyDecorator[
   text: (spec) => textValidators(spec),
   password: (spec) => textValidators(spec),
   domain: (spec) => textValidators(spec),
+  team: (spec) => textValidators(spec),
   'date-time': (spec) => [
     IsDateString({ strict: true }, withErrorKey(spec.invalidKey)),
     IsStorableDate(withErrorKey(spec.invalidKey)),
@@ -68,6 +69,7 @@ function textBounds(spec: ShortFieldSpec): readonly [number, number] | undefined
     case 'text':
     case 'password':
     case 'domain':
+    case 'team':
       return [0, spec.maxLength ?? URL_INPUT_MAX];
     default:
       return undefined;

@@ -1,5 +1,6 @@
 import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
 import { ShortOwnerDto } from '../../account/dto/owner.dto';
+import { TeamRefDto } from '../../access/team-ref.dto';
 import { MAX_RULES } from '../../shared/redirect-rules';
 import {
   type FieldsWith,
@@ -93,7 +94,9 @@ type ShownValue<K extends ShownField> =
       ? number
       : (typeof SHORT_FIELDS)[K]['type'] extends 'rules'
         ? RedirectRuleDto[]
-        : string)
+        : (typeof SHORT_FIELDS)[K]['type'] extends 'team'
+          ? TeamRefDto
+          : string)
   | (ShownSpecOf<K> extends { nullable: true } ? null : never);
 type OwnerOnly = {
   [K in ShownField]: ShownSpecOf<K> extends { to: 'owner' } ? K : never;
@@ -114,6 +117,14 @@ function shownSchemaOf(spec: ShortFieldSpec, shown: ShownSpec): ApiPropertyOptio
     } as ApiPropertyOptions;
   }
   const description = described(shown);
+  if (spec.type === 'team') {
+    return {
+      type: TeamRefDto,
+      nullable: true,
+      required: shown.to !== 'owner',
+      ...(description !== undefined ? { description } : {}),
+    } as ApiPropertyOptions;
+  }
   return {
     type: spec.type === 'integer' ? 'integer' : 'string',
     ...(spec.type === 'date-time' ? { format: 'date-time' } : {}),

@@ -5,8 +5,16 @@ import {
   IntersectionType,
   PickType,
 } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsObject, IsString, MaxLength, ValidateIf } from 'class-validator';
-import { QueryEnum } from '../../common/query';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateIf,
+} from 'class-validator';
+import { QueryEnum, QueryText } from '../../common/query';
 import { ERROR_KEYS, type ErrorKey } from '../../shared/error-keys';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../shared/limits';
 import {
@@ -49,6 +57,16 @@ export class ImportShortsDto {
   @ArrayMaxSize(MAX_IMPORT_ROWS)
   @IsObject({ each: true })
   rows?: Array<Record<string, unknown>>;
+
+  @ApiPropertyOptional({
+    description:
+      'The team every row goes to (an id of a team where the caller is owner or editor); absent: each row’s `team` column where the caller may write to it, else the caller’s own space',
+    maxLength: 36,
+  })
+  @unlessAbsent
+  @IsString()
+  @MaxLength(36)
+  team?: string;
 }
 
 export class SkippedRowDto {
@@ -155,4 +173,9 @@ export class ExportQueryDto {
     description: 'Default csv',
   })
   format: ExportFormat;
+
+  @QueryText({ description: 'A team’s shorts (its id; members) instead of the caller’s own space' })
+  @IsOptional()
+  @MaxLength(36)
+  team?: string;
 }

@@ -757,6 +757,8 @@ export interface components {
             notFoundRedirect?: string | null;
             /** @description Admins: a shared domain every user may use (verified at once) */
             shared?: boolean;
+            /** @description The team the domain is for (an id of a team where the caller is owner or editor); absent: the caller’s own (a team key: its team) */
+            team?: string;
         };
         CreateReportDto: {
             /** @example Leads to a phishing page */
@@ -800,6 +802,11 @@ export interface components {
             /** @description Redirect rules (logged-in only): at most 10 {conditions, url}, in order; a rule matches when all of its 1–5 conditions match, the first match wins, else `url`. Null or [] removes them. Imports and exports carry them as JSON text */
             rules?: components["schemas"]["RedirectRuleDto"][] | null;
             /**
+             * @description The team the short belongs to (an id of a team where the caller is owner or editor; logged-in only); null: the caller’s own space. On edit it moves the short
+             * @example 6f1c2a4e-0000-4000-8000-000000000000
+             */
+            team?: string | null;
+            /**
              * @description Absolute http(s) target URL
              * @example https://example.com/page
              */
@@ -829,6 +836,8 @@ export interface components {
             notFoundRedirect: string | null;
             /** @description null: shared by an admin */
             owner: components["schemas"]["ShortOwnerDto"] | null;
+            /** @description The team the domain belongs to (its editors and owners use and manage it); null: none */
+            team: components["schemas"]["TeamRefDto"] | null;
             verification: components["schemas"]["DomainVerificationDto"];
             verified: boolean;
         };
@@ -863,7 +872,7 @@ export interface components {
          * @description What went wrong, as a stable key (clients translate it; detail stays English)
          * @enum {string}
          */
-        ErrorKey: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "request_malformed" | "body_unreadable" | "route_unknown" | "id_invalid" | "path_invalid" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "username_invalid" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "url_self" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "rules_invalid" | "rules_too_many" | "rule_condition_invalid" | "rule_url_invalid" | "rule_url_blacklisted" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "domain_invalid" | "domain_main_host" | "domain_taken" | "domain_in_use" | "domain_forbidden" | "domain_unknown" | "redirect_invalid" | "dns_no_record" | "dns_token_mismatch" | "dns_timeout" | "dns_failed" | "quota_exceeded" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid" | "paging_invalid" | "sort_invalid" | "sort_field_unknown" | "figures_disabled" | "blacklist_exists" | "blacklist_too_long" | "blacklist_host_invalid" | "blacklist_empty" | "blacklist_regex_invalid" | "log_level_invalid" | "logger_name_invalid" | "start_date_invalid" | "entity_unknown" | "entity_not_editable" | "entity_not_deletable" | "entity_id_invalid" | "body_not_object" | "field_unknown" | "field_read_only" | "field_required" | "field_invalid";
+        ErrorKey: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "request_malformed" | "body_unreadable" | "route_unknown" | "id_invalid" | "path_invalid" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "username_invalid" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "url_self" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "rules_invalid" | "rules_too_many" | "rule_condition_invalid" | "rule_url_invalid" | "rule_url_blacklisted" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "domain_invalid" | "domain_main_host" | "domain_taken" | "domain_in_use" | "domain_forbidden" | "domain_unknown" | "redirect_invalid" | "dns_no_record" | "dns_token_mismatch" | "dns_timeout" | "dns_failed" | "quota_exceeded" | "scope_missing" | "team_forbidden" | "team_not_empty" | "team_last_owner" | "team_full" | "invite_invalid" | "api_key_name_exists" | "api_key_scope_invalid" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid" | "paging_invalid" | "sort_invalid" | "sort_field_unknown" | "figures_disabled" | "blacklist_exists" | "blacklist_too_long" | "blacklist_host_invalid" | "blacklist_empty" | "blacklist_regex_invalid" | "log_level_invalid" | "logger_name_invalid" | "start_date_invalid" | "entity_unknown" | "entity_not_editable" | "entity_not_deletable" | "entity_id_invalid" | "body_not_object" | "field_unknown" | "field_read_only" | "field_required" | "field_invalid";
         ExportedShortDto: {
             code: string;
             /** Format: date-time */
@@ -884,6 +893,8 @@ export interface components {
             name: string | null;
             /** @description The redirect rules as JSON text (`[{"conditions":[{"type","value"}],"url"}]`); null: none */
             rules: string | null;
+            /** @description The team the short belongs to, `{id, name}`; null: its owner’s own space */
+            team: string | null;
             /** @description The target (the owner always sees it) */
             url: string;
             /** @description Uses counted (follows that reached the target) */
@@ -958,6 +969,8 @@ export interface components {
             rows?: {
                 [key: string]: unknown;
             }[];
+            /** @description The team every row goes to (an id of a team where the caller is owner or editor); absent: each row’s `team` column where the caller may write to it, else the caller’s own space */
+            team?: string;
         };
         LogEntryDto: {
             /** @example info */
@@ -1021,7 +1034,7 @@ export interface components {
             errorKey: components["schemas"]["ErrorKey"];
             /** @description The stable key of a field error, where the field has one (as errorKey) */
             fieldErrorKeys?: {
-                [key: string]: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "request_malformed" | "body_unreadable" | "route_unknown" | "id_invalid" | "path_invalid" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "username_invalid" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "url_self" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "rules_invalid" | "rules_too_many" | "rule_condition_invalid" | "rule_url_invalid" | "rule_url_blacklisted" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "domain_invalid" | "domain_main_host" | "domain_taken" | "domain_in_use" | "domain_forbidden" | "domain_unknown" | "redirect_invalid" | "dns_no_record" | "dns_token_mismatch" | "dns_timeout" | "dns_failed" | "quota_exceeded" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid" | "paging_invalid" | "sort_invalid" | "sort_field_unknown" | "figures_disabled" | "blacklist_exists" | "blacklist_too_long" | "blacklist_host_invalid" | "blacklist_empty" | "blacklist_regex_invalid" | "log_level_invalid" | "logger_name_invalid" | "start_date_invalid" | "entity_unknown" | "entity_not_editable" | "entity_not_deletable" | "entity_id_invalid" | "body_not_object" | "field_unknown" | "field_read_only" | "field_required" | "field_invalid";
+                [key: string]: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "request_malformed" | "body_unreadable" | "route_unknown" | "id_invalid" | "path_invalid" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "username_invalid" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "url_self" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "rules_invalid" | "rules_too_many" | "rule_condition_invalid" | "rule_url_invalid" | "rule_url_blacklisted" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "domain_invalid" | "domain_main_host" | "domain_taken" | "domain_in_use" | "domain_forbidden" | "domain_unknown" | "redirect_invalid" | "dns_no_record" | "dns_token_mismatch" | "dns_timeout" | "dns_failed" | "quota_exceeded" | "scope_missing" | "team_forbidden" | "team_not_empty" | "team_last_owner" | "team_full" | "invite_invalid" | "api_key_name_exists" | "api_key_scope_invalid" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid" | "paging_invalid" | "sort_invalid" | "sort_field_unknown" | "figures_disabled" | "blacklist_exists" | "blacklist_too_long" | "blacklist_host_invalid" | "blacklist_empty" | "blacklist_regex_invalid" | "log_level_invalid" | "logger_name_invalid" | "start_date_invalid" | "entity_unknown" | "entity_not_editable" | "entity_not_deletable" | "entity_id_invalid" | "body_not_object" | "field_unknown" | "field_read_only" | "field_required" | "field_invalid";
             };
             /**
              * @description Where inside a field its error is, where the field's value has parts (the rules): the field's name, then the keys and indexes (from 0) below it. ['rules', 2, 'conditions', 0] is the first condition of the third rule, ['rules', 2, 'url'] the third rule's url, ['rules', 2] the rule itself; a refusal of the whole list has no path. The fieldErrors sentence says the same for people (rule 3, condition 1: …)
@@ -1132,6 +1145,8 @@ export interface components {
              * @example https://short.example/s/aB3dE5f
              */
             shortUrl: string;
+            /** @description The team the short belongs to, `{id, name}`; null: its owner’s own space; owners only */
+            team?: components["schemas"]["TeamRefDto"] | null;
             /** @description Null when password-protected and not unlocked, or when the short has maxUses (shown only to its owner and admins) */
             url: string | null;
             /** @description Uses counted (follows that reached the target, bots excluded); owners only */
@@ -1232,6 +1247,11 @@ export interface components {
             /** @description Follows redirected to the target (bots excluded) */
             visits: number;
         };
+        TeamRefDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
         UpdateDomainDto: {
             /** @description Admins: enable or disable the domain */
             enabled?: boolean;
@@ -1270,6 +1290,11 @@ export interface components {
             password?: string | null;
             /** @description Redirect rules (logged-in only): at most 10 {conditions, url}, in order; a rule matches when all of its 1–5 conditions match, the first match wins, else `url`. Null or [] removes them. Imports and exports carry them as JSON text */
             rules?: components["schemas"]["RedirectRuleDto"][] | null;
+            /**
+             * @description The team the short belongs to (an id of a team where the caller is owner or editor; logged-in only); null: the caller’s own space. On edit it moves the short
+             * @example 6f1c2a4e-0000-4000-8000-000000000000
+             */
+            team?: string | null;
             /**
              * @description Absolute http(s) target URL
              * @example https://example.com/page
@@ -2007,6 +2032,8 @@ export interface operations {
                 domain?: string;
                 /** @description Only the shorts whose link health is broken */
                 health?: "broken";
+                /** @description A team’s shorts (its id; the caller must be a member) instead of the caller’s own space */
+                team?: string;
             };
             header?: never;
             path?: never;
@@ -2194,6 +2221,8 @@ export interface operations {
             query?: {
                 /** @description Default csv */
                 format?: "csv" | "json";
+                /** @description A team’s shorts (its id; members) instead of the caller’s own space */
+                team?: string;
             };
             header?: never;
             path?: never;
