@@ -316,7 +316,23 @@ export class ShortCreateService {
           typeof i.team === 'string' ||
           (typeof i.domain === 'string' && this.domains.get(i.domain.trim().toLowerCase())?.teamId),
       );
-    return needed ? this.policy.writableTeams(actor) : NO_TEAMS;
+    if (!needed) return NO_TEAMS;
+    const teams = await this.policy.writableTeams(actor);
+    if (!isAdmin(actor)) return teams;
+    // Admins may write to any existing team (AccessPolicy.writableTeam).
+    const named = new Set(teams);
+    const tried = new Set<string>();
+    for (const i of inputs) {
+      if (typeof i.team === 'string' && !named.has(i.team) && !tried.has(i.team)) {
+        tried.add(i.team);
+        const ok = await this.policy.writableTeam(actor, i.team).then(
+          () => true,
+          () => false,
+        );
+        if (ok) named.add(i.team);
+      }
+    }
+    return named;
   }
 
   /** A new short of checked columns (a generated code unless a custom one was checked). */
