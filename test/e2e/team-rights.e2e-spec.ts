@@ -375,6 +375,33 @@ describe('team rights: (role × action → answer) on every endpoint that takes 
     expect(team.content.map((r) => r.id)).not.toContain(mine.id);
   });
 
+  it("an export's team column comes back on import only for those who may write to the team", async () => {
+    await teamShort({ code: `rt-${randomBytes(3).toString('hex')}` });
+    const exported = (await (
+      await users.owner.fetch(`/api/code/export?format=json&team=${TEAM}`)
+    ).json()) as Array<Record<string, unknown>>;
+    expect(exported.length).toBeGreaterThan(0);
+    expect(exported.every((r) => r.team === TEAM)).toBe(true);
+    const rows = exported.slice(0, 3).map((r) => ({
+      url: r.url,
+      team: r.team,
+      code: `${String(r.code).slice(0, 40)}-copy`,
+    }));
+    const refused = await users.outsider.post('/api/code/import', { rows });
+    const result = (await refused.json()) as {
+      created: number;
+      skipped: Array<{ errorKey: string }>;
+    };
+    expect(result.created).toBe(0);
+    expect(result.skipped.map((s) => s.errorKey)).toEqual(rows.map(() => 'team_forbidden'));
+    const taken = await users.editor.post('/api/code/import', { rows });
+    expect(((await taken.json()) as { created: number }).created).toBe(rows.length);
+    const team = (await (await users.viewer.fetch(`/api/code?team=${TEAM}&size=100`)).json()) as {
+      content: Array<{ code: string }>;
+    };
+    for (const r of rows) expect(team.content.map((s) => s.code)).toContain(r.code);
+  });
+
   it('the table has a row for every operation on shorts and domains (a new endpoint adds its row)', () => {
     const doc = JSON.parse(readFileSync(join(__dirname, '../../openapi/openapi.json'), 'utf8')) as {
       paths: Record<string, Record<string, { operationId?: string }>>;
