@@ -56,11 +56,17 @@ export async function runTx<T>(ds: DataSource, timeoutMs: number, body: TxBody<T
         const s = step.value;
         const statement = db.prepare(s.sql);
         const params = s.params.map(sqliteParam);
-        step = gen.next(s.kind === 'rows' ? statement.all(...params) : statement.run(...params).changes);
+        step = gen.next(
+          s.kind === 'rows' ? statement.all(...params) : statement.run(...params).changes,
+        );
       }
       return step.value;
     });
-    return whileBusy(async () => work.immediate(), () => true, timeoutMs);
+    return whileBusy(
+      async () => work.immediate(),
+      () => true,
+      timeoutMs,
+    );
   }
   return ds.transaction('READ COMMITTED', async (m: EntityManager) => {
     const runner = m.queryRunner;
@@ -73,7 +79,7 @@ export async function runTx<T>(ds: DataSource, timeoutMs: number, body: TxBody<T
       const answer =
         s.kind === 'rows'
           ? ((await runner.query(sql, s.params)) as Row[])
-          : ((await runner.query(sql, s.params, true)) as { affected?: number }).affected ?? 0;
+          : (((await runner.query(sql, s.params, true)) as { affected?: number }).affected ?? 0);
       step = gen.next(answer);
     }
     return step.value;

@@ -14,12 +14,7 @@ import {
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { dialectSql, engineOf } from '../database/dialect';
 import { RateLimitService } from '../limits/rate-limit.service';
-import {
-  INVITE_DAYS,
-  LIMIT_TEAM_MEMBERS,
-  TEAM_NAME_MAX,
-  type TeamRole,
-} from '../shared/teams';
+import { INVITE_DAYS, LIMIT_TEAM_MEMBERS, TEAM_NAME_MAX, type TeamRole } from '../shared/teams';
 import type { TeamDto, TeamInviteDto, TeamMemberDto } from './dto/team.dto';
 import { type Row, rows, run, runTx } from './team-tx';
 
@@ -31,14 +26,12 @@ const INVITE_MS = INVITE_DAYS * 24 * 60 * 60 * 1000;
 
 export const teamNotFound = () => new NotFoundError('Entity Team not exists', 'entity_not_exists');
 const ownerOnly = () => new ForbiddenError('Only a team’s owners may do this', 'team_forbidden');
-const lastOwner = () =>
-  new ConflictError('A team must keep at least one owner', 'team_last_owner');
+const lastOwner = () => new ConflictError('A team must keep at least one owner', 'team_last_owner');
 const notEmpty = () =>
   new ConflictError('The team still holds shorts or domains', 'team_not_empty');
 const inviteInvalid = () =>
   new NotFoundError('Invite is unknown, used or expired', 'invite_invalid');
-const memberNotFound = () =>
-  new NotFoundError('Entity TeamMember not exists', 'entity_not_exists');
+const memberNotFound = () => new NotFoundError('Entity TeamMember not exists', 'entity_not_exists');
 
 /** SHA-256 hex of an invite token: the only form in which a token is stored. */
 export function inviteHash(token: string): string {
@@ -204,10 +197,9 @@ export class TeamsService {
     const cap = this.maxTeams;
     const created = await runTx(this.ds, this.timeoutMs, function* ({ lock }) {
       yield rows(`SELECT id FROM users WHERE id = ?${lock}`, actor.id);
-      const n = count((yield rows(
-        'SELECT COUNT(*) AS n FROM team_members WHERE user_id = ?',
-        actor.id,
-      )) as Row[]);
+      const n = count(
+        (yield rows('SELECT COUNT(*) AS n FROM team_members WHERE user_id = ?', actor.id)) as Row[],
+      );
       if (n >= cap) return false;
       yield run('INSERT INTO teams (id, name, created_at) VALUES (?, ?, ?)', id, name, now);
       yield run(
@@ -264,7 +256,10 @@ export class TeamsService {
         if (me.length === 0) return 'not_found';
         if (me[0].role !== 'owner') return 'forbidden';
       }
-      const shorts = (yield rows('SELECT 1 AS one FROM shorts WHERE team_id = ? LIMIT 1', id)) as Row[];
+      const shorts = (yield rows(
+        'SELECT 1 AS one FROM shorts WHERE team_id = ? LIMIT 1',
+        id,
+      )) as Row[];
       const domains = (yield rows(
         'SELECT 1 AS one FROM domains WHERE team_id = ? LIMIT 1',
         id,
@@ -323,7 +318,8 @@ export class TeamsService {
         'SELECT user_id, role FROM team_members WHERE team_id = ?',
         id,
       )) as Row[];
-      const roleOf = (u: string) => roles.find((r) => r.user_id === u)?.role as TeamRole | undefined;
+      const roleOf = (u: string) =>
+        roles.find((r) => r.user_id === u)?.role as TeamRole | undefined;
       const mine = roleOf(actor.id);
       if (mine === undefined) return 'not_found';
       if (mine !== 'owner') return 'forbidden';
@@ -362,7 +358,8 @@ export class TeamsService {
         'SELECT user_id, role FROM team_members WHERE team_id = ?',
         id,
       )) as Row[];
-      const roleOf = (u: string) => roles.find((r) => r.user_id === u)?.role as TeamRole | undefined;
+      const roleOf = (u: string) =>
+        roles.find((r) => r.user_id === u)?.role as TeamRole | undefined;
       const mine = roleOf(actor.id);
       if (mine === undefined) return 'not_found';
       if (!self && mine !== 'owner') return 'forbidden';
@@ -391,11 +388,13 @@ export class TeamsService {
     const outcome = await runTx(this.ds, this.timeoutMs, function* ({ lock }) {
       const team = (yield rows(`SELECT id FROM teams WHERE id = ?${lock}`, id)) as Row[];
       if (team.length === 0) return 'not_found' as const;
-      const open = count((yield rows(
-        'SELECT COUNT(*) AS n FROM team_invites WHERE team_id = ? AND used_at IS NULL AND expires_at > ?',
-        id,
-        now,
-      )) as Row[]);
+      const open = count(
+        (yield rows(
+          'SELECT COUNT(*) AS n FROM team_invites WHERE team_id = ? AND used_at IS NULL AND expires_at > ?',
+          id,
+          now,
+        )) as Row[],
+      );
       if (open >= LIMIT_OPEN_INVITES) return 'quota' as const;
       yield run(
         `INSERT INTO team_invites (id, team_id, token_hash, role, created_by, created_at, expires_at, used_at)
@@ -454,15 +453,13 @@ export class TeamsService {
       if (existing.length > 0) {
         return { kind: 'member' as const, teamId, role: existing[0].role as TeamRole };
       }
-      const members = count((yield rows(
-        'SELECT COUNT(*) AS n FROM team_members WHERE team_id = ?',
-        teamId,
-      )) as Row[]);
+      const members = count(
+        (yield rows('SELECT COUNT(*) AS n FROM team_members WHERE team_id = ?', teamId)) as Row[],
+      );
       if (members >= maxMembers) return { kind: 'team_full' as const };
-      const mine = count((yield rows(
-        'SELECT COUNT(*) AS n FROM team_members WHERE user_id = ?',
-        actor.id,
-      )) as Row[]);
+      const mine = count(
+        (yield rows('SELECT COUNT(*) AS n FROM team_members WHERE user_id = ?', actor.id)) as Row[],
+      );
       if (mine >= maxTeams) return { kind: 'user_full' as const };
       const used = (yield run(
         'UPDATE team_invites SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?',
