@@ -201,6 +201,8 @@ describe('the table of variables', () => {
         healthCheck: [{ count: 3, windowMs: 3_600_000, text: '3/h' }],
         domainVerify: [{ count: 4, windowMs: 60_000, text: '4/min' }],
         domains: 5,
+        teams: 5,
+        teamCreate: [{ count: 3, windowMs: 60_000, text: '3/min' }],
       },
       warnings: [],
       web: {

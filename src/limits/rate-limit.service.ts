@@ -12,12 +12,7 @@ import type { LimitRule } from '../config/limit-rule';
 
 /** The limits of CONTRACT "Limits": what is counted, per client address or per user. */
 export type LimitName =
-  | 'anonCreate'
-  | 'userCreate'
-  | 'qrRender'
-  | 'healthCheck'
-  | 'domainVerify'
-  | 'teamCreate';
+  'anonCreate' | 'userCreate' | 'qrRender' | 'healthCheck' | 'domainVerify' | 'teamCreate';
 
 /** The limits counted per user id; the others per client address. */
 const PER_USER: ReadonlySet<LimitName> = new Set<LimitName>([
