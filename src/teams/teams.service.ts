@@ -157,13 +157,6 @@ export class TeamsService {
     return found.map((r) => this.teamOf(r));
   }
 
-  /** One team with the caller's role (a stranger: 404). */
-  async get(id: string, caller: Actor | null): Promise<TeamDto> {
-    const actor = this.actor(caller);
-    const role = await this.role(actor, id);
-    return this.found(id, role);
-  }
-
   private async found(id: string, role: TeamRole): Promise<TeamDto> {
     const [r]: Row[] = await this.ds.query(
       this.sql('SELECT id, name, created_at FROM teams WHERE id = ?'),
@@ -494,7 +487,8 @@ export class TeamsService {
    * refused with 409 `team_last_owner` while he is the last owner of a team that has other members
    * or holds shorts or domains; a team where he is the only member and that is empty is deleted
    * (with its invites and keys); the shorts and domains he created in a team (which would go with
-   * his account) are handed to another owner of that team, so they stay the team's.
+   * his account) are handed to another owner of that team, so they stay the team's; and he leaves
+   * every team. His account, his own shorts and domains go afterwards (their owners' services).
    */
   async releaseUser(userId: string): Promise<void> {
     await runTx(this.ds, this.timeoutMs, function* ({ lock }) {
@@ -543,6 +537,9 @@ export class TeamsService {
         yield run('DELETE FROM team_members WHERE team_id = ?', teamId);
         yield run('DELETE FROM teams WHERE id = ?', teamId);
       }
+      // He leaves every team here, with the checks above: an owner who steps down after this
+      // counts the owners without him.
+      yield run('DELETE FROM team_members WHERE user_id = ?', userId);
     });
   }
 
