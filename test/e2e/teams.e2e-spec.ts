@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { UserEntity } from '../../src/account/user.entity';
+import { DomainEntity } from '../../src/domains/domain.entity';
 import { ShortEntity } from '../../src/shorts/short.entity';
 import { TeamMemberEntity } from '../../src/teams/team.entity';
 import { useTestApp } from '../support/app';
@@ -159,6 +160,27 @@ describe('teams', () => {
     expect(await errorKey(await alice.delete(`/api/teams/${team.id}`), 409)).toBe('team_not_empty');
     expect(await teams(alice)).toHaveLength(1);
     await t.ds.getRepository(ShortEntity).delete({ id: short.id });
+    // A domain of the team keeps it too.
+    const domains = t.ds.getRepository(DomainEntity);
+    const domain = domains.create({
+      id: randomUUID(),
+      host: `team-${randomUUID().slice(0, 8)}.example`,
+      verifiedHost: null,
+      ownerId: bob.userId,
+      teamId: team.id,
+      verified: false,
+      enabled: true,
+      homeRedirect: null,
+      notFoundRedirect: null,
+      token: 'x'.repeat(32),
+      checkedAt: null,
+      failingSince: null,
+      failReason: null,
+      createdAt: new Date(),
+    });
+    await domains.insert(domain);
+    expect(await errorKey(await alice.delete(`/api/teams/${team.id}`), 409)).toBe('team_not_empty');
+    await domains.delete({ id: domain.id });
     await invite(alice, team.id, 'viewer');
     expect((await bob.put('/api/self/apikey')).status).toBe(200);
     await t.query('UPDATE api_keys SET team_id = ? WHERE user_id = ?', [team.id, bob.userId]);
