@@ -16,6 +16,7 @@ import { FiguresModule } from './figures/figures.module';
 import { ReportModule } from './report/report.module';
 import { StatisticsModule } from './statistics/statistics.module';
 import { AdminModule } from './admin/admin.module';
+import { TeamsModule } from './teams/teams.module';
 import { ManagementModule } from './management/management.module';
 
 @Module({})
@@ -41,6 +42,7 @@ export class AppModule {
         FiguresModule,
         ReportModule,
         StatisticsModule,
+        TeamsModule,
         AdminModule,
         ManagementModule,
       ],

@@ -5,6 +5,7 @@ import { BlacklistModule } from '../blacklist/blacklist.module';
 import { DomainsModule } from '../domains/domains.module';
 import { ShortsModule } from '../shorts/shorts.module';
 import { ReportModule } from '../report/report.module';
+import { TeamsModule } from '../teams/teams.module';
 import { AdminController } from './admin.controller';
 import { AdminService } from './admin.service';
 
@@ -17,6 +18,7 @@ import { AdminService } from './admin.service';
     DomainsModule,
     ShortsModule,
     ReportModule,
+    TeamsModule,
   ],
   controllers: [AdminController],
   providers: [AdminService],

@@ -14,6 +14,7 @@ import { DomainService } from '../domains/domain.service';
 import { LogService } from '../logging/log.service';
 import type { ErrorKey } from '../shared/error-keys';
 import { ReportService } from '../report/report.service';
+import { TeamsService } from '../teams/teams.service';
 import {
   adminEntities,
   type AdminEntityDef,
@@ -51,11 +52,12 @@ export class AdminService {
     blacklist: BlacklistService,
     apiKeys: ApiKeyService,
     domains: DomainService,
+    teams: TeamsService,
     private readonly log: LogService,
   ) {
     this.entities = resolveAdminEntities(
       ds,
-      adminEntities({ users, shorts, reports, blacklist, apiKeys, domains }),
+      adminEntities({ users, shorts, reports, blacklist, apiKeys, domains, teams }),
     );
   }
 

@@ -18,6 +18,8 @@ import {
   type ReportState,
 } from '../report/report.entity';
 import type { ReportService } from '../report/report.service';
+import { TeamEntity } from '../teams/team.entity';
+import type { TeamsService } from '../teams/teams.service';
 import {
   type FieldType as ShortFieldType,
   fieldsWith,
@@ -92,6 +94,7 @@ export interface AdminOwners {
   blacklist: BlacklistService;
   apiKeys: ApiKeyService;
   domains: DomainService;
+  teams: TeamsService;
 }
 
 const optional = <T>(v: unknown) => v as T | undefined;
@@ -205,6 +208,9 @@ export function adminEntities(o: AdminOwners): AdminEntityDef[] {
         ),
       remove: async (id, actor) => {
         o.users.assertRemovable(id, actor);
+        // The last owner of a team with members or things: 409 team_last_owner; the team's shorts
+        // and domains he created go to another owner (they would go with his account).
+        await o.teams.releaseUser(id);
         await o.shorts.deleteAllOwnedBy(id);
         await o.users.remove(id);
       },
@@ -387,6 +393,27 @@ export function adminEntities(o: AdminOwners): AdminEntityDef[] {
         column('failReason', 'keyword', 'Why the last check failed'),
         column('failingSince', 'date', 'First failed check of the current run'),
         column('createdAt', 'date', 'Added at'),
+      ],
+    },
+    {
+      name: 'teams',
+      description:
+        'Teams (members, invites and shorts are managed by their owners); DELETE only when no short or domain belongs to it',
+      entity: TeamEntity,
+      alias: 't',
+      defaultSort: { field: 'createdAt', direction: 'DESC' },
+      remove: (id) => o.teams.adminDelete(id),
+      fields: [
+        column('id', 'keyword', 'UUID'),
+        column('name', 'text', 'Name', { freeText: true }),
+        {
+          name: 'members',
+          type: 'number',
+          expr: '(SELECT COUNT(*) FROM team_members tm WHERE tm.team_id = t.id)',
+          description: 'Members',
+          nullable: false,
+        },
+        column('createdAt', 'date', 'Created at'),
       ],
     },
   ];

@@ -21,6 +21,7 @@ export const ADMIN_ENTITY_NAMES = [
   'blacklist',
   'apikeys',
   'domains',
+  'teams',
 ] as const;
 export type AdminEntityName = (typeof ADMIN_ENTITY_NAMES)[number];
 

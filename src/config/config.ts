@@ -107,6 +107,10 @@ export interface AppConfig {
     domainVerify: LimitRule[];
     /** Own domains per user, pending included (LIMIT_DOMAINS). */
     domains: number;
+    /** Teams a user owns or belongs to (LIMIT_TEAMS). */
+    teams: number;
+    /** Teams created per user and per client address (LIMIT_TEAM_CREATE). */
+    teamCreate: LimitRule[];
   };
   /** Connect, pool acquire and query timeout of the database in ms (DB_TIMEOUT_MS). */
   dbTimeoutMs: number;
@@ -348,6 +352,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       healthCheck: r.get('LIMIT_HEALTH_CHECK'),
       domainVerify: r.get('LIMIT_DOMAIN_VERIFY'),
       domains: r.get('LIMIT_DOMAINS'),
+      teams: r.get('LIMIT_TEAMS'),
+      teamCreate: r.get('LIMIT_TEAM_CREATE'),
     },
     warnings: r.warnings,
     web: loadWebConfig(r),

@@ -55,6 +55,8 @@ const SAMPLE: Record<VariableName, string> = {
   LIMIT_HEALTH_CHECK: '3/h',
   LIMIT_DOMAIN_VERIFY: '4/min',
   LIMIT_DOMAINS: '5',
+  LIMIT_TEAMS: '5',
+  LIMIT_TEAM_CREATE: '3/min',
   AUTH_GITHUB_CLIENT_ID: 'github-id-visible',
   AUTH_GITHUB_CLIENT_SECRET: 'github-secret-canary',
   AUTH_DISCORD_CLIENT_ID: 'discord-id-visible',
@@ -199,6 +201,8 @@ describe('the table of variables', () => {
         healthCheck: [{ count: 3, windowMs: 3_600_000, text: '3/h' }],
         domainVerify: [{ count: 4, windowMs: 60_000, text: '4/min' }],
         domains: 5,
+        teams: 5,
+        teamCreate: [{ count: 3, windowMs: 60_000, text: '3/min' }],
       },
       warnings: [],
       web: {

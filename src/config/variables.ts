@@ -620,6 +620,20 @@ export const VARIABLES = {
       'own domains a user may hold, pending claims included (shared domains added by admins count for nobody). One more: `409` `quota_exceeded`',
     parse: int(20, 0, 100_000),
   },
+  LIMIT_TEAMS: {
+    section: 'limits',
+    default: '`20`',
+    description:
+      'teams a user owns or belongs to (creating one and joining one through an invite count alike). One more: `409` `quota_exceeded`',
+    parse: int(20, 0, 100_000),
+  },
+  LIMIT_TEAM_CREATE: {
+    section: 'limits',
+    default: '`10/min,50/d`',
+    description:
+      'teams created (`POST /api/teams`), per user and per client address, admins included. Over it: `429` with `Retry-After`',
+    parse: limitRules('10/min,50/d'),
+  },
 
   // Accounts and login
   AUTH_GITHUB_CLIENT_ID: { ...githubLogin, parse: text },

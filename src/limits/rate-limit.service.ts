@@ -11,7 +11,8 @@ import { gcra, GCRA_LUA } from './gcra';
 import type { LimitRule } from '../config/limit-rule';
 
 /** The limits of CONTRACT "Limits": what is counted, per client address or per user. */
-export type LimitName = 'anonCreate' | 'userCreate' | 'qrRender' | 'healthCheck' | 'domainVerify';
+export type LimitName =
+  'anonCreate' | 'userCreate' | 'qrRender' | 'healthCheck' | 'domainVerify' | 'teamCreate';
 
 /** The limits counted per user id; the others per client address. */
 const PER_USER: ReadonlySet<LimitName> = new Set<LimitName>([

@@ -68,6 +68,7 @@ export function offFeatures(config: AppConfig): string[] {
   if (!config.stats.enabled) off.push('statistics');
   if (!config.health.job) off.push('link-health job');
   if (config.limits.domains === 0) off.push('own domains');
+  if (config.limits.teams === 0) off.push('teams');
   if (!config.metricsToken) off.push('metrics scrape token');
   const limits: Array<[keyof AppConfig['limits'], string]> = [
     ['anonCreate', 'anonymous creates'],
@@ -75,6 +76,7 @@ export function offFeatures(config: AppConfig): string[] {
     ['qrRender', 'QR renders'],
     ['healthCheck', 'health checks'],
     ['domainVerify', 'domain verifications'],
+    ['teamCreate', 'team creates'],
   ];
   const unlimited = limits
     .filter(([key]) => (config.limits[key] as unknown[]).length === 0)

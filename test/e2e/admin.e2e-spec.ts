@@ -101,6 +101,7 @@ describe('admin entity API', () => {
       'blacklist',
       'apikeys',
       'domains',
+      'teams',
     ]);
     for (const e of entities)
       for (const f of e.fields) expect(f.description.length).toBeGreaterThan(0);

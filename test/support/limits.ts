@@ -8,4 +8,5 @@ export const NO_LIMITS = {
   LIMIT_QR_RENDER: 'off',
   LIMIT_HEALTH_CHECK: 'off',
   LIMIT_DOMAIN_VERIFY: 'off',
+  LIMIT_TEAM_CREATE: 'off',
 } as const;
