@@ -5,7 +5,7 @@ import { type TestApp, useTestApp, useTestDatabase } from '../support/app';
 import { type LoggedIn, loginAs, useLogin } from '../support/login';
 import { expectProblem } from '../support/problem';
 import { createShort } from '../support/shorts';
-import { pause } from '../support/wait';
+import { pause, waitFor } from '../support/wait';
 
 interface KeySummary {
   id: string;
@@ -367,18 +367,16 @@ describe('API keys: several, named, scoped', () => {
     const first = await withKey(t, k.key, 'GET', '/api/code');
     expect(first.status).toBe(200);
     await first.arrayBuffer();
-    let used: string | null = null;
-    for (let i = 0; i < 50 && used === null; i++) {
-      used = (await listKeys(carol)).find((x) => x.id === k.id)!.lastUsedAt;
-      if (used === null) await pause(20, 'the background write of lastUsedAt');
-    }
-    expect(used).not.toBeNull();
-    expect(Date.parse(used!)).toBeGreaterThan(Date.now() - 60_000);
+    const used = await waitFor(
+      async () => (await listKeys(carol)).find((x) => x.id === k.id)!.lastUsedAt,
+      { timeoutMs: 2000, intervalMs: 20, message: 'lastUsedAt written in the background' },
+    );
+    expect(Date.parse(used)).toBeGreaterThan(Date.now() - 60_000);
     for (let i = 0; i < 5; i++) {
       const res = await withKey(t, k.key, 'GET', '/api/code');
       await res.arrayBuffer();
     }
-    await pause(200, 'time for a write that must not happen');
+    await pause(200); // time for a second write, which must not happen
     expect((await listKeys(carol)).find((x) => x.id === k.id)!.lastUsedAt).toBe(used);
   });
 
@@ -490,7 +488,7 @@ describe('API keys on two instances sharing one database', () => {
       status = res.status;
       await res.arrayBuffer();
       if (status === 401) break;
-      await pause(20, 'polling the other instance');
+      await pause(20); // polls the other instance
     }
     expect(status).toBe(401);
     expect(Date.now() - revokedAt).toBeLessThan(1000);
