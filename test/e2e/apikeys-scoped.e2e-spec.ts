@@ -494,3 +494,20 @@ describe('API keys on two instances sharing one database', () => {
     expect(Date.now() - revokedAt).toBeLessThan(1000);
   });
 });
+
+describe('API keys: creates are rate limited per user', () => {
+  const t = useTestApp({ AUTH_DEV_LOGIN: 'true', LIMIT_USER_CREATE: '2/min' });
+  const alice = useLogin(t, 'alice');
+  const bob = useLogin(t, 'bob');
+
+  it('counts key creates against LIMIT_USER_CREATE (429 rate_limited, nothing written)', async () => {
+    await newKey(alice, { name: 'one', scopes: ['shorts:read'] });
+    await newKey(alice, { name: 'two', scopes: ['shorts:read'] });
+    const third = await createKey(alice, { name: 'three', scopes: ['shorts:read'] });
+    expect((await expectProblem(third, 429)).errorKey).toBe('rate_limited');
+    expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await listKeys(alice)).map((k) => k.name)).toEqual(['one', 'two']);
+    // per user
+    await newKey(bob, { name: 'one', scopes: ['shorts:read'] });
+  });
+});
