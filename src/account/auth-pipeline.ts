@@ -25,7 +25,9 @@ function hasBody(req: Request): boolean {
 /**
  * The request-level authentication, in order:
  * 1. a key in the query string → 400;
- * 2. `Authorization: Bearer` → the key's user (cookies ignored, no session, no CSRF check); unknown key → 401;
+ * 2. `Authorization: Bearer` → the key's user with the key's grant (`actor.key`: scopes, team, the
+ *    creator's current role there; cookies ignored, no session, no CSRF check); an unknown or
+ *    expired key, or a team's key whose creator left the team → 401;
  * 3. session (API and management paths only, never the follow) → `req.user` from the session's user id,
  *    ending sessions past the absolute timeout or of deleted users;
  * 4. CSRF: a state-changing request that carries the session cookie needs a same-origin `Origin`
@@ -71,8 +73,10 @@ export class AuthPipeline {
         if (!header || !/^bearer\s/i.test(header)) return next();
         const key = header.slice(7).trim();
         this.apiKeys
-          .userFor(key)
-          .then((user) => (user ? toActor(user) : null))
+          .authenticate(key)
+          .then((found): Actor | null =>
+            found ? { ...toActor(found.user), key: found.grant } : null,
+          )
           .then((actor) => {
             if (!actor) {
               res.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"');

@@ -28,6 +28,7 @@ import {
   SHORT_FIELDS,
   type ShortFieldSpec,
 } from '../shared/short-fields';
+import { API_KEY_SCOPES } from '../shared/teams';
 import type { AdminEntityName, FieldType } from './query';
 
 export type AdminRow = Record<string, unknown>;
@@ -366,7 +367,18 @@ export function adminEntities(o: AdminOwners): AdminEntityDef[] {
         column('id', 'keyword', 'Record id (not the key)'),
         column('userId', 'keyword', 'Owner user id'),
         username('user', 'u', 'Owner username'),
+        column('name', 'text', 'Name (unique per user; ShareX: the spec’s key)', {
+          freeText: true,
+        }),
+        column('prefix', 'keyword', 'The key’s first characters'),
+        column('scopes', 'text', `Scopes (${API_KEY_SCOPES.join(', ')})`, {
+          list: true,
+          values: API_KEY_SCOPES,
+        }),
+        column('teamId', 'keyword', 'The team the key acts for (null: its user’s own space)'),
         column('createdAt', 'date', 'Created or last renewed'),
+        column('expiresAt', 'date', 'Stops working at (null: never)'),
+        column('lastUsedAt', 'date', 'Last used (written at most once a minute)'),
       ],
     },
     {

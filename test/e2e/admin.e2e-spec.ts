@@ -110,7 +110,18 @@ describe('admin entity API', () => {
       'haspassword',
     ]);
     const apikeys = entities.find((e) => e.name === 'apikeys');
-    expect(apikeys?.fields.map((f) => f.name)).toEqual(['id', 'userId', 'user', 'createdAt']);
+    expect(apikeys?.fields.map((f) => f.name)).toEqual([
+      'id',
+      'userId',
+      'user',
+      'name',
+      'prefix',
+      'scopes',
+      'teamId',
+      'createdAt',
+      'expiresAt',
+      'lastUsedAt',
+    ]);
   });
 
   it('shows API keys without the key, its hash or its encrypted copy', async () => {
@@ -121,7 +132,24 @@ describe('admin entity API', () => {
     expect(res.status).toBe(200);
     const page = (await res.json()) as AnyPage;
     expect(page.totalElements).toBe(1);
-    expect(Object.keys(page.content[0]).sort()).toEqual(['createdAt', 'id', 'user', 'userId']);
+    expect(Object.keys(page.content[0]).sort()).toEqual([
+      'createdAt',
+      'expiresAt',
+      'id',
+      'lastUsedAt',
+      'name',
+      'prefix',
+      'scopes',
+      'teamId',
+      'user',
+      'userId',
+    ]);
+    expect(page.content[0]).toMatchObject({
+      name: 'ShareX',
+      scopes: ['shorts:read', 'shorts:write'],
+      teamId: null,
+      expiresAt: null,
+    });
     const raw = JSON.stringify(page);
     const key = /"(?:id|key|apiKey)"\s*:\s*"([^"]{20,})"/.exec(keyText)?.[1];
     if (key) expect(raw).not.toContain(key);

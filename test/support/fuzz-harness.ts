@@ -133,8 +133,9 @@ export const ANSWER_TIMEOUT_MS = 15_000;
 const BACKGROUND_TABLES = new Set(['applied_batches', 'job_locks']);
 /** Tables compared by row count only (a session's expiry rolls forward with every answer). */
 const COUNT_ONLY_TABLES = new Set(['sessions']);
-/** Columns written in the background (the buffered use counts). */
+/** Columns written in the background (the buffered use counts, an API key's last use). */
 const BACKGROUND_COLUMNS: Record<string, readonly string[]> = {
+  api_keys: ['last_used_at'],
   shorts: [
     'uses',
     'health_state',
@@ -335,7 +336,7 @@ export class FuzzWorld {
       [this.admin, 'adminApikey'],
     ] as const) {
       const stored = await t.query<Array<{ id: string; key_hash: string }>>(
-        'SELECT id, key_hash FROM api_keys WHERE user_id = ?',
+        "SELECT id, key_hash FROM api_keys WHERE user_id = ? AND name = 'ShareX'",
         [who.userId],
       );
       const key = this.slots[slot];
@@ -347,7 +348,7 @@ export class FuzzWorld {
       if (res.status !== 200) throw new Error(`fuzz fixture: API key: ${res.status}`);
       this.slots[slot] = ((await res.json()) as { id: string }).id;
       const [row] = await t.query<Array<{ id: string }>>(
-        'SELECT id FROM api_keys WHERE user_id = ?',
+        "SELECT id FROM api_keys WHERE user_id = ? AND name = 'ShareX'",
         [who.userId],
       );
       if (who === this.user) this.slots['apikey.id'] = row.id;

@@ -507,12 +507,47 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Reveal the caller’s API key */
+        /** Reveal the caller’s ShareX API key */
         get: operations["getApiKey"];
-        /** Create or renew the API key (the old one stops working at once) */
+        /** Create or renew the ShareX API key (scopes shorts:read, shorts:write; the old one stops working at once; a new one counts against the 20 keys: 409 quota_exceeded) */
         put: operations["renewApiKey"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self/apikeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller’s API keys, oldest first (never the key itself) */
+        get: operations["listApiKeys"];
+        put?: never;
+        /** Create a named key with scopes, optionally for a team (member; a viewer: read scopes only) and with an expiry; the key is shown in this answer only (name taken or ShareX: 409 api_key_name_exists; more than 20 keys: 409 quota_exceeded) */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/self/apikeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke one of the caller’s API keys */
+        delete: operations["deleteApiKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -846,6 +881,38 @@ export interface components {
              */
             id: string;
         };
+        ApiKeySummaryDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string | null;
+            /**
+             * Format: uuid
+             * @description The record id (not the key)
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description Last authenticated call (updated at most once a minute)
+             */
+            lastUsedAt: string | null;
+            /** @example CI deploy */
+            name: string;
+            /**
+             * @description The key’s first characters, so its holder recognises it
+             * @example us_3fJq9aZ
+             */
+            prefix: string;
+            scopes: ("shorts:read" | "shorts:write" | "statistics:read" | "domains:read" | "domains:write" | "webhooks:write")[];
+            /** @description The team the key acts for (null: its user’s own space) */
+            team: components["schemas"]["ApiKeyTeamDto"] | null;
+        };
+        ApiKeyTeamDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example Marketing */
+            name: string;
+        };
         AuthProviderDto: {
             /** @example github */
             name: string;
@@ -854,6 +921,21 @@ export interface components {
              * @example /api/auth/github
              */
             url: string;
+        };
+        CreateApiKeyDto: {
+            /**
+             * Format: date-time
+             * @description When the key stops working (in the future)
+             */
+            expiresAt?: string | null;
+            /** @example CI deploy */
+            name: string;
+            scopes: ("shorts:read" | "shorts:write" | "statistics:read" | "domains:read" | "domains:write" | "webhooks:write")[];
+            /**
+             * Format: uuid
+             * @description The team the key acts for (the caller must be a member; a viewer’s key holds read scopes only)
+             */
+            team?: string | null;
         };
         CreateDomainDto: {
             homeRedirect?: string | null;
@@ -924,6 +1006,37 @@ export interface components {
         CreateTeamDto: {
             /** @example Marketing */
             name: string;
+        };
+        CreatedApiKeyDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string | null;
+            /**
+             * Format: uuid
+             * @description The record id (not the key)
+             */
+            id: string;
+            /**
+             * @description The API key itself (Authorization: Bearer {key}); shown only in this answer
+             * @example us_…
+             */
+            key: string;
+            /**
+             * Format: date-time
+             * @description Last authenticated call (updated at most once a minute)
+             */
+            lastUsedAt: string | null;
+            /** @example CI deploy */
+            name: string;
+            /**
+             * @description The key’s first characters, so its holder recognises it
+             * @example us_3fJq9aZ
+             */
+            prefix: string;
+            scopes: ("shorts:read" | "shorts:write" | "statistics:read" | "domains:read" | "domains:write" | "webhooks:write")[];
+            /** @description The team the key acts for (null: its user’s own space) */
+            team: components["schemas"]["ApiKeyTeamDto"] | null;
         };
         CreatedShortDto: {
             /** @example aB3dE5f */
@@ -4620,6 +4733,89 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Internal Server Error
+             *
+             *     Internal Server Error
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     Service Unavailable
+             */
+            503: {
+                headers: {
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeySummaryDto"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Internal Server Error */
             500: {
                 headers: {
@@ -4630,6 +4826,206 @@ export interface operations {
                 };
             };
             /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiKeyDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKeyDto"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests (a rate limit: errorKey rate_limited, Retry-After in seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Internal Server Error
+             *
+             *     Internal Server Error
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     Service Unavailable
+             */
+            503: {
+                headers: {
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked at once, on every instance */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Internal Server Error
+             *
+             *     Internal Server Error
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     Service Unavailable
+             */
             503: {
                 headers: {
                     /** @description Seconds */
