@@ -402,6 +402,51 @@ describe('team rights: (role × action → answer) on every endpoint that takes 
     for (const r of rows) expect(team.content.map((s) => s.code)).toContain(r.code);
   });
 
+  it("a team's key acts for its team only: creates go there, lists read it, its creator's own shorts are out of reach", async () => {
+    const created = await users.editor.post('/api/self/apikeys', {
+      name: 'build server',
+      scopes: ['shorts:read', 'shorts:write'],
+      team: TEAM,
+    });
+    expect(created.status).toBe(201);
+    const { key } = (await created.json()) as { key: string };
+    const bearer = (init: RequestInit = {}) => ({
+      ...init,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    });
+    const made = await t.fetch(
+      '/api/code',
+      bearer({ method: 'POST', body: JSON.stringify({ url: 'https://example.com/ci' }) }),
+    );
+    expect(made.status).toBe(201);
+    const { code } = (await made.json()) as { code: string };
+    const listed = (await (await t.fetch('/api/code?size=100', bearer())).json()) as {
+      content: Array<{ id: string; code: string; team: { id: string } | null }>;
+    };
+    expect(listed.content.find((s) => s.code === code)?.team?.id).toBe(TEAM);
+    expect(listed.content.every((s) => s.team?.id === TEAM)).toBe(true);
+    // The editor's own short: his session may change it, his team's key may not.
+    const own = await insertShort(t, { ownerId: users.editor.userId, url: TARGET });
+    const edit = await t.fetch(
+      `/api/code/${own.id}`,
+      bearer({ method: 'PATCH', body: JSON.stringify({ name: 'x' }) }),
+    );
+    expect(edit.status).toBe(403);
+    // Out of the team (into the creator's own space) is refused to a team's key.
+    const id = listed.content.find((s) => s.code === code)!;
+    const moveOut = await t.fetch(
+      `/api/code/${id.id}`,
+      bearer({ method: 'PATCH', body: JSON.stringify({ team: null }) }),
+    );
+    expect(moveOut.status).toBe(403);
+    expect(((await moveOut.json()) as { errorKey: string }).errorKey).toBe('team_forbidden');
+    const elsewhere = await t.fetch(
+      '/api/code?team=00000000-0000-4000-8000-000000000000',
+      bearer(),
+    );
+    expect(elsewhere.status).toBe(403);
+  });
+
   it('the table has a row for every operation on shorts and domains (a new endpoint adds its row)', () => {
     const doc = JSON.parse(readFileSync(join(__dirname, '../../openapi/openapi.json'), 'utf8')) as {
       paths: Record<string, Record<string, { operationId?: string }>>;
