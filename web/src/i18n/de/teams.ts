@@ -9,7 +9,6 @@ export const teams = {
     navApiKeys: 'API-Keys',
     inTeam: 'Wird im Team {name} erstellt.',
     readOnly: 'Du bist in diesem Team Betrachter: Du kannst die Shorts sehen, aber nicht ändern.',
-    column: 'Team',
   },
   roles: {
     owner: 'Besitzer',

@@ -12,7 +12,6 @@ export const teams: Catalogue<typeof de> = {
     navApiKeys: 'API keys',
     inTeam: 'Created in the team {name}.',
     readOnly: 'You are a viewer in this team: you can see its shorts but not change them.',
-    column: 'Team',
   },
   roles: {
     owner: 'Owner',
