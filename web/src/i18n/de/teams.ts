@@ -6,6 +6,7 @@ export const teams = {
     choose: 'Bereich wählen: {name}',
     manage: 'Teams verwalten',
     navTeams: 'Teams',
+    moreKeys: 'Weitere API-Keys, mit eigenen Berechtigungen oder für ein Team',
     navApiKeys: 'API-Keys',
     inTeam: 'Wird im Team {name} erstellt.',
     readOnly: 'Du bist in diesem Team Betrachter: Du kannst die Shorts sehen, aber nicht ändern.',
