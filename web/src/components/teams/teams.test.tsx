@@ -18,6 +18,7 @@ import {
   type Answer,
 } from '../../test-fixtures';
 import { renderWithQueries } from '../../test-utils';
+import { AddDomain } from '../account/domains/AddDomain';
 import SpaceSwitcher from './SpaceSwitcher';
 
 resetAfterEach();
@@ -406,5 +407,29 @@ describe('the API keys page', () => {
     expect(calls.some((c) => c.call === 'DELETE /api/self/apikeys/k-1')).toBe(true);
     expect(toastTexts()).toContain('Der API-Key wurde widerrufen.');
     expect(await screen.findByText('Noch keine API-Keys')).toBeInTheDocument();
+  });
+});
+
+describe('a domain of a team', () => {
+  it('is added into a team where the user may write (not where he only views)', async () => {
+    space.teams = [TEAM, VIEWED];
+    const calls = stubApi({
+      'POST /api/domains': { status: 201, body: { host: 'team.example' } },
+    });
+    renderWithQueries(<AddDomain admin={false} />);
+    const select = screen.getByLabelText('Gehört zu');
+    expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Persönlich',
+      'Marketing',
+    ]);
+    fireEvent.change(select, { target: { value: 't-1' } });
+    fireEvent.change(screen.getByLabelText('Neue Domain'), { target: { value: 'team.example' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Domain hinzufügen' }));
+    });
+    expect(calls.find((c) => c.call === 'POST /api/domains')?.json).toEqual({
+      host: 'team.example',
+      team: 't-1',
+    });
   });
 });

@@ -7,6 +7,7 @@ export const teams = {
     manage: 'Teams verwalten',
     navTeams: 'Teams',
     moreKeys: 'Weitere API-Keys, mit eigenen Berechtigungen oder für ein Team',
+    domainTeam: 'Gehört zu',
     navApiKeys: 'API-Keys',
     inTeam: 'Wird im Team {name} erstellt.',
     readOnly: 'Du bist in diesem Team Betrachter: Du kannst die Shorts sehen, aber nicht ändern.',

@@ -10,6 +10,7 @@ export const teams: Catalogue<typeof de> = {
     manage: 'Manage teams',
     navTeams: 'Teams',
     moreKeys: 'More API keys, with their own scopes or for a team',
+    domainTeam: 'Belongs to',
     navApiKeys: 'API keys',
     inTeam: 'Created in the team {name}.',
     readOnly: 'You are a viewer in this team: you can see its shorts but not change them.',
