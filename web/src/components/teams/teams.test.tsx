@@ -19,6 +19,7 @@ import {
 } from '../../test-fixtures';
 import { renderWithQueries } from '../../test-utils';
 import { AddDomain } from '../account/domains/AddDomain';
+import { CreateForm } from '../CreateForm';
 import SpaceSwitcher from './SpaceSwitcher';
 
 resetAfterEach();
@@ -431,5 +432,40 @@ describe('a domain of a team', () => {
       host: 'team.example',
       team: 't-1',
     });
+  });
+});
+
+describe('the create form in a team space', () => {
+  async function create(): Promise<{ body: unknown; hint: string | null }> {
+    const calls = stubApi({
+      'POST /api/code': { status: 201, body: { code: 'neu1234' } },
+      'GET /api/domains': { status: 200, body: [] },
+    });
+    renderAt('/', '/', <CreateForm />);
+    fireEvent.change(screen.getByLabelText('URL', { exact: true }), {
+      target: { value: 'https://example.com/team' },
+    });
+    const hint = screen.queryByTestId('create-team')?.textContent ?? null;
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Kürzen' }));
+    });
+    return { body: calls.find((c) => c.call === 'POST /api/code')?.json, hint };
+  }
+
+  it('sends the team the user may write to, and says so', async () => {
+    space.teams = [TEAM, VIEWED];
+    chooseSpace('t-1');
+    const { body, hint } = await create();
+    expect(body).toMatchObject({ url: 'https://example.com/team', team: 't-1' });
+    expect(hint).toBe('Wird im Team Marketing erstellt.');
+  });
+
+  it("a viewer's team is not sent: the short is the user's own", async () => {
+    space.teams = [TEAM, VIEWED];
+    chooseSpace('t-2');
+    const { body, hint } = await create();
+    expect(body).toMatchObject({ url: 'https://example.com/team' });
+    expect(body).not.toHaveProperty('team');
+    expect(hint).toBeNull();
   });
 });
