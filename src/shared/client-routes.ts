@@ -19,7 +19,11 @@ export const CLIENT_ROUTES = {
   follow: '/s/:code',
   offline: '/service/offline',
   shorts: '/shorts',
+  apiKeys: '/account/keys',
   account: '/account',
+  teams: '/teams',
+  team: '/teams/:id',
+  invite: '/invite/:token',
   admin: '/admin',
 } as const;
 

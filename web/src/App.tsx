@@ -22,6 +22,9 @@ const OfflinePage = lazy(() => import('./pages/OfflinePage'));
 const ShortsPage = lazy(() => import('./pages/ShortsPage'));
 const AccountPage = lazy(() => import('./pages/AccountPage'));
 const AdminPage = lazy(() => import('./pages/AdminPage'));
+const TeamsPage = lazy(() => import('./pages/TeamsPage'));
+const InvitePage = lazy(() => import('./pages/InvitePage'));
+const ApiKeysPage = lazy(() => import('./pages/ApiKeysPage'));
 /** The consent and experiments dialogs (and react-bootstrap's Modal): loaded when first opened. */
 const CookieDialog = lazy(() =>
   import('./components/CookieDialog').then((m) => ({ default: m.CookieDialog })),
@@ -100,6 +103,33 @@ export function AppRoutes() {
             <Queries>
               <ShortsPage />
             </Queries>
+          </RequireLogin>
+        </Route>
+        <Route path={ROUTES.apiKeys}>
+          <RequireLogin>
+            <Queries>
+              <ApiKeysPage />
+            </Queries>
+          </RequireLogin>
+        </Route>
+        <Route path={ROUTES.teams}>
+          <RequireLogin>
+            <Queries>
+              <TeamsPage />
+            </Queries>
+          </RequireLogin>
+        </Route>
+        <Route path={ROUTES.team}>
+          <RequireLogin>
+            <Queries>
+              <TeamsPage />
+            </Queries>
+          </RequireLogin>
+        </Route>
+        <Route path={ROUTES.invite}>
+          {/* Logged in first: RequireLogin remembers this page for after the login. */}
+          <RequireLogin>
+            <InvitePage />
           </RequireLogin>
         </Route>
         <Route path={ROUTES.account}>

@@ -12,6 +12,7 @@ import { rulesProblemAt, type RulesProblemAt } from '../lib/rules';
 import { createBody, emptyValues } from '../lib/short-form';
 import { auth } from '../state/auth';
 import { cookies } from '../state/cookies';
+import { currentTeam, mayWriteIn, space } from '../state/space';
 import { toast } from '../state/toasts';
 import { ShortFields, useShortForm } from './ShortFields';
 import { useStartPageDomains } from './useStartPageDomains';
@@ -24,8 +25,12 @@ import { useT } from '../i18n/context';
  * remembered like the theme). The new short's info page opens (on an own domain: with ?domain=).
  */
 export function CreateForm() {
-  const { msg } = useT();
+  const { msg, t } = useT();
   const a = useSnapshot(auth);
+  // Logged in and working in a team he may write to: the short is the team's (CONTRACT "Teams").
+  const sp = useSnapshot(space);
+  const team = currentTeam(sp);
+  const inTeam = a.status === 'authenticated' && team !== null && mayWriteIn(team);
   const loggedIn = a.status === 'authenticated';
   const [, navigate] = useLocation();
   const form = useShortForm(emptyValues);
@@ -67,6 +72,7 @@ export function CreateForm() {
     const body = createBody(form.values, form.expireAt, loggedIn);
     const domain = loggedIn ? form.values.domain : '';
     try {
+      if (inTeam) Object.assign(body, { team: team.id });
       const { code } = await unwrap(api.POST('/api/code', { body }));
       if (domains.length > 0) rememberDomain(domain, cookies.consent.services.design);
       // The info page's banner says it was created (once: no toast besides) and shows shortUrl;
@@ -103,6 +109,11 @@ export function CreateForm() {
             rulesProblemAt={errors.rules === undefined ? undefined : rulesAt}
             advanced={loggedIn ? { open: advancedOpen, onToggle: toggleAdvanced } : undefined}
           />
+          {inTeam && (
+            <p className="small text-body-secondary" data-testid="create-team">
+              {t(msg.space.inTeam, { name: team.name })}
+            </p>
+          )}
           <Button type="submit" disabled={busy}>
             {msg.create.submit}
           </Button>

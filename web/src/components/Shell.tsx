@@ -20,6 +20,8 @@ import { useT } from '../i18n/context';
 
 // Only for someone logged in: its dropdown (and Popper) stays out of an anonymous first visit.
 const UserMenu = lazy(() => import('./UserMenu'));
+// The space switcher (own space or a team): logged in only, a chunk of its own as well.
+const SpaceSwitcher = lazy(() => import('./teams/SpaceSwitcher'));
 
 /** Below 960 px the top bar's links fold into a menu; at 960 px and wider an open menu closes. */
 export const MOBILE_BREAKPOINT = 960;
@@ -81,7 +83,12 @@ function TopBar() {
               </li>
             ))}
           </ul>
-          <div className="topbar-user">
+          <div className="topbar-user d-flex flex-wrap align-items-center gap-2">
+            {a.status === 'authenticated' && a.user && (
+              <Suspense fallback={null}>
+                <SpaceSwitcher />
+              </Suspense>
+            )}
             {a.status === 'authenticated' && a.user ? (
               <Suspense
                 fallback={

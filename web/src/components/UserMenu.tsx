@@ -31,6 +31,10 @@ export default function UserMenu({ user }: { user: MenuUser }) {
       </Dropdown.Toggle>
       <Dropdown.Menu>
         <Dropdown.Item onClick={() => navigate('/account')}>{msg.nav.account}</Dropdown.Item>
+        <Dropdown.Item onClick={() => navigate('/teams')}>{msg.space.navTeams}</Dropdown.Item>
+        <Dropdown.Item onClick={() => navigate('/account/keys')}>
+          {msg.space.navApiKeys}
+        </Dropdown.Item>
         {isAdmin(user) && (
           <Dropdown.Item onClick={() => navigate('/admin')}>{msg.nav.admin}</Dropdown.Item>
         )}

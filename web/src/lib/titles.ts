@@ -39,9 +39,15 @@ export function titleFor(path: string): string {
       return page(msg.account.title);
     case '/admin':
       return page(msg.admin.title);
+    case '/teams':
+      return page(msg.teams.title);
+    case '/account/keys':
+      return page(msg.apiKeys.title);
     case '/service/offline':
       return page(msg.offline.title);
     default:
+      if (top.startsWith('/teams/')) return page(msg.teams.title);
+      if (top.startsWith('/invite/')) return page(msg.invite.title);
       return top.startsWith('/admin/') ? page(msg.admin.title) : msg.app.pageTitle;
   }
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import { useSnapshot } from 'valtio';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { useApiKey, useRenewApiKey } from '../api/queries/account';
 import { useDomains } from '../api/queries/domains';
 import { ApiKeyPanel } from '../components/account/ApiKeyPanel';
@@ -60,6 +60,11 @@ export default function AccountPage() {
       </h1>
       <Profile user={a.user} />
       <ApiKeyPanel apiKey={key} loading={apiKey.isPending} onGenerate={generate} />
+      <p className="mb-4">
+        <Link href="/account/keys" data-testid="account-more-keys">
+          {msg.space.moreKeys}
+        </Link>
+      </p>
       <ShareXPanel
         apiKey={key}
         onWizard={wizardEnabled ? () => setWizard(true) : undefined}

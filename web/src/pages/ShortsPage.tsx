@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { Link } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { Link, useSearch } from 'wouter';
 import type { Short } from '../api/client';
 import { useDomains } from '../api/queries/domains';
 import { useDeleteShorts, useOwnShorts, type OwnShortsQuery } from '../api/queries/shorts';
@@ -24,6 +25,8 @@ import { ShortsTable } from '../components/shorts/ShortsTable';
 import { ShortsToolbar } from '../components/shorts/ShortsToolbar';
 import { SortSelect } from '../components/shorts/SortSelect';
 import { useTableFit } from '../components/shorts/useTableFit';
+import { MoveDialog, moveTargets } from '../components/teams/MoveDialog';
+import { RoleBadge } from '../components/teams/RoleBadge';
 import { useWide } from '../components/shorts/useWide';
 import { loadErrorText } from '../lib/errors';
 import {
@@ -33,6 +36,7 @@ import {
   toggleColumn,
   type SortState,
 } from '../lib/table';
+import { chooseSpace, mayWriteIn, space } from '../state/space';
 import { toast } from '../state/toasts';
 import { useT } from '../i18n/context';
 
@@ -51,6 +55,24 @@ export default function ShortsPage() {
     domain: '',
     broken: false,
   });
+  // The space: `?team=` of the list (a link names it), else the one chosen in the switcher.
+  const urlTeam = new URLSearchParams(useSearch()).get('team');
+  const sp = useSnapshot(space);
+  useEffect(() => {
+    if (urlTeam !== null && urlTeam !== (space.current ?? '')) chooseSpace(urlTeam || null);
+  }, [urlTeam]);
+  const teamId = (urlTeam ?? sp.current) || null;
+  const team = teamId ? (sp.teams?.find((x) => x.id === teamId) ?? null) : null;
+  // A team not (yet) known as the caller's: read-only until the switcher has loaded the teams.
+  const writable = teamId === null || (team !== null && mayWriteIn(team));
+  const targets = writable ? moveTargets(teamId, sp.teams, msg.space.personal) : [];
+  const [moving, setMoving] = useState<Short | null>(null);
+  // Another space: its list starts at the first page.
+  const [shownTeam, setShownTeam] = useState(teamId);
+  if (shownTeam !== teamId) {
+    setShownTeam(teamId);
+    setView((v) => ({ ...v, page: 0 }));
+  }
   const [searchInput, setSearchInput] = useState('');
   const [columns, setColumns] = useState<ShortColumn[]>(defaultVisibleColumns);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -59,7 +81,7 @@ export default function ShortsPage() {
   const [importing, setImporting] = useState(false);
   const [qr, setQr] = useState<Short | null>(null);
   const wide = useWide();
-  const list = useOwnShorts(view);
+  const list = useOwnShorts({ ...view, team: teamId });
   const hosts = useDomains().data?.map((d) => d.host) ?? [];
   const deleteShorts = useDeleteShorts();
 
@@ -100,6 +122,7 @@ export default function ShortsPage() {
   }
 
   const rows = data?.content ?? [];
+  const inTeam = teamId ? `&team=${encodeURIComponent(teamId)}` : '';
   const total = data?.totalElements ?? 0;
   // Phones get cards; wider windows the table, unless it does not fit (then cards again).
   const { attach, fits } = useTableFit([data, columns, lang]);
@@ -116,17 +139,29 @@ export default function ShortsPage() {
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <h1 id="shorts-title" className="mb-0">
           {msg.shorts.title}
+          {team && (
+            <small className="ms-2 fs-5 text-body-secondary" data-testid="shorts-team">
+              {team.name} <RoleBadge role={team.role} />
+            </small>
+          )}
         </h1>
-        <Link href="/" className="btn btn-primary" data-testid="new-short">
-          {msg.shorts.newShort}
-        </Link>
+        {writable && (
+          <Link href="/" className="btn btn-primary" data-testid="new-short">
+            {msg.shorts.newShort}
+          </Link>
+        )}
       </div>
+      {team && !writable && (
+        <Alert variant="info" data-testid="shorts-read-only">
+          {msg.space.readOnly}
+        </Alert>
+      )}
       <ShortsToolbar
         search={searchInput}
         onSearch={setSearchInput}
         columns={columns}
         onToggleColumn={(c) => setColumns((v) => toggleColumn(SHORT_COLUMNS, v, c))}
-        selectedCount={selected.size}
+        selectedCount={writable ? selected.size : 0}
         onDeleteSelected={() => setPending({ kind: 'bulk', ids: [...selected] })}
         loading={list.isFetching}
       >
@@ -162,15 +197,25 @@ export default function ShortsPage() {
           checked={view.broken}
           onChange={(e) => setView((v) => ({ ...v, broken: e.target.checked, page: 0 }))}
         />
-        <a className="btn btn-outline-secondary" href="/api/code/export?format=csv" download>
+        <a
+          className="btn btn-outline-secondary"
+          href={`/api/code/export?format=csv${inTeam}`}
+          download
+        >
           {msg.transfer.exportCsv}
         </a>
-        <a className="btn btn-outline-secondary" href="/api/code/export?format=json" download>
+        <a
+          className="btn btn-outline-secondary"
+          href={`/api/code/export?format=json${inTeam}`}
+          download
+        >
           {msg.transfer.exportJson}
         </a>
-        <Button variant="outline-primary" onClick={() => setImporting(true)}>
-          {msg.transfer.import}
-        </Button>
+        {writable && (
+          <Button variant="outline-primary" onClick={() => setImporting(true)}>
+            {msg.transfer.import}
+          </Button>
+        )}
       </ShortsToolbar>
 
       {list.isError ? (
@@ -180,7 +225,7 @@ export default function ShortsPage() {
           </Alert.Heading>
           <p className="mb-0">{loadErrorText(list.error)}</p>
         </Alert>
-      ) : data && total === 0 && !view.search && !view.domain && !view.broken ? (
+      ) : data && total === 0 && !view.search && !view.domain && !view.broken && writable ? (
         <div className="border rounded p-4 text-center" data-testid="shorts-first">
           <h2 className="h5">{msg.shorts.emptyTitle}</h2>
           <p className="text-body-secondary">{msg.shorts.emptyText}</p>
@@ -199,8 +244,10 @@ export default function ShortsPage() {
               <ShortCards
                 rows={rows}
                 columns={columns}
-                selected={selected}
-                onSelect={onSelect}
+                selected={writable ? selected : undefined}
+                onSelect={writable ? onSelect : undefined}
+                readOnly={!writable}
+                onMove={targets.length > 0 ? setMoving : undefined}
                 onQr={setQr}
                 onEdit={setEditing}
                 onDelete={(s) => setPending({ kind: 'one', short: s })}
@@ -217,6 +264,8 @@ export default function ShortsPage() {
                 onDelete={(s) => setPending({ kind: 'one', short: s })}
                 onEdit={setEditing}
                 onQr={setQr}
+                readOnly={!writable}
+                onMove={targets.length > 0 ? setMoving : undefined}
               />
             )}
           </div>
@@ -241,6 +290,7 @@ export default function ShortsPage() {
         />
       )}
       <EditShortDialog short={editing} onClose={() => setEditing(null)} />
+      <MoveDialog short={moving} targets={targets} onClose={() => setMoving(null)} />
       <ImportDialog show={importing} onClose={() => setImporting(false)} />
       <ConfirmDialog
         id="confirm-delete"

@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
 import { api, NetworkError, unwrap, type User } from '../api/client';
+import { clearTeams } from './space';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
@@ -48,6 +49,7 @@ export async function logout(): Promise<void> {
     // Ended locally either way; the server forgets the session when it expires.
   } finally {
     unauthenticated();
+    clearTeams();
     void import('../api/query').then(({ queryClient }) => queryClient.clear());
   }
 }

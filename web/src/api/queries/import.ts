@@ -1,4 +1,5 @@
 import { type ImportRow, type SkippedRow } from '../../lib/import';
+import { createTeamId } from '../../state/space';
 import { api, unwrap } from '../client';
 
 /** Rows per request: each stays far below the server's 2 MB body limit, and the bar moves. */
@@ -18,9 +19,12 @@ export async function sendImport(
   onProgress: (done: number) => void,
 ): Promise<ImportOutcome> {
   const outcome: ImportOutcome = { created: 0, skipped: [] };
+  // Into the chosen team's space, when the caller may write there (CONTRACT "Teams").
+  const team = createTeamId();
+  const inTeam = team ? { team } : {};
   for (let start = 0; start < rows.length; start += IMPORT_CHUNK) {
     const chunk = rows.slice(start, start + IMPORT_CHUNK);
-    const result = await unwrap(api.POST('/api/code/import', { body: { rows: chunk } }));
+    const result = await unwrap(api.POST('/api/code/import', { body: { rows: chunk, ...inTeam } }));
     outcome.created += result.created;
     outcome.skipped.push(...result.skipped.map((s) => ({ ...s, row: s.row + start })));
     onProgress(start + chunk.length);

@@ -16,14 +16,17 @@ export interface OwnShortsQuery {
   domain: string;
   /** Only the shorts whose link health is broken (`health=broken`). */
   broken?: boolean;
+  /** A team's shorts (`?team=`, members only); none: the caller's own space. */
+  team?: string | null;
 }
 
 /** One page of the caller's own shorts; the last page stays on screen while the next one loads. */
-export function useOwnShorts({ page, size, sort, search, domain, broken }: OwnShortsQuery) {
+export function useOwnShorts({ page, size, sort, search, domain, broken, team }: OwnShortsQuery) {
   const filters = {
     ...(search ? { search } : {}),
     ...(domain ? { domain } : {}),
     ...(broken ? { health: 'broken' as const } : {}),
+    ...(team ? { team } : {}),
   };
   return $api.useQuery(
     'get',

@@ -1,7 +1,11 @@
 import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
+import { useSnapshot } from 'valtio';
+import { roleMayWrite } from '@shared/teams';
 import { useDomains } from '../../api/queries/domains';
 import { errorText } from '../../lib/errors';
+import { space } from '../../state/space';
+import { teamOf } from './domains/DomainItem';
 import { useT } from '../../i18n/context';
 import { DomainItem } from './domains/DomainItem';
 import { AddDomain } from './domains/AddDomain';
@@ -19,6 +23,7 @@ export interface DomainsPanelProps {
  */
 export function DomainsPanel({ userId, admin }: DomainsPanelProps) {
   const { msg } = useT();
+  const sp = useSnapshot(space);
   const domains = useDomains();
   const list = domains.data ?? [];
   return (
@@ -42,7 +47,11 @@ export function DomainsPanel({ userId, admin }: DomainsPanelProps) {
               <DomainItem
                 key={d.id}
                 domain={d}
-                canManage={admin || d.owner?.id === userId}
+                canManage={
+                  admin ||
+                  d.owner?.id === userId ||
+                  roleMayWrite(sp.teams?.find((x) => x.id === teamOf(d)?.id)?.role)
+                }
                 showOwner={admin}
               />
             ))}

@@ -3,12 +3,16 @@ import Button from 'react-bootstrap/Button';
 import type { Short } from '../../api/client';
 import { copyLink } from '../info/share';
 import { useT } from '../../i18n/context';
-import { CopyIcon, DeleteIcon, EditIcon, QrIcon } from './icons';
+import { CopyIcon, DeleteIcon, EditIcon, MoveIcon, QrIcon } from './icons';
 
 export interface RowActionHandlers {
   onQr: (s: Short) => void;
   onEdit: (s: Short) => void;
   onDelete: (s: Short) => void;
+  /** 'Verschieben nach …' (another space the caller may write to); none: no such action. */
+  onMove?: (s: Short) => void;
+  /** A viewer's list: only copy and QR, no edit, move or delete. */
+  readOnly?: boolean;
 }
 
 /**
@@ -21,6 +25,8 @@ export function RowActions({
   onQr,
   onEdit,
   onDelete,
+  onMove,
+  readOnly = false,
 }: RowActionHandlers & { short: Short; compact?: boolean }) {
   const { msg, t } = useT();
   const actions: Array<
@@ -34,9 +40,32 @@ export function RowActions({
       () => void copyLink(s.shortUrl),
     ],
     [msg.shorts.qrRow, msg.shorts.qr, QrIcon, 'outline-secondary', () => onQr(s)],
-    [msg.edit.buttonRow, msg.edit.button, EditIcon, 'outline-primary', () => onEdit(s)],
-    [msg.shorts.deleteRow, msg.shorts.delete, DeleteIcon, 'outline-danger', () => onDelete(s)],
   ];
+  if (!readOnly) {
+    actions.push([
+      msg.edit.buttonRow,
+      msg.edit.button,
+      EditIcon,
+      'outline-primary',
+      () => onEdit(s),
+    ]);
+    if (onMove) {
+      actions.push([
+        msg.move.buttonRow,
+        msg.move.button,
+        MoveIcon,
+        'outline-secondary',
+        () => onMove(s),
+      ]);
+    }
+    actions.push([
+      msg.shorts.deleteRow,
+      msg.shorts.delete,
+      DeleteIcon,
+      'outline-danger',
+      () => onDelete(s),
+    ]);
+  }
   return (
     <div
       className={`row-actions d-inline-flex gap-${compact ? 1 : 2} ${compact ? 'flex-nowrap' : 'flex-wrap'}`}

@@ -18,6 +18,8 @@ export interface ShortCardsProps extends RowActionHandlers {
   /** With both: a checkbox per card (the table's selection, for deleting several). */
   selected?: ReadonlySet<string>;
   onSelect?: (id: string, on: boolean) => void;
+  /** A viewer's list: no edit, move or delete. */
+  readOnly?: boolean;
 }
 
 /**
@@ -30,6 +32,7 @@ export function ShortCards({
   columns = [],
   selected,
   onSelect,
+  readOnly = false,
   ...actions
 }: ShortCardsProps) {
   const { msg, t, locale } = useT();
@@ -94,7 +97,7 @@ export function ShortCards({
                 ))}
               </dl>
               <div className="mt-auto">
-                <RowActions short={s} {...actions} />
+                <RowActions short={s} readOnly={readOnly} {...actions} />
               </div>
             </Card.Body>
           </Card>

@@ -17,6 +17,9 @@ export interface ShortsTableProps {
   onDelete: (s: Short) => void;
   onEdit: (s: Short) => void;
   onQr: (s: Short) => void;
+  onMove?: (s: Short) => void;
+  /** A viewer's list: no selection, no edit, move or delete. */
+  readOnly?: boolean;
 }
 
 /** The own shorts: selection, the visible columns (sortable by the server), compact row actions. */
@@ -31,6 +34,8 @@ export function ShortsTable({
   onDelete,
   onEdit,
   onQr,
+  onMove,
+  readOnly = false,
 }: ShortsTableProps) {
   const { msg, t } = useT();
   const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
@@ -38,14 +43,16 @@ export function ShortsTable({
     <Table hover className="align-middle shorts-table mb-3" data-testid="shorts-table">
       <thead>
         <tr>
-          <th scope="col" style={{ width: '2.5rem' }}>
-            <Form.Check
-              id="select-all"
-              aria-label={msg.shorts.selectAll}
-              checked={allSelected}
-              onChange={(e) => onSelectAll(e.target.checked)}
-            />
-          </th>
+          {!readOnly && (
+            <th scope="col" style={{ width: '2.5rem' }}>
+              <Form.Check
+                id="select-all"
+                aria-label={msg.shorts.selectAll}
+                checked={allSelected}
+                onChange={(e) => onSelectAll(e.target.checked)}
+              />
+            </th>
+          )}
           {columns.map((c) => {
             const active = sort.field === c;
             if (COLUMNS[c].sortable === false) {
@@ -80,21 +87,31 @@ export function ShortsTable({
       <tbody>
         {rows.map((s) => (
           <tr key={s.id} data-testid="short-row" data-code={s.code}>
-            <td>
-              <Form.Check
-                id={`select-${s.id}`}
-                aria-label={t(msg.shorts.selectRow, { code: s.code })}
-                checked={selected.has(s.id)}
-                onChange={(e) => onSelect(s.id, e.target.checked)}
-              />
-            </td>
+            {!readOnly && (
+              <td>
+                <Form.Check
+                  id={`select-${s.id}`}
+                  aria-label={t(msg.shorts.selectRow, { code: s.code })}
+                  checked={selected.has(s.id)}
+                  onChange={(e) => onSelect(s.id, e.target.checked)}
+                />
+              </td>
+            )}
             {columns.map((c) => (
               <td key={c} data-column={c}>
                 {COLUMNS[c].cell(s)}
               </td>
             ))}
             <td className="text-end">
-              <RowActions short={s} compact onQr={onQr} onEdit={onEdit} onDelete={onDelete} />
+              <RowActions
+                short={s}
+                compact
+                onQr={onQr}
+                onEdit={onEdit}
+                onDelete={onDelete}
+                onMove={onMove}
+                readOnly={readOnly}
+              />
             </td>
           </tr>
         ))}

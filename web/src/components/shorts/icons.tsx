@@ -49,3 +49,11 @@ export const DeleteIcon = () => (
     <path d="M2.5 4.5h11M6.5 4.5v-2h3v2M4 4.5l.75 9h6.5l.75-9M6.75 7v4M9.25 7v4" />
   </Icon>
 );
+
+/** An arrow into a folder: move to another space. */
+export const MoveIcon = () => (
+  <Icon>
+    <path d="M1.5 4.5v8h13v-7h-6l-1.5-1.5h-5.5z" />
+    <path d="M6 9h4.5M9 7.5 10.5 9 9 10.5" />
+  </Icon>
+);

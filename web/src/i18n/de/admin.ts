@@ -23,6 +23,7 @@ export const admin = {
       blacklist: 'Blacklist',
       apikeys: 'Api Keys',
       domains: 'Domains',
+      teams: 'Teams',
     } as Record<string, string>,
     entityIntro: {
       users: 'Alle Accounts. Du kannst Rollen vergeben und Accounts deaktivieren.',
@@ -34,6 +35,8 @@ export const admin = {
       apikeys: 'Vergebene Api Keys (ohne den Schlüssel selbst). Löschen sperrt den Key sofort.',
       domains:
         'Eigene und geteilte Domains (geteilte haben keinen Besitzer). Du kannst eine Domain abschalten; löschen lässt sie sich erst, wenn kein Short mehr auf ihr liegt.',
+      teams:
+        'Alle Teams. Ein Team lässt sich erst löschen, wenn ihm keine Shorts und Domains mehr gehören.',
     } as Record<string, string>,
     fields: {
       id: 'ID',
@@ -78,6 +81,14 @@ export const admin = {
       enabled: 'Aktiv',
       failReason: 'Letzter Fehler',
       failingSince: 'Fehlerhaft seit',
+      teamId: 'Team-ID',
+      team: 'Team',
+      role: 'Rolle',
+      joinedAt: 'Beigetreten am',
+      prefix: 'Anfang',
+      scopes: 'Berechtigungen',
+      lastUsedAt: 'Zuletzt benutzt',
+      expiresAt: 'Läuft ab am',
     } as Record<string, string>,
     search: 'Suche',
     searchPlaceholder: 'z. B. username:anna oder dangerous:true AND url:*example.com*',

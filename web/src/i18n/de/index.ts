@@ -7,6 +7,7 @@ import { errors } from './errors';
 import { info } from './info';
 import { pages } from './pages';
 import { shorts } from './shorts';
+import { teams } from './teams';
 
 /**
  * Every user-visible German string of the product, one file per area of the client. Keys are
@@ -14,4 +15,4 @@ import { shorts } from './shorts';
  * the components that render them). The shape is `Messages` (i18n/text.ts): a second language is
  * a catalogue of that type, split into the same areas (i18n/en/).
  */
-export const de = fromAreas(app, pages, consent, shorts, info, admin, account, errors);
+export const de = fromAreas(app, pages, consent, shorts, info, admin, account, errors, teams);

@@ -23,6 +23,7 @@ export const admin: Catalogue<typeof de> = {
       blacklist: 'Blacklist',
       apikeys: 'API keys',
       domains: 'Domains',
+      teams: 'Teams',
     },
     entityIntro: {
       users: 'All accounts. You can assign roles and deactivate accounts.',
@@ -34,6 +35,7 @@ export const admin: Catalogue<typeof de> = {
       apikeys: 'Issued API keys (without the key itself). Deleting one blocks the key at once.',
       domains:
         'Own and shared domains (shared ones have no owner). You can switch a domain off; it can only be deleted once no short uses it.',
+      teams: 'All teams. A team can only be deleted once no shorts and domains belong to it.',
     },
     fields: {
       id: 'ID',
@@ -78,6 +80,14 @@ export const admin: Catalogue<typeof de> = {
       enabled: 'Enabled',
       failReason: 'Last error',
       failingSince: 'Failing since',
+      teamId: 'Team ID',
+      team: 'Team',
+      role: 'Role',
+      joinedAt: 'Joined on',
+      prefix: 'Prefix',
+      scopes: 'Scopes',
+      lastUsedAt: 'Last used',
+      expiresAt: 'Expires on',
     },
     search: 'Search',
     searchPlaceholder: 'e.g. username:anna or dangerous:true AND url:*example.com*',

@@ -8,6 +8,7 @@ import { errors } from './errors';
 import { info } from './info';
 import { pages } from './pages';
 import { shorts } from './shorts';
+import { teams } from './teams';
 
 /**
  * The English catalogue: the same areas and keys as the German one (`Messages`: the compiler
@@ -15,4 +16,14 @@ import { shorts } from './shorts';
  * loaded as its own chunk only when English is chosen (state/language.ts). i18n/en.test.ts checks
  * that no placeholder is added.
  */
-export const en: Messages = fromAreas(app, pages, consent, shorts, info, admin, account, errors);
+export const en: Messages = fromAreas(
+  app,
+  pages,
+  consent,
+  shorts,
+  info,
+  admin,
+  account,
+  errors,
+  teams,
+);

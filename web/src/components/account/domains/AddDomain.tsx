@@ -1,9 +1,12 @@
 import { useState, type FormEvent } from 'react';
+import { useSnapshot } from 'valtio';
+import { roleMayWrite } from '@shared/teams';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { useCreateDomain } from '../../../api/queries/domains';
 import { errorText } from '../../../lib/errors';
+import { space } from '../../../state/space';
 import { toast } from '../../../state/toasts';
 import { useT } from '../../../i18n/context';
 
@@ -13,16 +16,24 @@ export function AddDomain({ admin }: { admin: boolean }) {
   const create = useCreateDomain();
   const [host, setHost] = useState('');
   const [shared, setShared] = useState(false);
+  // A domain may belong to a team the user may write to (CONTRACT "Teams").
+  const [team, setTeam] = useState('');
+  const teams = (useSnapshot(space).teams ?? []).filter((x) => roleMayWrite(x.role));
 
   async function add(e: FormEvent) {
     e.preventDefault();
     try {
       const added = await create.mutateAsync({
-        body: { host: host.trim(), ...(admin && shared ? { shared: true } : {}) },
+        body: {
+          host: host.trim(),
+          ...(admin && shared ? { shared: true } : {}),
+          ...(team && !shared ? { team } : {}),
+        },
       });
       toast.success(t(msg.domains.added, { host: added.host }));
       setHost('');
       setShared(false);
+      setTeam('');
     } catch (err) {
       toast.error(errorText(err, msg.domains.addFailed));
     }
@@ -46,6 +57,19 @@ export function AddDomain({ admin }: { admin: boolean }) {
           </Button>
         </InputGroup>
       </Form.Group>
+      {teams.length > 0 && !shared && (
+        <Form.Group controlId="domain-add-team" className="mb-2">
+          <Form.Label className="mb-1">{msg.space.domainTeam}</Form.Label>
+          <Form.Select value={team} onChange={(e) => setTeam(e.target.value)}>
+            <option value="">{msg.space.personal}</option>
+            {teams.map((x) => (
+              <option key={x.id} value={x.id}>
+                {x.name}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+      )}
       {admin && (
         <Form.Check
           id="domain-add-shared"

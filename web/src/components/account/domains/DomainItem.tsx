@@ -1,4 +1,5 @@
 import type { ErrorKey } from '@shared/error-keys';
+import type { TeamRefDto } from '../../../api/teams';
 import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -39,7 +40,9 @@ export function DomainItem({
   const verify = useVerifyDomain();
   const remove = useDeleteDomain();
   const [confirming, setConfirming] = useState(false);
-  const own = d.owner !== null;
+  const team = teamOf(d);
+  // A team's domain is its members' (the server's checks decide), never a shared one.
+  const own = d.owner !== null || team !== null;
 
   async function check() {
     try {
@@ -77,6 +80,11 @@ export function DomainItem({
         {!own && (
           <Badge bg="info" text="dark">
             {msg.domains.shared}
+          </Badge>
+        )}
+        {team && (
+          <Badge bg="secondary" data-testid="domain-team">
+            {team.name}
           </Badge>
         )}
         {showOwner && d.owner && (
@@ -134,4 +142,9 @@ export function DomainItem({
       </ConfirmDialog>
     </li>
   );
+}
+
+/** The team a domain belongs to (`Domain.team`, CONTRACT "Teams"; not in the schema yet). */
+export function teamOf(d: Domain): TeamRefDto | null {
+  return (d as Domain & { team?: TeamRefDto | null }).team ?? null;
 }
