@@ -5,6 +5,6 @@ export class TeamRefDto {
   @ApiProperty({ format: 'uuid' })
   id: string;
 
-  @ApiProperty({ maxLength: 64 })
+  @ApiProperty({ maxLength: 64, example: 'Marketing' })
   name: string;
 }

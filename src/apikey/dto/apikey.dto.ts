@@ -1,3 +1,4 @@
+import { TeamRefDto } from '../../access/team-ref.dto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
@@ -23,14 +24,6 @@ export class ApiKeyDto {
   id: string;
 }
 
-/** The team a key acts for. */
-export class ApiKeyTeamDto {
-  @ApiProperty({ format: 'uuid' })
-  id: string;
-  @ApiProperty({ example: 'Marketing' })
-  name: string;
-}
-
 /** One of the caller's API keys, never the key itself nor its hash. */
 export class ApiKeySummaryDto {
   @ApiProperty({ format: 'uuid', description: 'The record id (not the key)' })
@@ -45,11 +38,11 @@ export class ApiKeySummaryDto {
   @ApiProperty({ enum: API_KEY_SCOPES, isArray: true })
   scopes: ApiKeyScope[];
   @ApiProperty({
-    type: ApiKeyTeamDto,
+    type: TeamRefDto,
     nullable: true,
     description: 'The team the key acts for (null: its user’s own space)',
   })
-  team: ApiKeyTeamDto | null;
+  team: TeamRefDto | null;
   @ApiProperty({ type: 'string', format: 'date-time' })
   createdAt: string;
   @ApiProperty({ type: 'string', format: 'date-time', nullable: true })

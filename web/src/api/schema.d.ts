@@ -905,13 +905,7 @@ export interface components {
             prefix: string;
             scopes: ("shorts:read" | "shorts:write" | "statistics:read" | "domains:read" | "domains:write" | "webhooks:write")[];
             /** @description The team the key acts for (null: its user’s own space) */
-            team: components["schemas"]["ApiKeyTeamDto"] | null;
-        };
-        ApiKeyTeamDto: {
-            /** Format: uuid */
-            id: string;
-            /** @example Marketing */
-            name: string;
+            team: components["schemas"]["TeamRefDto"] | null;
         };
         AuthProviderDto: {
             /** @example github */
@@ -1036,7 +1030,7 @@ export interface components {
             prefix: string;
             scopes: ("shorts:read" | "shorts:write" | "statistics:read" | "domains:read" | "domains:write" | "webhooks:write")[];
             /** @description The team the key acts for (null: its user’s own space) */
-            team: components["schemas"]["ApiKeyTeamDto"] | null;
+            team: components["schemas"]["TeamRefDto"] | null;
         };
         CreatedShortDto: {
             /** @example aB3dE5f */
@@ -1507,6 +1501,7 @@ export interface components {
         TeamRefDto: {
             /** Format: uuid */
             id: string;
+            /** @example Marketing */
             name: string;
         };
         TeamUserDto: {

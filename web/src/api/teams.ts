@@ -1,60 +1,26 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ApiKeyScope, TeamRole } from '@shared/teams';
-import { BACKEND_TIMEOUT_MS } from './client';
+import { BACKEND_TIMEOUT_MS, type Schemas } from './client';
 import { ApiError, NetworkError } from './errors';
 import { setTeams } from '../state/space';
 
 /**
  * Teams, invites and the named, scoped API keys (CONTRACT "Teams", "API keys (several, named,
- * scoped)"). The server's endpoints are not in openapi/openapi.json yet, so the types are written
- * here by hand; once they are generated, each becomes an alias of its schema type
- * (`Schemas['TeamDto']` …) and the calls may move to the typed client. Keep them in this file.
+ * scoped)"): the types of the OpenAPI document (web/src/api/schema.d.ts, generated).
  */
 
 /** A team as its member sees it: `role` is the caller's. */
-export interface TeamDto {
-  id: string;
-  name: string;
-  createdAt: string;
-  role: TeamRole;
-}
-
+export type TeamDto = Schemas['TeamDto'];
 /** A member of a team. */
-export interface TeamMemberDto {
-  user: { id: string; username: string; imageUrl: string | null };
-  role: TeamRole;
-  joinedAt: string;
-}
-
+export type TeamMemberDto = Schemas['TeamMemberDto'];
 /** A new invite link (valid INVITE_DAYS, used once). */
-export interface TeamInviteDto {
-  token: string;
-  url: string;
-  expiresAt: string;
-}
-
+export type TeamInviteDto = Schemas['TeamInviteDto'];
 /** A team as a short, a domain or a key names it. */
-export interface TeamRefDto {
-  id: string;
-  name: string;
-}
-
+export type TeamRefDto = Schemas['TeamRefDto'];
 /** One of the caller's API keys (never the key itself). */
-export interface ApiKeySummaryDto {
-  id: string;
-  name: string;
-  prefix: string;
-  scopes: ApiKeyScope[];
-  team: TeamRefDto | null;
-  createdAt: string;
-  expiresAt: string | null;
-  lastUsedAt: string | null;
-}
-
+export type ApiKeySummaryDto = Schemas['ApiKeySummaryDto'];
 /** A key just created: the summary plus the key, shown in this answer only. */
-export interface CreatedApiKeyDto extends ApiKeySummaryDto {
-  key: string;
-}
+export type CreatedApiKeyDto = Schemas['CreatedApiKeyDto'];
 
 export interface CreateApiKeyBody {
   name: string;

@@ -321,6 +321,8 @@ function ShortField({
       );
     case 'rules':
       return null; // the rules editor, above
+    case 'team':
+      return null; // the space switcher and the move dialog
     case 'integer':
       return group(
         withClear(

@@ -29,6 +29,7 @@ function domain(host: string, over: Partial<Domain> = {}): Domain {
     id: `id-${host}`,
     host,
     owner: ME,
+    team: null,
     verified: false,
     enabled: true,
     homeRedirect: null,

@@ -39,9 +39,10 @@ const short: Short = {
 } as Short;
 
 describe('the form of a short (create and edit)', () => {
-  it('anonymous callers get the fields set by anonymous; logged-in callers all, in table order', () => {
+  it('anonymous callers get the fields set by anonymous; logged-in callers all but the team, in table order', () => {
     expect(formFields(false)).toEqual(['url', 'password']);
-    expect(formFields(true)).toEqual(SHORT_FIELD_NAMES);
+    // The team is the space the user works in (the switcher), a move its own dialog.
+    expect(formFields(true)).toEqual(SHORT_FIELD_NAMES.filter((n) => n !== 'team'));
   });
 
   it('needs the url always and, on edit, the fields that cannot be cleared', () => {
@@ -104,8 +105,17 @@ describe('edit form', () => {
       domain: '',
       expiredUrl: '',
       rules: [],
+      team: '',
       removePassword: false,
     });
+  });
+
+  it("never moves a short as a side effect of an edit: its team is not the form's", () => {
+    const inTeam = { ...short, team: { id: 'team-1', name: 'Redaktion' } };
+    expect(fieldsOf(inTeam).team).toBe('team-1');
+    expect(changesOf(inTeam, { ...fieldsOf(inTeam), team: '' }, new Date(short.expireAt!))).toEqual(
+      {},
+    );
   });
 
   it('sends nothing for an untouched form', () => {

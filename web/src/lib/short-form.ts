@@ -36,7 +36,10 @@ const spec = (name: ShortFieldName): ShortFieldSpec => SHORT_FIELDS[name];
 
 /** The fields a caller may set, in the table's order: anonymous callers only those `setBy: 'anonymous'`. */
 export function formFields(loggedIn: boolean): ShortFieldName[] {
-  return SHORT_FIELD_NAMES.filter((name) => loggedIn || spec(name).setBy === 'anonymous');
+  // The team is the space the user works in (the space switcher) and a move is its own dialog.
+  return SHORT_FIELD_NAMES.filter(
+    (name) => spec(name).type !== 'team' && (loggedIn || spec(name).setBy === 'anonymous'),
+  );
 }
 
 /** Whether the input must be filled: needed on create, or (edit) a field that cannot be cleared. */
@@ -88,6 +91,7 @@ const INPUT_OF: {
   'date-time': (v) => expiryText((v as string | null) ?? null),
   integer: (v) => (v === null || v === undefined ? '' : String(v as number)),
   rules: (v) => rulesToDrafts(v as RedirectRule[] | undefined),
+  team: (v) => (v as { id: string } | null | undefined)?.id ?? '',
 };
 
 /**
@@ -129,6 +133,8 @@ function valueOf(
     case 'domain':
       // '' is this service's own host.
       return text === '' ? null : text;
+    case 'team':
+      return text === '' ? null : text;
     case 'rules':
       return null; // drafts, read above
     case 'url':
@@ -167,6 +173,8 @@ export function changesOf(short: Short, values: FormValues, expireAt: Date | nul
       if (!sameRules(input, short.rules)) changes[name] = draftsToRules(input);
       continue;
     }
+    // The team changes only through the move dialog (never as a side effect of an edit).
+    if (type === 'team') continue;
     if (type === 'password') {
       // Never shown, so never compared: a new one, or its removal.
       if (values.removePassword) changes[name] = null;

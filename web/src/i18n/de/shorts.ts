@@ -14,6 +14,7 @@ export const shorts = {
     domain: 'Domain',
     expiredUrl: 'Ziel nach Ablauf',
     rules: 'Weiterleitungsregeln',
+    team: 'Team',
   } satisfies Record<ShortFieldName, string>,
   create: {
     title: 'Link kürzen',

@@ -13,6 +13,7 @@ export const shorts: Catalogue<typeof de> = {
     domain: 'Domain',
     expiredUrl: 'Target after expiry',
     rules: 'Redirect rules',
+    team: 'Team',
   },
   create: {
     title: 'Shorten a link',

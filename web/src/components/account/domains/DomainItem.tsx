@@ -144,7 +144,7 @@ export function DomainItem({
   );
 }
 
-/** The team a domain belongs to (`Domain.team`, CONTRACT "Teams"; not in the schema yet). */
+/** The team a domain belongs to (`Domain.team`, CONTRACT "Teams"). */
 export function teamOf(d: Domain): TeamRefDto | null {
-  return (d as Domain & { team?: TeamRefDto | null }).team ?? null;
+  return d.team ?? null;
 }
