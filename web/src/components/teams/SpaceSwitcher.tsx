@@ -30,10 +30,11 @@ export default function SpaceSwitcher() {
       <Dropdown.Toggle
         variant="outline-secondary"
         id="space-menu"
-        aria-label={t(msg.space.choose, { name })}
         className="text-truncate"
         style={{ maxWidth: '16rem' }}
       >
+        {/* The accessible name holds the visible text (name and role) after what the button does. */}
+        <span className="visually-hidden">{t(msg.space.choose, { name: '' })}</span>
         <span data-testid="space-current">{name}</span>
         {team && (
           <>
