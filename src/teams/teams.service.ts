@@ -16,7 +16,7 @@ import { dialectSql, engineOf } from '../database/dialect';
 import { RateLimitService } from '../limits/rate-limit.service';
 import { INVITE_DAYS, LIMIT_TEAM_MEMBERS, TEAM_NAME_MAX, type TeamRole } from '../shared/teams';
 import type { TeamDto, TeamInviteDto, TeamMemberDto } from './dto/team.dto';
-import { type Row, rows, run, runTx } from './team-tx';
+import { type Row, rows, run, runTx, type TxStep } from './team-tx';
 
 /** Open (unused, unexpired) invites a team may hold at once. */
 export const LIMIT_OPEN_INVITES = 50;
@@ -73,6 +73,16 @@ function toDate(v: unknown): Date {
 const count = (r: Row[]): number => Number(r[0]?.n ?? 0);
 
 type Outcome = 'ok' | 'not_found' | 'forbidden' | 'last_owner' | 'member_not_found' | 'not_empty';
+
+/**
+ * In a transaction (runTx): locks the team's row and reads its members' roles afresh, or null when
+ * the team is gone.
+ */
+function* lockedRoles(id: string, lock: string): Generator<TxStep, Row[] | null, unknown> {
+  const team = (yield rows(`SELECT id FROM teams WHERE id = ?${lock}`, id)) as Row[];
+  if (team.length === 0) return null;
+  return (yield rows('SELECT user_id, role FROM team_members WHERE team_id = ?', id)) as Row[];
+}
 
 function fail(outcome: Outcome): never {
   switch (outcome) {
@@ -305,12 +315,8 @@ export class TeamsService {
     const actor = this.actor(caller);
     await this.role(actor, id, true);
     const outcome = await runTx(this.ds, this.timeoutMs, function* ({ lock }) {
-      const team = (yield rows(`SELECT id FROM teams WHERE id = ?${lock}`, id)) as Row[];
-      if (team.length === 0) return 'not_found' as Outcome;
-      const roles = (yield rows(
-        'SELECT user_id, role FROM team_members WHERE team_id = ?',
-        id,
-      )) as Row[];
+      const roles = yield* lockedRoles(id, lock);
+      if (roles === null) return 'not_found' as Outcome;
       const roleOf = (u: string) =>
         roles.find((r) => r.user_id === u)?.role as TeamRole | undefined;
       const mine = roleOf(actor.id);
@@ -345,12 +351,8 @@ export class TeamsService {
     const self = userId === actor.id;
     await this.role(actor, id, !self);
     const outcome = await runTx(this.ds, this.timeoutMs, function* ({ lock }) {
-      const team = (yield rows(`SELECT id FROM teams WHERE id = ?${lock}`, id)) as Row[];
-      if (team.length === 0) return 'not_found' as Outcome;
-      const roles = (yield rows(
-        'SELECT user_id, role FROM team_members WHERE team_id = ?',
-        id,
-      )) as Row[];
+      const roles = yield* lockedRoles(id, lock);
+      if (roles === null) return 'not_found' as Outcome;
       const roleOf = (u: string) =>
         roles.find((r) => r.user_id === u)?.role as TeamRole | undefined;
       const mine = roleOf(actor.id);
