@@ -108,14 +108,7 @@ export default function ApiKeysPage() {
                   {k.lastUsedAt ? formatDateTime(k.lastUsedAt) : msg.apiKeys.never}
                 </td>
                 <td className="text-end">
-                  <Button
-                    size="sm"
-                    variant="outline-danger"
-                    aria-label={t(msg.apiKeys.revokeOf, { name: k.name })}
-                    onClick={() => setPending(k)}
-                  >
-                    {msg.apiKeys.revoke}
-                  </Button>
+                  <RevokeButton name={k.name} onClick={() => setPending(k)} />
                 </td>
               </tr>
             ))}
@@ -144,14 +137,7 @@ export default function ApiKeysPage() {
                       </span>
                     </Fact>
                   </dl>
-                  <Button
-                    size="sm"
-                    variant="outline-danger"
-                    aria-label={t(msg.apiKeys.revokeOf, { name: k.name })}
-                    onClick={() => setPending(k)}
-                  >
-                    {msg.apiKeys.revoke}
-                  </Button>
+                  <RevokeButton name={k.name} onClick={() => setPending(k)} />
                 </Card.Body>
               </Card>
             </li>
@@ -182,6 +168,20 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
       <dt className="fw-normal text-body-secondary">{term}</dt>
       <dd className="mb-0">{children}</dd>
     </div>
+  );
+}
+
+function RevokeButton({ name, onClick }: { name: string; onClick: () => void }) {
+  const { msg, t } = useT();
+  return (
+    <Button
+      size="sm"
+      variant="outline-danger"
+      aria-label={t(msg.apiKeys.revokeOf, { name })}
+      onClick={onClick}
+    >
+      {msg.apiKeys.revoke}
+    </Button>
   );
 }
 

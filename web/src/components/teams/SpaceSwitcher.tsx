@@ -34,7 +34,7 @@ export default function SpaceSwitcher() {
         style={{ maxWidth: '16rem' }}
       >
         {/* The accessible name holds the visible text (name and role) after what the button does. */}
-        <span className="visually-hidden">{t(msg.space.choose, { name: '' })}</span>
+        <span className="visually-hidden">{t(msg.space.choose, { name: '' }).trim()}</span>{' '}
         <span data-testid="space-current">{name}</span>
         {team && (
           <>
