@@ -1,4 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, type Repository } from 'typeorm';
+import { ShortEntity } from './short.entity';
 import type { ShortChange, ShortChangeSink } from './short-events';
 import { ShortRepository } from './short.repository';
 import { ShortViewService } from './short-view.service';
@@ -15,7 +18,21 @@ export class ShortChangeHub {
   constructor(
     private readonly shorts: ShortRepository,
     private readonly view: ShortViewService,
+    @InjectRepository(ShortEntity) private readonly repo: Repository<ShortEntity>,
   ) {}
+
+  /** The identity and space of these shorts (the ones that exist), 500 ids per query. */
+  async identities(ids: readonly string[]): Promise<ShortChange[]> {
+    const out: ShortChange[] = [];
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = await this.repo.find({
+        where: { id: In(ids.slice(i, i + 500)) },
+        select: { id: true, code: true, domain: true, ownerId: true, teamId: true },
+      });
+      out.push(...rows);
+    }
+    return out;
+  }
 
   use(sink: ShortChangeSink): void {
     this.sink = sink;

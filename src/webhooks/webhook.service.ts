@@ -94,6 +94,7 @@ export class WebhookService {
     bus.on(WEBHOOKS_CHANGED_CHANNEL, (key) => {
       this.generation++;
       this.cache.delete(key);
+      this.refreshFollowedWanted().catch(() => undefined);
     });
     bus.onResync(() => {
       this.generation++;
@@ -300,9 +301,43 @@ export class WebhookService {
     if (targets.length === 0) return [];
     const resolved = typeof data === 'function' ? await (data as () => Promise<unknown>)() : data;
     if (resolved === null || resolved === undefined) return [];
+    const rows = this.rows(type, targets, resolved, now);
+    await this.deliveries.insert(rows);
+    if (wake) this.onEmitted?.();
+    return rows;
+  }
+
+  /**
+   * Several events at once (a statistics batch's visits): each to the enabled webhooks of its
+   * space that subscribe to its type; the rows written in chunks. Answers how many rows.
+   */
+  async emitMany(
+    events: ReadonlyArray<{ type: WebhookEventType; space: EventSpace; data: unknown; at: Date }>,
+  ): Promise<number> {
+    const rows: WebhookDeliveryEntity[] = [];
+    for (const e of events) {
+      const subs = await this.subscribers(e.space);
+      const targets = subs.filter((s) => s.events.has(e.type)).map((s) => s.id);
+      if (targets.length) rows.push(...this.rows(e.type, targets, e.data, e.at));
+    }
+    for (let i = 0; i < rows.length; i += 200) {
+      await this.deliveries.insert(rows.slice(i, i + 200));
+    }
+    if (rows.length) this.onEmitted?.();
+    return rows.length;
+  }
+
+  /** The outbox rows of one event (one id, sent as `webhook-id`) for these webhooks. */
+  private rows(
+    type: WebhookEventType,
+    webhookIds: readonly string[],
+    data: unknown,
+    at: Date,
+  ): WebhookDeliveryEntity[] {
     const eventId = `msg_${randomUUID().replaceAll('-', '')}`;
-    const payload = JSON.stringify({ type, timestamp: now.toISOString(), data: resolved });
-    const rows = targets.map((webhookId) =>
+    const payload = JSON.stringify({ type, timestamp: at.toISOString(), data });
+    const now = new Date();
+    return webhookIds.map((webhookId) =>
       this.deliveries.create({
         id: randomUUID(),
         eventId,
@@ -321,9 +356,23 @@ export class WebhookService {
         leaseUntil: null,
       }),
     );
-    await this.deliveries.insert(rows);
-    if (wake) this.onEmitted?.();
-    return rows;
+  }
+
+  /**
+   * Whether any enabled webhook of any space subscribes to `short.followed` (the follow path asks:
+   * in memory; refreshed when webhooks change and every minute).
+   */
+  followedWanted = false;
+
+  async refreshFollowedWanted(): Promise<void> {
+    const rows = await this.repo
+      .createQueryBuilder('w')
+      .select('w.id')
+      .where('w.enabled = 1')
+      .andWhere('w.events LIKE :e', { e: '%short.followed%' })
+      .limit(1)
+      .getMany();
+    this.followedWanted = rows.length > 0;
   }
 
   /** Whether any webhook of `space` subscribes to `type` (cached; cheap). */

@@ -1,4 +1,4 @@
-import { Module, type OnModuleInit } from '@nestjs/common';
+import { Module, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessModule } from '../access/access.module';
 import { APP_CONFIG, type AppConfig } from '../config/config';
@@ -6,6 +6,9 @@ import { DefaultAddressPolicy } from '../metadata/address-policy';
 import { systemResolver } from '../metadata/safe-fetch';
 import { ShortChangeHub } from '../shorts/short-change-hub';
 import { ShortsModule } from '../shorts/shorts.module';
+import type { FollowedVisit } from '../statistics/followed';
+import { StatisticsModule } from '../statistics/statistics.module';
+import { StatisticsRecorder } from '../statistics/recorder';
 import {
   DEFAULT_WEBHOOK_OPTIONS,
   WEBHOOK_ADDRESS_POLICY,
@@ -26,6 +29,7 @@ import { WebhooksController } from './webhooks.controller';
     TypeOrmModule.forFeature([WebhookEntity, WebhookDeliveryEntity]),
     AccessModule,
     ShortsModule,
+    StatisticsModule,
   ],
   controllers: [WebhooksController],
   providers: [
@@ -42,17 +46,65 @@ import { WebhooksController } from './webhooks.controller';
   ],
   exports: [WebhookService],
 })
-export class WebhooksModule implements OnModuleInit {
+export class WebhooksModule implements OnModuleInit, OnModuleDestroy {
+  private timer?: NodeJS.Timeout;
+
   constructor(
     private readonly webhooks: WebhookService,
     private readonly shortChanges: ShortChangeHub,
+    private readonly recorder: StatisticsRecorder,
   ) {}
 
-  onModuleInit(): void {
+  async onModuleInit(): Promise<void> {
     this.shortChanges.use({
       changed: async (type, s, view) => {
         await this.webhooks.emit(type, { ownerId: s.ownerId, teamId: s.teamId }, view);
       },
     });
+    // `short.followed`: the human visits of each statistics batch (the follow path only asks an
+    // in-memory flag whether any webhook wants them).
+    this.recorder.useFollowedSink({
+      wanted: () => this.webhooks.followedWanted,
+      write: (visits) => this.followed(visits),
+    });
+    await this.webhooks.refreshFollowedWanted().catch(() => undefined);
+    // Another instance's webhook changes reach this one through Redis; without it, within a minute.
+    this.timer = setInterval(
+      () => void this.webhooks.refreshFollowedWanted().catch(() => undefined),
+      60_000,
+    );
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+
+  /** A batch's visits as `short.followed` events of their shorts' spaces. */
+  private async followed(visits: readonly FollowedVisit[]): Promise<void> {
+    const ids = [...new Set(visits.map((v) => v.shortId))];
+    const shorts = new Map((await this.shortChanges.identities(ids)).map((s) => [s.id, s]));
+    const events = [];
+    for (const v of visits) {
+      const s = shorts.get(v.shortId);
+      if (!s || (s.ownerId === null && s.teamId === null)) continue;
+      const at = new Date(v.at);
+      events.push({
+        type: 'short.followed' as const,
+        space: { ownerId: s.ownerId, teamId: s.teamId },
+        at,
+        data: {
+          short: { id: s.id, code: s.code, domain: s.domain || null },
+          at: at.toISOString(),
+          target: v.target,
+          country: v.country,
+          device: v.device,
+          os: v.os,
+          browser: v.browser,
+          referrerHost: v.referrerHost,
+        },
+      });
+    }
+    await this.webhooks.emitMany(events);
   }
 }

@@ -9,6 +9,7 @@ import {
   WebhookDeliveryJob,
 } from '../../src/webhooks/webhook-delivery.job';
 import { DISABLE_AFTER_MS } from '../../src/webhooks/webhook-events';
+import { StatisticsRecorder } from '../../src/statistics/recorder';
 import { type TestApp, useTestApp, useTestDatabase } from '../support/app';
 import { useBeforeAll } from '../support/hooks';
 import { type LoggedIn, loginAs, useLogin } from '../support/login';
@@ -335,6 +336,48 @@ describe('webhooks', () => {
       await alice.patch(`/api/webhooks/${hook.id}`, { enabled: true })
     ).json()) as Created;
     expect(again).toMatchObject({ enabled: true, disabledReason: null });
+    await alice.delete(`/api/webhooks/${hook.id}`);
+  });
+
+  it('short.followed: one event per human visit with the statistics batch, never for bots, never an IP or user agent', async () => {
+    const hook = await addHook(alice, rx, 'follows', ['short.followed']);
+    const s = await createShort(alice, { url: 'https://example.com/followed' });
+    const recorder = t.app.get(StatisticsRecorder);
+    await recorder.flush();
+    const follow = (headers: Record<string, string>, method = 'GET') =>
+      t.fetch(`/s/${s.code}`, { method, headers });
+    expect((await follow({ referer: 'https://www.News.example.org/a/b?q=1' })).status).toBe(302);
+    expect((await follow({})).status).toBe(302);
+    // Bots: a crawler, an empty user agent, a HEAD.
+    await follow({
+      'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+    });
+    await follow({ 'user-agent': '' });
+    await follow({}, 'HEAD');
+    // They go with the statistics' batch (the recorder's timer may have written it already).
+    await recorder.flush();
+    await jobOf(t).idle();
+    const got = rx.of('follows');
+    expect(got).toHaveLength(2);
+    expect(got[0].body.type).toBe('short.followed');
+    expect(got[0].body.data).toEqual({
+      short: { id: s.id, code: s.code, domain: null },
+      at: expect.any(String),
+      target: 'default',
+      country: 'unknown',
+      device: 'desktop',
+      os: expect.any(String),
+      browser: 'Chrome',
+      referrerHost: 'news.example.org',
+    });
+    expect(got[1].body.data.referrerHost).toBe('direct');
+    for (const r of got) {
+      expect(r.raw).not.toContain('127.0.0.1');
+      expect(r.raw).not.toContain('Mozilla');
+      expect(r.raw).not.toContain('AppleWebKit');
+    }
+    expect(new Set(got.map((r) => r.id)).size).toBe(2);
+    expect(rx.bad).toEqual([]);
     await alice.delete(`/api/webhooks/${hook.id}`);
   });
 
