@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type Repository } from 'typeorm';
 import { ShortEntity } from './short.entity';
-import type { ShortChange, ShortChangeSink } from './short-events';
+import type { ShortChange, ShortChangeSink, ShortChangeType } from './short-events';
 import { ShortRepository } from './short.repository';
 import { ShortViewService } from './short-view.service';
 
@@ -38,8 +38,20 @@ export class ShortChangeHub {
     this.sink = sink;
   }
 
+  /**
+   * A short's link health changed state (src/link-health): reported with its identity, the state
+   * before and the health now (as `Short.health` shows it).
+   */
+  async healthChanged(id: string, previous: string, health: unknown): Promise<void> {
+    if (!this.sink) return;
+    const [s] = await this.identities([id]);
+    if (!s) return;
+    const short = { id: s.id, code: s.code, domain: s.domain || null };
+    await this.report('short.health_changed', [s], { short, previous, health });
+  }
+
   async report(
-    type: 'short.created' | 'short.updated' | 'short.deleted',
+    type: ShortChangeType,
     shorts: readonly ShortChange[],
     answered?: unknown,
   ): Promise<void> {

@@ -28,6 +28,9 @@ export interface ShortVisitsSource {
   orderExpression(alias: string): string;
 }
 
+export type ShortChangeType =
+  'short.created' | 'short.updated' | 'short.deleted' | 'short.health_changed';
+
 /** What a short's change tells the webhooks: its identity and space. */
 export interface ShortChange {
   id: string;
@@ -43,9 +46,5 @@ export interface ShortChange {
  * read only when a webhook wants it.
  */
 export interface ShortChangeSink {
-  changed(
-    type: 'short.created' | 'short.updated' | 'short.deleted',
-    short: ShortChange,
-    view: () => Promise<unknown>,
-  ): Promise<void>;
+  changed(type: ShortChangeType, short: ShortChange, view: () => Promise<unknown>): Promise<void>;
 }

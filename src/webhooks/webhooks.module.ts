@@ -6,6 +6,8 @@ import { DefaultAddressPolicy } from '../metadata/address-policy';
 import { systemResolver } from '../metadata/safe-fetch';
 import { ShortChangeHub } from '../shorts/short-change-hub';
 import { ShortsModule } from '../shorts/shorts.module';
+import { DomainsModule } from '../domains/domains.module';
+import { DomainService } from '../domains/domain.service';
 import type { FollowedVisit } from '../statistics/followed';
 import { StatisticsModule } from '../statistics/statistics.module';
 import { StatisticsRecorder } from '../statistics/recorder';
@@ -30,6 +32,7 @@ import { WebhooksController } from './webhooks.controller';
     AccessModule,
     ShortsModule,
     StatisticsModule,
+    DomainsModule,
   ],
   controllers: [WebhooksController],
   providers: [
@@ -53,6 +56,7 @@ export class WebhooksModule implements OnModuleInit, OnModuleDestroy {
     private readonly webhooks: WebhookService,
     private readonly shortChanges: ShortChangeHub,
     private readonly recorder: StatisticsRecorder,
+    private readonly domains: DomainService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -61,6 +65,7 @@ export class WebhooksModule implements OnModuleInit, OnModuleDestroy {
         await this.webhooks.emit(type, { ownerId: s.ownerId, teamId: s.teamId }, view);
       },
     });
+    this.domains.useEvents((type, space, data) => this.webhooks.emit(type, space, data));
     // `short.followed`: the human visits of each statistics batch (the follow path only asks an
     // in-memory flag whether any webhook wants them).
     this.recorder.useFollowedSink({

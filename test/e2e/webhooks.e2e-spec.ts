@@ -11,6 +11,7 @@ import {
 import { DISABLE_AFTER_MS } from '../../src/webhooks/webhook-events';
 import { StatisticsRecorder } from '../../src/statistics/recorder';
 import { type TestApp, useTestApp, useTestDatabase } from '../support/app';
+import { useDomainsApp } from '../support/domains';
 import { useBeforeAll } from '../support/hooks';
 import { type LoggedIn, loginAs, useLogin } from '../support/login';
 import { expectProblem } from '../support/problem';
@@ -70,6 +71,11 @@ function useReceiver() {
         req.on('end', () => {
           const raw = Buffer.concat(chunks).toString('utf8');
           const name = (req.url ?? '/').slice(1);
+          if (name.startsWith('site/')) {
+            // A short's target (link health), not a webhook.
+            const a = answer.get(name) ?? 200;
+            return void res.writeHead(a === 'hang' ? 200 : a).end();
+          }
           const secret = secrets.get(name);
           try {
             if (!secret) throw new Error(`no secret for ${name}`);
@@ -381,6 +387,28 @@ describe('webhooks', () => {
     await alice.delete(`/api/webhooks/${hook.id}`);
   });
 
+  it('short.health_changed when a check changes the link health', async () => {
+    const hook = await addHook(alice, rx, 'health', ['short.health_changed']);
+    const s = await createShort(alice, { url: rx.url('site/ok') });
+    const res = await alice.post(`/api/code/${s.id}/health`, {});
+    expect(res.status, await res.clone().text()).toBe(200);
+    await jobOf(t).idle();
+    // A second check with the same outcome changes nothing.
+    await alice.post(`/api/code/${s.id}/health`, {});
+    await jobOf(t).idle();
+    const got = rx.of('health');
+    expect(got).toHaveLength(1);
+    expect(got[0].body).toMatchObject({
+      type: 'short.health_changed',
+      data: {
+        short: { id: s.id, code: s.code, domain: null },
+        previous: 'unknown',
+        health: { state: 'ok', status: 200 },
+      },
+    });
+    await alice.delete(`/api/webhooks/${hook.id}`);
+  });
+
   it('a webhook turned off sends nothing', async () => {
     const hook = await addHook(alice, rx, 'off', ['short.created']);
     expect((await alice.patch(`/api/webhooks/${hook.id}`, { enabled: false })).status).toBe(200);
@@ -462,6 +490,33 @@ describe('webhooks', () => {
       [erin.userId],
     );
     expect(Number(rows[0].n)).toBe(10);
+  });
+});
+
+describe('webhooks of domains', () => {
+  const rx = useReceiver();
+  const { dns, t } = useDomainsApp({ METADATA_ALLOW_LOOPBACK: 'true' });
+  const alice = useLogin(t, 'alice');
+
+  it('domain.failed when a verification fails, domain.verified when it passes', async () => {
+    await addHook(alice, rx, 'domains', ['domain.verified', 'domain.failed']);
+    const added = await alice.post('/api/domains', { host: 'go.hooks.example' });
+    expect(added.status).toBe(201);
+    const d = (await added.json()) as { id: string; verification: { value: string } };
+    expect((await alice.post(`/api/domains/${d.id}/verify`, {})).status).toBe(200);
+    await jobOf(t).idle();
+    dns.answers.set('_url-shorter.go.hooks.example', { txt: [[d.verification.value]] });
+    expect((await alice.post(`/api/domains/${d.id}/verify`, {})).status).toBe(200);
+    await jobOf(t).idle();
+    const got = rx.of('domains');
+    expect(got.map((r) => r.body.type)).toEqual(['domain.failed', 'domain.verified']);
+    expect(got[0].body.data).toMatchObject({
+      domain: { id: d.id, host: 'go.hooks.example' },
+      reason: expect.any(String),
+      disabled: false,
+    });
+    expect(got[1].body.data).toMatchObject({ domain: { id: d.id }, reason: null });
+    expect(rx.bad).toEqual([]);
   });
 });
 
