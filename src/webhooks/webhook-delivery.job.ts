@@ -37,6 +37,11 @@ export interface WebhookOptions {
 export const DEFAULT_WEBHOOK_OPTIONS: WebhookOptions = { timeoutMs: 10_000, pollMs: 5_000 };
 
 export const WEBHOOK_USER_AGENT = 'url-shorter-webhooks/1.0';
+/**
+ * A delivery's lease: its timeout and this. The lease of an instance that stopped mid-delivery
+ * lapses within 20 s, so after a restart every pending event goes out within 30 s (with pollMs).
+ */
+const LEASE_MARGIN_MS = 10_000;
 /** Deliveries claimed per round at most (sent in parallel). */
 const BATCH = 50;
 /** Why the server disabled a webhook. */
@@ -161,7 +166,7 @@ export class WebhookDeliveryJob implements OnModuleInit, OnApplicationShutdown {
 
   /** Takes a delivery's lease (one instance wins); `any` also takes one that is not due. */
   private async claim(id: string, now: Date, any: boolean): Promise<boolean> {
-    const until = new Date(now.getTime() + this.options.timeoutMs + 30_000);
+    const until = new Date(now.getTime() + this.options.timeoutMs + LEASE_MARGIN_MS);
     const q = this.deliveries
       .createQueryBuilder()
       .update(WebhookDeliveryEntity)
@@ -267,8 +272,16 @@ export class WebhookDeliveryJob implements OnModuleInit, OnApplicationShutdown {
     await this.jobs.scheduled(CLEANUP_JOB, () => this.cleanup(new Date()));
   }
 
-  /** Removes deliveries older than 7 days; answers how many. */
+  /**
+   * Removes deliveries older than 7 days (answers how many), and the own webhooks of deleted users.
+   */
   async cleanup(now = new Date()): Promise<number> {
+    await this.webhooks
+      .createQueryBuilder()
+      .delete()
+      .from(WebhookEntity)
+      .where('owner_id IS NULL AND team_id IS NULL')
+      .execute();
     const res = await this.deliveries
       .createQueryBuilder()
       .delete()

@@ -8,9 +8,12 @@ export class WebhookEntity {
   @PrimaryColumn({ type: 'varchar', length: 36 })
   id: string;
 
-  /** Who created it (its rights come from the team when `teamId` is set). */
-  @Column({ name: 'owner_id', type: 'varchar', length: 36 })
-  ownerId: string;
+  /**
+   * Who created it (its rights come from the team when `teamId` is set); null once he is deleted
+   * (a team's webhook stays the team's; an own one is removed by the cleanup).
+   */
+  @Column({ name: 'owner_id', type: 'varchar', length: 36, nullable: true })
+  ownerId: string | null;
 
   @Column({ name: 'team_id', type: 'varchar', length: 36, nullable: true })
   teamId: string | null;

@@ -10,7 +10,7 @@ import {
 } from '../../src/webhooks/webhook-delivery.job';
 import { DISABLE_AFTER_MS } from '../../src/webhooks/webhook-events';
 import { StatisticsRecorder } from '../../src/statistics/recorder';
-import { type TestApp, useTestApp, useTestDatabase } from '../support/app';
+import { createTestApp, type TestApp, useTestApp, useTestDatabase } from '../support/app';
 import { useDomainsApp } from '../support/domains';
 import { useBeforeAll } from '../support/hooks';
 import { type LoggedIn, loginAs, useLogin } from '../support/login';
@@ -557,5 +557,53 @@ describe('webhooks on two instances', () => {
     expect([...counts.values()]).toEqual([2, 2, 2, 2, 2, 2]);
     expect(new Set(ok.map((r) => r.body.data.id))).toEqual(new Set(created.map((c) => c.id)));
     expect(rx.bad).toEqual([]);
+  });
+});
+
+describe('webhooks after a restart', () => {
+  const rx = useReceiver();
+  const db = useTestDatabase();
+
+  it('an event written just before the process stopped goes out once after the restart; deliveries go after 7 days', async () => {
+    const first = await createTestApp({ ...ENV, ...db.env }, OPTIONS);
+    let second: TestApp | undefined;
+    try {
+      const alice = await loginAs(first, 'alice');
+      const hook = await addHook(alice, rx, 'restart', ['short.created']);
+      // The first process sends nothing more (as if it stopped right after the answer).
+      await jobOf(first).onApplicationShutdown();
+      const s = await createShort(alice);
+      await first.close();
+      expect(rx.of('restart')).toEqual([]);
+      second = await createTestApp(
+        { ...ENV, ...db.env },
+        {
+          overrides: [
+            {
+              provide: WEBHOOK_OPTIONS,
+              useValue: { ...DEFAULT_WEBHOOK_OPTIONS, timeoutMs: TIMEOUT_MS, pollMs: 200 },
+            },
+          ],
+        },
+      );
+      const until = Date.now() + 5_000;
+      while (rx.of('restart').length === 0 && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await new Promise((r) => setTimeout(r, 500));
+      expect(rx.of('restart').map((r) => r.body.data.id)).toEqual([s.id]);
+      expect(rx.bad).toEqual([]);
+      // Kept 7 days.
+      const job = jobOf(second);
+      expect(await job.cleanup(new Date(Date.now() + 6 * 24 * 3_600_000))).toBe(0);
+      expect(await job.cleanup(new Date(Date.now() + 8 * 24 * 3_600_000))).toBe(1);
+      const left = await second.query<unknown[]>(
+        'SELECT id FROM webhook_deliveries WHERE webhook_id = ?',
+        [hook.id],
+      );
+      expect(left).toEqual([]);
+    } finally {
+      await second?.close();
+    }
   });
 });

@@ -16,7 +16,8 @@ export class Webhooks1763910000000 implements MigrationInterface {
         name: 'webhooks',
         columns: [
           { name: 'id', type: 'varchar', length: '36', isPrimary: true },
-          { name: 'owner_id', type: 'varchar', length: '36' },
+          /** Its creator; a team's webhook outlives him (null once he is deleted). */
+          { name: 'owner_id', type: 'varchar', length: '36', isNullable: true },
           { name: 'team_id', type: 'varchar', length: '36', isNullable: true },
           { name: 'url', type: 'varchar', length: '2048' },
           /** Comma list of event types. */
@@ -38,7 +39,7 @@ export class Webhooks1763910000000 implements MigrationInterface {
             columnNames: ['owner_id'],
             referencedTableName: 'users',
             referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
+            onDelete: 'SET NULL',
           },
           {
             name: 'FK_webhooks_team',
