@@ -95,7 +95,6 @@ export const ERROR_KEYS = [
   // webhooks
   'webhook_url_invalid',
   'webhook_unknown',
-  'webhook_event_invalid',
   // reports, limits, QR, admin
   'report_exists',
   'rate_limited',

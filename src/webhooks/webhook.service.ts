@@ -39,6 +39,19 @@ import { WebhookDeliveryEntity, WebhookEntity } from './webhook.entity';
 /** Webhooks changed in a space (`u:{ownerId}` or `t:{teamId}`): every instance drops its cache. */
 export const WEBHOOKS_CHANGED_CHANNEL = 'webhooks-changed';
 
+/**
+ * A URL the webhooks refuse: 400 with `errorKey: webhook_url_invalid` (CONTRACT "Webhooks") and
+ * the reason as the `url` field's error.
+ */
+export class WebhookUrlInvalid extends ValidationFailedError {
+  override readonly errorKey = 'webhook_url_invalid';
+
+  constructor(why: string) {
+    super({ url: why }, { url: 'webhook_url_invalid' });
+    this.message = `Webhook URL not allowed: ${why}`;
+  }
+}
+
 const webhookNotFound = () => new NotFoundError('Webhook not exists', 'webhook_unknown');
 
 /** Spaces whose subscriptions are cached at most, and how long an entry is trusted. */
@@ -423,7 +436,7 @@ export class WebhookService {
    */
   private checkUrl(raw: string): void {
     const refuse = (why: string) => {
-      throw new ValidationFailedError({ url: why }, { url: 'webhook_url_invalid' });
+      throw new WebhookUrlInvalid(why);
     };
     let url: URL;
     try {

@@ -193,10 +193,11 @@ describe('webhooks', () => {
     ]) {
       const res = await alice.post('/api/webhooks', { url, events: ['short.created'] });
       const p = await expectProblem(res, 400);
+      expect(p.errorKey, url).toBe('webhook_url_invalid');
       expect(p.fieldErrors?.url, url).toBeTruthy();
     }
     const edit = await alice.patch(`/api/webhooks/${created.id}`, { url: 'http://10.1.2.3/' });
-    await expectProblem(edit, 400);
+    expect((await expectProblem(edit, 400)).errorKey).toBe('webhook_url_invalid');
     const unknownEvent = await alice.post('/api/webhooks', {
       url: rx.url('x'),
       events: ['short.exploded'],

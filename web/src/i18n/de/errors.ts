@@ -112,7 +112,6 @@ export const errors = {
     webhook_url_invalid:
       'Die Webhook-Adresse muss eine öffentliche http(s)-Adresse sein (keine internen oder lokalen Adressen).',
     webhook_unknown: 'Diesen Webhook gibt es nicht (mehr).',
-    webhook_event_invalid: 'Dieses Ereignis gibt es für Webhooks nicht.',
     // the request, paging and the rest (issue 38: a key of its own for every refusal)
     request_malformed: 'Die Anfrage konnte nicht gelesen werden.',
     body_unreadable: 'Der Inhalt der Anfrage konnte nicht gelesen werden.',

@@ -91,7 +91,6 @@ export const errors: Catalogue<typeof de> = {
     webhook_url_invalid:
       'The webhook URL must be a public http(s) address (no internal or local addresses).',
     webhook_unknown: 'This webhook does not exist (anymore).',
-    webhook_event_invalid: 'This event does not exist for webhooks.',
     request_malformed: 'The request could not be read.',
     body_unreadable: 'The body of the request could not be read.',
     route_unknown: 'This address does not exist in the API.',
