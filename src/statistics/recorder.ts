@@ -220,8 +220,10 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
     clearInterval(this.timer);
     this.release();
     this.stage();
+    await this.writeFollowed().catch((err: unknown) =>
+      this.failures.background(err, 'Writing short.followed events', StatisticsRecorder.name),
+    );
     try {
-      await this.writeFollowed();
       await this.buffer.drain(this.writeBatch);
     } catch (err) {
       this.failures.background(err, 'Writing statistics at shutdown', StatisticsRecorder.name);
@@ -374,8 +376,11 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
    */
   async flush(): Promise<void> {
     await this.stageInSlices();
+    // The webhooks' visits first (their own failure never holds the statistics back).
+    await this.writeFollowed().catch((err: unknown) =>
+      this.failures.background(err, 'Writing short.followed events', StatisticsRecorder.name),
+    );
     try {
-      await this.writeFollowed();
       await this.buffer.drain(this.writeBatch);
     } catch (err) {
       // Follows waiting for room are answered now, and later ones do not wait while it fails.

@@ -243,7 +243,7 @@ export class WebhookService {
     const w = await this.managed(id, caller, 'read');
     const [rows, total] = await this.deliveries.findAndCount({
       where: { webhookId: w.id },
-      order: { createdAt: 'DESC', id: 'ASC' },
+      order: { createdAt: req.sort[0]?.direction ?? 'DESC', id: 'ASC' },
       skip: req.page * req.size,
       take: req.size,
     });

@@ -103,7 +103,7 @@ export class WebhookListQueryDto {
 
 export class DeliveriesQueryDto extends PageQueryDto({
   fields: ['createdAt'],
-  description: 'Newest first (`createdAt,desc`; the only order)',
+  description: 'By `createdAt` (default `createdAt,desc`: newest first)',
 }) {}
 
 export class WebhookDeliveryDto {

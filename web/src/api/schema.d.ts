@@ -6412,7 +6412,7 @@ export interface operations {
             query?: {
                 page?: number;
                 size?: number;
-                /** @description Newest first (`createdAt,desc`; the only order) */
+                /** @description By `createdAt` (default `createdAt,desc`: newest first) */
                 sort?: string[];
             };
             header?: never;
