@@ -479,6 +479,37 @@ describe('webhooks', () => {
     await carol.delete(`/api/webhooks/${teamHook.id}`);
   });
 
+  it('API keys: only a key with webhooks:write reaches the webhooks', async () => {
+    const keyOf = async (body: Record<string, unknown>) => {
+      const res = await bob.post('/api/self/apikeys', body);
+      expect(res.status, await res.clone().text()).toBe(201);
+      return ((await res.json()) as { key: string }).key;
+    };
+    const call = (key: string, method: string, path: string, body?: unknown) =>
+      t.fetch(path, {
+        method,
+        headers: {
+          authorization: `Bearer ${key}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const reader = await keyOf({ name: 'hooks-reader', scopes: ['shorts:read', 'shorts:write'] });
+    const writer = await keyOf({ name: 'hooks-writer', scopes: ['webhooks:write'] });
+    const refused = await call(reader, 'GET', '/api/webhooks');
+    expect((await expectProblem(refused, 403)).errorKey).toBe('scope_missing');
+    const created = await call(writer, 'POST', '/api/webhooks', {
+      url: rx.url('bykey'),
+      events: ['short.created'],
+    });
+    expect(created.status).toBe(201);
+    const w = (await created.json()) as Created;
+    expect(w.team).toBeNull();
+    const listed = (await (await bob.fetch('/api/webhooks')).json()) as Created[];
+    expect(listed.map((x) => x.id)).toContain(w.id);
+    expect((await call(writer, 'DELETE', `/api/webhooks/${w.id}`)).status).toBe(204);
+  });
+
   it('at most 10 per user, also when created at once (409 quota_exceeded)', async () => {
     const erin = await loginAs(t, 'erin');
     const results = await Promise.all(
