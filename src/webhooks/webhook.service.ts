@@ -87,6 +87,7 @@ export function newSecret(): string {
 export class WebhookService {
   private readonly cipher: ApiKeyCipher;
   private readonly allowLoopback: boolean;
+  private readonly allowedPorts: ReadonlySet<number>;
   private cache = new BoundedMap<string, readonly Subscriber[]>(CACHE_SPACES, CACHE_TTL_MS);
   /** Bumped by every invalidation: a load that started before one does not fill the cache. */
   private generation = 0;
@@ -104,6 +105,7 @@ export class WebhookService {
   ) {
     this.cipher = new ApiKeyCipher(appSecretOf(config));
     this.allowLoopback = config.metadataAllowLoopback;
+    this.allowedPorts = new Set(config.metadataAllowedPorts);
     bus.on(WEBHOOKS_CHANGED_CHANNEL, (key) => {
       this.generation++;
       this.cache.delete(key);
@@ -430,7 +432,7 @@ export class WebhookService {
   // ---------------------------------------------------------------- helpers
 
   /**
-   * The URL rules (the SSRF-safe fetcher's): http or https, a host, no user name; a literal
+   * The URL rules (the SSRF-safe fetcher's): http or https, a host, no user name, an allowed port; a literal
    * loopback, private or link-local address is refused (loopback allowed with
    * METADATA_ALLOW_LOOPBACK, tests only). Names are checked when a delivery connects.
    */
@@ -449,8 +451,14 @@ export class WebhookService {
     if (url.username || url.password) refuse('must not contain a user name or password');
     const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
     const lower = host.toLowerCase();
-    if (isIP(host)) {
-      const cls = classifyAddress(host);
+    const cls = isIP(host) ? classifyAddress(host) : null;
+    // The fetcher's ports (METADATA_ALLOWED_PORTS); with the test-only loopback switch, a loopback
+    // address (or a name, which may resolve to one) on any port.
+    const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+    if (!this.allowedPorts.has(port) && !(this.allowLoopback && cls !== 'public')) {
+      refuse(`port ${port} is not allowed`);
+    }
+    if (cls !== null) {
       if (cls === 'refused' || (cls === 'loopback' && !this.allowLoopback)) {
         refuse('must not point to a loopback, private or link-local address');
       }

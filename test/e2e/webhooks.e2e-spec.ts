@@ -6,10 +6,12 @@ import {
   DEFAULT_WEBHOOK_OPTIONS,
   DISABLED_REASON,
   WEBHOOK_OPTIONS,
+  WEBHOOK_RESOLVER,
   WebhookDeliveryJob,
 } from '../../src/webhooks/webhook-delivery.job';
 import { DISABLE_AFTER_MS } from '../../src/webhooks/webhook-events';
 import { StatisticsRecorder } from '../../src/statistics/recorder';
+import { systemResolver } from '../../src/metadata/safe-fetch';
 import { createTestApp, type TestApp, useTestApp, useTestDatabase } from '../support/app';
 import { useDomainsApp } from '../support/domains';
 import { useBeforeAll } from '../support/hooks';
@@ -124,6 +126,12 @@ const OPTIONS = {
       provide: WEBHOOK_OPTIONS,
       useValue: { ...DEFAULT_WEBHOOK_OPTIONS, timeoutMs: TIMEOUT_MS, pollMs: 3_600_000 },
     },
+    {
+      // A name that resolves to a private address: checked when a delivery connects.
+      provide: WEBHOOK_RESOLVER,
+      useValue: async (host: string) =>
+        host === 'private.hooks.test' ? [{ address: '10.0.0.5', family: 4 }] : systemResolver(host),
+    },
   ],
 };
 
@@ -189,6 +197,7 @@ describe('webhooks', () => {
       'http://169.254.169.254/latest',
       'http://[fe80::1]/x',
       'http://user:pw@example.com/x',
+      'http://93.184.215.14:22/x',
       'not a url',
     ]) {
       const res = await alice.post('/api/webhooks', { url, events: ['short.created'] });
@@ -196,6 +205,20 @@ describe('webhooks', () => {
       expect(p.errorKey, url).toBe('webhook_url_invalid');
       expect(p.fieldErrors?.url, url).toBeTruthy();
     }
+    // A name is checked when a delivery connects: one resolving to a private address is refused.
+    const named = await alice.post('/api/webhooks', {
+      url: 'http://private.hooks.test/x',
+      events: ['short.created'],
+    });
+    expect(named.status).toBe(201);
+    const namedId = ((await named.json()) as Created).id;
+    const tried = await alice.post(`/api/webhooks/${namedId}/test`, {});
+    expect(await tried.json()).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'address_refused',
+    });
+    expect((await alice.delete(`/api/webhooks/${namedId}`)).status).toBe(204);
     const edit = await alice.patch(`/api/webhooks/${created.id}`, { url: 'http://10.1.2.3/' });
     expect((await expectProblem(edit, 400)).errorKey).toBe('webhook_url_invalid');
     const unknownEvent = await alice.post('/api/webhooks', {
