@@ -87,7 +87,10 @@ export class WebhookDeliveryJob implements OnModuleInit, OnApplicationShutdown {
   onModuleInit(): void {
     if (this.off) return;
     this.service.useWakeUp(() => this.wake());
-    this.timer = setInterval(() => this.wake(), this.options.pollMs);
+    // Only while webhooks exist (known at boot, on every change, and every minute).
+    this.timer = setInterval(() => {
+      if (this.service.anyWebhooks) this.wake();
+    }, this.options.pollMs);
     this.timer.unref();
   }
 

@@ -109,7 +109,7 @@ export class WebhookService {
     bus.on(WEBHOOKS_CHANGED_CHANNEL, (key) => {
       this.generation++;
       this.cache.delete(key);
-      this.refreshFollowedWanted().catch(() => undefined);
+      this.refreshFlags().catch(() => undefined);
     });
     bus.onResync(() => {
       this.generation++;
@@ -378,8 +378,12 @@ export class WebhookService {
    * in memory; refreshed when webhooks change and every minute).
    */
   followedWanted = false;
+  /** Whether any webhook exists (else the delivery job's timer does not even look; same refresh). */
+  anyWebhooks = false;
 
-  async refreshFollowedWanted(): Promise<void> {
+  async refreshFlags(): Promise<void> {
+    this.anyWebhooks =
+      (await this.repo.createQueryBuilder('w').select('w.id').limit(1).getMany()).length > 0;
     const rows = await this.repo
       .createQueryBuilder('w')
       .select('w.id')

@@ -72,10 +72,10 @@ export class WebhooksModule implements OnModuleInit, OnModuleDestroy {
       wanted: () => this.webhooks.followedWanted,
       write: (visits) => this.followed(visits),
     });
-    await this.webhooks.refreshFollowedWanted().catch(() => undefined);
+    await this.webhooks.refreshFlags().catch(() => undefined);
     // Another instance's webhook changes reach this one through Redis; without it, within a minute.
     this.timer = setInterval(
-      () => void this.webhooks.refreshFollowedWanted().catch(() => undefined),
+      () => void this.webhooks.refreshFlags().catch(() => undefined),
       60_000,
     );
     this.timer.unref();
