@@ -17,6 +17,7 @@ import { ReportModule } from './report/report.module';
 import { StatisticsModule } from './statistics/statistics.module';
 import { AdminModule } from './admin/admin.module';
 import { TeamsModule } from './teams/teams.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import { ManagementModule } from './management/management.module';
 
 @Module({})
@@ -43,6 +44,7 @@ export class AppModule {
         ReportModule,
         StatisticsModule,
         TeamsModule,
+        WebhooksModule,
         AdminModule,
         ManagementModule,
       ],

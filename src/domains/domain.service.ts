@@ -437,9 +437,39 @@ export class DomainService {
       throw domainTaken();
     }
     if (changes.verifiedHost) await this.removeClaims(d.host, d.id);
+    // The webhooks hear when a domain is verified, when its checks start failing, and when that
+    // disables it (CONTRACT "Webhooks": domain.verified, domain.failed).
+    if (this.events && (d.ownerId || d.teamId)) {
+      const space = { ownerId: d.ownerId, teamId: d.teamId };
+      const data = (disabled: boolean) => ({
+        domain: { id: d.id, host: d.host },
+        reason: changes.failReason ?? null,
+        disabled,
+      });
+      if (changes.verified) await this.events('domain.verified', space, data(false));
+      else if (
+        !result.ok &&
+        (d.failingSince === null || (changes.enabled === false && d.enabled))
+      ) {
+        await this.events('domain.failed', space, data(changes.enabled === false));
+      }
+    }
     // Pending claims are not in the registry: only a verified domain's change concerns it.
     if (d.verified || changes.verified) await this.registry.changed(d.id);
     return result.ok;
+  }
+
+  /** Where domain events go (the webhooks' outbox registers itself). */
+  private events:
+    | ((
+        type: 'domain.verified' | 'domain.failed',
+        space: { ownerId: string | null; teamId: string | null },
+        data: unknown,
+      ) => Promise<unknown>)
+    | null = null;
+
+  useEvents(sink: NonNullable<DomainService['events']>): void {
+    this.events = sink;
   }
 
   /** Verified domains of users, for the daily re-check. */

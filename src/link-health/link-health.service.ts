@@ -1,4 +1,4 @@
-import { Injectable, type Provider } from '@nestjs/common';
+import { Injectable, Optional, type Provider } from '@nestjs/common';
 import { activeActor, type Actor } from '../common/actor';
 import { UnauthorizedError, shortNotFound } from '../common/errors';
 import { APP_CONFIG, APP_VERSION, type AppConfig } from '../config/config';
@@ -14,6 +14,7 @@ import {
 } from '../metadata/safe-fetch';
 import type { ShortHealthDto } from '../shorts/dto/short.dto';
 import { HealthStore, type HealthRow } from '../shorts/health-store';
+import { ShortChangeHub } from '../shorts/short-change-hub';
 import { healthView } from '../shorts/short-health';
 import { ShortAccessService } from '../shorts/short-access.service';
 import { type CheckOutcome, nextHealth } from './link-health';
@@ -86,6 +87,7 @@ export class LinkHealthService {
     private readonly probe: LinkProbe,
     private readonly limits: RateLimitService,
     private readonly metrics: MetricsService,
+    @Optional() private readonly changes?: ShortChangeHub,
   ) {}
 
   /**
@@ -127,6 +129,10 @@ export class LinkHealthService {
     for (let attempt = 1; current && current.url === row.url; attempt++) {
       const next = nextHealth(current, outcome, new Date());
       if (await this.shorts.saveHealth(current.id, current.url, current.healthFailures, next)) {
+        const before = current.healthState ?? 'unknown';
+        if ((next.healthState ?? 'unknown') !== before) {
+          await this.changes?.healthChanged(current.id, before, healthView(next));
+        }
         return { ...current, ...next };
       }
       if (attempt >= SAVE_ATTEMPTS) return null;

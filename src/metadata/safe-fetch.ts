@@ -177,12 +177,13 @@ async function checkedAddress(
  */
 async function checkedRequest(
   url: URL,
-  method: 'GET' | 'HEAD',
+  method: 'GET' | 'HEAD' | 'POST',
   accept: string,
   userAgent: string,
   policy: AddressPolicy,
   resolver: Resolver,
   signal: AbortSignal,
+  extraHeaders: Record<string, string> = {},
 ): Promise<() => http.ClientRequest> {
   const secure = url.protocol === 'https:';
   const port = url.port ? Number(url.port) : secure ? 443 : 80;
@@ -202,6 +203,7 @@ async function checkedRequest(
       'User-Agent': userAgent,
       Accept: accept,
       'Accept-Encoding': 'identity',
+      ...extraHeaders,
     },
   };
   // SNI and certificate check use the name, never the dialled address.
@@ -395,4 +397,47 @@ function probeOnce(
         req.end();
       }),
   );
+}
+
+/**
+ * POSTs `body` to `target` as safely as `safeFetchHtml` (the host's addresses checked by the policy
+ * at connect time, the socket dialled to a checked address, one deadline over DNS, connect and
+ * answer); redirects are not followed. Answers the status (the answer's body is not read); no
+ * answer throws a SafeFetchError (`timeout`, `network`, `dns_failed`, `address_refused`, `bad_url`).
+ */
+export async function safePost(
+  target: string,
+  body: string,
+  headers: Record<string, string>,
+  policy: AddressPolicy,
+  resolver: Resolver,
+  limits: Pick<FetchLimits, 'timeoutMs' | 'userAgent'>,
+): Promise<{ status: number }> {
+  return withDeadline(limits.timeoutMs, async (signal) => {
+    const url = parseHttpUrl(target);
+    const payload = Buffer.from(body, 'utf8');
+    const request = await checkedRequest(
+      url,
+      'POST',
+      '*/*',
+      limits.userAgent,
+      policy,
+      resolver,
+      signal,
+      { ...headers, 'Content-Length': String(payload.length) },
+    );
+    return new Promise<{ status: number }>((resolve, reject) => {
+      if (signal.aborted) return reject(signal.reason as Error);
+      const req = request();
+      const outcome = settleOnce(req, signal, reject);
+      req.on('error', (err) => outcome.fail(err));
+      req.on('response', (res) => {
+        outcome.settle();
+        res.on('error', () => undefined);
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0 });
+      });
+      req.end(payload);
+    });
+  });
 }

@@ -92,6 +92,9 @@ export const ERROR_KEYS = [
   'invite_invalid',
   'api_key_name_exists',
   'api_key_scope_invalid',
+  // webhooks
+  'webhook_url_invalid',
+  'webhook_unknown',
   // reports, limits, QR, admin
   'report_exists',
   'rate_limited',

@@ -1,5 +1,5 @@
 import { Algorithm, hash } from '@node-rs/argon2';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { AccessPolicy } from '../access/access-policy';
 import { randomUUID } from 'node:crypto';
 import { BlacklistService } from '../blacklist/blacklist.service';
@@ -17,6 +17,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { engineOf } from '../database/dialect';
 import { isUniqueViolation } from '../database/errors';
 import { DomainRegistry } from '../domains/domain-registry';
+import { ShortChangeHub } from './short-change-hub';
 import { ServiceNames } from '../domains/target-url';
 import { RateLimitService } from '../limits/rate-limit.service';
 import { MetricsService } from '../metrics/metrics.service';
@@ -99,6 +100,7 @@ export class ShortCreateService {
     private readonly domains: DomainRegistry,
     private readonly view: ShortViewService,
     private readonly policy: AccessPolicy,
+    @Optional() private readonly changes?: ShortChangeHub,
   ) {
     // The own and shared domains this instance serves are asked at each check (domains change).
     this.serviceNames = new ServiceNames(config.baseUrl, config.port, (host) => {
@@ -180,6 +182,7 @@ export class ShortCreateService {
     const entity = this.newShort(await columnsOf(checked), actor);
     await this.insertNew(entity, typeof checked.code === 'string');
     this.created([entity]);
+    await this.changes?.report('short.created', [entity]);
     return {
       code: entity.code,
       id: entity.id,
@@ -236,7 +239,9 @@ export class ShortCreateService {
     for (const [domain, group] of groups) {
       await this.insertGroup(domain, group, results);
     }
-    this.created(fresh.filter((p) => 'code' in results[p.index]).map((p) => p.entity));
+    const created = fresh.filter((p) => 'code' in results[p.index]).map((p) => p.entity);
+    this.created(created);
+    await this.changes?.report('short.created', created);
     return results;
   }
 

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { activeActor, type Actor } from '../common/actor';
 import { teamForbidden } from '../access/access-policy';
 import { shortNotFound } from '../common/errors';
@@ -12,6 +12,7 @@ import type { ShortDto } from './dto/short.dto';
 import { followKey, SHORT_CHANGED_CHANNEL, SHORTS_DELETED_CHANNEL } from './short-events';
 import { UNCHECKED } from './short-health';
 import { ShortAccessService } from './short-access.service';
+import { ShortChangeHub } from './short-change-hub';
 import { codeExists, columnsOf, domainGone, ShortCreateService } from './short-create.service';
 import { ShortViewService } from './short-view.service';
 import type { ShortEntity } from './short.entity';
@@ -31,6 +32,7 @@ export class ShortEditService {
     private readonly view: ShortViewService,
     private readonly bus: CacheBus,
     private readonly domains: DomainRegistry,
+    @Optional() private readonly changes?: ShortChangeHub,
   ) {}
 
   /** Drops a short from the follow cache of every instance (after any change to it). */
@@ -84,7 +86,9 @@ export class ShortEditService {
     this.changed({ code: changes.code ?? s.code, domain: changes.domain ?? s.domain });
     const updated = await this.shorts.findByIdWithOwner(s.id);
     if (!updated) throw shortNotFound();
-    return this.view.toDto(updated, true, undefined, true);
+    const answer = this.view.toDto(updated, true, undefined, true);
+    await this.changes?.report('short.updated', [updated], answer);
+    return answer;
   }
 
   // ---------------------------------------------------------------- delete
@@ -95,6 +99,11 @@ export class ShortEditService {
     await this.shorts.delete(s.id);
     this.changed(s);
     this.deleted([s.id]);
+    await this.changes?.report('short.deleted', [s], {
+      id: s.id,
+      code: s.code,
+      domain: s.domain || null,
+    });
   }
 
   /** Deletes every short of a user (before the user is removed). */

@@ -27,3 +27,24 @@ export interface ShortVisitsSource {
   /** An SQL expression of a short's visits, for `ORDER BY`, given the alias of the shorts table. */
   orderExpression(alias: string): string;
 }
+
+export type ShortChangeType =
+  'short.created' | 'short.updated' | 'short.deleted' | 'short.health_changed';
+
+/** What a short's change tells the webhooks: its identity and space. */
+export interface ShortChange {
+  id: string;
+  code: string;
+  domain: string;
+  ownerId: string | null;
+  teamId: string | null;
+}
+
+/**
+ * Where a short's creates, edits and deletes are reported before their answer (the webhooks'
+ * outbox registers itself: `ShortChangeHub.use`); `view` gives the short as the API answers it,
+ * read only when a webhook wants it.
+ */
+export interface ShortChangeSink {
+  changed(type: ShortChangeType, short: ShortChange, view: () => Promise<unknown>): Promise<void>;
+}

@@ -9,6 +9,7 @@ import { CleanupService } from './cleanup.service';
 import { FollowStore } from './follow-store';
 import { HealthStore } from './health-store';
 import { PasswordLimiter } from './password-limiter';
+import { ShortChangeHub } from './short-change-hub';
 import { ShortAccessService } from './short-access.service';
 import { ShortController } from './short.controller';
 import { ShortCreateService } from './short-create.service';
@@ -27,6 +28,7 @@ const EXPORTED = [
   ShortEditService,
   FollowStore,
   HealthStore,
+  ShortChangeHub,
 ];
 
 /**

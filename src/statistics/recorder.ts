@@ -19,6 +19,7 @@ import { OUTAGE_LOG_INTERVAL_MS } from '../failure/outage-log';
 import { MetricsService } from '../metrics/metrics.service';
 import { SHORTS_DELETED_CHANNEL } from '../shorts/short-events';
 import { FollowStore } from '../shorts/follow-store';
+import { FOLLOWED_MAX, type FollowedSink, type FollowedVisit } from './followed';
 import { GeoLookup } from './geo';
 import { keys, StatsWriter } from './stats-writer';
 import { StatsWriterThread } from './stats-writer-thread';
@@ -219,6 +220,9 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
     clearInterval(this.timer);
     this.release();
     this.stage();
+    await this.writeFollowed().catch((err: unknown) =>
+      this.failures.background(err, 'Writing short.followed events', StatisticsRecorder.name),
+    );
     try {
       await this.buffer.drain(this.writeBatch);
     } catch (err) {
@@ -255,7 +259,20 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
     // traits (each cut to 100 characters) and the visitor's digest, never a header as it came.
     const referrer = referrerHost(v.referer);
     const country = countryCode(v.country ?? this.geo.country(v.address));
-    const agent = parseAgent(v.userAgent).traits;
+    const parsed = parseAgent(v.userAgent);
+    const agent = parsed.traits;
+    if (this.followedSink?.wanted() && this.followed.length < FOLLOWED_MAX) {
+      this.followed.push({
+        shortId,
+        at: now,
+        target,
+        country,
+        device: parsed.device,
+        os: parsed.os,
+        browser: parsed.browser,
+        referrerHost: referrer,
+      });
+    }
     // The one-shot hash: a third of createHash's cost for a short input.
     const visitor = hash('sha256', `${v.address}\n${v.userAgent}\n${shortId}`, 'base64url');
     // A key's estimate: KEY_BYTES, its prefix (the short's id and KEY_PREFIX_CHARS) and its value.
@@ -359,6 +376,10 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
    */
   async flush(): Promise<void> {
     await this.stageInSlices();
+    // The webhooks' visits first (their own failure never holds the statistics back).
+    await this.writeFollowed().catch((err: unknown) =>
+      this.failures.background(err, 'Writing short.followed events', StatisticsRecorder.name),
+    );
     try {
       await this.buffer.drain(this.writeBatch);
     } catch (err) {
@@ -366,6 +387,28 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
       this.failing = true;
       this.release();
       this.failures.background(err, 'Writing statistics', StatisticsRecorder.name);
+    }
+  }
+
+  /** Where human visits go with each batch (the webhooks' `short.followed`), and those kept. */
+  private followedSink: FollowedSink | null = null;
+  private followed: FollowedVisit[] = [];
+
+  useFollowedSink(sink: FollowedSink): void {
+    this.followedSink = sink;
+  }
+
+  /** Hands the visits kept since the last batch to the sink; a failure keeps them for the next. */
+  private async writeFollowed(): Promise<void> {
+    const sink = this.followedSink;
+    if (!sink || this.followed.length === 0) return;
+    const batch = this.followed;
+    this.followed = [];
+    try {
+      await sink.write(batch);
+    } catch (err) {
+      this.followed = batch.concat(this.followed).slice(0, FOLLOWED_MAX);
+      throw err;
     }
   }
 

@@ -11,6 +11,7 @@ import { StatisticsRollups1763870000000 } from './1763870000000-statistics-rollu
 import { HealthDueIndex1763880000000 } from './1763880000000-health-due-index';
 import { DomainClaims1763895000000 } from './1763895000000-domain-claims';
 import { Teams1763900000000 } from './1763900000000-teams';
+import { Webhooks1763910000000 } from './1763910000000-webhooks';
 
 /** Every migration, in order. New migrations are appended here. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   HealthDueIndex1763880000000,
   DomainClaims1763895000000,
   Teams1763900000000,
+  Webhooks1763910000000,
 ];
