@@ -92,6 +92,7 @@ export const ERROR_KEYS = [
   'invite_invalid',
   'api_key_name_exists',
   'api_key_scope_invalid',
+  'webhook_url_invalid',
   // reports, limits, QR, admin
   'report_exists',
   'rate_limited',

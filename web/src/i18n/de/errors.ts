@@ -109,6 +109,8 @@ export const errors = {
     invite_invalid: 'Diese Einladung ist ungültig, abgelaufen oder wurde schon benutzt.',
     api_key_name_exists: 'Du hast schon einen API-Key mit diesem Namen.',
     api_key_scope_invalid: 'Diese Berechtigungen sind für diesen API-Key nicht möglich.',
+    webhook_url_invalid:
+      'Diese Adresse kann keine Webhooks empfangen (nur http/https, keine internen Adressen).',
     // the request, paging and the rest (issue 38: a key of its own for every refusal)
     request_malformed: 'Die Anfrage konnte nicht gelesen werden.',
     body_unreadable: 'Der Inhalt der Anfrage konnte nicht gelesen werden.',

@@ -88,6 +88,8 @@ export const errors: Catalogue<typeof de> = {
     invite_invalid: 'This invite is invalid, expired or already used.',
     api_key_name_exists: 'You already have an API key with this name.',
     api_key_scope_invalid: 'These scopes are not possible for this API key.',
+    webhook_url_invalid:
+      'This address cannot receive webhooks (http/https only, no internal addresses).',
     request_malformed: 'The request could not be read.',
     body_unreadable: 'The body of the request could not be read.',
     route_unknown: 'This address does not exist in the API.',
