@@ -138,8 +138,7 @@ export function useTestWebhook() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: webhooksApi.test,
-    onSuccess: (_d, hook) =>
-      void client.invalidateQueries({ queryKey: [...DELIVERIES_KEY, hook] }),
+    onSuccess: (_d, hook) => void client.invalidateQueries({ queryKey: [...DELIVERIES_KEY, hook] }),
   });
 }
 

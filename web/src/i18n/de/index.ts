@@ -16,4 +16,15 @@ import { webhooks } from './webhooks';
  * the components that render them). The shape is `Messages` (i18n/text.ts): a second language is
  * a catalogue of that type, split into the same areas (i18n/en/).
  */
-export const de = fromAreas(app, pages, consent, shorts, info, admin, account, errors, teams, webhooks);
+export const de = fromAreas(
+  app,
+  pages,
+  consent,
+  shorts,
+  info,
+  admin,
+  account,
+  errors,
+  teams,
+  webhooks,
+);

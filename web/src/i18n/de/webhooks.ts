@@ -9,7 +9,8 @@ export const webhooks = {
     teamIntro: 'Die Webhooks dieses Teams melden die Ereignisse seiner Shorts und Domains.',
     toAccount: 'Zum Account',
     empty: 'Noch keine Webhooks',
-    emptyText: 'Lege einen Webhook an, damit andere Systeme von neuen Shorts und Besuchen erfahren.',
+    emptyText:
+      'Lege einen Webhook an, damit andere Systeme von neuen Shorts und Besuchen erfahren.',
     loadError: 'Die Webhooks konnten nicht geladen werden.',
     url: 'URL',
     events: 'Ereignisse',
