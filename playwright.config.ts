@@ -95,6 +95,8 @@ export default defineConfig({
         AUTH_DEV_LOGIN: 'true',
         // The dev-login user "admin" is an administrator (admin area tests).
         ADMIN_USERS: 'dev:admin',
+        // Webhooks may point at a receiver the test runs on 127.0.0.1 (webhooks.spec.ts); test-only.
+        METADATA_ALLOW_LOOPBACK: 'true',
         // The default flags and figures: English beside German (english.spec.ts) is the default.
       },
     },

@@ -20,6 +20,7 @@ export const CLIENT_ROUTES = {
   offline: '/service/offline',
   shorts: '/shorts',
   apiKeys: '/account/keys',
+  webhooks: '/account/webhooks',
   account: '/account',
   teams: '/teams',
   team: '/teams/:id',

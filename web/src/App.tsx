@@ -25,6 +25,7 @@ const AdminPage = lazy(() => import('./pages/AdminPage'));
 const TeamsPage = lazy(() => import('./pages/TeamsPage'));
 const InvitePage = lazy(() => import('./pages/InvitePage'));
 const ApiKeysPage = lazy(() => import('./pages/ApiKeysPage'));
+const WebhooksPage = lazy(() => import('./pages/WebhooksPage'));
 /** The consent and experiments dialogs (and react-bootstrap's Modal): loaded when first opened. */
 const CookieDialog = lazy(() =>
   import('./components/CookieDialog').then((m) => ({ default: m.CookieDialog })),
@@ -109,6 +110,13 @@ export function AppRoutes() {
           <RequireLogin>
             <Queries>
               <ApiKeysPage />
+            </Queries>
+          </RequireLogin>
+        </Route>
+        <Route path={ROUTES.webhooks}>
+          <RequireLogin>
+            <Queries>
+              <WebhooksPage />
             </Queries>
           </RequireLogin>
         </Route>

@@ -35,6 +35,9 @@ export default function UserMenu({ user }: { user: MenuUser }) {
         <Dropdown.Item onClick={() => navigate('/account/keys')}>
           {msg.space.navApiKeys}
         </Dropdown.Item>
+        <Dropdown.Item onClick={() => navigate('/account/webhooks')}>
+          {msg.webhooks.nav}
+        </Dropdown.Item>
         {isAdmin(user) && (
           <Dropdown.Item onClick={() => navigate('/admin')}>{msg.nav.admin}</Dropdown.Item>
         )}

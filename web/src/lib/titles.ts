@@ -43,6 +43,8 @@ export function titleFor(path: string): string {
       return page(msg.teams.title);
     case '/account/keys':
       return page(msg.apiKeys.title);
+    case '/account/webhooks':
+      return page(msg.webhooks.title);
     case '/service/offline':
       return page(msg.offline.title);
     default:

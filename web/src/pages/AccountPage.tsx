@@ -64,6 +64,10 @@ export default function AccountPage() {
         <Link href="/account/keys" data-testid="account-more-keys">
           {msg.space.moreKeys}
         </Link>
+        <br />
+        <Link href="/account/webhooks" data-testid="account-webhooks">
+          {msg.webhooks.accountLink}
+        </Link>
       </p>
       <ShareXPanel
         apiKey={key}

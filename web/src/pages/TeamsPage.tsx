@@ -23,6 +23,7 @@ import { Avatar } from '../components/Avatar';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { copyLabel, useCopy } from '../components/account/useCopy';
 import { RoleBadge } from '../components/teams/RoleBadge';
+import { WebhooksPanel } from '../components/webhooks/WebhooksPanel';
 import { useT } from '../i18n/context';
 import { errorText, loadErrorText } from '../lib/errors';
 import { formatDateTime } from '../lib/expiry';
@@ -354,6 +355,18 @@ function TeamDetail({ team }: { team: SpaceTeam }) {
           )}
         </Card.Body>
       </Card>
+
+      {team.role !== 'viewer' && (
+        <Card className="mb-3" data-testid="team-webhooks">
+          <Card.Body>
+            <WebhooksPanel
+              team={{ id: team.id, name: team.name }}
+              heading={<h2 className="h5 mb-0">{msg.webhooks.title}</h2>}
+              intro={msg.webhooks.teamIntro}
+            />
+          </Card.Body>
+        </Card>
+      )}
 
       <div className="d-flex flex-wrap gap-2">
         <Button variant="outline-danger" onClick={() => setPending({ kind: 'leave' })}>

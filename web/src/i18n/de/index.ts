@@ -8,6 +8,7 @@ import { info } from './info';
 import { pages } from './pages';
 import { shorts } from './shorts';
 import { teams } from './teams';
+import { webhooks } from './webhooks';
 
 /**
  * Every user-visible German string of the product, one file per area of the client. Keys are
@@ -15,4 +16,15 @@ import { teams } from './teams';
  * the components that render them). The shape is `Messages` (i18n/text.ts): a second language is
  * a catalogue of that type, split into the same areas (i18n/en/).
  */
-export const de = fromAreas(app, pages, consent, shorts, info, admin, account, errors, teams);
+export const de = fromAreas(
+  app,
+  pages,
+  consent,
+  shorts,
+  info,
+  admin,
+  account,
+  errors,
+  teams,
+  webhooks,
+);

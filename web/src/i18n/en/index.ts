@@ -9,6 +9,7 @@ import { info } from './info';
 import { pages } from './pages';
 import { shorts } from './shorts';
 import { teams } from './teams';
+import { webhooks } from './webhooks';
 
 /**
  * The English catalogue: the same areas and keys as the German one (`Messages`: the compiler
@@ -26,4 +27,5 @@ export const en: Messages = fromAreas(
   account,
   errors,
   teams,
+  webhooks,
 );
