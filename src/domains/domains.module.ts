@@ -1,3 +1,4 @@
+import { TeamEntity } from '../teams/team.entity';
 import { AccessModule } from '../access/access.module';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -13,7 +14,7 @@ import { DomainsController } from './domains.controller';
  * (shared), re-checked daily, held in memory by host for the follow path (DomainRegistry).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([DomainEntity]), BlacklistModule, AccessModule],
+  imports: [TypeOrmModule.forFeature([DomainEntity, TeamEntity]), BlacklistModule, AccessModule],
   controllers: [DomainsController],
   providers: [DomainService, DomainRegistry, DomainCheckJob],
   exports: [DomainService, DomainRegistry],

@@ -1,3 +1,4 @@
+import { TeamEntity } from '../teams/team.entity';
 import { AccessModule } from '../access/access.module';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -43,7 +44,13 @@ const EXPORTED = [
  * to be called back.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ShortEntity]), BlacklistModule, DomainsModule, AccessModule],
+  imports: [
+    // The team entity: a short's team is loaded with it (its name).
+    TypeOrmModule.forFeature([ShortEntity, TeamEntity]),
+    BlacklistModule,
+    DomainsModule,
+    AccessModule,
+  ],
   controllers: [ShortController],
   providers: [
     ShortRepository,
