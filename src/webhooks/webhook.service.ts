@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
-import { IsNull, type Repository } from 'typeorm';
+import { In, IsNull, type Repository } from 'typeorm';
 import { AccessPolicy } from '../access/access-policy';
 import { ApiKeyCipher } from '../apikey/apikey.crypto';
 import { activeActor, type Actor, isAdmin } from '../common/actor';
@@ -132,11 +132,17 @@ export class WebhookService {
 
   // ---------------------------------------------------------------- management
 
+  /**
+   * A team's webhooks (`team`: members), or without it the caller's own and his teams' (a team's
+   * key: its team's).
+   */
   async list(caller: Actor | null, team: string | undefined): Promise<WebhookDto[]> {
     const actor = this.actor(caller);
     const teamId = await this.policy.readableTeam(actor, team);
+    const teams = teamId ? [teamId] : await this.policy.readableTeams(actor);
+    const own = teamId ? [] : [{ ownerId: actor.id, teamId: IsNull() }];
     const rows = await this.repo.find({
-      where: teamId ? { teamId } : { ownerId: actor.id, teamId: IsNull() },
+      where: [...own, ...(teams.length ? [{ teamId: In(teams) }] : [])],
       relations: { team: true },
       order: { createdAt: 'ASC' },
     });

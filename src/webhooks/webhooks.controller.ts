@@ -46,7 +46,7 @@ export class WebhooksController {
   @Scope('webhooks:write')
   @ApiOperation({
     operationId: 'listWebhooks',
-    summary: 'The caller’s own webhooks, or a team’s (`?team=`, members)',
+    summary: 'The caller’s own webhooks and his teams’, or one team’s (`?team=`, members)',
   })
   @ApiOkResponse({ type: [WebhookDto] })
   @ApiProblems(400, 403)

@@ -106,7 +106,7 @@ test("a webhook: the secret once, 'Test senden', the log with 'Zugestellt' and '
   await expect(page.locator('body')).not.toContainText(secret);
 
   // 'Test senden': the receiver gets a webhook.test, signed with the secret.
-  await row.getByRole('button', { name: `Test an ${hookUrl} senden` }).click();
+  await row.getByRole('button', { name: `Test senden an ${hookUrl}` }).click();
   await expect(page.getByText('Das Test-Ereignis wurde gesendet.')).toBeVisible();
   await expect.poll(() => verified(secret, 'webhook.test').length, { timeout: 20_000 }).toBe(1);
   const eventId = String(verified(secret, 'webhook.test')[0].headers['webhook-id']);
@@ -152,7 +152,7 @@ test("a webhook: the secret once, 'Test senden', the log with 'Zugestellt' and '
   await page.setViewportSize(PHONE);
   await page.reload();
   await expect(page.getByTestId('webhooks-cards')).toBeVisible();
-  await row.getByRole('button', { name: `Test an ${hookUrl} senden` }).click();
+  await row.getByRole('button', { name: `Test senden an ${hookUrl}` }).click();
   await expect(page.getByText('Das Test-Ereignis wurde gesendet.').first()).toBeVisible();
   await expect.poll(() => verified(secret, 'webhook.test').length, { timeout: 20_000 }).toBe(3);
   await row.getByRole('button', { name: `Zustellungen an ${hookUrl}` }).click();
@@ -201,6 +201,6 @@ test("a team's webhooks on the team page, for its owner", async ({ page }) => {
   await page.goto('/account/webhooks');
   const row = page.locator(`[data-testid="webhook-row"][data-url="${hookUrl}/team"]`);
   await expect(row).toContainText('Haken-Team');
-  await row.getByRole('button', { name: `Test an ${hookUrl}/team senden` }).click();
+  await row.getByRole('button', { name: `Test senden an ${hookUrl}/team` }).click();
   await expect.poll(() => verified(secret, 'webhook.test').length, { timeout: 20_000 }).toBe(1);
 });

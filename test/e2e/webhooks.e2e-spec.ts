@@ -488,6 +488,11 @@ describe('webhooks', () => {
     ).json()) as Created[];
     expect(viewerList.map((w) => w.id)).toEqual([teamHook.id]);
     expect((await bob.fetch(`/api/webhooks?team=${team.id}`)).status).toBe(403);
+    // Without ?team= a member's list holds his own and his teams' webhooks; a stranger's not theirs.
+    const all = (await (await dave.fetch('/api/webhooks')).json()) as Created[];
+    expect(all.map((w) => w.id)).toContain(teamHook.id);
+    const strangers = (await (await bob.fetch('/api/webhooks')).json()) as Created[];
+    expect(strangers.map((w) => w.id)).not.toContain(teamHook.id);
     // A team's short goes to the team's webhook, not to its creator's own.
     const ts = await createShort(carol, { team: team.id });
     await createShort(alice);

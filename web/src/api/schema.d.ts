@@ -648,7 +648,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller’s own webhooks, or a team’s (`?team=`, members) */
+        /** The caller’s own webhooks and his teams’, or one team’s (`?team=`, members) */
         get: operations["listWebhooks"];
         put?: never;
         /** Add a webhook (its secret is in this answer only; at most 10 per user or team: 409 quota_exceeded; a URL of a loopback, private or link-local address: 400 webhook_url_invalid) */

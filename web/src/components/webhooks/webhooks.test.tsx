@@ -235,7 +235,7 @@ describe('the webhooks page', () => {
     });
     renderPage();
     const test = await screen.findByRole('button', {
-      name: 'Test an https://crm.example/hooks senden',
+      name: 'Test senden an https://crm.example/hooks',
     });
     expect(test).toHaveTextContent('Test senden');
     await act(async () => {

@@ -44,7 +44,7 @@ export const webhooks = {
     verifyText:
       'Jede Zustellung trägt die Header webhook-id, webhook-timestamp und webhook-signature. Prüfe sie mit dem Secret, am einfachsten mit einer Bibliothek von Standard Webhooks:',
     test: 'Test senden',
-    testOf: 'Test an {url} senden',
+    testOf: 'Test senden an {url}',
     testSent: 'Das Test-Ereignis wurde gesendet.',
     testFailed: 'Das Test-Ereignis konnte nicht gesendet werden.',
     enable: 'Aktivieren',

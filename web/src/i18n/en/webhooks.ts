@@ -46,7 +46,7 @@ export const webhooks: Catalogue<typeof de> = {
     verifyText:
       'Every delivery carries the headers webhook-id, webhook-timestamp and webhook-signature. Verify them with the secret, most easily with one of the Standard Webhooks libraries:',
     test: 'Send test',
-    testOf: 'Send a test to {url}',
+    testOf: 'Send test to {url}',
     testSent: 'The test event was sent.',
     testFailed: 'The test event could not be sent.',
     enable: 'Enable',
