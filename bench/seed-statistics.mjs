@@ -20,8 +20,19 @@ export async function seedStatistics(bulk, url, now = Date.now()) {
   );
   await bulk(
     'api_keys',
-    ['id', 'user_id', 'key_hash', 'key_encrypted', 'created_at'],
-    [[randomUUID(), userId, createHash('sha256').update(apiKey).digest('hex'), 'bench', created]],
+    ['id', 'user_id', 'key_hash', 'key_encrypted', 'created_at', 'name', 'scopes'],
+    [
+      [
+        randomUUID(),
+        userId,
+        createHash('sha256').update(apiKey).digest('hex'),
+        'bench',
+        created,
+        'bench',
+        // Every scope: the bench's admin adds a shared domain, shorts, webhooks and reads statistics.
+        'shorts:read,shorts:write,statistics:read,domains:read,domains:write,webhooks:write',
+      ],
+    ],
   );
   await bulk(
     'shorts',
