@@ -6,6 +6,7 @@ import { FollowService } from '../../src/follow/follow.service';
 import { engineOf } from '../../src/database/dialect';
 import { LogService } from '../../src/logging/log.service';
 import { isSpecificErrorKey } from '../../src/shared/error-keys';
+import { WebhookDeliveryJob } from '../../src/webhooks/webhook-delivery.job';
 import { StatisticsRecorder } from '../../src/statistics/recorder';
 import type { TestApp } from './app';
 import type { FuzzOperation } from './fuzz-spec';
@@ -136,6 +137,20 @@ const COUNT_ONLY_TABLES = new Set(['sessions']);
 /** Columns written in the background (the buffered use counts, an API key's last use). */
 const BACKGROUND_COLUMNS: Record<string, readonly string[]> = {
   api_keys: ['last_used_at'],
+  // The delivery job's progress on the outbox (a request only adds rows) and what it sets on a
+  // webhook that keeps failing; retries come back on their own clock.
+  webhook_deliveries: [
+    'status',
+    'attempts',
+    'next_attempt_at',
+    'last_status_code',
+    'last_error',
+    'duration_ms',
+    'delivered_at',
+    'lease_holder',
+    'lease_until',
+  ],
+  webhooks: ['enabled', 'disabled_reason', 'failing_since'],
   shorts: [
     'uses',
     'health_state',
@@ -274,6 +289,7 @@ export class FuzzWorld {
   private async quiesce(): Promise<void> {
     await this.t.app.get(FollowService).flushUses();
     await this.t.app.get(StatisticsRecorder).flush();
+    await this.t.app.get(WebhookDeliveryJob).idle();
   }
 
   /**
