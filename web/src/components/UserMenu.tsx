@@ -1,7 +1,7 @@
+import { useWebhooksT } from '../i18n/webhooks-text';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useLocation } from 'wouter';
 import { Avatar } from './Avatar';
-import { useT } from '../i18n/context';
 import { cutUsername } from '../lib/nav';
 import { isAdmin, logout } from '../state/auth';
 
@@ -18,7 +18,7 @@ interface MenuUser {
 }
 
 export default function UserMenu({ user }: { user: MenuUser }) {
-  const { msg } = useT();
+  const { msg, wm } = useWebhooksT();
   const [, navigate] = useLocation();
   return (
     <Dropdown align="end">
@@ -36,7 +36,7 @@ export default function UserMenu({ user }: { user: MenuUser }) {
           {msg.space.navApiKeys}
         </Dropdown.Item>
         <Dropdown.Item onClick={() => navigate('/account/webhooks')}>
-          {msg.webhooks.nav}
+          {wm.webhooks.nav}
         </Dropdown.Item>
         {isAdmin(user) && (
           <Dropdown.Item onClick={() => navigate('/admin')}>{msg.nav.admin}</Dropdown.Item>

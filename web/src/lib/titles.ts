@@ -44,7 +44,7 @@ export function titleFor(path: string): string {
     case '/account/keys':
       return page(msg.apiKeys.title);
     case '/account/webhooks':
-      return page(msg.webhooks.title);
+      return page(msg.space.webhooksTitle);
     case '/service/offline':
       return page(msg.offline.title);
     default:

@@ -1,3 +1,4 @@
+import { useWebhooksT } from '../i18n/webhooks-text';
 import { useEffect } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import { useSnapshot } from 'valtio';
@@ -14,14 +15,13 @@ import { FLAGS } from '../lib/flag-rule';
 import { auth, isAdmin } from '../state/auth';
 import { flags } from '../state/flags';
 import { showToast, toast } from '../state/toasts';
-import { useT } from '../i18n/context';
 
 /**
  * /account: profile, API key, ShareX (with the setup wizard when its experiment is on) and the
  * own domains.
  */
 export default function AccountPage() {
-  const { msg } = useT();
+  const { msg, wm } = useWebhooksT();
   const a = useSnapshot(auth);
   const f = useSnapshot(flags);
   const search = useSearch();
@@ -66,7 +66,7 @@ export default function AccountPage() {
         </Link>
         <br />
         <Link href="/account/webhooks" data-testid="account-webhooks">
-          {msg.webhooks.accountLink}
+          {wm.webhooks.accountLink}
         </Link>
       </p>
       <ShareXPanel

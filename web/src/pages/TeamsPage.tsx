@@ -1,3 +1,5 @@
+import { useT } from '../i18n/context';
+import { useWebhooksT } from '../i18n/webhooks-text';
 import { useEffect, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -24,7 +26,6 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { copyLabel, useCopy } from '../components/account/useCopy';
 import { RoleBadge } from '../components/teams/RoleBadge';
 import { WebhooksPanel } from '../components/webhooks/WebhooksPanel';
-import { useT } from '../i18n/context';
 import { errorText, loadErrorText } from '../lib/errors';
 import { formatDateTime } from '../lib/expiry';
 import { auth } from '../state/auth';
@@ -168,7 +169,7 @@ type Pending =
   { kind: 'delete' } | { kind: 'leave' } | { kind: 'remove'; member: TeamMemberDto } | null;
 
 function TeamDetail({ team }: { team: SpaceTeam }) {
-  const { msg, t } = useT();
+  const { msg, t, wm } = useWebhooksT();
   const a = useSnapshot(auth);
   const [, navigate] = useLocation();
   const me = a.user?.id;
@@ -361,8 +362,8 @@ function TeamDetail({ team }: { team: SpaceTeam }) {
           <Card.Body>
             <WebhooksPanel
               team={{ id: team.id, name: team.name }}
-              heading={<h2 className="h5 mb-0">{msg.webhooks.title}</h2>}
-              intro={msg.webhooks.teamIntro}
+              heading={<h2 className="h5 mb-0">{wm.webhooks.title}</h2>}
+              intro={wm.webhooks.teamIntro}
             />
           </Card.Body>
         </Card>

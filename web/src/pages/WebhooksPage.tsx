@@ -1,21 +1,21 @@
+import { useWebhooksT } from '../i18n/webhooks-text';
 import { Link } from 'wouter';
 import { WebhooksPanel } from '../components/webhooks/WebhooksPanel';
-import { useT } from '../i18n/context';
 
 /** /account/webhooks: the caller's webhooks (his own and his teams'), their secrets and logs. */
 export default function WebhooksPage() {
-  const { msg } = useT();
+  const { wm } = useWebhooksT();
   return (
     <section aria-labelledby="webhooks-title">
       <WebhooksPanel
         heading={
           <h1 id="webhooks-title" className="mb-0">
-            {msg.webhooks.title}
+            {wm.webhooks.title}
           </h1>
         }
         intro={
           <>
-            {msg.webhooks.intro} <Link href="/account">{msg.webhooks.toAccount}</Link>
+            {wm.webhooks.intro} <Link href="/account">{wm.webhooks.toAccount}</Link>
           </>
         }
       />

@@ -1,3 +1,4 @@
+import { useWebhooksT } from '../../i18n/webhooks-text';
 import { useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
@@ -13,7 +14,6 @@ import {
   type WebhookDeliveryStatus,
   type WebhookDto,
 } from '../../api/webhooks';
-import { useT } from '../../i18n/context';
 import { errorText, loadErrorText } from '../../lib/errors';
 import { formatDateTime } from '../../lib/expiry';
 import { toast } from '../../state/toasts';
@@ -32,7 +32,7 @@ const STATUS_VARIANT: Record<WebhookDeliveryStatus, string> = {
 
 /** A delivery's state: 'Ausstehend', 'Zugestellt' or 'Fehlgeschlagen'. */
 export function DeliveryStatusBadge({ status }: { status: WebhookDeliveryStatus }) {
-  const { msg } = useT();
+  const { wm } = useWebhooksT();
   return (
     <Badge
       bg={STATUS_VARIANT[status]}
@@ -40,14 +40,14 @@ export function DeliveryStatusBadge({ status }: { status: WebhookDeliveryStatus 
       data-testid="delivery-status"
       data-status={status}
     >
-      {msg.deliveries.states[status]}
+      {wm.deliveries.states[status]}
     </Badge>
   );
 }
 
 /** 'Zustellungen': a webhook's delivery log, paged, each entry with 'Erneut senden'. */
 export function DeliveryLog({ hook, onClose }: { hook: WebhookDto | null; onClose: () => void }) {
-  const { msg, t } = useT();
+  const { t, wm } = useWebhooksT();
   return (
     <Modal
       show={hook !== null}
@@ -56,15 +56,15 @@ export function DeliveryLog({ hook, onClose }: { hook: WebhookDto | null; onClos
       fullscreen="md-down"
       aria-labelledby="delivery-log-title"
     >
-      <Modal.Header closeButton closeLabel={msg.deliveries.close}>
+      <Modal.Header closeButton closeLabel={wm.deliveries.close}>
         <Modal.Title id="delivery-log-title" className="text-break">
-          {hook ? t(msg.webhooks.deliveriesOf, { url: hook.url }) : msg.deliveries.title}
+          {hook ? t(wm.webhooks.deliveriesOf, { url: hook.url }) : wm.deliveries.title}
         </Modal.Title>
       </Modal.Header>
       {hook && <DeliveryList key={hook.id} hook={hook} />}
       <Modal.Footer>
         <Button variant="secondary" onClick={onClose}>
-          {msg.deliveries.close}
+          {wm.deliveries.close}
         </Button>
       </Modal.Footer>
     </Modal>
@@ -72,7 +72,7 @@ export function DeliveryLog({ hook, onClose }: { hook: WebhookDto | null; onClos
 }
 
 function DeliveryList({ hook }: { hook: WebhookDto }) {
-  const { msg, lang } = useT();
+  const { lang, wm } = useWebhooksT();
   const [page, setPage] = useState(0);
   const deliveries = useDeliveries(hook.id, page, DELIVERIES_PAGE_SIZE);
   const retry = useRetryDelivery(hook.id);
@@ -84,16 +84,16 @@ function DeliveryList({ hook }: { hook: WebhookDto }) {
   async function again(d: WebhookDeliveryDto) {
     try {
       await retry.mutateAsync(d.id);
-      toast.success(msg.deliveries.retried);
+      toast.success(wm.deliveries.retried);
     } catch (err) {
-      toast.error(errorText(err, msg.deliveries.retryFailed));
+      toast.error(errorText(err, wm.deliveries.retryFailed));
     }
   }
 
   return (
     <Modal.Body data-testid="delivery-log">
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-        <p className="text-body-secondary mb-0 me-auto">{msg.deliveries.intro}</p>
+        <p className="text-body-secondary mb-0 me-auto">{wm.deliveries.intro}</p>
         <Button
           size="sm"
           variant="outline-secondary"
@@ -101,18 +101,18 @@ function DeliveryList({ hook }: { hook: WebhookDto }) {
           onClick={() => void deliveries.refetch()}
           data-testid="deliveries-refresh"
         >
-          {msg.deliveries.refresh}
+          {wm.deliveries.refresh}
         </Button>
       </div>
       {deliveries.isPending ? (
         <Spinner animation="border" role="status" />
       ) : deliveries.isError ? (
         <Alert variant="danger" data-testid="deliveries-error">
-          {msg.deliveries.loadError} {loadErrorText(deliveries.error)}
+          {wm.deliveries.loadError} {loadErrorText(deliveries.error)}
         </Alert>
       ) : rows.length === 0 ? (
         <div className="border rounded p-4 text-center" data-testid="deliveries-empty">
-          <h3 className="h6 mb-0">{msg.deliveries.empty}</h3>
+          <h3 className="h6 mb-0">{wm.deliveries.empty}</h3>
         </div>
       ) : (
         <div ref={attach} data-layout={table ? 'table' : 'cards'}>
@@ -120,16 +120,16 @@ function DeliveryList({ hook }: { hook: WebhookDto }) {
             <Table hover size="sm" className="align-middle" data-testid="deliveries-table">
               <thead>
                 <tr>
-                  <th scope="col">{msg.deliveries.status}</th>
-                  <th scope="col">{msg.deliveries.type}</th>
-                  <th scope="col">{msg.deliveries.attempts}</th>
-                  <th scope="col">{msg.deliveries.statusCode}</th>
-                  <th scope="col">{msg.deliveries.error}</th>
-                  <th scope="col">{msg.deliveries.duration}</th>
-                  <th scope="col">{msg.deliveries.createdAt}</th>
-                  <th scope="col">{msg.deliveries.deliveredAt}</th>
+                  <th scope="col">{wm.deliveries.status}</th>
+                  <th scope="col">{wm.deliveries.type}</th>
+                  <th scope="col">{wm.deliveries.attempts}</th>
+                  <th scope="col">{wm.deliveries.statusCode}</th>
+                  <th scope="col">{wm.deliveries.error}</th>
+                  <th scope="col">{wm.deliveries.duration}</th>
+                  <th scope="col">{wm.deliveries.createdAt}</th>
+                  <th scope="col">{wm.deliveries.deliveredAt}</th>
                   <th scope="col" className="text-end">
-                    {msg.deliveries.actions}
+                    {wm.deliveries.actions}
                   </th>
                 </tr>
               </thead>
@@ -143,16 +143,16 @@ function DeliveryList({ hook }: { hook: WebhookDto }) {
                       <EventName type={d.type} />
                     </td>
                     <td data-testid="delivery-attempts">{d.attempts}</td>
-                    <td data-testid="delivery-code">{d.lastStatusCode ?? msg.deliveries.none}</td>
+                    <td data-testid="delivery-code">{d.lastStatusCode ?? wm.deliveries.none}</td>
                     <td className="text-break small" data-testid="delivery-error">
-                      {d.lastError ?? msg.deliveries.none}
+                      {d.lastError ?? wm.deliveries.none}
                     </td>
                     <td className="text-nowrap">
                       <Duration ms={d.durationMs} />
                     </td>
                     <td className="text-nowrap">{formatDateTime(d.createdAt)}</td>
                     <td className="text-nowrap">
-                      {d.deliveredAt ? formatDateTime(d.deliveredAt) : msg.deliveries.none}
+                      {d.deliveredAt ? formatDateTime(d.deliveredAt) : wm.deliveries.none}
                     </td>
                     <td className="text-end">
                       <RetryButton delivery={d} busy={retry.isPending} onRetry={again} />
@@ -174,27 +174,27 @@ function DeliveryList({ hook }: { hook: WebhookDto }) {
                         </span>
                       </div>
                       <dl className="small mt-2 mb-2">
-                        <Fact term={msg.deliveries.attempts}>
+                        <Fact term={wm.deliveries.attempts}>
                           <span data-testid="delivery-attempts">{d.attempts}</span>
                         </Fact>
-                        <Fact term={msg.deliveries.statusCode}>
+                        <Fact term={wm.deliveries.statusCode}>
                           <span data-testid="delivery-code">
-                            {d.lastStatusCode ?? msg.deliveries.none}
+                            {d.lastStatusCode ?? wm.deliveries.none}
                           </span>
                         </Fact>
                         {d.lastError && (
-                          <Fact term={msg.deliveries.error}>
+                          <Fact term={wm.deliveries.error}>
                             <span className="text-break" data-testid="delivery-error">
                               {d.lastError}
                             </span>
                           </Fact>
                         )}
-                        <Fact term={msg.deliveries.duration}>
+                        <Fact term={wm.deliveries.duration}>
                           <Duration ms={d.durationMs} />
                         </Fact>
-                        <Fact term={msg.deliveries.createdAt}>{formatDateTime(d.createdAt)}</Fact>
-                        <Fact term={msg.deliveries.deliveredAt}>
-                          {d.deliveredAt ? formatDateTime(d.deliveredAt) : msg.deliveries.none}
+                        <Fact term={wm.deliveries.createdAt}>{formatDateTime(d.createdAt)}</Fact>
+                        <Fact term={wm.deliveries.deliveredAt}>
+                          {d.deliveredAt ? formatDateTime(d.deliveredAt) : wm.deliveries.none}
                         </Fact>
                       </dl>
                       <RetryButton delivery={d} busy={retry.isPending} onRetry={again} />
@@ -222,8 +222,8 @@ function DeliveryList({ hook }: { hook: WebhookDto }) {
 }
 
 function EventName({ type }: { type: WebhookDeliveryDto['type'] }) {
-  const { msg } = useT();
-  const name = (msg.webhooks.eventNames as Readonly<Record<string, string>>)[type];
+  const { wm } = useWebhooksT();
+  const name = (wm.webhooks.eventNames as Readonly<Record<string, string>>)[type];
   return (
     <span data-testid="delivery-type" data-type={type}>
       <code>{type}</code>
@@ -233,8 +233,8 @@ function EventName({ type }: { type: WebhookDeliveryDto['type'] }) {
 }
 
 function Duration({ ms }: { ms: number | null }) {
-  const { msg, t } = useT();
-  return <>{ms === null ? msg.deliveries.none : t(msg.deliveries.ms, { ms })}</>;
+  const { t, wm } = useWebhooksT();
+  return <>{ms === null ? wm.deliveries.none : t(wm.deliveries.ms, { ms })}</>;
 }
 
 function RetryButton({
@@ -246,20 +246,20 @@ function RetryButton({
   busy: boolean;
   onRetry: (d: WebhookDeliveryDto) => Promise<void>;
 }) {
-  const { msg, t } = useT();
+  const { t, wm } = useWebhooksT();
   return (
     <Button
       size="sm"
       variant="outline-primary"
       disabled={busy}
-      aria-label={t(msg.deliveries.retryOf, {
+      aria-label={t(wm.deliveries.retryOf, {
         type: delivery.type,
         date: formatDateTime(delivery.createdAt),
       })}
       onClick={() => void onRetry(delivery)}
       data-testid="delivery-retry"
     >
-      {msg.deliveries.retry}
+      {wm.deliveries.retry}
     </Button>
   );
 }

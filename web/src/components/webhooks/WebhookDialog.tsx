@@ -1,3 +1,4 @@
+import { useWebhooksT } from '../../i18n/webhooks-text';
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -12,7 +13,6 @@ import {
   type WebhookDto,
   type WebhookEvent,
 } from '../../api/webhooks';
-import { useT } from '../../i18n/context';
 import { errorText } from '../../lib/errors';
 import { toast } from '../../state/toasts';
 import { copyLabel, useCopy } from '../account/useCopy';
@@ -52,7 +52,7 @@ export function WebhookDialog({
   teams: readonly WritableTeam[];
   onClose: () => void;
 }) {
-  const { msg } = useT();
+  const { wm } = useWebhooksT();
   const [created, setCreated] = useState<CreatedWebhookDto | null>(null);
   const close = () => {
     // The secret is forgotten with the dialog: it is never shown again.
@@ -60,13 +60,13 @@ export function WebhookDialog({
     onClose();
   };
   const title = created
-    ? msg.webhooks.secretTitle
+    ? wm.webhooks.secretTitle
     : editing
-      ? msg.webhooks.editTitle
-      : msg.webhooks.createTitle;
+      ? wm.webhooks.editTitle
+      : wm.webhooks.createTitle;
   return (
     <Modal show={show} onHide={close} aria-labelledby="webhook-dialog-title" backdrop="static">
-      <Modal.Header closeButton closeLabel={msg.webhooks.close}>
+      <Modal.Header closeButton closeLabel={wm.webhooks.close}>
         <Modal.Title id="webhook-dialog-title">{title}</Modal.Title>
       </Modal.Header>
       {show &&
@@ -99,7 +99,7 @@ function WebhookForm({
   onCreated: (w: CreatedWebhookDto) => void;
   onDone: () => void;
 }) {
-  const { msg, t } = useT();
+  const { t, wm } = useWebhooksT();
   const create = useCreateWebhook();
   const update = useUpdateWebhook();
   const [url, setUrl] = useState(editing?.url ?? '');
@@ -114,13 +114,13 @@ function WebhookForm({
   async function submit(e: FormEvent) {
     e.preventDefault();
     const chosen = subscribable(events);
-    if (chosen.length === 0) return setError(msg.webhooks.needEvent);
+    if (chosen.length === 0) return setError(wm.webhooks.needEvent);
     setError(null);
     const teamId = team?.id ?? chosenTeam;
     try {
       if (editing) {
         await update.mutateAsync({ hook: editing.id, body: { url: url.trim(), events: chosen } });
-        toast.success(msg.webhooks.saved);
+        toast.success(wm.webhooks.saved);
         onDone();
       } else {
         const hook = await create.mutateAsync({
@@ -128,11 +128,11 @@ function WebhookForm({
           events: chosen,
           ...(teamId ? { team: teamId } : {}),
         });
-        toast.success(msg.webhooks.created);
+        toast.success(wm.webhooks.created);
         onCreated(hook);
       }
     } catch (err) {
-      const text = errorText(err, editing ? msg.webhooks.saveFailed : msg.webhooks.createFailed);
+      const text = errorText(err, editing ? wm.webhooks.saveFailed : wm.webhooks.createFailed);
       setError(text);
       toast.error(text);
     }
@@ -142,7 +142,7 @@ function WebhookForm({
     <Form onSubmit={(e) => void submit(e)} data-testid="webhook-form">
       <Modal.Body>
         <Form.Group controlId="webhook-url" className="mb-3">
-          <Form.Label>{msg.webhooks.url}</Form.Label>
+          <Form.Label>{wm.webhooks.url}</Form.Label>
           <Form.Control
             type="url"
             inputMode="url"
@@ -152,17 +152,17 @@ function WebhookForm({
             onChange={(e) => setUrl(e.target.value)}
             aria-describedby="webhook-url-hint"
           />
-          <Form.Text id="webhook-url-hint">{msg.webhooks.urlHint}</Form.Text>
+          <Form.Text id="webhook-url-hint">{wm.webhooks.urlHint}</Form.Text>
         </Form.Group>
         <fieldset className="mb-3">
-          <legend className="form-label fs-6">{msg.webhooks.events}</legend>
+          <legend className="form-label fs-6">{wm.webhooks.events}</legend>
           {WEBHOOK_EVENTS.map((event) => (
             <Form.Check
               key={event}
               id={`webhook-event-${event.replace(/[._]/g, '-')}`}
               label={
                 <>
-                  {msg.webhooks.eventNames[event]} <code className="small">{event}</code>
+                  {wm.webhooks.eventNames[event]} <code className="small">{event}</code>
                 </>
               }
               checked={events.includes(event)}
@@ -174,14 +174,14 @@ function WebhookForm({
         {!editing &&
           (team ? (
             <p className="mb-0" data-testid="webhook-team-fixed">
-              {t(msg.webhooks.inTeam, { name: team.name })}
+              {t(wm.webhooks.inTeam, { name: team.name })}
             </p>
           ) : (
             teams.length > 0 && (
               <Form.Group controlId="webhook-team">
-                <Form.Label>{msg.webhooks.teamLabel}</Form.Label>
+                <Form.Label>{wm.webhooks.teamLabel}</Form.Label>
                 <Form.Select value={chosenTeam} onChange={(e) => setChosenTeam(e.target.value)}>
-                  <option value="">{msg.webhooks.personal}</option>
+                  <option value="">{wm.webhooks.personal}</option>
                   {teams.map((x) => (
                     <option key={x.id} value={x.id}>
                       {x.name}
@@ -199,10 +199,10 @@ function WebhookForm({
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onDone}>
-          {msg.webhooks.cancel}
+          {wm.webhooks.cancel}
         </Button>
         <Button type="submit" disabled={busy || !url.trim()} data-testid="webhook-submit">
-          {editing ? msg.webhooks.save : msg.webhooks.submit}
+          {editing ? wm.webhooks.save : wm.webhooks.submit}
         </Button>
       </Modal.Footer>
     </Form>
@@ -211,16 +211,16 @@ function WebhookForm({
 
 /** The new webhook's secret, this once, with a copy button and how a receiver verifies. */
 function NewSecret({ created, onClose }: { created: CreatedWebhookDto; onClose: () => void }) {
-  const { msg, t } = useT();
+  const { t, wm } = useWebhooksT();
   const [copied, copy] = useCopy();
   return (
     <>
       <Modal.Body data-testid="webhook-created">
         <Alert variant="warning" data-testid="webhook-once-warning">
-          {msg.webhooks.secretWarning}
+          {wm.webhooks.secretWarning}
         </Alert>
         <Form.Label htmlFor="webhook-secret" className="text-break">
-          {t(msg.webhooks.secretLabel, { url: created.url })}
+          {t(wm.webhooks.secretLabel, { url: created.url })}
         </Form.Label>
         <InputGroup className="mb-3">
           <Form.Control
@@ -236,14 +236,14 @@ function NewSecret({ created, onClose }: { created: CreatedWebhookDto; onClose: 
             onClick={() => void copy(created.secret)}
             data-testid="webhook-copy"
           >
-            {copyLabel(copied, msg.webhooks, msg.webhooks.copy)}
+            {copyLabel(copied, wm.webhooks, wm.webhooks.copy)}
           </Button>
         </InputGroup>
         <section data-testid="webhook-verify" aria-labelledby="webhook-verify-title">
           <h3 id="webhook-verify-title" className="h6">
-            {msg.webhooks.verifyTitle}
+            {wm.webhooks.verifyTitle}
           </h3>
-          <p className="small mb-1">{msg.webhooks.verifyText}</p>
+          <p className="small mb-1">{wm.webhooks.verifyText}</p>
           <p className="small mb-1 d-flex flex-wrap gap-2">
             {SIGNATURE_HEADERS.map((h) => (
               <code key={h}>{h}</code>
@@ -255,7 +255,7 @@ function NewSecret({ created, onClose }: { created: CreatedWebhookDto; onClose: 
         </section>
       </Modal.Body>
       <Modal.Footer>
-        <Button onClick={onClose}>{msg.webhooks.close}</Button>
+        <Button onClick={onClose}>{wm.webhooks.close}</Button>
       </Modal.Footer>
     </>
   );

@@ -1,3 +1,4 @@
+import { useWebhooksT } from '../../i18n/webhooks-text';
 import { useEffect, useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
@@ -14,7 +15,6 @@ import {
   useWebhooks,
   type WebhookDto,
 } from '../../api/webhooks';
-import { useT } from '../../i18n/context';
 import { errorText, loadErrorText } from '../../lib/errors';
 import { formatDateTime } from '../../lib/expiry';
 import { space } from '../../state/space';
@@ -41,7 +41,7 @@ export function WebhooksPanel({
   /** Said below the heading. */
   intro?: ReactNode;
 }) {
-  const { msg, t } = useT();
+  const { t, wm } = useWebhooksT();
   const s = useSnapshot(space);
   const hooks = useWebhooks();
   const update = useUpdateWebhook();
@@ -66,18 +66,18 @@ export function WebhooksPanel({
   async function sendTest(h: WebhookDto) {
     try {
       await test.mutateAsync(h.id);
-      toast.success(msg.webhooks.testSent);
+      toast.success(wm.webhooks.testSent);
     } catch (err) {
-      toast.error(errorText(err, msg.webhooks.testFailed));
+      toast.error(errorText(err, wm.webhooks.testFailed));
     }
   }
 
   async function toggle(h: WebhookDto) {
     try {
       await update.mutateAsync({ hook: h.id, body: { enabled: !h.enabled } });
-      toast.success(h.enabled ? msg.webhooks.nowDisabled : msg.webhooks.nowEnabled);
+      toast.success(h.enabled ? wm.webhooks.nowDisabled : wm.webhooks.nowEnabled);
     } catch (err) {
-      toast.error(errorText(err, msg.webhooks.toggleFailed));
+      toast.error(errorText(err, wm.webhooks.toggleFailed));
     }
   }
 
@@ -85,9 +85,9 @@ export function WebhooksPanel({
     if (!pending) return;
     try {
       await remove.mutateAsync(pending.id);
-      toast.success(msg.webhooks.removed);
+      toast.success(wm.webhooks.removed);
     } catch (err) {
-      toast.error(errorText(err, msg.webhooks.removeFailed));
+      toast.error(errorText(err, wm.webhooks.removeFailed));
     } finally {
       setPending(null);
     }
@@ -99,10 +99,10 @@ export function WebhooksPanel({
         size="sm"
         variant="outline-secondary"
         onClick={() => setLog(h)}
-        aria-label={t(msg.webhooks.deliveriesOf, { url: h.url })}
+        aria-label={t(wm.webhooks.deliveriesOf, { url: h.url })}
         data-testid="webhook-deliveries"
       >
-        {msg.webhooks.deliveries}
+        {wm.webhooks.deliveries}
       </Button>
       {mayWrite(h) && (
         <>
@@ -111,40 +111,40 @@ export function WebhooksPanel({
             variant="outline-primary"
             disabled={test.isPending}
             onClick={() => void sendTest(h)}
-            aria-label={t(msg.webhooks.testOf, { url: h.url })}
+            aria-label={t(wm.webhooks.testOf, { url: h.url })}
             data-testid="webhook-test"
           >
-            {msg.webhooks.test}
+            {wm.webhooks.test}
           </Button>
           <Button
             size="sm"
             variant="outline-secondary"
             disabled={update.isPending}
             onClick={() => void toggle(h)}
-            aria-label={t(h.enabled ? msg.webhooks.disableOf : msg.webhooks.enableOf, {
+            aria-label={t(h.enabled ? wm.webhooks.disableOf : wm.webhooks.enableOf, {
               url: h.url,
             })}
             data-testid="webhook-toggle"
           >
-            {h.enabled ? msg.webhooks.disable : msg.webhooks.enable}
+            {h.enabled ? wm.webhooks.disable : wm.webhooks.enable}
           </Button>
           <Button
             size="sm"
             variant="outline-secondary"
             onClick={() => setEditing({ kind: 'edit', hook: h })}
-            aria-label={t(msg.webhooks.editOf, { url: h.url })}
+            aria-label={t(wm.webhooks.editOf, { url: h.url })}
             data-testid="webhook-edit"
           >
-            {msg.webhooks.edit}
+            {wm.webhooks.edit}
           </Button>
           <Button
             size="sm"
             variant="outline-danger"
             onClick={() => setPending(h)}
-            aria-label={t(msg.webhooks.removeOf, { url: h.url })}
+            aria-label={t(wm.webhooks.removeOf, { url: h.url })}
             data-testid="webhook-delete"
           >
-            {msg.webhooks.remove}
+            {wm.webhooks.remove}
           </Button>
         </>
       )}
@@ -156,7 +156,7 @@ export function WebhooksPanel({
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
         {heading}
         <Button onClick={() => setEditing({ kind: 'create' })} data-testid="webhook-new">
-          {msg.webhooks.create}
+          {wm.webhooks.create}
         </Button>
       </div>
       {intro && <p className="text-body-secondary">{intro}</p>}
@@ -164,24 +164,24 @@ export function WebhooksPanel({
         <Spinner animation="border" role="status" />
       ) : hooks.isError ? (
         <Alert variant="danger" data-testid="webhooks-error">
-          {msg.webhooks.loadError} {loadErrorText(hooks.error)}
+          {wm.webhooks.loadError} {loadErrorText(hooks.error)}
         </Alert>
       ) : rows.length === 0 ? (
         <div className="border rounded p-4 text-center" data-testid="webhooks-empty">
-          <p className="h5">{msg.webhooks.empty}</p>
-          <p className="text-body-secondary mb-0">{msg.webhooks.emptyText}</p>
+          <p className="h5">{wm.webhooks.empty}</p>
+          <p className="text-body-secondary mb-0">{wm.webhooks.emptyText}</p>
         </div>
       ) : wide ? (
         <Table hover responsive className="align-middle" data-testid="webhooks-table">
           <thead>
             <tr>
-              <th scope="col">{msg.webhooks.url}</th>
-              <th scope="col">{msg.webhooks.events}</th>
-              {!team && <th scope="col">{msg.webhooks.team}</th>}
-              <th scope="col">{msg.webhooks.state}</th>
-              <th scope="col">{msg.webhooks.createdAt}</th>
+              <th scope="col">{wm.webhooks.url}</th>
+              <th scope="col">{wm.webhooks.events}</th>
+              {!team && <th scope="col">{wm.webhooks.team}</th>}
+              <th scope="col">{wm.webhooks.state}</th>
+              <th scope="col">{wm.webhooks.createdAt}</th>
               <th scope="col" className="text-end">
-                {msg.webhooks.actions}
+                {wm.webhooks.actions}
               </th>
             </tr>
           </thead>
@@ -194,7 +194,7 @@ export function WebhooksPanel({
                 <td>
                   <Events events={h.events} />
                 </td>
-                {!team && <td>{h.team?.name ?? msg.webhooks.personal}</td>}
+                {!team && <td>{h.team?.name ?? wm.webhooks.personal}</td>}
                 <td>
                   <State hook={h} />
                 </td>
@@ -219,9 +219,9 @@ export function WebhooksPanel({
                   <Events events={h.events} />
                   <dl className="small mt-2 mb-2">
                     {!team && (
-                      <Fact term={msg.webhooks.team}>{h.team?.name ?? msg.webhooks.personal}</Fact>
+                      <Fact term={wm.webhooks.team}>{h.team?.name ?? wm.webhooks.personal}</Fact>
                     )}
-                    <Fact term={msg.webhooks.createdAt}>{formatDateTime(h.createdAt)}</Fact>
+                    <Fact term={wm.webhooks.createdAt}>{formatDateTime(h.createdAt)}</Fact>
                   </dl>
                   {actions(h)}
                 </Card.Body>
@@ -242,22 +242,22 @@ export function WebhooksPanel({
       <ConfirmDialog
         id="webhook-remove"
         show={pending !== null}
-        title={msg.webhooks.removeTitle}
-        confirmLabel={msg.webhooks.removeYes}
-        cancelLabel={msg.webhooks.cancel}
+        title={wm.webhooks.removeTitle}
+        confirmLabel={wm.webhooks.removeYes}
+        cancelLabel={wm.webhooks.cancel}
         busy={remove.isPending}
         onConfirm={() => void confirmRemove()}
         onCancel={() => setPending(null)}
       >
-        {pending ? t(msg.webhooks.removeConfirm, { url: pending.url }) : null}
+        {pending ? t(wm.webhooks.removeConfirm, { url: pending.url }) : null}
       </ConfirmDialog>
     </div>
   );
 }
 
 function Events({ events }: { events: readonly string[] }) {
-  const { msg } = useT();
-  const names = msg.webhooks.eventNames as Readonly<Record<string, string>>;
+  const { wm } = useWebhooksT();
+  const names = wm.webhooks.eventNames as Readonly<Record<string, string>>;
   return (
     <span className="d-inline-flex flex-wrap gap-1" data-testid="webhook-events">
       {events.map((e) => (
@@ -271,7 +271,7 @@ function Events({ events }: { events: readonly string[] }) {
 
 /** 'Aktiv' or 'Deaktiviert' (with the server's reason when it disabled the webhook). */
 function State({ hook }: { hook: WebhookDto }) {
-  const { msg, t } = useT();
+  const { t, wm } = useWebhooksT();
   return (
     <span className="d-inline-flex flex-column align-items-start gap-1">
       <Badge
@@ -279,11 +279,11 @@ function State({ hook }: { hook: WebhookDto }) {
         data-testid="webhook-state"
         data-enabled={String(hook.enabled)}
       >
-        {hook.enabled ? msg.webhooks.enabled : msg.webhooks.disabled}
+        {hook.enabled ? wm.webhooks.enabled : wm.webhooks.disabled}
       </Badge>
       {!hook.enabled && hook.disabledReason && (
         <small className="text-body-secondary text-break" data-testid="webhook-disabled-reason">
-          {t(msg.webhooks.disabledReason, { reason: hook.disabledReason })}
+          {t(wm.webhooks.disabledReason, { reason: hook.disabledReason })}
         </small>
       )}
     </span>

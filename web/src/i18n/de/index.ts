@@ -8,7 +8,6 @@ import { info } from './info';
 import { pages } from './pages';
 import { shorts } from './shorts';
 import { teams } from './teams';
-import { webhooks } from './webhooks';
 
 /**
  * Every user-visible German string of the product, one file per area of the client. Keys are
@@ -16,15 +15,4 @@ import { webhooks } from './webhooks';
  * the components that render them). The shape is `Messages` (i18n/text.ts): a second language is
  * a catalogue of that type, split into the same areas (i18n/en/).
  */
-export const de = fromAreas(
-  app,
-  pages,
-  consent,
-  shorts,
-  info,
-  admin,
-  account,
-  errors,
-  teams,
-  webhooks,
-);
+export const de = fromAreas(app, pages, consent, shorts, info, admin, account, errors, teams);

@@ -9,6 +9,8 @@ export const teams = {
     moreKeys: 'Weitere API-Keys, mit eigenen Berechtigungen oder für ein Team',
     domainTeam: 'Gehört zu',
     navApiKeys: 'API-Keys',
+    /** The webhooks page's title (its other words load with it: i18n/webhooks-text.ts). */
+    webhooksTitle: 'Webhooks',
     inTeam: 'Wird im Team {name} erstellt.',
     readOnly: 'Du bist in diesem Team Betrachter: Du kannst die Shorts sehen, aber nicht ändern.',
   },

@@ -9,7 +9,6 @@ import { info } from './info';
 import { pages } from './pages';
 import { shorts } from './shorts';
 import { teams } from './teams';
-import { webhooks } from './webhooks';
 
 /**
  * The English catalogue: the same areas and keys as the German one (`Messages`: the compiler
@@ -27,5 +26,4 @@ export const en: Messages = fromAreas(
   account,
   errors,
   teams,
-  webhooks,
 );

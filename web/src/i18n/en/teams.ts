@@ -12,6 +12,8 @@ export const teams: Catalogue<typeof de> = {
     moreKeys: 'More API keys, with their own scopes or for a team',
     domainTeam: 'Belongs to',
     navApiKeys: 'API keys',
+    /** The webhooks page's title (its other words load with it: i18n/webhooks-text.ts). */
+    webhooksTitle: 'Webhooks',
     inTeam: 'Created in the team {name}.',
     readOnly: 'You are a viewer in this team: you can see its shorts but not change them.',
   },
