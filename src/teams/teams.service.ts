@@ -78,10 +78,23 @@ type Outcome = 'ok' | 'not_found' | 'forbidden' | 'last_owner' | 'member_not_fou
  * In a transaction (runTx): locks the team's row and reads its members' roles afresh, or null when
  * the team is gone.
  */
-function* lockedRoles(id: string, lock: string): Generator<TxStep, Row[] | null, unknown> {
+/** A team's roles as a transaction read them: each member's, and how many owners it has. */
+interface TeamRoles {
+  roleOf(userId: string): TeamRole | undefined;
+  owners: number;
+}
+
+function* lockedRoles(id: string, lock: string): Generator<TxStep, TeamRoles | null, unknown> {
   const team = (yield rows(`SELECT id FROM teams WHERE id = ?${lock}`, id)) as Row[];
   if (team.length === 0) return null;
-  return (yield rows('SELECT user_id, role FROM team_members WHERE team_id = ?', id)) as Row[];
+  const roles = (yield rows(
+    'SELECT user_id, role FROM team_members WHERE team_id = ?',
+    id,
+  )) as Row[];
+  return {
+    roleOf: (userId) => roles.find((r) => r.user_id === userId)?.role as TeamRole | undefined,
+    owners: roles.filter((r) => r.role === 'owner').length,
+  };
 }
 
 function fail(outcome: Outcome): never {
@@ -315,16 +328,14 @@ export class TeamsService {
     const actor = this.actor(caller);
     await this.role(actor, id, true);
     const outcome = await runTx(this.ds, this.timeoutMs, function* ({ lock }) {
-      const roles = yield* lockedRoles(id, lock);
-      if (roles === null) return 'not_found' as Outcome;
-      const roleOf = (u: string) =>
-        roles.find((r) => r.user_id === u)?.role as TeamRole | undefined;
+      const team = yield* lockedRoles(id, lock);
+      if (team === null) return 'not_found' as Outcome;
+      const { roleOf, owners } = team;
       const mine = roleOf(actor.id);
       if (mine === undefined) return 'not_found';
       if (mine !== 'owner') return 'forbidden';
       const theirs = roleOf(userId);
       if (theirs === undefined) return 'member_not_found';
-      const owners = roles.filter((r) => r.role === 'owner').length;
       if (theirs === 'owner' && role !== 'owner' && owners <= 1) return 'last_owner';
       if (theirs !== role) {
         yield run(
@@ -351,16 +362,14 @@ export class TeamsService {
     const self = userId === actor.id;
     await this.role(actor, id, !self);
     const outcome = await runTx(this.ds, this.timeoutMs, function* ({ lock }) {
-      const roles = yield* lockedRoles(id, lock);
-      if (roles === null) return 'not_found' as Outcome;
-      const roleOf = (u: string) =>
-        roles.find((r) => r.user_id === u)?.role as TeamRole | undefined;
+      const team = yield* lockedRoles(id, lock);
+      if (team === null) return 'not_found' as Outcome;
+      const { roleOf, owners } = team;
       const mine = roleOf(actor.id);
       if (mine === undefined) return 'not_found';
       if (!self && mine !== 'owner') return 'forbidden';
       const theirs = roleOf(userId);
       if (theirs === undefined) return 'member_not_found';
-      const owners = roles.filter((r) => r.role === 'owner').length;
       if (theirs === 'owner' && owners <= 1) return 'last_owner';
       yield run('DELETE FROM team_members WHERE team_id = ? AND user_id = ?', id, userId);
       return 'ok';
