@@ -56,7 +56,7 @@
 // cores), not the app.
 import autocannon from 'autocannon';
 import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   cpSync,
   existsSync,
@@ -528,12 +528,58 @@ async function startApp(kind) {
     throw new Error(`short with rules: ${withRules.status} ${await withRules.text()}`);
   const rulesCode = (await withRules.json()).code;
 
+  // A user whose 10 webhooks take `short.followed` (one event per human visit, CONTRACT
+  // "Webhooks"), and a short of theirs: the follow pushes a record in memory, each statistics batch
+  // writes 10 outbox rows per visit and the delivery job tries them (the `.invalid` host never
+  // resolves: a receiver that is down, so each row is tried and then waits for its retry).
+  const hooksUser = randomUUID();
+  const hooksKey = `us_${randomBytes(32).toString('base64url')}`;
+  const hooksAt = new Date().toISOString().slice(0, 23).replace('T', ' ');
+  await bulk(
+    'users',
+    ['id', 'username', 'activated', 'provider', 'provider_user_id', 'roles', 'created_date'],
+    [[hooksUser, 'bench-hooks', 1, 'bench', hooksUser, 'ROLE_USER', hooksAt]],
+  );
+  await bulk(
+    'api_keys',
+    ['id', 'user_id', 'key_hash', 'key_encrypted', 'created_at', 'name', 'scopes'],
+    [
+      [
+        randomUUID(),
+        hooksUser,
+        createHash('sha256').update(hooksKey).digest('hex'),
+        'bench',
+        hooksAt,
+        'bench',
+        'shorts:write,webhooks:write',
+      ],
+    ],
+  );
+  const asHooks = (path, body) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${hooksKey}` },
+      body: JSON.stringify(body),
+    });
+  for (let i = 0; i < 10; i++) {
+    const hook = await asHooks('/api/webhooks', {
+      url: `https://hooks.bench.invalid/${i}`,
+      events: ['short.followed'],
+    });
+    if (hook.status !== 201) throw new Error(`webhook seed: ${hook.status} ${await hook.text()}`);
+  }
+  const hooked = await asHooks('/api/code', { url: TARGET_URL });
+  if (hooked.status !== 201)
+    throw new Error(`short with webhooks: ${hooked.status} ${await hooked.text()}`);
+  const hooksCode = (await hooked.json()).code;
+
   return {
     name: `app-${kind}`,
     base,
     child,
     scenarios: [
       { name: 'follow plain', requests: asBrowsers(`/s/${plain}`), expect: 302 },
+      { name: 'follow 10 webhooks', requests: asBrowsers(`/s/${hooksCode}`), expect: 302 },
       { name: 'follow maxUses', requests: asBrowsers(`/s/${limited}`), expect: 302 },
       {
         name: 'follow own domain',
@@ -839,6 +885,17 @@ const GOALS = [
     holds: (x, rows, app) => {
       const plain = rows.find((r) => r.target === app && r.scenario === 'follow plain');
       return !plain || x >= 0.8 * Number(plain.ratio);
+    },
+  },
+  {
+    what: 'follow of a short whose owner has 10 webhooks on short.followed, ratio to bare',
+    scenario: /^follow 10 webhooks$/,
+    figure: (r) => Number(r.ratio),
+    show: (x) => `${x.toFixed(2)}x`,
+    goal: 'within 10 % of follow plain',
+    holds: (x, rows, app) => {
+      const plain = rows.find((r) => r.target === app && r.scenario === 'follow plain');
+      return !plain || x >= 0.9 * Number(plain.ratio);
     },
   },
   {

@@ -86,7 +86,7 @@ playwright_counts() {
     } catch { console.log("0 0"); }' "$1"
 }
 
-# Prints "file > test name" per failed test of a vitest JSON report (a file that failed to load counts too).
+# Prints "file > test name" (and the reason, indented) per failed test of a vitest JSON report (a file that failed to load counts too).
 vitest_failures() {
   node -e '
     try {
@@ -94,7 +94,10 @@ vitest_failures() {
       const rel = (f) => require("path").relative(process.cwd(), f);
       for (const file of j.testResults ?? []) {
         const failed = (file.assertionResults ?? []).filter((t) => t.status === "failed");
-        for (const t of failed) console.log(`${rel(file.name)} > ${t.fullName ?? t.title}`);
+        // The reason (its first lines, plain) goes with the name: a CI log is often read only at its tail.
+        const why = (t) => String((t.failureMessages ?? [])[0] ?? "").replace(/\x1b\[[0-9;]*m/g, "")
+          .split("\n").map((l) => l.trim()).filter(Boolean).slice(0, 4).join(" | ").slice(0, 400);
+        for (const t of failed) console.log(`${rel(file.name)} > ${t.fullName ?? t.title}${why(t) ? `\n      ${why(t)}` : ""}`);
         if (file.status === "failed" && failed.length === 0)
           console.log(`${rel(file.name)} > (the file failed: ${String(file.message ?? "").split("\n")[0].slice(0, 160)})`);
       }
@@ -109,7 +112,11 @@ playwright_failures() {
       const walk = (suite, titles) => {
         for (const spec of suite.specs ?? [])
           for (const t of spec.tests ?? [])
-            if (t.status === "unexpected") console.log(`${spec.file}:${spec.line} > ${[...titles, spec.title].join(" > ")} [${t.projectName}]`);
+            if (t.status === "unexpected") {
+              console.log(`${spec.file}:${spec.line} > ${[...titles, spec.title].join(" > ")} [${t.projectName}]`);
+              const err = (t.results ?? []).map((r) => r.error?.message).find(Boolean);
+              if (err) console.log("      " + String(err).replace(/\x1b\[[0-9;]*m/g, "").split("\n").map((l) => l.trim()).filter(Boolean).slice(0, 4).join(" | ").slice(0, 400));
+            }
         for (const s of suite.suites ?? []) walk(s, [...titles, s.title]);
       };
       for (const s of j.suites ?? []) walk(s, []); // a top-level suite is a file: its title is the path
@@ -119,7 +126,9 @@ playwright_failures() {
 # remember_failures LEG < lines : keeps the failed tests' names for the summary at the end.
 remember_failures() {
   local line
-  while IFS= read -r line; do [[ -n $line ]] && FAILURES+=("$1: $line"); done
+  while IFS= read -r line; do
+    if [[ $line == "      "* ]]; then FAILURES+=("  ${line#    }"); elif [[ -n $line ]]; then FAILURES+=("$1: $line"); fi
+  done
 }
 
 # finish LEG EXIT_CODE SECONDS "PASSED FAILED" [NOTE]

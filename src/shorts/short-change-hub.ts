@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type Repository } from 'typeorm';
 import { ShortEntity } from './short.entity';
@@ -8,9 +8,71 @@ import { ShortViewService } from './short-view.service';
 
 /**
  * The port through which the shorts module reports its changes (ShortChangeSink): nothing is done
- * while no sink is registered. Awaited before a change's answer, so what a sink writes (the
- * webhooks' outbox) is in the database when the caller hears of the change.
+ * while no sink is registered. A create, edit or delete holds its events before it is written and
+ * releases them before its answer (HeldChanges), so the outbox holds them before the change exists
+ * and a stopped process loses none.
  */
+/**
+ * The events of one create, edit or delete, held in the outbox before it was written: `release`
+ * once it is committed, `drop` when it failed. Neither throws: rows a failure leaves held are
+ * decided by the recovery (ShortChangeHub.decideHeld) a little later, so a change that was
+ * committed is never answered with an error because of its event.
+ */
+export class HeldChanges {
+  private static readonly logger = new Logger('ShortChangeHub');
+  /** Of a change that has no held event (no sink, anonymous shorts, no webhook wants it). */
+  static readonly none = new HeldChanges(null, new Map(), async () => null);
+
+  constructor(
+    private readonly sink: ShortChangeSink | null,
+    private readonly events: ReadonlyMap<string, string>,
+    private readonly view: (id: string) => Promise<unknown>,
+  ) {}
+
+  get size(): number {
+    return this.events.size;
+  }
+
+  /**
+   * The change of these shorts is committed: their events go out, each with `answered` (the same
+   * for each: an edit's answer, a delete's identity) or else the short's view now.
+   */
+  async release(
+    written: ReadonlyArray<Pick<ShortChange, 'id'>>,
+    answered?: (id: string) => unknown,
+  ): Promise<void> {
+    const sink = this.sink;
+    if (!sink) return;
+    for (const s of written) {
+      const eventId = this.events.get(s.id);
+      if (!eventId) continue;
+      try {
+        const data = answered ? answered(s.id) : await this.view(s.id);
+        if (data === null || data === undefined) await sink.drop([eventId]);
+        else await sink.release(eventId, data);
+      } catch (err) {
+        HeldChanges.logger.warn(
+          `An event of a committed change stays held for the recovery: ${(err as Error).message}`,
+        );
+      }
+    }
+  }
+
+  /** The change failed (for all of these shorts, or for `only` of them): their events go. */
+  async drop(only?: ReadonlyArray<Pick<ShortChange, 'id'>>): Promise<void> {
+    if (!this.sink || this.events.size === 0) return;
+    const ids = only
+      ? only.map((s) => this.events.get(s.id)).filter((e): e is string => e !== undefined)
+      : [...this.events.values()];
+    if (ids.length === 0) return;
+    await this.sink.drop(ids).catch((err: unknown) => {
+      HeldChanges.logger.warn(
+        `Events of a failed change stay held for the recovery: ${(err as Error).message}`,
+      );
+    });
+  }
+}
+
 @Injectable()
 export class ShortChangeHub {
   private sink: ShortChangeSink | null = null;
@@ -50,6 +112,44 @@ export class ShortChangeHub {
     await this.report('short.health_changed', [s], { short, previous, health });
   }
 
+  /**
+   * Holds the events of a change of `shorts` before it is written (each with its space after the
+   * change): see HeldChanges. Anonymous shorts have no webhooks and cost nothing.
+   */
+  async hold(type: ShortChangeType, shorts: readonly ShortChange[]): Promise<HeldChanges> {
+    const sink = this.sink;
+    if (!sink) return HeldChanges.none;
+    const owned = shorts.filter((s) => s.ownerId !== null || s.teamId !== null);
+    if (owned.length === 0) return HeldChanges.none;
+    const events = await sink.hold(type, owned);
+    if (events.size === 0) return HeldChanges.none;
+    return new HeldChanges(sink, events, (id) => this.viewOf(id));
+  }
+
+  /**
+   * A held event whose release never came (the process stopped): its payload from what the
+   * database holds now, or null when the change did not happen (a created or edited short that
+   * does not exist, a deleted one that still does). An edit that failed in a process that then
+   * stopped is sent too, with the short as it is (its webhook-id lets a receiver see it once).
+   */
+  async decideHeld(
+    type: string,
+    short: { id: string; code: string; domain: string | null },
+  ): Promise<{ data: unknown } | null> {
+    if (type === 'short.deleted') {
+      const [s] = await this.identities([short.id]);
+      return s ? null : { data: short };
+    }
+    const data = await this.viewOf(short.id);
+    return data === null ? null : { data };
+  }
+
+  /** A short as the API answers its owner, or null when it is gone. */
+  private async viewOf(id: string): Promise<unknown> {
+    const full = await this.shorts.findByIdWithOwner(id);
+    return full ? this.view.toDto(full, true, undefined, true) : null;
+  }
+
   async report(
     type: ShortChangeType,
     shorts: readonly ShortChange[],
@@ -59,11 +159,9 @@ export class ShortChangeHub {
     if (!sink) return;
     for (const s of shorts) {
       if (s.ownerId === null && s.teamId === null) continue; // anonymous shorts have no webhooks
-      await sink.changed(type, s, async () => {
-        if (answered !== undefined) return answered;
-        const full = await this.shorts.findByIdWithOwner(s.id);
-        return full ? this.view.toDto(full, true, undefined, true) : null;
-      });
+      await sink.changed(type, s, async () =>
+        answered !== undefined ? answered : this.viewOf(s.id),
+      );
     }
   }
 }

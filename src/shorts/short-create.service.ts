@@ -17,7 +17,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { engineOf } from '../database/dialect';
 import { isUniqueViolation } from '../database/errors';
 import { DomainRegistry } from '../domains/domain-registry';
-import { ShortChangeHub } from './short-change-hub';
+import { HeldChanges, ShortChangeHub } from './short-change-hub';
 import { ServiceNames } from '../domains/target-url';
 import { RateLimitService } from '../limits/rate-limit.service';
 import { MetricsService } from '../metrics/metrics.service';
@@ -180,9 +180,16 @@ export class ShortCreateService {
     const checked = this.checkCreate(dto, actor, origin, await this.teamsFor(actor, [dto]));
     if (!options.counted) await this.takeCreate(actor, origin);
     const entity = this.newShort(await columnsOf(checked), actor);
-    await this.insertNew(entity, typeof checked.code === 'string');
+    // The webhooks' event is in the outbox (held) before the short exists: none is lost.
+    const held = (await this.changes?.hold('short.created', [entity])) ?? HeldChanges.none;
+    try {
+      await this.insertNew(entity, typeof checked.code === 'string');
+    } catch (err) {
+      await held.drop();
+      throw err;
+    }
     this.created([entity]);
-    await this.changes?.report('short.created', [entity]);
+    await held.release([entity]);
     return {
       code: entity.code,
       id: entity.id,
@@ -236,12 +243,20 @@ export class ShortCreateService {
       if (group) group.push(p);
       else groups.set(p.entity.domain, [p]);
     }
-    for (const [domain, group] of groups) {
-      await this.insertGroup(domain, group, results);
+    const entities = fresh.map((p) => p.entity);
+    const held = (await this.changes?.hold('short.created', entities)) ?? HeldChanges.none;
+    try {
+      for (const [domain, group] of groups) {
+        await this.insertGroup(domain, group, results);
+      }
+    } catch (err) {
+      await held.drop();
+      throw err;
     }
     const created = fresh.filter((p) => 'code' in results[p.index]).map((p) => p.entity);
     this.created(created);
-    await this.changes?.report('short.created', created);
+    await held.drop(fresh.filter((p) => !('code' in results[p.index])).map((p) => p.entity));
+    await held.release(created);
     return results;
   }
 

@@ -12,7 +12,7 @@ import type { ShortDto } from './dto/short.dto';
 import { followKey, SHORT_CHANGED_CHANNEL, SHORTS_DELETED_CHANNEL } from './short-events';
 import { UNCHECKED } from './short-health';
 import { ShortAccessService } from './short-access.service';
-import { ShortChangeHub } from './short-change-hub';
+import { HeldChanges, ShortChangeHub } from './short-change-hub';
 import { codeExists, columnsOf, domainGone, ShortCreateService } from './short-create.service';
 import { ShortViewService } from './short-view.service';
 import type { ShortEntity } from './short.entity';
@@ -75,19 +75,36 @@ export class ShortEditService {
     }
     // A new target has not been checked: its health starts over (the next sweep checks it).
     if (changes.url !== undefined && changes.url !== s.url) Object.assign(changes, UNCHECKED);
-    if (changes.domain && changes.domain !== s.domain) {
-      // Onto an own domain: only while it is there (exclusive with its delete).
-      const d = this.domains.get(changes.domain);
-      const moved =
-        d && (await onUniqueViolation(this.shorts.updateOnDomain(s.id, changes, d), codeExists));
-      if (!moved) throw domainGone();
-    } else await onUniqueViolation(this.shorts.update(s.id, changes), codeExists);
+    // The webhooks' event (to the space the short is in after the edit) is held before the write.
+    const after = {
+      id: s.id,
+      code: changes.code ?? s.code,
+      domain: changes.domain ?? s.domain,
+      ownerId: changes.ownerId !== undefined ? changes.ownerId : s.ownerId,
+      teamId: changes.teamId !== undefined ? changes.teamId : s.teamId,
+    };
+    const held = (await this.changes?.hold('short.updated', [after])) ?? HeldChanges.none;
+    try {
+      if (changes.domain && changes.domain !== s.domain) {
+        // Onto an own domain: only while it is there (exclusive with its delete).
+        const d = this.domains.get(changes.domain);
+        const moved =
+          d && (await onUniqueViolation(this.shorts.updateOnDomain(s.id, changes, d), codeExists));
+        if (!moved) throw domainGone();
+      } else await onUniqueViolation(this.shorts.update(s.id, changes), codeExists);
+    } catch (err) {
+      await held.drop();
+      throw err;
+    }
     this.changed(s);
-    this.changed({ code: changes.code ?? s.code, domain: changes.domain ?? s.domain });
+    this.changed({ code: after.code, domain: after.domain });
     const updated = await this.shorts.findByIdWithOwner(s.id);
-    if (!updated) throw shortNotFound();
+    if (!updated) {
+      await held.drop();
+      throw shortNotFound();
+    }
     const answer = this.view.toDto(updated, true, undefined, true);
-    await this.changes?.report('short.updated', [updated], answer);
+    await held.release([updated], () => answer);
     return answer;
   }
 
@@ -96,14 +113,16 @@ export class ShortEditService {
   /** Deletes a short: its owner or an admin; anonymous shorts only admins. */
   async delete(id: string, caller: Actor | null): Promise<void> {
     const s = await this.access.findToDelete(id, caller);
-    await this.shorts.delete(s.id);
+    const held = (await this.changes?.hold('short.deleted', [s])) ?? HeldChanges.none;
+    try {
+      await this.shorts.delete(s.id);
+    } catch (err) {
+      await held.drop();
+      throw err;
+    }
     this.changed(s);
     this.deleted([s.id]);
-    await this.changes?.report('short.deleted', [s], {
-      id: s.id,
-      code: s.code,
-      domain: s.domain || null,
-    });
+    await held.release([s], () => ({ id: s.id, code: s.code, domain: s.domain || null }));
   }
 
   /** Deletes every short of a user (before the user is removed). */

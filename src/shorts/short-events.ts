@@ -41,10 +41,17 @@ export interface ShortChange {
 }
 
 /**
- * Where a short's creates, edits and deletes are reported before their answer (the webhooks'
- * outbox registers itself: `ShortChangeHub.use`); `view` gives the short as the API answers it,
- * read only when a webhook wants it.
+ * Where a short's creates, edits and deletes are reported (the webhooks' outbox registers itself:
+ * `ShortChangeHub.use`). A create, edit or delete is held before it is written (`hold`: the event
+ * is in the outbox, not sent, before the change exists), then released with its payload or dropped
+ * when the write failed; what a stopped process left held is decided later from the database
+ * (`ShortChangeHub.decideHeld`). `changed` reports a change at once (link health); `view` gives
+ * the short as the API answers it, read only when a webhook wants it.
  */
 export interface ShortChangeSink {
   changed(type: ShortChangeType, short: ShortChange, view: () => Promise<unknown>): Promise<void>;
+  /** Each short's held event id (shorts no webhook wants are absent). */
+  hold(type: ShortChangeType, shorts: readonly ShortChange[]): Promise<Map<string, string>>;
+  release(eventId: string, data: unknown): Promise<boolean>;
+  drop(eventIds: readonly string[]): Promise<void>;
 }

@@ -129,6 +129,8 @@ export class WebhookDeliveryJob implements OnModuleInit, OnApplicationShutdown {
    * many were attempted. Tests call it with a later `now` to reach retries without waiting.
    */
   async run(now = new Date()): Promise<number> {
+    // Events a stopped process held and never released are decided first (they may become due).
+    await this.service.recoverHeld(now);
     let total = 0;
     for (;;) {
       const ids = await this.dueIds(now);

@@ -47,7 +47,11 @@ export class WebhookEntity {
   createdAt: Date;
 }
 
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+/**
+ * `held`: written before the change it reports and not sent until that change is committed
+ * (WebhookService.hold); never listed.
+ */
+export type DeliveryStatus = 'held' | 'pending' | 'delivered' | 'failed';
 
 /** One event for one webhook: the outbox row, its attempts and its lease. */
 @Entity({ name: 'webhook_deliveries' })

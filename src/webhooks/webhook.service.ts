@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
-import { In, IsNull, type Repository } from 'typeorm';
+import { In, IsNull, Not, type Repository } from 'typeorm';
 import { AccessPolicy } from '../access/access-policy';
 import { ApiKeyCipher } from '../apikey/apikey.crypto';
 import { activeActor, type Actor, isAdmin } from '../common/actor';
@@ -63,6 +63,22 @@ interface Subscriber {
   id: string;
   events: ReadonlySet<string>;
 }
+
+/** What a held event keeps of its short until it is released: the short's identity. */
+export interface HeldShort {
+  id: string;
+  code: string;
+  domain: string | null;
+}
+
+/** Decides a held event from the database: its payload now, or null (the change did not happen). */
+export type HeldDecider = (
+  type: WebhookEventType,
+  short: HeldShort,
+) => Promise<{ data: unknown } | null>;
+
+/** How long a held event waits for its release before a recovery decides it (a stopped process). */
+export const HELD_GRACE_MS = 20_000;
 
 function spaceKey(space: EventSpace): string | null {
   if (space.teamId) return `t:${space.teamId}`;
@@ -250,7 +266,7 @@ export class WebhookService {
   ): Promise<Page<WebhookDeliveryDto>> {
     const w = await this.managed(id, caller, 'read');
     const [rows, total] = await this.deliveries.findAndCount({
-      where: { webhookId: w.id },
+      where: { webhookId: w.id, status: Not('held') },
       order: { createdAt: req.sort[0]?.direction ?? 'DESC', id: 'ASC' },
       skip: req.page * req.size,
       take: req.size,
@@ -288,7 +304,9 @@ export class WebhookService {
     caller: Actor | null,
   ): Promise<{ webhook: WebhookEntity; delivery: WebhookDeliveryEntity }> {
     const webhook = await this.managed(id, caller, 'write');
-    const delivery = await this.deliveries.findOne({ where: { id: deliveryId, webhookId: id } });
+    const delivery = await this.deliveries.findOne({
+      where: { id: deliveryId, webhookId: id, status: Not('held') },
+    });
     if (!delivery) throw new NotFoundError('Delivery not exists', 'webhook_unknown');
     return { webhook, delivery };
   }
@@ -346,6 +364,113 @@ export class WebhookService {
     }
     if (rows.length) this.onEmitted?.();
     return rows.length;
+  }
+
+  // ---------------------------------------------------------------- held events of a change
+
+  /**
+   * Before a change that it reports: its event for every enabled webhook of each short's space
+   * that subscribes to `type`, written `held` (never sent, never listed) with the short's identity
+   * as what a recovery decides by. Answers each short's event id (shorts no webhook wants are
+   * absent; nothing is written for them). After the change is committed, `release` gives the rows
+   * their payload and makes them due; when the change fails, `dropHeld` removes them. So the outbox
+   * holds the event before the change exists: a process that stops between the change and the
+   * release leaves the rows held, and `recoverHeld` (the delivery job, on every instance) decides
+   * them from the database a little later (HELD_GRACE_MS): a short that was created or changed
+   * sends its event with what it is now, a delete that happened sends its event, and a change that
+   * never happened sends nothing. Each decision is one conditional statement on the held rows, so
+   * an event goes out once whoever decides it.
+   */
+  async hold(
+    type: WebhookEventType,
+    shorts: ReadonlyArray<HeldShort & EventSpace>,
+    now = new Date(),
+  ): Promise<Map<string, string>> {
+    const events = new Map<string, string>();
+    const rows: WebhookDeliveryEntity[] = [];
+    for (const s of shorts) {
+      const subs = await this.subscribers(s);
+      const targets = subs.filter((w) => w.events.has(type)).map((w) => w.id);
+      if (targets.length === 0) continue;
+      const about: HeldShort = { id: s.id, code: s.code, domain: s.domain || null };
+      const held = this.rows(type, targets, null, now).map((r) =>
+        Object.assign(r, { status: 'held', payload: JSON.stringify({ held: about }) }),
+      );
+      events.set(s.id, held[0].eventId);
+      rows.push(...held);
+    }
+    for (let i = 0; i < rows.length; i += 200) {
+      await this.deliveries.insert(rows.slice(i, i + 200));
+    }
+    return events;
+  }
+
+  /**
+   * A held event's change is committed: its rows get the payload (`data`, at the time it was
+   * held) and are due now; the delivery job is woken unless `wake` is false (the job's own
+   * recovery, which looks for due rows next). False when they were not held any more (decided
+   * already).
+   */
+  async release(eventId: string, data: unknown, wake = true): Promise<boolean> {
+    const rows = await this.deliveries.find({
+      where: { eventId, status: 'held' },
+      select: { id: true, type: true, createdAt: true },
+    });
+    if (rows.length === 0) return false;
+    const payload = JSON.stringify({
+      type: rows[0].type,
+      timestamp: rows[0].createdAt.toISOString(),
+      data,
+    });
+    const res = await this.deliveries
+      .createQueryBuilder()
+      .update(WebhookDeliveryEntity)
+      .set({ status: 'pending', payload, nextAttemptAt: new Date() })
+      .where('event_id = :eventId AND status = :held', { eventId, held: 'held' })
+      .execute();
+    const released = (res.affected ?? 0) > 0;
+    if (released && wake) this.onEmitted?.();
+    return released;
+  }
+
+  /** A held event's change did not happen: its rows go. */
+  async dropHeld(eventIds: readonly string[]): Promise<void> {
+    for (let i = 0; i < eventIds.length; i += 200) {
+      await this.deliveries.delete({ eventId: In(eventIds.slice(i, i + 200)), status: 'held' });
+    }
+  }
+
+  private heldDecider: HeldDecider | null = null;
+
+  /** Who decides a held event from the database (the shorts module, through the webhooks module). */
+  useHeldDecider(decide: HeldDecider): void {
+    this.heldDecider = decide;
+  }
+
+  /**
+   * Decides the events held longer than HELD_GRACE_MS before `now` (a process stopped between a
+   * change and its release): each is released with what its decider answers, or dropped. Answers
+   * how many were decided.
+   */
+  async recoverHeld(now = new Date()): Promise<number> {
+    const decide = this.heldDecider;
+    if (!decide) return 0;
+    const rows = await this.deliveries
+      .createQueryBuilder('d')
+      .select(['d.eventId', 'd.type', 'd.payload'])
+      .where("d.status = 'held'")
+      .andWhere('d.created_at < :before', { before: new Date(now.getTime() - HELD_GRACE_MS) })
+      .orderBy('d.created_at', 'ASC')
+      .limit(200)
+      .getMany();
+    const events = new Map(rows.map((r) => [r.eventId, r]));
+    for (const [eventId, r] of events) {
+      const about = (JSON.parse(r.payload) as { held: HeldShort }).held;
+      const decided = await decide(r.type as WebhookEventType, about);
+      if (decided) await this.release(eventId, decided.data, false);
+      else await this.dropHeld([eventId]);
+    }
+    return events.size;
   }
 
   /** The outbox rows of one event (one id, sent as `webhook-id`) for these webhooks. */

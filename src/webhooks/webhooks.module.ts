@@ -64,7 +64,11 @@ export class WebhooksModule implements OnModuleInit, OnModuleDestroy {
       changed: async (type, s, view) => {
         await this.webhooks.emit(type, { ownerId: s.ownerId, teamId: s.teamId }, view);
       },
+      hold: (type, shorts) => this.webhooks.hold(type, shorts),
+      release: (eventId, data) => this.webhooks.release(eventId, data),
+      drop: (eventIds) => this.webhooks.dropHeld(eventIds),
     });
+    this.webhooks.useHeldDecider((type, short) => this.shortChanges.decideHeld(type, short));
     this.domains.useEvents((type, space, data) => this.webhooks.emit(type, space, data));
     // `short.followed`: the human visits of each statistics batch (the follow path only asks an
     // in-memory flag whether any webhook wants them).

@@ -10,6 +10,7 @@ import {
   WebhookDeliveryJob,
 } from '../../src/webhooks/webhook-delivery.job';
 import { DISABLE_AFTER_MS } from '../../src/webhooks/webhook-events';
+import { HELD_GRACE_MS, WebhookService } from '../../src/webhooks/webhook.service';
 import { StatisticsRecorder } from '../../src/statistics/recorder';
 import { systemResolver } from '../../src/metadata/safe-fetch';
 import { createTestApp, type TestApp, useTestApp, useTestDatabase } from '../support/app';
@@ -662,6 +663,98 @@ describe('webhooks after a restart', () => {
         [hook.id],
       );
       expect(left).toEqual([]);
+    } finally {
+      await second?.close();
+    }
+  });
+});
+
+describe('webhooks of a change whose process stopped before the event was released', () => {
+  const rx = useReceiver();
+  const db = useTestDatabase();
+
+  it('held events are decided from the database: each change that happened sends once, one that did not sends nothing', async () => {
+    const first = await createTestApp({ ...ENV, ...db.env }, OPTIONS);
+    let second: TestApp | undefined;
+    try {
+      const alice = await loginAs(first, 'alice');
+      const hook = await addHook(alice, rx, 'held', [
+        'short.created',
+        'short.updated',
+        'short.deleted',
+      ]);
+      const edited = await createShort(alice);
+      const gone = await createShort(alice);
+      await jobOf(first).idle();
+      const before = rx.of('held').length;
+      expect(before).toBe(2);
+      // From here the first process stops right after each write: its events stay held.
+      const service = first.app.get(WebhookService);
+      service.release = async () => false;
+      await jobOf(first).onApplicationShutdown();
+      const created = await createShort(alice);
+      const patched = await alice.fetch(`/api/code/${edited.id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url: 'https://example.com/after-the-edit' }),
+      });
+      expect(patched.status).toBe(200);
+      expect((await alice.fetch(`/api/code/${gone.id}`, { method: 'DELETE' })).status).toBeLessThan(
+        300,
+      );
+      // A create that never reached the database (the process stopped before its INSERT).
+      const alice0 = (
+        await first.query<Array<{ id: string }>>('SELECT id FROM users WHERE username = ?', [
+          'alice',
+        ])
+      )[0].id;
+      await service.hold('short.created', [
+        {
+          id: '00000000-0000-4000-8000-00000000dead',
+          code: 'never',
+          domain: '',
+          ownerId: alice0,
+          teamId: null,
+        },
+      ]);
+      // Held events are neither listed nor sent.
+      expect(await deliveries(alice, hook.id)).toHaveLength(2);
+      const held = await first.query<Array<{ n: number | string }>>(
+        "SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status = 'held'",
+      );
+      expect(Number(held[0].n)).toBe(4);
+      await first.close();
+      expect(rx.of('held')).toHaveLength(before);
+
+      second = await createTestApp({ ...ENV, ...db.env }, OPTIONS);
+      const job = jobOf(second);
+      // Within the grace a held event may still be released by its own process: left alone.
+      await job.run(new Date(Date.now() + HELD_GRACE_MS / 2));
+      expect(rx.of('held')).toHaveLength(before);
+      const later = new Date(Date.now() + HELD_GRACE_MS + 1_000);
+      await Promise.all([job.run(later), job.run(later)]);
+      await job.run(later);
+      const got = rx.of('held').slice(before);
+      expect(
+        got.map((r) => r.body.type).sort(),
+        JSON.stringify(got.map((r) => [r.id, r.body.type, r.body.data.id])),
+      ).toEqual(['short.created', 'short.deleted', 'short.updated']);
+      const of = (type: string) => got.find((r) => r.body.type === type)!.body.data;
+      expect(of('short.created').id).toBe(created.id);
+      expect(of('short.updated')).toMatchObject({
+        id: edited.id,
+        url: 'https://example.com/after-the-edit',
+      });
+      expect(of('short.deleted')).toEqual({ id: gone.id, code: gone.code, domain: null });
+      expect(new Set(got.map((r) => r.id)).size).toBe(3);
+      expect(rx.bad).toEqual([]);
+      const left = await second.query<Array<{ n: number | string }>>(
+        "SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status = 'held'",
+      );
+      expect(Number(left[0].n)).toBe(0);
+      // Listed now: the two before, and the three decided.
+      const aliceOnSecond = await loginAs(second, 'alice');
+      expect(await deliveries(aliceOnSecond, hook.id)).toHaveLength(5);
     } finally {
       await second?.close();
     }
