@@ -26,5 +26,9 @@ export interface FollowedSink {
   write(visits: readonly FollowedVisit[]): Promise<void>;
 }
 
-/** Visits kept for the sink at most (beyond, while its writes fail, the newest are not kept). */
-export const FOLLOWED_MAX = 50_000;
+/**
+ * Visits kept for the sink per batch at most (beyond, and while its writes fail, the newest are
+ * not kept): the webhooks send at most 20 a second per webhook anyway (FOLLOWED_PER_SECOND), and
+ * a batch of 50,000 held the event loop for tens of milliseconds.
+ */
+export const FOLLOWED_MAX = 10_000;

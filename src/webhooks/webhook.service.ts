@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
@@ -77,6 +77,15 @@ export type HeldDecider = (
   short: HeldShort,
 ) => Promise<{ data: unknown } | null>;
 
+/**
+ * `short.followed` events per webhook and second at most (a token bucket of FOLLOWED_BURST on each
+ * instance); the visits beyond are counted in the statistics only.
+ */
+export const FOLLOWED_PER_SECOND = 20;
+const FOLLOWED_BURST = 200;
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** How long a held event waits for its release before a recovery decides it (a stopped process). */
 export const HELD_GRACE_MS = 20_000;
 
@@ -101,6 +110,7 @@ export function newSecret(): string {
  */
 @Injectable()
 export class WebhookService {
+  private readonly logger = new Logger(WebhookService.name);
   private readonly cipher: ApiKeyCipher;
   private readonly allowLoopback: boolean;
   private readonly allowedPorts: ReadonlySet<number>;
@@ -348,22 +358,73 @@ export class WebhookService {
 
   /**
    * Several events at once (a statistics batch's visits): each to the enabled webhooks of its
-   * space that subscribe to its type; the rows written in chunks. Answers how many rows.
+   * space that subscribe to its type, `short.followed` within each webhook's FOLLOWED_PER_SECOND
+   * (the visits beyond it are counted in the statistics, not sent: one link followed thousands of
+   * times a second must not write ten thousand outbox rows a second and hold every visitor's
+   * event loop). Built and written in chunks that give the event loop back between them. Answers
+   * how many rows.
    */
   async emitMany(
     events: ReadonlyArray<{ type: WebhookEventType; space: EventSpace; data: unknown; at: Date }>,
   ): Promise<number> {
-    const rows: WebhookDeliveryEntity[] = [];
+    let rows: WebhookDeliveryEntity[] = [];
+    let written = 0;
+    const flush = async () => {
+      for (let i = 0; i < rows.length; i += 200) {
+        await this.deliveries.insert(rows.slice(i, i + 200));
+        await yieldToLoop();
+      }
+      written += rows.length;
+      rows = [];
+    };
+    const now = Date.now();
+    let seen = 0;
     for (const e of events) {
       const subs = await this.subscribers(e.space);
-      const targets = subs.filter((s) => s.events.has(e.type)).map((s) => s.id);
+      let targets = subs.filter((s) => s.events.has(e.type)).map((s) => s.id);
+      if (e.type === 'short.followed') targets = targets.filter((id) => this.takeFollowed(id, now));
       if (targets.length) rows.push(...this.rows(e.type, targets, e.data, e.at));
+      if (rows.length >= 1_000) await flush();
+      else if (++seen % 500 === 0) await yieldToLoop();
     }
-    for (let i = 0; i < rows.length; i += 200) {
-      await this.deliveries.insert(rows.slice(i, i + 200));
+    await flush();
+    if (written) this.onEmitted?.();
+    this.reportSkipped(now);
+    return written;
+  }
+
+  /** Per webhook: its `short.followed` allowance (a token bucket), bounded like the cache. */
+  private readonly followedBuckets = new BoundedMap<string, { tokens: number; at: number }>(
+    CACHE_SPACES,
+  );
+  /** `short.followed` events not sent since the last log line, and when that was. */
+  private followedSkipped = 0;
+  private skippedLoggedAt = 0;
+
+  private takeFollowed(webhookId: string, now: number): boolean {
+    let b = this.followedBuckets.get(webhookId);
+    if (!b) {
+      b = { tokens: FOLLOWED_BURST, at: now };
+      this.followedBuckets.set(webhookId, b);
     }
-    if (rows.length) this.onEmitted?.();
-    return rows.length;
+    b.tokens = Math.min(FOLLOWED_BURST, b.tokens + ((now - b.at) / 1000) * FOLLOWED_PER_SECOND);
+    b.at = now;
+    if (b.tokens < 1) {
+      this.followedSkipped++;
+      return false;
+    }
+    b.tokens -= 1;
+    return true;
+  }
+
+  /** One log line a minute at most for the visits not sent. */
+  private reportSkipped(now: number): void {
+    if (this.followedSkipped === 0 || now - this.skippedLoggedAt < 60_000) return;
+    this.logger.warn(
+      `short.followed: ${this.followedSkipped} visits not sent (over ${FOLLOWED_PER_SECOND} a second per webhook); the statistics count them`,
+    );
+    this.followedSkipped = 0;
+    this.skippedLoggedAt = now;
   }
 
   // ---------------------------------------------------------------- held events of a change
@@ -484,7 +545,8 @@ export class WebhookService {
     const payload = JSON.stringify({ type, timestamp: at.toISOString(), data });
     const now = new Date();
     return webhookIds.map((webhookId) =>
-      this.deliveries.create({
+      // A plain copy into the entity class (repo.create walks the entity's metadata per row).
+      Object.assign(new WebhookDeliveryEntity(), {
         id: randomUUID(),
         eventId,
         webhookId,

@@ -94,7 +94,10 @@ export class WebhooksModule implements OnModuleInit, OnModuleDestroy {
     const ids = [...new Set(visits.map((v) => v.shortId))];
     const shorts = new Map((await this.shortChanges.identities(ids)).map((s) => [s.id, s]));
     const events = [];
+    let seen = 0;
     for (const v of visits) {
+      // A large batch gives the event loop back now and then.
+      if (++seen % 1_000 === 0) await new Promise<void>((r) => setImmediate(r));
       const s = shorts.get(v.shortId);
       if (!s || (s.ownerId === null && s.teamId === null)) continue;
       const at = new Date(v.at);

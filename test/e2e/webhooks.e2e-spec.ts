@@ -419,6 +419,33 @@ describe('webhooks', () => {
     await alice.delete(`/api/webhooks/${hook.id}`);
   });
 
+  it('short.followed is bounded per webhook: a burst beyond the allowance is counted, not sent', async () => {
+    const hook = await addHook(alice, rx, 'flood', ['short.followed']);
+    rx.answer.set('flood', 500); // nothing delivered: the rows stay to be counted
+    const s = await createShort(alice);
+    const userId = (
+      await t.query<Array<{ id: string }>>('SELECT id FROM users WHERE username = ?', ['alice'])
+    )[0].id;
+    const service = t.app.get(WebhookService);
+    const at = new Date();
+    const visit = {
+      type: 'short.followed' as const,
+      space: { ownerId: userId, teamId: null },
+      at,
+      data: { short: { id: s.id, code: s.code, domain: null }, at: at.toISOString() },
+    };
+    // 20 a second with a burst of 200: 500 visits at once write 200 rows, then about 20 a second.
+    expect(await service.emitMany(Array.from({ length: 500 }, () => visit))).toBe(200);
+    expect(await service.emitMany(Array.from({ length: 50 }, () => visit))).toBeLessThan(40);
+    await jobOf(t).idle();
+    const rows = await t.query<Array<{ n: number | string }>>(
+      'SELECT COUNT(*) AS n FROM webhook_deliveries WHERE webhook_id = ?',
+      [hook.id],
+    );
+    expect(Number(rows[0].n)).toBeLessThan(240);
+    await alice.delete(`/api/webhooks/${hook.id}`);
+  });
+
   it('short.health_changed when a check changes the link health', async () => {
     const hook = await addHook(alice, rx, 'health', ['short.health_changed']);
     const s = await createShort(alice, { url: rx.url('site/ok') });
