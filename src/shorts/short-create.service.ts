@@ -368,6 +368,7 @@ export class ShortCreateService {
       ownerId: actor?.id ?? null,
       // No team named: a team key's shorts go to its team, anybody else's to his own space.
       teamId: columns.teamId ?? actor?.key?.teamId ?? null,
+      tags: null,
       dangerous: false,
       dangerReason: null,
       ...UNCHECKED,

@@ -67,6 +67,14 @@ export class ShortEntity {
   @JoinColumn({ name: 'team_id' })
   team?: Relation<TeamEntity> | null;
 
+  /**
+   * The short's tags as shown: the spelling first written, comma-joined in the short's order (a
+   * tag holds no comma); null without tags. `short_tags` holds them for filtering and counting
+   * (ShortTagEntity), written in the same transaction.
+   */
+  @Column({ type: 'varchar', length: 400, nullable: true })
+  tags: string | null;
+
   @Column({ ...FLAG, default: 0 })
   dangerous: boolean;
 

@@ -16,6 +16,7 @@ import { ShortController } from './short.controller';
 import { ShortCreateService } from './short-create.service';
 import { ShortEditService } from './short-edit.service';
 import { ShortEntity } from './short.entity';
+import { ShortTagEntity } from './short-tag.entity';
 import { ShortFollowRepository } from './short-follow.repository';
 import { ShortInsertRepository } from './short-insert.repository';
 import { ShortRepository } from './short.repository';
@@ -46,7 +47,7 @@ const EXPORTED = [
 @Module({
   imports: [
     // The team entity: a short's team is loaded with it (its name).
-    TypeOrmModule.forFeature([ShortEntity, TeamEntity]),
+    TypeOrmModule.forFeature([ShortEntity, ShortTagEntity, TeamEntity]),
     BlacklistModule,
     DomainsModule,
     AccessModule,

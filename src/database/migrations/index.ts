@@ -12,6 +12,7 @@ import { HealthDueIndex1763880000000 } from './1763880000000-health-due-index';
 import { DomainClaims1763895000000 } from './1763895000000-domain-claims';
 import { Teams1763900000000 } from './1763900000000-teams';
 import { Webhooks1763910000000 } from './1763910000000-webhooks';
+import { Tags1763920000000 } from './1763920000000-tags';
 
 /** Every migration, in order. New migrations are appended here. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   DomainClaims1763895000000,
   Teams1763900000000,
   Webhooks1763910000000,
+  Tags1763920000000,
 ];

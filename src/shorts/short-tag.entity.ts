@@ -1,0 +1,27 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/**
+ * One tag of one short (CONTRACT "Tags and bulk edits"), for filtering and counting: `tag` is the
+ * tag's key (lower case: tags that differ only in case are one tag), `space` the short's space
+ * (`u:{ownerId}` for a user's own shorts, `t:{teamId}` for a team's: `tagSpaceOf`). The spelling
+ * shown is the short's `tags` column. Rows go with their short (foreign key, cascade).
+ */
+@Entity({ name: 'short_tags' })
+@Index('IDX_short_tags_space_tag', ['space', 'tag', 'shortId'])
+export class ShortTagEntity {
+  @PrimaryColumn({ name: 'short_id', type: 'varchar', length: 36 })
+  shortId: string;
+
+  @PrimaryColumn({ type: 'varchar', length: 32 })
+  tag: string;
+
+  @Column({ type: 'varchar', length: 38 })
+  space: string;
+}
+
+/** The space key of a short's tags: its team's, else its owner's own (anonymous shorts: none). */
+export function tagSpaceOf(s: { ownerId: string | null; teamId: string | null }): string | null {
+  if (s.teamId) return `t:${s.teamId}`;
+  if (s.ownerId) return `u:${s.ownerId}`;
+  return null;
+}
