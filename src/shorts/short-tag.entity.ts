@@ -15,6 +15,10 @@ export class ShortTagEntity {
   @PrimaryColumn({ type: 'varchar', length: 32 })
   tag: string;
 
+  /** The tag as this short spells it. */
+  @Column({ type: 'varchar', length: 32 })
+  label: string;
+
   @Column({ type: 'varchar', length: 38 })
   space: string;
 }

@@ -5,7 +5,7 @@ import { portable } from './portable';
  * Tags (CONTRACT "Tags and bulk edits"): `shorts.tags`, the short's tags as shown (the spelling
  * first written, comma-joined in the short's order; a tag holds no comma), and `short_tags`, one
  * row per short and tag for filtering and counting: `tag` is the tag's key (lower case, so tags
- * that differ only in case are one), `space` the short's space (`u:{ownerId}` for a user's own
+ * that differ only in case are one), `label` its spelling on that short, `space` the short's space (`u:{ownerId}` for a user's own
  * shorts, `t:{teamId}` for a team's), so a space's counts and filters read one index range.
  * Written in the same transaction as the short's `tags` (ShortTagsWriter).
  */
@@ -24,6 +24,8 @@ export class Tags1763920000000 implements MigrationInterface {
         columns: [
           { name: 'short_id', type: 'varchar', length: '36', isPrimary: true },
           { name: 'tag', type: 'varchar', length: '32', isPrimary: true, ...p.caseSensitive },
+          /** The tag as this short spells it (for the counts' answer). */
+          { name: 'label', type: 'varchar', length: '32' },
           { name: 'space', type: 'varchar', length: '38', ...p.caseSensitive },
         ],
         indices: [
