@@ -1,13 +1,18 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type DataSource, IsNull, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { hasNul } from '../common/db-limits';
 import { containsPattern, type PageRequest } from '../common/paging';
+import { APP_CONFIG, type AppConfig } from '../config/config';
 import { dialectSql, engineOf } from '../database/dialect';
+import { type Row, rows, run, runTx } from '../database/tx';
 import type { HealthFilter } from '../shared/link-health';
 import { CODE_MAX_LENGTH } from '../shared/limits';
+import { tagKey } from '../shared/tags';
 import { SHORT_FIELDS, type ShortFieldName } from '../shared/short-fields';
-import { lockDomain } from './domain-lock';
+import { DOMAIN_ROW_SQL, domainShareLock, lockDomain } from './domain-lock';
+import { tagSpaceOf } from './short-tag.entity';
+import { moveTagStatements, tagStatements } from './short-tags';
 import type { HealthRecord } from './short-health';
 import { ShortEntity } from './short.entity';
 
@@ -36,6 +41,11 @@ export type ShortChanges = Partial<
 export type Space =
   { ownerId: string; teamId?: undefined } | { teamId: string; ownerId?: undefined };
 
+/** The key of a space in `short_tags.space` (tagSpaceOf). */
+function spaceKeyOf(space: Space): string {
+  return space.teamId !== undefined ? `t:${space.teamId}` : `u:${space.ownerId}`;
+}
+
 /** Restricts a query on `shorts s` to a space (a user's own: his shorts in no team). */
 function inSpace(
   qb: SelectQueryBuilder<ShortEntity>,
@@ -55,9 +65,14 @@ function inSpace(
 @Injectable()
 export class ShortRepository {
   private readonly ownerSql: string;
+  private readonly timeoutMs: number;
 
-  constructor(@InjectRepository(ShortEntity) private readonly repo: Repository<ShortEntity>) {
+  constructor(
+    @InjectRepository(ShortEntity) private readonly repo: Repository<ShortEntity>,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
     this.ownerSql = dialectSql(engineOf(repo.manager.connection), OWNER_SQL);
+    this.timeoutMs = config.dbTimeoutMs;
   }
 
   get dataSource(): DataSource {
@@ -92,6 +107,62 @@ export class ShortRepository {
       if (!(await lockDomain(m, domain))) return false;
       if (Object.keys(changes).length) await m.update(ShortEntity, { id }, changes);
       return true;
+    });
+  }
+
+  /**
+   * Changes a short and its tag rows in one transaction (runTx: synchronous on SQLite): its row
+   * read and locked (`FOR UPDATE`: two changes of one short take turns), the changes written, then
+   * its tag rows set to `tags` (normalised, as the changed column holds them), or, without `tags`,
+   * kept; either way in the short's space after the change (its team, else its owner's own,
+   * read from the locked row where the change leaves them). With `domain`, only while that own
+   * domain is there, as updateOnDomain. Answers `gone` when the short is not there any more,
+   * `domain_gone` when the domain is not (nothing written).
+   */
+  async updateWithTags(
+    id: string,
+    changes: ShortChanges,
+    tags: readonly string[] | undefined,
+    domain?: { id: string; host: string },
+  ): Promise<'ok' | 'gone' | 'domain_gone'> {
+    const { driver } = this.dataSource;
+    const sets: string[] = [];
+    const params: unknown[] = [];
+    for (const [property, value] of Object.entries(changes)) {
+      const column = this.repo.metadata.findColumnWithPropertyName(property);
+      if (!column) throw new Error(`ShortEntity has no column for ${property}`);
+      sets.push(`${driver.escape(column.databaseName)} = ?`);
+      params.push(driver.preparePersistentValue(value, column));
+    }
+    return runTx(this.dataSource, this.timeoutMs, function* ({ engine, lock }) {
+      if (domain) {
+        const found = (yield rows(
+          `${DOMAIN_ROW_SQL}${domainShareLock(engine)}`,
+          domain.id,
+          domain.host,
+        )) as Row[];
+        if (found.length === 0) return 'domain_gone' as const;
+      }
+      const found = (yield rows(
+        `SELECT owner_id, team_id FROM shorts WHERE id = ?${lock}`,
+        id,
+      )) as Row[];
+      if (found.length === 0) return 'gone' as const;
+      const space = tagSpaceOf({
+        ownerId:
+          changes.ownerId !== undefined
+            ? changes.ownerId
+            : ((found[0].owner_id as string | null) ?? null),
+        teamId:
+          changes.teamId !== undefined
+            ? changes.teamId
+            : ((found[0].team_id as string | null) ?? null),
+      });
+      if (sets.length)
+        yield run(`UPDATE shorts SET ${sets.join(', ')} WHERE id = ?`, ...params, id);
+      if (tags !== undefined) yield* tagStatements(id, space, tags);
+      else yield* moveTagStatements(id, space);
+      return 'ok' as const;
     });
   }
 
@@ -185,7 +256,7 @@ export class ShortRepository {
   listOwn(
     space: Space,
     req: PageRequest,
-    { search, domain, health }: OwnFilter = {},
+    { search, domain, health, tags }: OwnFilter = {},
   ): Promise<[ShortEntity[], number]> {
     const qb = inSpace(
       this.repo
@@ -196,6 +267,15 @@ export class ShortRepository {
     );
     if (domain !== undefined) qb.andWhere('s.domain = :domain', { domain });
     if (health === 'broken') qb.andWhere("s.health_state = 'broken'");
+    const keys = [...new Set((tags ?? []).map(tagKey))];
+    if (keys.length) {
+      // The shorts of the space that carry every one of the tags: one range of the index
+      // (space, tag, short_id) per tag, counted per short.
+      qb.andWhere(
+        `s.id IN (SELECT st.short_id FROM short_tags st WHERE st.space = :tagSpace AND st.tag IN (:...tagKeys) GROUP BY st.short_id HAVING COUNT(*) = ${keys.length})`,
+        { tagSpace: spaceKeyOf(space), tagKeys: keys },
+      );
+    }
     const term = search?.trim();
     if (term) {
       qb.andWhere(
@@ -208,6 +288,25 @@ export class ShortRepository {
     // (visits) stays as written.
     qb.addOrderBy('s.id', 'ASC').offset(req.offset).limit(req.size);
     return qb.getManyAndCount();
+  }
+
+  /**
+   * The tags of a space's shorts with how many carry each, most used first (ties by tag key), at
+   * most `limit`: counted over the index (space, tag, short_id) alone, a spelling read for the
+   * tags answered only.
+   */
+  async tagCounts(space: Space, limit: number): Promise<Array<{ tag: string; count: number }>> {
+    const engine = engineOf(this.dataSource);
+    const found: Array<{ label: string; n: number | string }> = await this.repo.manager.query(
+      dialectSql(
+        engine,
+        `SELECT (SELECT x.label FROM short_tags x WHERE x.space = ? AND x.tag = c.tag ORDER BY x.short_id LIMIT 1) AS label, c.n AS n
+         FROM (SELECT tag, COUNT(*) AS n FROM short_tags WHERE space = ? GROUP BY tag ORDER BY n DESC, tag ASC LIMIT ${Number(limit)}) c
+         ORDER BY c.n DESC, c.tag ASC`,
+      ),
+      [spaceKeyOf(space), spaceKeyOf(space)],
+    );
+    return found.map((r) => ({ tag: r.label, count: Number(r.n) }));
   }
 
   /** Every short and the sum of their uses, in one query (the start page's live figures). */
@@ -223,10 +322,12 @@ export class ShortRepository {
 
 /**
  * Filters of the own list: a search text, one domain ('' for this service's host), the broken
- * ones (link health).
+ * ones (link health), the tags a short must all carry.
  */
 export interface OwnFilter {
   search?: string;
   domain?: string;
   health?: HealthFilter;
+  /** Only the shorts that carry every one of these tags (as given: compared by their keys). */
+  tags?: readonly string[];
 }
