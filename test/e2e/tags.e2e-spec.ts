@@ -8,7 +8,7 @@ import { TeamEntity, TeamMemberEntity } from '../../src/teams/team.entity';
 import { useTestApp } from '../support/app';
 import { loginAs, type LoggedIn, useLogin } from '../support/login';
 import { expectProblem } from '../support/problem';
-import { createShort } from '../support/shorts';
+import { createShort, insertShorts } from '../support/shorts';
 
 interface Problem {
   errorKey?: string;
@@ -487,5 +487,78 @@ describe('tags', () => {
       'domain_unknown',
     );
     expect(await t.query('SELECT id FROM shorts WHERE code = ?', ['gone-domain'])).toEqual([]);
+  });
+
+  it('at a larger scale: pages by walking the space or by id, counts read in slices', async () => {
+    const ivan = await loginAs(t, 'ivan');
+    const n = 2100;
+    const tagsOf = (j: number) => [
+      'alle',
+      `m${j % 3}`,
+      j % 2 === 0 ? 'gerade' : 'ungerade',
+      ...Array.from({ length: 7 }, (_, k) => `f${(j + k) % 40}`),
+    ];
+    const start = Date.UTC(2026, 0, 1);
+    const shorts = await insertShorts(t, n, (j) => ({
+      code: `big-${String(j).padStart(4, '0')}`,
+      ownerId: ivan.userId,
+      createdAt: new Date(start + j * 60_000),
+      tags: tagsOf(j).join(','),
+    }));
+    const rows = shorts.flatMap((s, j) =>
+      tagsOf(j).map((tag) => [s.id, tag, tag, `u:${ivan.userId}`]),
+    );
+    for (let i = 0; i < rows.length; i += 250) {
+      const part = rows.slice(i, i + 250);
+      await t.query(
+        `INSERT INTO short_tags (short_id, tag, label, space) VALUES ${part.map(() => '(?, ?, ?, ?)').join(', ')}`,
+        part.flat(),
+      );
+    }
+    // The counts (21,000 rows: more than one slice on SQLite), most used first, ties by tag.
+    const expected = new Map<string, number>();
+    for (let j = 0; j < n; j++)
+      for (const tag of tagsOf(j)) expected.set(tag, (expected.get(tag) ?? 0) + 1);
+    const sorted = [...expected]
+      .map(([tag, count]) => ({ tag, count }))
+      .sort((a, b) => b.count - a.count || (a.tag < b.tag ? -1 : 1));
+    expect(await counts(ivan)).toEqual(sorted);
+
+    const newest = (keep: (j: number) => boolean, from = 0, size = 20) =>
+      Array.from({ length: n }, (_, j) => n - 1 - j)
+        .filter(keep)
+        .slice(from, from + size)
+        .map((j) => `big-${String(j).padStart(4, '0')}`);
+    const page = async (query: string) =>
+      (await (await ivan.fetch(`/api/code?${query}`)).json()) as Page;
+    // Many (2,100; 1,050): the space walked in its order.
+    const all = await page('tag=alle');
+    expect(all.totalElements).toBe(n);
+    expect(all.content.map((s) => s.code)).toEqual(newest(() => true));
+    const even = await page('tag=alle&tag=GERADE&page=3');
+    expect(even.totalElements).toBe(1050);
+    expect(even.content.map((s) => s.code)).toEqual(newest((j) => j % 2 === 0, 60));
+    // Few (700), or another order: read by id.
+    const m1 = await page('tag=m1&tag=alle&page=1&size=50');
+    expect(m1.totalElements).toBe(700);
+    expect(m1.content.map((s) => s.code)).toEqual(newest((j) => j % 3 === 1, 50, 50));
+    const byCode = await page('tag=gerade&sort=code,asc&size=5');
+    expect(byCode.totalElements).toBe(1050);
+    expect(byCode.content.map((s) => s.code)).toEqual([
+      'big-0000',
+      'big-0002',
+      'big-0004',
+      'big-0006',
+      'big-0008',
+    ]);
+    // With a search: counted with it.
+    const searched = await page('tag=m0&search=big-01');
+    expect(searched.totalElements).toBe(
+      Array.from({ length: n }, (_, j) => j).filter(
+        (j) => j % 3 === 0 && String(j).padStart(4, '0').startsWith('01'),
+      ).length,
+    );
+    // Past the end: an empty page with the total.
+    expect(await page('tag=m2&page=100')).toMatchObject({ content: [], totalElements: 700 });
   });
 });
