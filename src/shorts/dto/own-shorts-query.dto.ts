@@ -17,7 +17,7 @@ function QueryTags(description: string): PropertyDecorator {
   return applyDecorators(
     ApiPropertyOptional({
       type: 'array',
-      items: { type: 'string', maxLength: TAG_MAX_LENGTH },
+      items: { type: 'string', maxLength: TAG_MAX_LENGTH, example: 'herbst' },
       maxItems: MAX_TAGS,
       description,
     }),

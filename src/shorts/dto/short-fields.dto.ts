@@ -144,7 +144,7 @@ function schemaOf(spec: ShortFieldSpec): ApiPropertyOptions {
   if (spec.type === 'tags') {
     return {
       type: 'array',
-      items: { type: 'string', maxLength: TAG_INPUT_MAX_LENGTH },
+      items: { type: 'string', maxLength: TAG_INPUT_MAX_LENGTH, example: 'Herbst' },
       required: false,
       nullable: true,
       maxItems: MAX_TAG_INPUTS,
