@@ -311,7 +311,6 @@ export const SHORT_FIELDS = {
     column: 'tags',
     setBy: 'user',
     nullable: true,
-    maxLength: TAG_MAX_LENGTH,
     importAliases: ['tags', 'tag'],
     invalidKey: 'tag_invalid',
     errorKeys: ['tag_invalid', 'too_many_tags'],
