@@ -28,6 +28,7 @@ import {
   SHORT_FIELDS,
   type ShortFieldSpec,
 } from '../shared/short-fields';
+import { splitTagText } from '../shared/tags';
 import { API_KEY_SCOPES } from '../shared/teams';
 import type { AdminEntityName, FieldType } from './query';
 
@@ -129,7 +130,19 @@ const SHORT_FIELD_TYPES: Record<ShortFieldType, FieldType> = {
   domain: 'keyword',
   team: 'keyword',
   rules: 'text',
+  // Shown and edited as the column's comma-separated text (edits: adminValue).
+  tags: 'text',
 };
+
+/**
+ * A short's field as an admin edit hands it to the owner's validation: as it came, except tags,
+ * which the admin area edits as comma-separated text (the API takes a list).
+ */
+function adminValue(name: string, value: unknown): unknown {
+  const spec: ShortFieldSpec | undefined = (SHORT_FIELDS as Record<string, ShortFieldSpec>)[name];
+  if (spec?.type === 'tags' && typeof value === 'string') return splitTagText(value);
+  return value;
+}
 
 /** A short's fields that the admin area lists (rows with `admin`), as admin fields. */
 function shortFields(): AdminField[] {
@@ -242,7 +255,9 @@ export function adminEntities(o: AdminOwners): AdminEntityDef[] {
       defaultSort: { field: 'createdAt', direction: 'DESC' },
       update: async (id, p, { actor, existing, origin }) => {
         const fields = Object.fromEntries(
-          Object.entries(p).filter(([name]) => Object.hasOwn(SHORT_FIELDS, name)),
+          Object.entries(p)
+            .filter(([name]) => Object.hasOwn(SHORT_FIELDS, name))
+            .map(([name, value]) => [name, adminValue(name, value)]),
         );
         if (Object.keys(fields).length) await o.shorts.adminEdit(id, fields, actor, origin);
         const reason = optional<string | null>(p.dangerReason);

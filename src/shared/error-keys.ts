@@ -65,6 +65,8 @@ export const ERROR_KEYS = [
   'rule_condition_invalid',
   'rule_url_invalid',
   'rule_url_blacklisted',
+  'tag_invalid',
+  'too_many_tags',
   // shorts: reading and following
   'password_required',
   'password_wrong',

@@ -17,13 +17,23 @@ import {
   MAX_PASSWORD_LENGTH,
   MAX_URL_LENGTH,
 } from './limits';
+import { MAX_TAGS, TAG_MAX_LENGTH } from './tags';
 
 /**
  * What a field holds: decides its validation at the boundary, its OpenAPI schema, the web form's
  * input and how an import reads its cell.
  */
 export type FieldType =
-  'url' | 'code' | 'text' | 'password' | 'date-time' | 'integer' | 'domain' | 'rules' | 'team';
+  | 'url'
+  | 'code'
+  | 'text'
+  | 'password'
+  | 'date-time'
+  | 'integer'
+  | 'domain'
+  | 'rules'
+  | 'team'
+  | 'tags';
 
 /** Who may set a field: everybody (anonymous creates too), or logged-in users (and admins). */
 export type SetBy = 'anonymous' | 'user';
@@ -296,6 +306,23 @@ export const SHORT_FIELDS = {
     exported: true,
     admin: { description: 'Team id (empty: the owner’s own space)' },
   },
+  tags: {
+    type: 'tags',
+    column: 'tags',
+    setBy: 'user',
+    nullable: true,
+    importAliases: ['tags', 'tag'],
+    invalidKey: 'tag_invalid',
+    errorKeys: ['tag_invalid', 'too_many_tags'],
+    description: `Tags (logged-in only): at most ${MAX_TAGS}, each 1–${TAG_MAX_LENGTH} characters of letters, digits, space, \`-\`, \`_\` and \`.\`, trimmed; tags that differ only in case are one (the spelling first written is kept). Null or [] removes them. Imports and exports carry them comma-separated`,
+    shown: { to: 'owner', description: 'Tags in the order written (empty: none)' },
+    exported: true,
+    admin: {
+      edit: true,
+      freeText: true,
+      description: 'Tags, comma-separated (empty: none)',
+    },
+  },
 } as const satisfies Record<string, ShortFieldSpec>;
 
 export type ShortFieldName = keyof typeof SHORT_FIELDS;
@@ -305,7 +332,9 @@ type ValueOf<T extends FieldType> = T extends 'integer'
   ? number
   : T extends 'rules'
     ? RedirectRule[]
-    : string;
+    : T extends 'tags'
+      ? string[]
+      : string;
 
 /**
  * A short's fields as a caller sends them (create, edit, an import row): absent fields stay as

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinTags, mergeTags, normalizeTags, splitTags, tagKey } from './tags';
+import { joinTags, mergeTags, normalizeTags, splitTags, splitTagText, tagKey } from './tags';
 
 describe('tags', () => {
   it('keeps the first spelling of tags that differ only in case, trimmed, in order', () => {
@@ -14,6 +14,9 @@ describe('tags', () => {
     expect(normalizeTags(['a'.repeat(33)])).toEqual({ invalid: 'a'.repeat(33) });
     expect(normalizeTags(['a,b'])).toEqual({ invalid: 'a,b' });
     expect(normalizeTags(['a#b'])).toEqual({ invalid: 'a#b' });
+    // 32 letters whose lower case is longer: the key would not fit its column.
+    expect(normalizeTags(['İ'.repeat(32)])).toEqual({ invalid: 'İ'.repeat(32) });
+    expect(normalizeTags(['İ'.repeat(16)])).toEqual({ tags: ['İ'.repeat(16)] });
     expect(normalizeTags(['Ünïcödé 2026', 'q3_x-y.z', '日本'])).toEqual({
       tags: ['Ünïcödé 2026', 'q3_x-y.z', '日本'],
     });
@@ -26,6 +29,8 @@ describe('tags', () => {
     expect(joinTags([])).toBeNull();
     expect(splitTags(joinTags(['a b', 'C']))).toEqual(['a b', 'C']);
     expect(splitTags(null)).toEqual([]);
+    expect(splitTagText(' a | B;c, ,d ')).toEqual(['a', 'B', 'c', 'd']);
+    expect(splitTagText('')).toEqual([]);
     expect(mergeTags(['Herbst', 'Sale'], ['herbst', 'Neu'], ['SALE'])).toEqual(['Herbst', 'Neu']);
   });
 });

@@ -6,6 +6,12 @@
  */
 export const MAX_TAGS = 10;
 export const TAG_MAX_LENGTH = 32;
+/**
+ * What the boundary reads of a short's `tags` at all (an array of at most this many texts of at
+ * most TAG_INPUT_MAX_LENGTH characters); the rules above are the field's check (normalizeTags).
+ */
+export const MAX_TAG_INPUTS = 50;
+export const TAG_INPUT_MAX_LENGTH = 100;
 const TAG_PATTERN = /^[\p{L}\p{M}\p{N} ._-]+$/u;
 
 /** A tag as written: NFC and trimmed (what is stored and shown). */
@@ -18,9 +24,17 @@ export function tagKey(tag: string): string {
   return cleanTag(tag).toLowerCase();
 }
 
-/** Whether a cleaned tag is allowed (length and characters). */
+/**
+ * Whether a cleaned tag is allowed (length and characters). Its key must fit as well: a few
+ * letters grow in lower case (`İ` is `i̇`), and the key is what `short_tags.tag` stores.
+ */
 export function isValidTag(tag: string): boolean {
-  return tag.length >= 1 && tag.length <= TAG_MAX_LENGTH && TAG_PATTERN.test(tag);
+  return (
+    tag.length >= 1 &&
+    tag.length <= TAG_MAX_LENGTH &&
+    TAG_PATTERN.test(tag) &&
+    tag.toLowerCase().length <= TAG_MAX_LENGTH
+  );
 }
 
 /**
@@ -47,6 +61,18 @@ export function normalizeTags(
 /** The `shorts.tags` column of a list (comma-joined; a tag holds no comma), null when empty. */
 export function joinTags(tags: readonly string[]): string | null {
   return tags.length ? tags.join(',') : null;
+}
+
+/**
+ * The tags of a text as exports and forms write them: separated by `,` (ours, Shlink's older
+ * web client), `|` (Shlink's web client) or `;`, each trimmed, empty ones left out. Not checked
+ * (normalizeTags does that).
+ */
+export function splitTagText(text: string): string[] {
+  return text
+    .split(/[,|;]/)
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
 }
 
 /** The tags of a `shorts.tags` column. */

@@ -1,8 +1,14 @@
 import type { EntityManager } from 'typeorm';
-import { dialectSql, engineOf } from '../database/dialect';
+import { dialectSql, engineOf, type Engine } from '../database/dialect';
 
 /** An own domain's row while it is verified (the write of a short onto it needs it). */
 export const DOMAIN_ROW_SQL = 'SELECT 1 FROM domains WHERE id = ? AND verified_host = ?';
+
+/** The shared lock of the domain's row (` LOCK IN SHARE MODE`, ` FOR SHARE`; SQLite: none). */
+export function domainShareLock(engine: Engine): string {
+  if (engine === 'mysql') return ' LOCK IN SHARE MODE';
+  return engine === 'postgres' ? ' FOR SHARE' : '';
+}
 
 /**
  * Reads the domain's row with a shared lock inside `m`'s transaction (MariaDB and PostgreSQL):
@@ -14,8 +20,7 @@ export async function lockDomain(
   domain: { id: string; host: string },
 ): Promise<boolean> {
   const engine = engineOf(m.connection);
-  const lock = engine === 'mysql' ? 'LOCK IN SHARE MODE' : 'FOR SHARE';
-  const rows = (await m.query(dialectSql(engine, `${DOMAIN_ROW_SQL} ${lock}`), [
+  const rows = (await m.query(dialectSql(engine, `${DOMAIN_ROW_SQL}${domainShareLock(engine)}`), [
     domain.id,
     domain.host,
   ])) as unknown[];

@@ -44,6 +44,31 @@ describe('the checks of a short’s fields (from the field table)', () => {
     });
   });
 
+  it('normalises tags (trimmed, one spelling per key, the first) and stores them joined', () => {
+    const check = (tags: unknown, over: Partial<CheckContext> = {}) =>
+      checkShortFields({ url: 'https://example.com', tags: tags as string[] }, ctx(over));
+    expect(check([' Herbst ', 'herbst', 'Sale'])).toEqual({
+      checked: { url: 'https://example.com/', tags: 'Herbst,Sale' },
+    });
+    // None: nothing stored on create, cleared on edit.
+    expect(check([])).toEqual({ checked: { url: 'https://example.com/', tags: null } });
+    expect(check(null, { mode: 'edit' })).toEqual({
+      checked: { url: 'https://example.com/', tags: null },
+    });
+    expect(check(['ok', 'a,b'])).toEqual({
+      fieldErrors: { tags: expect.stringMatching(/^tag 2 must be 1 to 32 characters/) },
+      fieldErrorKeys: { tags: 'tag_invalid' },
+      fieldErrorPaths: { tags: ['tags', 1] },
+    });
+    expect(check(Array.from({ length: 11 }, (_, i) => `t${i}`))).toMatchObject({
+      fieldErrorKeys: { tags: 'too_many_tags' },
+    });
+    expect(check('a,b')).toMatchObject({ fieldErrorKeys: { tags: 'tag_invalid' } });
+    expect(check(['x'], { loggedIn: false })).toMatchObject({
+      fieldErrorKeys: { tags: 'field_not_allowed' },
+    });
+  });
+
   it('anonymous callers set only the anonymous fields; the others are field errors with their key', () => {
     expect(
       checkShortFields(

@@ -13,6 +13,7 @@ import {
 import { normalizeDomainHost } from '../domains/domain-host';
 import { parseRulesShape, type RedirectRule, ruleAt } from '../shared/redirect-rules';
 import { parseTargetUrl, type ServiceNames } from '../domains/target-url';
+import { joinTags, MAX_TAGS, normalizeTags, TAG_MAX_LENGTH } from '../shared/tags';
 
 /** What the checks of a short's fields need to know. */
 export interface CheckContext {
@@ -63,12 +64,14 @@ interface StoredValue {
   rules: RedirectRule[];
   /** A team's id. */
   team: string;
+  /** The `shorts.tags` column (normalised, comma-joined); never empty: no tags are stored as null. */
+  tags: string;
 }
 
 /** What a field of each type arrives as (a list of rules as JSON: its shape is checked here). */
 type InputValue<T extends FieldType> = T extends 'integer'
   ? number
-  : T extends 'rules'
+  : T extends 'rules' | 'tags'
     ? unknown
     : string;
 
@@ -166,6 +169,27 @@ const CHECKS: {
       return { ...problemOf(spec.forbidden), status: 403 as const };
     }
     return { value };
+  },
+  // A list of texts (the boundary's, or an import's cell): normalised (cleaned, one spelling per
+  // key, the first), each allowed, at most MAX_TAGS.
+  tags(value, spec) {
+    if (!Array.isArray(value) || value.some((t) => typeof t !== 'string')) {
+      return fieldError('must be a list of texts', spec.invalidKey);
+    }
+    const list = value as string[];
+    const outcome = normalizeTags(list);
+    if ('invalid' in outcome) {
+      const at = list.indexOf(outcome.invalid);
+      return fieldError(
+        `tag ${at + 1} must be 1 to ${TAG_MAX_LENGTH} characters of letters, digits, spaces, -, _ and .`,
+        'tag_invalid',
+        [at],
+      );
+    }
+    if ('tooMany' in outcome) {
+      return fieldError(`at most ${MAX_TAGS} tags (${outcome.tooMany} given)`, 'too_many_tags');
+    }
+    return { value: joinTags(outcome.tags) };
   },
   integer(value, spec) {
     if (spec.minimum !== undefined && value < spec.minimum && spec.belowMinimum) {

@@ -53,6 +53,13 @@ export const domainGone = () =>
     { domain: 'domain_unknown' },
   );
 
+/** An import's row waiting for its write: its index in the chunk, its short, a custom code. */
+interface PendingShort {
+  index: number;
+  entity: ShortEntity;
+  custom: boolean;
+}
+
 /** The columns of checked fields (SHORT_FIELDS' `column`; a password becomes its hash). */
 const NO_TEAMS: ReadonlySet<string> = new Set();
 
@@ -202,8 +209,9 @@ export class ShortCreateService {
    * already; no passwords): each by the create rules, as `create` with `counted` would, answered
    * with its code or the DomainError a create would throw. The shorts that pass their checks and
    * whose custom codes are free are written with one multi-row INSERT (one statement, so one
-   * transaction); when that meets a taken code after all (a concurrent create), they are written
-   * one by one instead. So each input is either created or answered with its error, never both.
+   * transaction; those with tags together with their tag rows in one transaction of their own);
+   * when that meets a taken code after all (a concurrent create), they are written one by one
+   * instead. So each input is either created or answered with its error, never both.
    */
   async createMany(
     inputs: ReadonlyArray<Omit<CreateShortDto, 'password'>>,
@@ -211,7 +219,7 @@ export class ShortCreateService {
     origin?: RequestOrigin,
   ): Promise<Array<{ code: string } | { error: DomainError }>> {
     const results: Array<{ code: string } | { error: DomainError }> = [];
-    const pending: Array<{ index: number; entity: ShortEntity; custom: boolean }> = [];
+    const pending: PendingShort[] = [];
     const customCodes = new Set<string>();
     const teams = await this.teamsFor(actor, inputs);
     for (const [index, dto] of inputs.entries()) {
@@ -261,12 +269,50 @@ export class ShortCreateService {
   }
 
   /**
-   * One multi-row write of an import's rows on one domain (or the main host); when that meets a
-   * taken code (a concurrent create) or cannot be done at once (SQLite on a domain), each alone.
+   * The writes of an import's rows on one domain (or the main host): those without tags as before
+   * (insertPlainGroup), those with tags with their tag rows (insertTaggedGroup).
    */
   private async insertGroup(
     domain: string,
-    group: ReadonlyArray<{ index: number; entity: ShortEntity; custom: boolean }>,
+    group: ReadonlyArray<PendingShort>,
+    results: Array<{ code: string } | { error: DomainError }>,
+  ): Promise<void> {
+    const tagged = group.filter((p) => p.entity.tags !== null);
+    if (tagged.length === 0) return this.insertPlainGroup(domain, group, results);
+    const plain = group.filter((p) => p.entity.tags === null);
+    if (plain.length) await this.insertPlainGroup(domain, plain, results);
+    await this.insertTaggedGroup(tagged, results);
+  }
+
+  /**
+   * An import's rows with tags on one domain (or the main host): all of them and their tag rows
+   * in one transaction; when that meets a taken code (a concurrent create), each alone.
+   */
+  private async insertTaggedGroup(
+    group: ReadonlyArray<PendingShort>,
+    results: Array<{ code: string } | { error: DomainError }>,
+  ): Promise<void> {
+    try {
+      await this.insertTagged(group.map((p) => p.entity));
+      for (const p of group) results[p.index] = { code: p.entity.code };
+      return;
+    } catch (err) {
+      if (err instanceof DomainError) {
+        for (const p of group) results[p.index] = { error: err };
+        return;
+      }
+      if (!isUniqueViolation(err)) throw err;
+    }
+    await this.insertEach(group, results);
+  }
+
+  /**
+   * One multi-row write of an import's rows on one domain (or the main host); when that meets a
+   * taken code (a concurrent create) or cannot be done at once (SQLite on a domain), each alone.
+   */
+  private async insertPlainGroup(
+    domain: string,
+    group: ReadonlyArray<PendingShort>,
     results: Array<{ code: string } | { error: DomainError }>,
   ): Promise<void> {
     // SQLite writes a short onto a domain in one statement of its own (insertOnDomain).
@@ -284,6 +330,14 @@ export class ShortCreateService {
         if (!isUniqueViolation(err)) throw err;
       }
     }
+    await this.insertEach(group, results);
+  }
+
+  /** Each of an import's rows alone (insertNew), answered with its code or its error. */
+  private async insertEach(
+    group: ReadonlyArray<PendingShort>,
+    results: Array<{ code: string } | { error: DomainError }>,
+  ): Promise<void> {
     for (const p of group) {
       try {
         await this.insertNew(p.entity, p.custom);
@@ -368,18 +422,22 @@ export class ShortCreateService {
       ownerId: actor?.id ?? null,
       // No team named: a team key's shorts go to its team, anybody else's to his own space.
       teamId: columns.teamId ?? actor?.key?.teamId ?? null,
-      tags: null,
       dangerous: false,
       dangerReason: null,
       ...UNCHECKED,
     });
   }
 
-  /** Writes a new short: a taken custom code is 409, a taken generated code is retried silently. */
+  /**
+   * Writes a new short: a taken custom code is 409, a taken generated code is retried silently. A
+   * short with tags is written with its tag rows in one transaction (insertTagged); one without
+   * takes the queued INSERT (or insertOnDomain) as before.
+   */
   private async insertNew(entity: ShortEntity, custom: boolean): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
-        if (entity.domain) await this.insertOnDomain([entity]);
+        if (entity.tags !== null) await this.insertTagged([entity]);
+        else if (entity.domain) await this.insertOnDomain([entity]);
         else await this.inserts.insert(entity);
         return;
       } catch (err) {
@@ -399,6 +457,20 @@ export class ShortCreateService {
   private async insertOnDomain(shorts: readonly ShortEntity[]): Promise<void> {
     const d = this.domains.get(shorts[0].domain);
     if (!d || !(await this.inserts.insertOnDomain(shorts, d))) throw domainGone();
+  }
+
+  /**
+   * Writes new shorts with tags (all on one domain, or all on the main host) with their tag rows,
+   * in one transaction: onto an own domain only while it is there (`domain_unknown` when it went).
+   */
+  private async insertTagged(shorts: readonly ShortEntity[]): Promise<void> {
+    const host = shorts[0].domain;
+    if (!host) {
+      await this.inserts.insertTagged(shorts);
+      return;
+    }
+    const d = this.domains.get(host);
+    if (!d || !(await this.inserts.insertTagged(shorts, d))) throw domainGone();
   }
 
   /** New codes leave every instance's follow cache (a cached "missing") and count as creates. */

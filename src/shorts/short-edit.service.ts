@@ -16,6 +16,7 @@ import { HeldChanges, ShortChangeHub } from './short-change-hub';
 import { codeExists, columnsOf, domainGone, ShortCreateService } from './short-create.service';
 import { ShortViewService } from './short-view.service';
 import type { ShortEntity } from './short.entity';
+import { splitTags } from '../shared/tags';
 import { type ShortChanges, ShortRepository } from './short.repository';
 
 /**
@@ -84,8 +85,23 @@ export class ShortEditService {
       teamId: changes.teamId !== undefined ? changes.teamId : s.teamId,
     };
     const held = (await this.changes?.hold('short.updated', [after])) ?? HeldChanges.none;
+    // New tags, or a change of its team or owner (its space): the short and its tag rows in one
+    // transaction.
+    const tagged =
+      changes.tags !== undefined || changes.teamId !== undefined || changes.ownerId !== undefined;
     try {
-      if (changes.domain && changes.domain !== s.domain) {
+      if (tagged) {
+        const onDomain = changes.domain && changes.domain !== s.domain;
+        const d = onDomain ? this.domains.get(changes.domain as string) : undefined;
+        if (onDomain && !d) throw domainGone();
+        const tags = changes.tags !== undefined ? splitTags(changes.tags) : undefined;
+        const outcome = await onUniqueViolation(
+          this.shorts.updateWithTags(s.id, changes, tags, d),
+          codeExists,
+        );
+        // A short gone meanwhile is not found below.
+        if (outcome === 'domain_gone') throw domainGone();
+      } else if (changes.domain && changes.domain !== s.domain) {
         // Onto an own domain: only while it is there (exclusive with its delete).
         const d = this.domains.get(changes.domain);
         const moved =

@@ -33,6 +33,8 @@ const FOLLOW_DECODERS: Record<FieldType, (v: unknown) => unknown> = {
   integer: (v) => (v === null ? null : Number(v)),
   'date-time': (v) => (v === null ? null : new Date(dbTimeMs(v))),
   rules: (v) => rulesFromColumn(v as string | null),
+  // Never read: the follow path has no use for tags (their row has no `followed`).
+  tags: (v) => v,
 };
 
 /**

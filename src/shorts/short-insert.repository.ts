@@ -1,10 +1,15 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type DataSource, type Repository } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
-import { dialectSql, engineOf } from '../database/dialect';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { dialectSql, engineOf, placeholders } from '../database/dialect';
 import { isDatabaseUnavailable } from '../database/errors';
-import { DOMAIN_ROW_SQL, lockDomain } from './domain-lock';
+import { type Row, rows, run, runTx } from '../database/tx';
+import { splitTags } from '../shared/tags';
+import { DOMAIN_ROW_SQL, domainShareLock, lockDomain } from './domain-lock';
+import { tagSpaceOf } from './short-tag.entity';
+import { insertTagRows, tagRowsOf } from './short-tags';
 import { ShortEntity } from './short.entity';
 
 /** A short waiting for the multi-row INSERT of its turn of the event loop. */
@@ -19,12 +24,19 @@ const INSERT_BATCH = 100;
 
 /**
  * The writes of new shorts: the queued INSERTs of single creates, the multi-row INSERT of an
- * import's rows, the writes onto an own domain, and which custom codes are taken already. Not
- * exported from the module.
+ * import's rows, the writes onto an own domain, new shorts with tags (with their tag rows, in one
+ * transaction), and which custom codes are taken already. Not exported from the module.
  */
 @Injectable()
 export class ShortInsertRepository {
-  constructor(@InjectRepository(ShortEntity) private readonly repo: Repository<ShortEntity>) {}
+  private readonly timeoutMs: number;
+
+  constructor(
+    @InjectRepository(ShortEntity) private readonly repo: Repository<ShortEntity>,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.timeoutMs = config.dbTimeoutMs;
+  }
 
   get dataSource(): DataSource {
     return this.repo.manager.connection;
@@ -195,6 +207,46 @@ export class ShortInsertRepository {
         .values(shorts as ShortEntity[])
         .updateEntity(false)
         .execute();
+      return true;
+    });
+  }
+
+  /**
+   * New shorts with tags: their rows (one multi-row INSERT of every column, as `insert` writes
+   * them) and their tag rows (short_tags, in their spaces) in one transaction (runTx: synchronous
+   * on SQLite), all or nothing: a taken code throws as `insertMany` does. With `domain` (all on
+   * that own domain) only while it is there, verified, as insertOnDomain: its row read with a
+   * shared lock on MariaDB and PostgreSQL (exclusive with its delete); on SQLite the transaction
+   * holds the write lock from its start. Answers false when the domain is gone (nothing written).
+   * Shorts without tags never come here (their paths above are unchanged).
+   */
+  async insertTagged(
+    shorts: readonly ShortEntity[],
+    domain?: { id: string; host: string },
+  ): Promise<boolean> {
+    if (shorts.length === 0) return true;
+    const insert = (this.plainInsert ??= this.plainInsertOf());
+    const driver = this.dataSource.driver;
+    const params = shorts.flatMap((s) =>
+      insert.columns.map((c) => driver.preparePersistentValue(c.getEntityValue(s) as unknown, c)),
+    );
+    const row = `(${placeholders(insert.columns.length)})`;
+    const sql = `${insert.head} VALUES ${shorts.map(() => row).join(', ')}`;
+    const tagRows = shorts.flatMap((s) => {
+      const space = tagSpaceOf(s);
+      return space === null ? [] : tagRowsOf(s.id, space, splitTags(s.tags));
+    });
+    return runTx(this.dataSource, this.timeoutMs, function* ({ engine }) {
+      if (domain) {
+        const found = (yield rows(
+          `${DOMAIN_ROW_SQL}${domainShareLock(engine)}`,
+          domain.id,
+          domain.host,
+        )) as Row[];
+        if (found.length === 0) return false;
+      }
+      yield run(sql, ...params);
+      yield* insertTagRows(tagRows);
       return true;
     });
   }

@@ -33,7 +33,7 @@ describe('a short as the API shows it (ShortDto from the field table)', () => {
     const dto = service().shorts.toDto(stored(), true, { visits: 7 });
     const always =
       'id code domain shortUrl name url hasPassword maxUses createdAt expireAt owner dangers';
-    const owners = 'uses visits expiredUrl rules team health';
+    const owners = 'uses visits expiredUrl rules team tags health';
     expect(Object.keys(dto)).toEqual(`${always} ${owners}`.split(' '));
     expect(Object.keys(dto)).toEqual(SHORT_VIEW);
     expect(dto).toMatchObject({
@@ -43,9 +43,17 @@ describe('a short as the API shows it (ShortDto from the field table)', () => {
       createdAt: '2026-01-01T00:00:00.000Z',
       expiredUrl: 'https://example.com/ended',
       rules: [], // none stored as null
+      tags: [], // none stored as null
       uses: 2,
       visits: 7,
     });
+  });
+
+  it('shows the tags as a list in their order', () => {
+    const dto = service().shorts.toDto({ ...stored(), tags: 'Herbst,Sale' } as ShortEntity, true, {
+      visits: 0,
+    });
+    expect(dto.tags).toEqual(['Herbst', 'Sale']);
   });
 
   it('shows strangers neither the owner’s fields nor a withheld target', () => {

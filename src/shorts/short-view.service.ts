@@ -6,6 +6,7 @@ import { BlacklistService } from '../blacklist/blacklist.service';
 import { requestHost } from '../domains/domain-host';
 import { MAIN_HOST_FILTER } from '../shared/domains';
 import type { RedirectRule } from '../shared/redirect-rules';
+import { splitTags } from '../shared/tags';
 import {
   type FieldType,
   SHORT_FIELD_NAMES,
@@ -20,6 +21,9 @@ import type { ShortEntity } from './short.entity';
 import { type FieldColumn, type OwnFilter, ShortRepository, type Space } from './short.repository';
 
 export type { Space };
+
+/** The most tags `GET /api/tags` answers (the most used). */
+export const MAX_TAG_COUNTS = 1000;
 
 /** The columns of the url-typed fields and of the rules (whose urls a blacklist check reads). */
 const URL_COLUMNS = columnsOfType('url');
@@ -39,6 +43,7 @@ function shownValue(s: ShortEntity, spec: ShortFieldSpec, revealUrl: boolean): u
   const value = s[spec.column as FieldColumn];
   if (spec.type === 'date-time') return value ? (value as Date).toISOString() : null;
   if (spec.type === 'rules') return value ?? [];
+  if (spec.type === 'tags') return splitTags(value as string | null);
   if (spec.type === 'team') return s.teamId ? { id: s.teamId, name: s.team?.name ?? '' } : null;
   return spec.none !== undefined && value === spec.none ? null : value;
 }
@@ -183,6 +188,14 @@ export class ShortViewService {
       total,
       req,
     );
+  }
+
+  /**
+   * The tags of a space's shorts (the caller's own, or a team's the caller may read) with how many
+   * of its shorts carry each, most used first (ties by tag), at most MAX_TAG_COUNTS.
+   */
+  tagCounts(space: Space): Promise<Array<{ tag: string; count: number }>> {
+    return this.shorts.tagCounts(space, MAX_TAG_COUNTS);
   }
 
   /**

@@ -71,6 +71,7 @@ export class ShortController {
       search: query.search,
       domain: query.domain,
       health: query.health,
+      tags: query.tag,
     });
   }
 

@@ -1,13 +1,19 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type DataSource, IsNull, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { hasNul } from '../common/db-limits';
 import { containsPattern, type PageRequest } from '../common/paging';
-import { dialectSql, engineOf } from '../database/dialect';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { dialectSql, engineOf, placeholders } from '../database/dialect';
+import { type Row, rows, run, runTx } from '../database/tx';
 import type { HealthFilter } from '../shared/link-health';
 import { CODE_MAX_LENGTH } from '../shared/limits';
+import { tagKey } from '../shared/tags';
 import { SHORT_FIELDS, type ShortFieldName } from '../shared/short-fields';
-import { lockDomain } from './domain-lock';
+import { DOMAIN_ROW_SQL, domainShareLock, lockDomain } from './domain-lock';
+import { tagSpaceOf } from './short-tag.entity';
+import { moveTagStatements, tagStatements } from './short-tags';
 import type { HealthRecord } from './short-health';
 import { ShortEntity } from './short.entity';
 
@@ -36,15 +42,35 @@ export type ShortChanges = Partial<
 export type Space =
   { ownerId: string; teamId?: undefined } | { teamId: string; ownerId?: undefined };
 
-/** Restricts a query on `shorts s` to a space (a user's own: his shorts in no team). */
+/** The key of a space in `short_tags.space` (tagSpaceOf). */
+function spaceKeyOf(space: Space): string {
+  return space.teamId !== undefined ? `t:${space.teamId}` : `u:${space.ownerId}`;
+}
+
+/**
+ * Restricts a query on `shorts s` to a space (a user's own: his shorts in no team). `byId`
+ * (SQLite): the space's indexes are not to be used (SQLite's `+`), so that the query reads its
+ * shorts by id from a condition that names few (the shorts with some tags), not all of the space.
+ */
 function inSpace(
   qb: SelectQueryBuilder<ShortEntity>,
   space: Space,
+  byId = false,
 ): SelectQueryBuilder<ShortEntity> {
+  const not = byId ? '+' : '';
   return space.teamId !== undefined
-    ? qb.where('s.team_id = :teamId', { teamId: space.teamId })
-    : qb.where('s.owner_id = :ownerId AND s.team_id IS NULL', { ownerId: space.ownerId });
+    ? qb.where(`${not}s.team_id = :teamId`, { teamId: space.teamId })
+    : qb.where(`${not}s.owner_id = :ownerId AND ${not}s.team_id IS NULL`, {
+        ownerId: space.ownerId,
+      });
 }
+
+/** Up to this many shorts with the tags of a list's filter, its page reads them by id. */
+const TAG_READ_BY_ID_MAX = 1000;
+/** Rows of short_tags counted per slice of GET /api/tags on SQLite (a few milliseconds each). */
+const TAG_COUNT_SLICE = 20_000;
+/** Spellings of tags read per query of GET /api/tags. */
+const TAG_LABELS_PER_QUERY = 100;
 
 /**
  * The queries on `shorts` besides the follow path's (ShortFollowRepository) and the writes of new
@@ -55,9 +81,14 @@ function inSpace(
 @Injectable()
 export class ShortRepository {
   private readonly ownerSql: string;
+  private readonly timeoutMs: number;
 
-  constructor(@InjectRepository(ShortEntity) private readonly repo: Repository<ShortEntity>) {
+  constructor(
+    @InjectRepository(ShortEntity) private readonly repo: Repository<ShortEntity>,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
     this.ownerSql = dialectSql(engineOf(repo.manager.connection), OWNER_SQL);
+    this.timeoutMs = config.dbTimeoutMs;
   }
 
   get dataSource(): DataSource {
@@ -92,6 +123,62 @@ export class ShortRepository {
       if (!(await lockDomain(m, domain))) return false;
       if (Object.keys(changes).length) await m.update(ShortEntity, { id }, changes);
       return true;
+    });
+  }
+
+  /**
+   * Changes a short and its tag rows in one transaction (runTx: synchronous on SQLite): its row
+   * read and locked (`FOR UPDATE`: two changes of one short take turns), the changes written, then
+   * its tag rows set to `tags` (normalised, as the changed column holds them), or, without `tags`,
+   * kept; either way in the short's space after the change (its team, else its owner's own,
+   * read from the locked row where the change leaves them). With `domain`, only while that own
+   * domain is there, as updateOnDomain. Answers `gone` when the short is not there any more,
+   * `domain_gone` when the domain is not (nothing written).
+   */
+  async updateWithTags(
+    id: string,
+    changes: ShortChanges,
+    tags: readonly string[] | undefined,
+    domain?: { id: string; host: string },
+  ): Promise<'ok' | 'gone' | 'domain_gone'> {
+    const { driver } = this.dataSource;
+    const sets: string[] = [];
+    const params: unknown[] = [];
+    for (const [property, value] of Object.entries(changes)) {
+      const column = this.repo.metadata.findColumnWithPropertyName(property);
+      if (!column) throw new Error(`ShortEntity has no column for ${property}`);
+      sets.push(`${driver.escape(column.databaseName)} = ?`);
+      params.push(driver.preparePersistentValue(value, column));
+    }
+    return runTx(this.dataSource, this.timeoutMs, function* ({ engine, lock }) {
+      if (domain) {
+        const found = (yield rows(
+          `${DOMAIN_ROW_SQL}${domainShareLock(engine)}`,
+          domain.id,
+          domain.host,
+        )) as Row[];
+        if (found.length === 0) return 'domain_gone' as const;
+      }
+      const found = (yield rows(
+        `SELECT owner_id, team_id FROM shorts WHERE id = ?${lock}`,
+        id,
+      )) as Row[];
+      if (found.length === 0) return 'gone' as const;
+      const space = tagSpaceOf({
+        ownerId:
+          changes.ownerId !== undefined
+            ? changes.ownerId
+            : ((found[0].owner_id as string | null) ?? null),
+        teamId:
+          changes.teamId !== undefined
+            ? changes.teamId
+            : ((found[0].team_id as string | null) ?? null),
+      });
+      if (sets.length)
+        yield run(`UPDATE shorts SET ${sets.join(', ')} WHERE id = ?`, ...params, id);
+      if (tags !== undefined) yield* tagStatements(id, space, tags);
+      else yield* moveTagStatements(id, space);
+      return 'ok' as const;
     });
   }
 
@@ -180,23 +267,35 @@ export class ShortRepository {
 
   /**
    * A page of the owner's shorts (expired and exhausted included); `search` matches code, name and
-   * url case-insensitively (LIKE wildcards escaped); `domain` keeps one domain's ('' the main host).
+   * url case-insensitively (LIKE wildcards escaped); `domain` keeps one domain's ('' the main host);
+   * `tags` keeps the shorts that carry every one of them (see taggedFilter).
    */
-  listOwn(
+  async listOwn(
     space: Space,
     req: PageRequest,
-    { search, domain, health }: OwnFilter = {},
+    { search, domain, health, tags }: OwnFilter = {},
   ): Promise<[ShortEntity[], number]> {
+    const term = search?.trim();
+    const keys = [...new Set((tags ?? []).map(tagKey))];
+    const tagged = keys.length ? await this.taggedCount(space, keys) : undefined;
+    // Without other filters the tag rows' count is the total (the rows are the space's shorts).
+    const total =
+      tagged && !term && domain === undefined && health !== 'broken' ? tagged.count : undefined;
+    if (tagged?.count === 0 || (total !== undefined && req.offset >= total))
+      return [[], tagged!.count];
+    // Few shorts with the tags: read by id (SQLite is told not to walk the space instead).
+    const byId = tagged !== undefined && !this.walksWithTags(tagged.count, req);
     const qb = inSpace(
       this.repo
         .createQueryBuilder('s')
         .leftJoinAndSelect('s.owner', 'owner')
         .leftJoinAndSelect('s.team', 'team'),
       space,
+      byId && engineOf(this.dataSource) === 'sqlite',
     );
     if (domain !== undefined) qb.andWhere('s.domain = :domain', { domain });
     if (health === 'broken') qb.andWhere("s.health_state = 'broken'");
-    const term = search?.trim();
+    if (tagged) this.taggedFilter(qb, space, keys, tagged.rarest, byId);
     if (term) {
       qb.andWhere(
         "(LOWER(s.code) LIKE :p ESCAPE '!' OR LOWER(s.name) LIKE :p ESCAPE '!' OR LOWER(s.url) LIKE :p ESCAPE '!')",
@@ -207,7 +306,149 @@ export class ShortRepository {
     // limit/offset (not skip/take): the owner join is many-to-one, and an order by an expression
     // (visits) stays as written.
     qb.addOrderBy('s.id', 'ASC').offset(req.offset).limit(req.size);
+    if (total !== undefined) return [await qb.getMany(), total];
     return qb.getManyAndCount();
+  }
+
+  /**
+   * Whether a page of the shorts with tags walks the space in its order (the index on the
+   * creation time), testing each short's tags by their primary key, until the page is full: when
+   * many shorts carry them and the page is in that order. Else the shorts with the tags are read
+   * by id and sorted.
+   */
+  private walksWithTags(count: number, req: PageRequest): boolean {
+    return count > TAG_READ_BY_ID_MAX && req.sort[0]?.field === 'createdAt';
+  }
+
+  /**
+   * Keeps the shorts of the space that carry every one of the tags (`keys`), read from
+   * short_tags: by id (`byId`), the shorts of the rarest tag's range of the index (space, tag,
+   * short_id) that carry the others too; else, for a walk of the space, one test per tag of each
+   * short (the primary key short_id, tag).
+   */
+  private taggedFilter(
+    qb: SelectQueryBuilder<ShortEntity>,
+    space: Space,
+    keys: readonly string[],
+    rarest: string,
+    byId: boolean,
+  ): void {
+    const others = keys.filter((k) => k !== rarest);
+    const params: Record<string, string> = { tagSpace: spaceKeyOf(space), tagRarest: rarest };
+    others.forEach((k, i) => (params[`tag${i}`] = k));
+    if (byId) {
+      const also = others
+        .map(
+          (_, i) =>
+            ` AND EXISTS (SELECT 1 FROM short_tags t${i} WHERE t${i}.short_id = r.short_id AND t${i}.tag = :tag${i})`,
+        )
+        .join('');
+      qb.andWhere(
+        `s.id IN (SELECT r.short_id FROM short_tags r WHERE r.space = :tagSpace AND r.tag = :tagRarest${also})`,
+        params,
+      );
+      return;
+    }
+    params[`tag${others.length}`] = rarest;
+    for (let i = 0; i <= others.length; i++) {
+      qb.andWhere(
+        `EXISTS (SELECT 1 FROM short_tags t${i} WHERE t${i}.short_id = s.id AND t${i}.tag = :tag${i})`,
+        { [`tag${i}`]: params[`tag${i}`] },
+      );
+    }
+  }
+
+  /**
+   * How many shorts of the space carry every one of the tags, and the rarest tag: each tag's rows
+   * counted over the index (space, tag, short_id); with more than one tag, the rarest one's
+   * shorts that carry the others too (one primary-key test per short and tag).
+   */
+  private async taggedCount(
+    space: Space,
+    keys: readonly string[],
+  ): Promise<{ count: number; rarest: string }> {
+    const sql = (text: string) => dialectSql(engineOf(this.dataSource), text);
+    const tagSpace = spaceKeyOf(space);
+    const each: Array<{ tag: string; n: number | string }> = await this.repo.manager.query(
+      sql(
+        `SELECT tag, COUNT(*) AS n FROM short_tags WHERE space = ? AND tag IN (${placeholders(keys.length)}) GROUP BY tag`,
+      ),
+      [tagSpace, ...keys],
+    );
+    if (each.length < keys.length) return { count: 0, rarest: keys[0] };
+    const [rarest] = [...each].sort((a, b) => Number(a.n) - Number(b.n));
+    if (keys.length === 1) return { count: Number(rarest.n), rarest: rarest.tag };
+    const others = keys.filter((k) => k !== rarest.tag);
+    const [row]: Array<{ n: number | string }> = await this.repo.manager.query(
+      sql(
+        `SELECT COUNT(*) AS n FROM short_tags r WHERE r.space = ? AND r.tag = ?${others
+          .map(
+            () =>
+              ' AND EXISTS (SELECT 1 FROM short_tags o WHERE o.short_id = r.short_id AND o.tag = ?)',
+          )
+          .join('')}`,
+      ),
+      [tagSpace, rarest.tag, ...others],
+    );
+    return { count: Number(row.n), rarest: rarest.tag };
+  }
+
+  /**
+   * The tags of a space's shorts with how many carry each, most used first (ties by tag key), at
+   * most `limit`, each in one of its spellings (that of the short first in id order). Counted over
+   * the index (space, tag, short_id) alone; on SQLite (whose statements hold the event loop) a
+   * slice of TAG_COUNT_SLICE rows at a time, with a turn of the event loop between slices.
+   */
+  async tagCounts(space: Space, limit: number): Promise<Array<{ tag: string; count: number }>> {
+    const engine = engineOf(this.dataSource);
+    const tagSpace = spaceKeyOf(space);
+    const query = <T>(text: string, params: unknown[]): Promise<T[]> =>
+      this.repo.manager.query(dialectSql(engine, text), params);
+    if (engine !== 'sqlite') {
+      const found = await query<{ label: string; n: number | string }>(
+        `SELECT (SELECT x.label FROM short_tags x WHERE x.space = ? AND x.tag = c.tag ORDER BY x.short_id LIMIT 1) AS label, c.n AS n
+         FROM (SELECT tag, COUNT(*) AS n FROM short_tags WHERE space = ? GROUP BY tag ORDER BY n DESC, tag ASC LIMIT ${Number(limit)}) c
+         ORDER BY c.n DESC, c.tag ASC`,
+        [tagSpace, tagSpace],
+      );
+      return found.map((r) => ({ tag: r.label, count: Number(r.n) }));
+    }
+    const counts = new Map<string, number>();
+    let after: { tag: string; short_id: string } | undefined;
+    for (;;) {
+      const from = after ? ' AND (tag, short_id) > (?, ?)' : '';
+      const fromParams = after ? [after.tag, after.short_id] : [];
+      const [last] = await query<{ tag: string; short_id: string }>(
+        `SELECT tag, short_id FROM short_tags WHERE space = ?${from} ORDER BY tag, short_id LIMIT 1 OFFSET ${TAG_COUNT_SLICE - 1}`,
+        [tagSpace, ...fromParams],
+      );
+      const slice = await query<{ tag: string; n: number }>(
+        `SELECT tag, COUNT(*) AS n FROM short_tags WHERE space = ?${from}${last ? ' AND (tag, short_id) <= (?, ?)' : ''} GROUP BY tag`,
+        [tagSpace, ...fromParams, ...(last ? [last.tag, last.short_id] : [])],
+      );
+      for (const r of slice) counts.set(r.tag, (counts.get(r.tag) ?? 0) + Number(r.n));
+      if (!last) break;
+      after = last;
+      await nextTurn();
+    }
+    const top = [...counts]
+      .sort(([a, n], [b, m]) => m - n || (a < b ? -1 : a > b ? 1 : 0))
+      .slice(0, limit);
+    const answer: Array<{ tag: string; count: number }> = [];
+    for (let i = 0; i < top.length; i += TAG_LABELS_PER_QUERY) {
+      const part = top.slice(i, i + TAG_LABELS_PER_QUERY);
+      const [labels] = await query<Record<string, string>>(
+        `SELECT ${part
+          .map(
+            (_, j) =>
+              `(SELECT label FROM short_tags WHERE space = ? AND tag = ? ORDER BY short_id LIMIT 1) AS l${j}`,
+          )
+          .join(', ')}`,
+        part.flatMap(([tag]) => [tagSpace, tag]),
+      );
+      part.forEach(([tag, count], j) => answer.push({ tag: labels[`l${j}`] ?? tag, count }));
+    }
+    return answer;
   }
 
   /** Every short and the sum of their uses, in one query (the start page's live figures). */
@@ -223,10 +464,12 @@ export class ShortRepository {
 
 /**
  * Filters of the own list: a search text, one domain ('' for this service's host), the broken
- * ones (link health).
+ * ones (link health), the tags a short must all carry.
  */
 export interface OwnFilter {
   search?: string;
   domain?: string;
   health?: HealthFilter;
+  /** Only the shorts that carry every one of these tags (as given: compared by their keys). */
+  tags?: readonly string[];
 }

@@ -13,6 +13,7 @@ import { PasswordLimiter } from './password-limiter';
 import { ShortChangeHub } from './short-change-hub';
 import { ShortAccessService } from './short-access.service';
 import { ShortController } from './short.controller';
+import { TagsController } from './tags.controller';
 import { ShortCreateService } from './short-create.service';
 import { ShortEditService } from './short-edit.service';
 import { ShortEntity } from './short.entity';
@@ -52,7 +53,7 @@ const EXPORTED = [
     DomainsModule,
     AccessModule,
   ],
-  controllers: [ShortController],
+  controllers: [ShortController, TagsController],
   providers: [
     ShortRepository,
     ShortFollowRepository,

@@ -16,7 +16,7 @@ import { dialectSql, engineOf } from '../database/dialect';
 import { RateLimitService } from '../limits/rate-limit.service';
 import { INVITE_DAYS, LIMIT_TEAM_MEMBERS, TEAM_NAME_MAX, type TeamRole } from '../shared/teams';
 import type { TeamDto, TeamInviteDto, TeamMemberDto } from './dto/team.dto';
-import { type Row, rows, run, runTx, type TxStep } from './team-tx';
+import { type Row, rows, run, runTx, type TxStep } from '../database/tx';
 
 /** Open (unused, unexpired) invites a team may hold at once. */
 export const LIMIT_OPEN_INVITES = 50;

@@ -16,6 +16,7 @@ describe('import columns', () => {
       title: 'name',
       validUntil: 'expireAt',
       maxVisits: 'maxUses',
+      tags: 'tags',
     });
     expect(m(['keyword', 'url', 'title', 'timestamp'])).toEqual({
       keyword: 'code',

@@ -4,6 +4,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { INT_MAX, isStorableDate } from '../common/db-limits';
 import { type ErrorKey, ValidationFailedError } from '../common/errors';
 import { unescapeCell } from '../shared/csv-cell';
+import { splitTagText } from '../shared/tags';
 import { MAX_IMPORT_COLUMNS, MAX_IMPORT_RECORD, MAX_IMPORT_ROWS } from '../shared/limits';
 import {
   type FieldType,
@@ -259,6 +260,9 @@ const CELL_READERS: Record<FieldType, (text: string, now: number) => CellReading
     if (isShlinkRules(parsed)) return { value: fromShlinkRules(parsed) };
     return Array.isArray(parsed) ? { value: parsed } : { problem: 'must be a JSON list of rules' };
   },
+  // Ours comma-separated; Shlink's web client `|`-separated (older ones `,`); `;` too. The
+  // create rules check each tag and how many there are.
+  tags: (text) => ({ value: splitTagText(text) }),
   integer: (text) => {
     if (!/^-?\d{1,12}$/.test(text)) return { problem: 'must be a whole number' };
     const n = Number(text);
@@ -286,6 +290,14 @@ export function rowToInput(
       // `{rows}` may carry the rules as a list (or Shlink's), not only as the export's JSON text.
       const rules = isShlinkRules(raw) ? fromShlinkRules(raw) : (raw as unknown[]);
       if (rules.length) input[field] = rules;
+      continue;
+    }
+    if (spec.type === 'tags' && Array.isArray(raw)) {
+      // `{rows}` may carry the tags as a list (Shlink's API gives `tags: [...]`).
+      if (raw.some((t) => typeof t !== 'string')) {
+        return { reason: `${field}: must be a list of texts`, errorKey: spec.invalidKey };
+      }
+      if (raw.length) input[field] = raw as string[];
       continue;
     }
     const text =

@@ -48,7 +48,7 @@ function reasonOf(err: DomainError): string {
 
 /**
  * The export's columns, each with its field's type where it needs one: rules (written as JSON
- * text, none as null), a team (written as its id).
+ * text, none as null), a team (written as its id), tags (comma-separated).
  */
 const EXPORT_CELLS = EXPORT_COLUMNS.map(
   (c) =>
@@ -66,6 +66,8 @@ function exportedOf(dto: ShortDto): ExportedShortDto {
       row[column] = (value as unknown[] | null)?.length ? JSON.stringify(value) : null;
     // A team as its id (an import reads it back where the importer may write to that team).
     else if (type === 'team') row[column] = (value as { id: string } | null)?.id ?? null;
+    // The tags comma-separated (a tag holds no comma), none as null.
+    else if (type === 'tags') row[column] = (value as string[] | null)?.join(',') || null;
     else row[column] = value;
   }
   return row as unknown as ExportedShortDto;

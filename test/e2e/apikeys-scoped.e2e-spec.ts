@@ -417,6 +417,7 @@ describe('API keys: several, named, scoped', () => {
       body?: unknown;
     }> = [
       { scope: 'shorts:read', method: 'GET', path: '/api/code' },
+      { scope: 'shorts:read', method: 'GET', path: '/api/tags' },
       {
         scope: 'shorts:write',
         method: 'POST',

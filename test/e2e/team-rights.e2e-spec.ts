@@ -148,6 +148,37 @@ describe('team rights: (role × action → answer) on every endpoint that takes 
       },
     },
     {
+      op: 'listOwnShorts:byTag',
+      answers: readers('listed', '403'),
+      async call(u) {
+        const made = await users.owner.post('/api/code', {
+          url: TARGET,
+          team: TEAM,
+          tags: ['Rechte'],
+        });
+        const { code } = (await made.json()) as { code: string };
+        const res = await u.fetch(`/api/code?team=${TEAM}&tag=rechte&size=250`);
+        if (res.status !== 200) return String(res.status);
+        const page = (await res.json()) as { content: Array<{ code: string; tags: string[] }> };
+        const row = page.content.find((r) => r.code === code);
+        return row && row.tags.join() === 'Rechte' && page.content.every((r) => r.tags.length)
+          ? 'listed'
+          : 'missing';
+      },
+    },
+    {
+      // Not under /api/code, but a space's (the own list's rights).
+      op: 'listTags',
+      answers: readers('counted', '403'),
+      async call(u) {
+        await users.owner.post('/api/code', { url: TARGET, team: TEAM, tags: ['Zählen'] });
+        const res = await u.fetch(`/api/tags?team=${TEAM}`);
+        if (res.status !== 200) return String(res.status);
+        const tags = (await res.json()) as Array<{ tag: string; count: number }>;
+        return (tags.find((x) => x.tag === 'Zählen')?.count ?? 0) > 0 ? 'counted' : 'missing';
+      },
+    },
+    {
       op: 'exportShorts',
       answers: readers('exported', '403'),
       async call(u) {
@@ -265,6 +296,23 @@ describe('team rights: (role × action → answer) on every endpoint that takes 
         if (res.status !== 200) return String(res.status);
         const body = (await res.json()) as { team: unknown; owner: { id: string } };
         return body.team === null && body.owner.id === u.userId ? 'mine' : JSON.stringify(body);
+      },
+    },
+    {
+      op: 'updateShort:tags',
+      answers: writers('tagged', '403'),
+      async call(u) {
+        const s = await teamShort();
+        const res = await u.patch(`/api/code/${s.id}`, { tags: ['Team', 'neu'] });
+        if (res.status !== 200) return String(res.status);
+        const spaces = await t.query('SELECT DISTINCT space FROM short_tags WHERE short_id = ?', [
+          s.id,
+        ]);
+        return ((await res.json()) as { tags: string[] }).tags.join() === 'Team,neu' &&
+          spaces.length === 1 &&
+          spaces[0].space === `t:${TEAM}`
+          ? 'tagged'
+          : JSON.stringify(spaces);
       },
     },
     {

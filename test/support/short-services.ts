@@ -79,5 +79,6 @@ export const storedShort = (): ShortEntity =>
     dangerReason: null,
     expiredUrl: 'https://example.com/ended',
     rules: null,
+    tags: null,
     ...UNCHECKED,
   });

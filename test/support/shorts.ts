@@ -25,6 +25,7 @@ export function newShort(repo: Repository<ShortEntity>, fields: Partial<ShortEnt
     dangerReason: null,
     expiredUrl: null,
     rules: null,
+    tags: null,
     ...UNCHECKED,
     ...fields,
   });

@@ -1,5 +1,6 @@
 import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
 import {
+  ArrayMaxSize,
   IsArray,
   IsDateString,
   IsInt,
@@ -12,6 +13,7 @@ import {
 import { IsStorableDate } from '../../common/db-limits';
 import { withErrorKey } from '../../common/validation';
 import { MAX_RULES } from '../../shared/redirect-rules';
+import { MAX_TAG_INPUTS, TAG_INPUT_MAX_LENGTH } from '../../shared/tags';
 import { RedirectRuleDto } from './redirect-rule.dto';
 import {
   type FieldType,
@@ -55,6 +57,14 @@ const VALIDATORS: Record<FieldType, (spec: ShortFieldSpec) => PropertyDecorator[
   // Only a list here: the shape of each rule, its conditions and its url are the field's check
   // (field-checks.ts), which names the rule and the key of what is wrong.
   rules: (spec) => [IsArray(withErrorKey(spec.invalidKey))],
+  // A bounded list of bounded texts here; the tags' own rules (characters, length, how many
+  // distinct ones) are the field's check (normalizeTags), which names the tag that is wrong.
+  tags: (spec) => [
+    IsArray(withErrorKey(spec.invalidKey)),
+    ArrayMaxSize(MAX_TAG_INPUTS, withErrorKey('too_many_tags')),
+    IsString({ each: true, ...withErrorKey(spec.invalidKey) }),
+    MaxLength(TAG_INPUT_MAX_LENGTH, { each: true, ...withErrorKey(spec.invalidKey) }),
+  ],
 };
 
 /**
@@ -129,6 +139,17 @@ function schemaOf(spec: ShortFieldSpec): ApiPropertyOptions {
       nullable: true,
       maxItems: MAX_RULES,
       description: spec.description,
+    } as ApiPropertyOptions;
+  }
+  if (spec.type === 'tags') {
+    return {
+      type: 'array',
+      items: { type: 'string', maxLength: TAG_INPUT_MAX_LENGTH, example: 'Herbst' },
+      required: false,
+      nullable: true,
+      maxItems: MAX_TAG_INPUTS,
+      description: spec.description,
+      example: ['Herbst', 'Kampagne'],
     } as ApiPropertyOptions;
   }
   const type = spec.type === 'integer' ? 'integer' : 'string';

@@ -2,6 +2,7 @@ import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
 import { ShortOwnerDto } from '../../account/dto/owner.dto';
 import { TeamRefDto } from '../../access/team-ref.dto';
 import { MAX_RULES } from '../../shared/redirect-rules';
+import { MAX_TAGS } from '../../shared/tags';
 import {
   type FieldsWith,
   fieldsWith,
@@ -96,7 +97,9 @@ type ShownValue<K extends ShownField> =
         ? RedirectRuleDto[]
         : (typeof SHORT_FIELDS)[K]['type'] extends 'team'
           ? TeamRefDto
-          : string)
+          : (typeof SHORT_FIELDS)[K]['type'] extends 'tags'
+            ? string[]
+            : string)
   | (ShownSpecOf<K> extends { nullable: true } ? null : never);
 type OwnerOnly = {
   [K in ShownField]: ShownSpecOf<K> extends { to: 'owner' } ? K : never;
@@ -117,6 +120,16 @@ function shownSchemaOf(spec: ShortFieldSpec, shown: ShownSpec): ApiPropertyOptio
     } as ApiPropertyOptions;
   }
   const description = described(shown);
+  if (spec.type === 'tags') {
+    return {
+      type: 'array',
+      items: { type: 'string' },
+      maxItems: MAX_TAGS,
+      required: shown.to !== 'owner',
+      ...(description !== undefined ? { description } : {}),
+      example: ['Herbst', 'Kampagne'],
+    } as ApiPropertyOptions;
+  }
   if (spec.type === 'team') {
     return {
       type: TeamRefDto,

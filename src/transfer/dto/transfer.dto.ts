@@ -123,7 +123,7 @@ type ExportedFieldValues = {
     ((typeof SHORT_FIELDS)[K]['type'] extends 'integer' ? number : string) | null;
 };
 
-/** How the export writes a field of each type: rules as JSON text, none as null. */
+/** How the export writes a field of each type: rules as JSON text, tags comma-separated, none as null. */
 function exportSchemaOf(spec: ShortFieldSpec): ApiPropertyOptions {
   if (spec.type === 'rules') {
     return {
@@ -131,6 +131,14 @@ function exportSchemaOf(spec: ShortFieldSpec): ApiPropertyOptions {
       nullable: true,
       description:
         'The redirect rules as JSON text (`[{"conditions":[{"type","value"}],"url"}]`); null: none',
+    };
+  }
+  if (spec.type === 'tags') {
+    return {
+      type: 'string',
+      nullable: true,
+      description: 'The tags, comma-separated in their order; null: none',
+      example: 'Herbst,Kampagne',
     };
   }
   return {

@@ -323,6 +323,18 @@ function ShortField({
       return null; // the rules editor, above
     case 'team':
       return null; // the space switcher and the move dialog
+    case 'tags':
+      // A plain comma-separated text for now (lib/short-form.ts reads it as a list).
+      return group(
+        <>
+          <Form.Control
+            {...common}
+            type="text"
+            aria-describedby={hint ? `${id}-help` : undefined}
+          />
+          {hint && <Form.Text id={`${id}-help`}>{hint}</Form.Text>}
+        </>,
+      );
     case 'integer':
       return group(
         withClear(

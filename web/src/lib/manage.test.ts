@@ -79,6 +79,7 @@ describe('the form of a short (create and edit)', () => {
       domain: null, // this service's host
       expiredUrl: null,
       rules: null, // none
+      tags: null, // none
     });
     // Anonymous: url and password only (a password is taken as typed, spaces too).
     expect(createBody({ ...values, password: ' geheim ' }, when, false)).toEqual({
@@ -106,6 +107,7 @@ describe('edit form', () => {
       expiredUrl: '',
       rules: [],
       team: '',
+      tags: '',
       removePassword: false,
     });
   });
@@ -198,7 +200,7 @@ describe('import', () => {
       ['shortCode', 'code'],
       ['longUrl', 'url'],
       ['title', 'name'],
-      ['tags', null],
+      ['tags', 'tags'],
       ['url', null],
     ]);
     expect(mapColumns(['Long URL', 'keyword', 'validUntil', 'maxVisits'])).toEqual([

@@ -1,7 +1,7 @@
 import { SHORT_FIELD_NAMES } from '@shared/short-fields';
 import { describe, expect, it } from 'vitest';
 import type { Short } from '../api/client';
-import { changesOf, expiryText, fieldsOf } from './short-form';
+import { changesOf, createBody, emptyValues, expiryText, fieldsOf } from './short-form';
 
 const short = {
   id: 'id-1',
@@ -18,6 +18,7 @@ const short = {
   dangers: false,
   expiredUrl: 'https://example.com/ended',
   rules: [],
+  tags: ['Herbst', 'Sale'],
 } as unknown as Short;
 
 describe('fieldsOf (the edit form from the field table)', () => {
@@ -34,11 +35,26 @@ describe('fieldsOf (the edit form from the field table)', () => {
       domain: 'go.example.com',
       expiredUrl: 'https://example.com/ended',
       rules: [],
+      tags: 'Herbst, Sale',
       removePassword: false,
     });
   });
 
   it('sends nothing when nothing was changed', () => {
     expect(changesOf(short, fieldsOf(short), new Date(short.expireAt as string))).toEqual({});
+  });
+
+  it('reads the tags as a comma-separated list: all of them when they differ, null when none', () => {
+    const at = new Date(short.expireAt as string);
+    const edit = (tags: string) => changesOf(short, { ...fieldsOf(short), tags }, at);
+    expect(edit(' Herbst ,Sale, ')).toEqual({});
+    expect(edit('Herbst, Neu')).toEqual({ tags: ['Herbst', 'Neu'] });
+    expect(edit(' ')).toEqual({ tags: null });
+    const body = createBody(
+      { ...emptyValues(), url: 'https://example.com', tags: 'a, b' },
+      null,
+      true,
+    );
+    expect(body.tags).toEqual(['a', 'b']);
   });
 });

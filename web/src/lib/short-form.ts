@@ -92,7 +92,21 @@ const INPUT_OF: {
   integer: (v) => (v === null || v === undefined ? '' : String(v as number)),
   rules: (v) => rulesToDrafts(v as RedirectRule[] | undefined),
   team: (v) => (v as { id: string } | null | undefined)?.id ?? '',
+  tags: (v) => tagsText(v as string[] | undefined),
 };
+
+/** Tags as the form's text shows them: comma-separated ('' for none). */
+function tagsText(tags: readonly string[] | null | undefined): string {
+  return (tags ?? []).join(', ');
+}
+
+/** The tags of the form's text: split at commas, trimmed, empty ones left out (the server checks them). */
+function tagsOf(text: string): string[] {
+  return text
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+}
 
 /**
  * The edit form, prefilled from the short by the field table: each field's shown value by its
@@ -115,7 +129,7 @@ function valueOf(
   name: ShortFieldName,
   values: FormValues,
   expireAt: Date | null,
-): string | number | RedirectRule[] | null {
+): string | number | string[] | RedirectRule[] | null {
   const s = spec(name);
   const input = values[name];
   if (typeof input !== 'string') {
@@ -135,6 +149,11 @@ function valueOf(
       return text === '' ? null : text;
     case 'team':
       return text === '' ? null : text;
+    case 'tags': {
+      // None is null (no tags; on edit: removed).
+      const tags = tagsOf(text);
+      return tags.length ? tags : null;
+    }
     case 'rules':
       return null; // drafts, read above
     case 'url':
@@ -175,6 +194,13 @@ export function changesOf(short: Short, values: FormValues, expireAt: Date | nul
     }
     // The team changes only through the move dialog (never as a side effect of an edit).
     if (type === 'team') continue;
+    if (type === 'tags') {
+      // All of them when the list differs ([] and null: none).
+      const shown = (short as unknown as Record<string, string[] | undefined>)[name];
+      if (tagsOf(input).join(',') !== (shown ?? []).join(','))
+        changes[name] = valueOf(name, values, expireAt);
+      continue;
+    }
     if (type === 'password') {
       // Never shown, so never compared: a new one, or its removal.
       if (values.removePassword) changes[name] = null;

@@ -15,6 +15,7 @@ export const shorts = {
     expiredUrl: 'Ziel nach Ablauf',
     rules: 'Weiterleitungsregeln',
     team: 'Team',
+    tags: 'Tags',
   } satisfies Record<ShortFieldName, string>,
   create: {
     title: 'Link kürzen',
@@ -39,12 +40,14 @@ export const shorts = {
     expireAt: 'z. B. morgen um 15 Uhr, in 2 Tagen, {date}',
     maxUses: 'Unbegrenzt',
     expiredUrl: 'https://example.com/angebot-beendet',
+    tags: 'z. B. Herbst, Kampagne',
   } satisfies Partial<Record<ShortFieldName, string>>,
   /** Help texts below some of the short's inputs, by field. */
   fieldHints: {
     code: '{codeMin} bis {codeMax} Zeichen aus A–Z, a–z, 0–9, _ und -; Groß- und Kleinschreibung zählt.',
     expiredUrl:
       'Wohin Besucher kommen, wenn der Short abgelaufen oder aufgebraucht ist. Leer: die Hinweisseite.',
+    tags: 'Bis zu 10, durch Kommas getrennt; Groß- und Kleinschreibung zählt nicht.',
   } satisfies Partial<Record<ShortFieldName, string>>,
   edit: {
     button: 'Bearbeiten',

@@ -14,6 +14,7 @@ export const shorts: Catalogue<typeof de> = {
     expiredUrl: 'Target after expiry',
     rules: 'Redirect rules',
     team: 'Team',
+    tags: 'Tags',
   },
   create: {
     title: 'Shorten a link',
@@ -36,11 +37,13 @@ export const shorts: Catalogue<typeof de> = {
     expireAt: 'e.g. tomorrow at 3pm, in 2 days, {date}',
     maxUses: 'Unlimited',
     expiredUrl: 'https://example.com/offer-ended',
+    tags: 'e.g. autumn, campaign',
   },
   fieldHints: {
     code: '{codeMin} to {codeMax} characters of A–Z, a–z, 0–9, _ and -; upper and lower case differ.',
     expiredUrl:
       'Where visitors go when the short has expired or is used up. Empty: the notice page.',
+    tags: 'Up to 10, separated by commas; upper and lower case are the same tag.',
   },
   edit: {
     button: 'Edit',

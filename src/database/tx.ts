@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { dialectSql, engineOf, type Engine } from '../database/dialect';
-import { sqliteDatetime } from '../database/sqlite-batch-source';
-import { whileBusy } from '../database/sqlite-busy';
+import { dialectSql, engineOf, type Engine } from './dialect';
+import { sqliteDatetime } from './sqlite-batch-source';
+import { whileBusy } from './sqlite-busy';
 
 /** One statement of a transaction: its rows (`rows`) or its count of changed rows (`run`). */
 export interface TxStep {
