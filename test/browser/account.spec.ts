@@ -30,8 +30,13 @@ test('logged-in create form: code, expiry understood in German, max uses, name; 
 
   // The same code again: the catalogue message.
   await page.goto('/');
+  // The logged-in form (its Code field) once the login is known again after the page load.
+  await expect(page.getByLabel('Code', { exact: true })).toBeVisible();
   await page.getByLabel('URL', { exact: true }).fill(`https://${TARGET_HOST}/doppelt`);
   await page.getByLabel('Code', { exact: true }).fill('annas-code-1');
+  await expect(page.getByLabel('URL', { exact: true })).toHaveValue(
+    `https://${TARGET_HOST}/doppelt`,
+  );
   await page.getByRole('button', { name: 'Kürzen' }).click();
   // The spec's toast, and the same words at the code's field.
   await expect(page.getByTestId('error-code')).toHaveText('Der Code ist bereits vergeben');
