@@ -12,7 +12,7 @@ import StartPage from './pages/StartPage';
 import { cookies } from './state/cookies';
 import { flags } from './state/flags';
 import { CLIENT_ROUTES as ROUTES } from '@shared/client-routes';
-import { TAG_STATISTICS_ROUTE } from './lib/tag-filter';
+import { TAG_STATISTICS_ROUTE } from './lib/tag-routes';
 
 const LoginPage = lazy(() => import('./pages/LoginPage'));
 const InfoPage = lazy(() => import('./pages/InfoPage'));

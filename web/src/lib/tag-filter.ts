@@ -54,13 +54,6 @@ export function shortsHref(search: string, tags: readonly string[]): string {
   return `/shorts${searchWithTags(search, tags)}`;
 }
 
-/**
- * The client's route of a tag's statistics. MERGE: belongs into CLIENT_ROUTES
- * (src/shared/client-routes.ts, `tagStatistics`), which also reserves `tags` as a code; App.tsx
- * then names it `ROUTES.tagStatistics` (this branch stays inside web/).
- */
-export const TAG_STATISTICS_ROUTE = '/tags/:tag/statistics';
-
 /** The statistics page of a tag, in a team's space when given. */
 export function tagStatisticsHref(tag: string, team?: string | null): string {
   const on = team ? `?team=${encodeURIComponent(team)}` : '';
