@@ -28,7 +28,14 @@ export function TagFilter({ tags, onChange, team, statistics }: TagFilterProps) 
       <Form.Label htmlFor="shorts-tags" className="mb-1">
         {tm.tags.filter.label}
       </Form.Label>
-      <TagInput id="shorts-tags" value={tags} onChange={onChange} team={team} hint={false} />
+      <TagInput
+        id="shorts-tags"
+        value={tags}
+        onChange={onChange}
+        team={team}
+        hint={false}
+        commitOnBlur={false}
+      />
       {tags.length > 0 && (
         <div
           className="d-flex flex-wrap align-items-center gap-2 mt-2"

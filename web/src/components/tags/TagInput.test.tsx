@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyCatalogue } from '../../i18n/current';
@@ -189,11 +189,18 @@ describe('TagInput', () => {
     }
   });
 
-  it('adds what is typed when the input is left', () => {
+  it('adds what is typed when the input is left (not in a filter)', () => {
     render(<Harness />);
     typeInto('Herbst');
     fireEvent.blur(box());
     expect(chips()).toEqual(['Herbst']);
+    cleanup();
+    const changes = vi.fn();
+    render(<TagInput id="f" ariaLabel="Tags" value={[]} onChange={changes} commitOnBlur={false} />);
+    typeInto('Herb');
+    fireEvent.blur(box());
+    expect(changes).not.toHaveBeenCalled();
+    expect(box()).toHaveValue('Herb');
   });
 
   it('suggests the space’s tags as typed; the arrow keys choose, Enter takes one', async () => {

@@ -25,6 +25,11 @@ export interface TagInputProps {
   hint?: boolean;
   /** A name for the input where no label names it. */
   ariaLabel?: string;
+  /**
+   * Whether leaving the input adds what is typed (a form: nothing typed is lost when it is sent).
+   * Off for a filter, where a half-typed word would filter the list.
+   */
+  commitOnBlur?: boolean;
 }
 
 /** Why a typed tag was not added. */
@@ -87,7 +92,7 @@ function problemText(tm: TagMessages, problem: TagProblem): string {
  * both), Backspace in the empty input removes the last one, × removes any. While typing, the
  * space's tags (GET /api/tags) are suggested in a list the arrow keys walk (ARIA combobox with a
  * listbox). The shared rules are checked as typed: an invalid tag or an eleventh one is not added
- * and the input says why. Leaving the input adds what is typed.
+ * and the input says why. Leaving the input adds what is typed (unless `commitOnBlur` is off).
  */
 export function TagInput({
   value,
@@ -98,6 +103,7 @@ export function TagInput({
   describedBy,
   hint = true,
   ariaLabel,
+  commitOnBlur = true,
 }: TagInputProps) {
   const { tm } = useTagsT();
   const input = useRef<HTMLInputElement>(null);
@@ -250,7 +256,7 @@ export function TagInput({
           onBlur={() => {
             setOpen(false);
             setActive(-1);
-            if (text.trim()) commit([text]);
+            if (commitOnBlur && text.trim()) commit([text]);
           }}
         />
       </div>
