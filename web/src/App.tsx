@@ -12,6 +12,7 @@ import StartPage from './pages/StartPage';
 import { cookies } from './state/cookies';
 import { flags } from './state/flags';
 import { CLIENT_ROUTES as ROUTES } from '@shared/client-routes';
+import { TAG_STATISTICS_ROUTE } from './lib/tag-routes';
 
 const LoginPage = lazy(() => import('./pages/LoginPage'));
 const InfoPage = lazy(() => import('./pages/InfoPage'));
@@ -26,6 +27,7 @@ const TeamsPage = lazy(() => import('./pages/TeamsPage'));
 const InvitePage = lazy(() => import('./pages/InvitePage'));
 const ApiKeysPage = lazy(() => import('./pages/ApiKeysPage'));
 const WebhooksPage = lazy(() => import('./pages/WebhooksPage'));
+const TagStatisticsPage = lazy(() => import('./pages/TagStatisticsPage'));
 /** The consent and experiments dialogs (and react-bootstrap's Modal): loaded when first opened. */
 const CookieDialog = lazy(() =>
   import('./components/CookieDialog').then((m) => ({ default: m.CookieDialog })),
@@ -117,6 +119,13 @@ export function AppRoutes() {
           <RequireLogin>
             <Queries>
               <WebhooksPage />
+            </Queries>
+          </RequireLogin>
+        </Route>
+        <Route path={TAG_STATISTICS_ROUTE}>
+          <RequireLogin>
+            <Queries>
+              <TagStatisticsPage />
             </Queries>
           </RequireLogin>
         </Route>

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ApiKeyScope, TeamRole } from '@shared/teams';
-import { BACKEND_TIMEOUT_MS, type Schemas } from './client';
-import { ApiError, NetworkError } from './errors';
+import { call } from './call';
+import type { Schemas } from './client';
 import { setTeams } from '../state/space';
 
 /**
@@ -29,30 +29,7 @@ export interface CreateApiKeyBody {
   expiresAt?: string;
 }
 
-/**
- * One call of these endpoints: same origin, JSON, the backend timeout; a non-ok answer throws
- * ApiError (by its errorKey the views speak), no answer NetworkError — like `api` (client.ts).
- */
-export async function call<T = void>(method: string, path: string, body?: unknown): Promise<T> {
-  let response: Response;
-  try {
-    response = await globalThis.fetch(
-      new Request(new URL(path, globalThis.location?.origin ?? 'http://localhost'), {
-        method,
-        credentials: 'include',
-        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(BACKEND_TIMEOUT_MS),
-      }),
-    );
-  } catch (err) {
-    throw new NetworkError(err);
-  }
-  if (!response.ok) throw await ApiError.fromResponse(response);
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+export { call } from './call';
 
 const id = (s: string) => encodeURIComponent(s);
 

@@ -69,11 +69,12 @@ describe('page jump', () => {
 });
 
 describe('columns', () => {
-  it('hides ID, Max. Aufrufe and Bedrohlichkeit by default (Aufrufe is shown)', () => {
+  it('hides ID, Max. Aufrufe and Bedrohlichkeit by default (Aufrufe and Tags are shown)', () => {
     expect(defaultVisibleColumns()).toEqual([
       'name',
       'code',
       'url',
+      'tags',
       'visits',
       'createdAt',
       'expireAt',

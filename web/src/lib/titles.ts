@@ -27,6 +27,16 @@ export function titleFor(path: string): string {
         return page(msg.password.title);
     }
   }
+  const tag = /^\/tags\/([^/]+)\/statistics\/?$/.exec(path);
+  if (tag) {
+    let name = tag[1];
+    try {
+      name = decodeURIComponent(name);
+    } catch {
+      // shown as it is
+    }
+    return page(t(msg.titles.tagStatistics, { tag: name }));
+  }
   const top = path.replace(/\/+$/, '') || '/';
   switch (top) {
     case '/login':

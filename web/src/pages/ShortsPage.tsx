@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useSnapshot } from 'valtio';
-import { Link, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import type { Short } from '../api/client';
 import { useDomains } from '../api/queries/domains';
 import { useDeleteShorts, useOwnShorts, type OwnShortsQuery } from '../api/queries/shorts';
@@ -27,8 +27,14 @@ import { SortSelect } from '../components/shorts/SortSelect';
 import { useTableFit } from '../components/shorts/useTableFit';
 import { MoveDialog, moveTargets } from '../components/teams/MoveDialog';
 import { RoleBadge } from '../components/teams/RoleBadge';
+import { BulkBar } from '../components/tags/BulkBar';
+import { TagFilter } from '../components/tags/TagFilter';
+import { useResolved } from '../components/useResolved';
 import { useWide } from '../components/shorts/useWide';
 import { loadErrorText } from '../lib/errors';
+import { FLAGS } from '../lib/flag-rule';
+import { shortsHref, tagsOfSearch } from '../lib/tag-filter';
+import { tagSuggestions } from '../lib/tags-api';
 import {
   DEFAULT_PAGE_SIZE,
   nextSort,
@@ -36,17 +42,22 @@ import {
   toggleColumn,
   type SortState,
 } from '../lib/table';
+import { flags } from '../state/flags';
 import { chooseSpace, mayWriteIn, space } from '../state/space';
 import { toast } from '../state/toasts';
-import { useT } from '../i18n/context';
+import { pluralForm } from '../i18n/plural';
+import { useTagsT } from '../i18n/tags-text';
 
 type View = OwnShortsQuery & { sort: SortState<ShortColumn> };
-type Pending = { kind: 'one'; short: Short } | { kind: 'bulk'; ids: string[] };
 const NONE: ReadonlySet<string> = new Set();
 
-/** /shorts: the caller's own shorts as a server-paged, sorted and searched table. */
+/**
+ * /shorts: the caller's own shorts (or a team's) as a server-paged, sorted and searched table.
+ * The address holds the space (`?team=`) and the tag filter (`?tag=Herbst&tag=Sale`), so both can
+ * be linked and the back button undoes a filter.
+ */
 export default function ShortsPage() {
-  const { msg, t, lang } = useT();
+  const { msg, t, tm, lang } = useTagsT();
   const [view, setView] = useState<View>({
     page: 0,
     size: DEFAULT_PAGE_SIZE,
@@ -56,7 +67,12 @@ export default function ShortsPage() {
     broken: false,
   });
   // The space: `?team=` of the list (a link names it), else the one chosen in the switcher.
-  const urlTeam = new URLSearchParams(useSearch()).get('team');
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const urlTeam = new URLSearchParams(search).get('team');
+  const tags = useMemo(() => tagsOfSearch(search), [search]);
+  const setTags = (next: readonly string[]) => navigate(shortsHref(search, next));
+  const statistics = Boolean(useSnapshot(flags).enabled[FLAGS.statistics]);
   const sp = useSnapshot(space);
   useEffect(() => {
     if (urlTeam !== null && urlTeam !== (space.current ?? '')) chooseSpace(urlTeam || null);
@@ -73,15 +89,28 @@ export default function ShortsPage() {
     setShownTeam(teamId);
     setView((v) => ({ ...v, page: 0 }));
   }
+  // Another tag filter: the same.
+  const tagsKey = tags.join('\n');
+  const [shownTags, setShownTags] = useState(tagsKey);
+  if (shownTags !== tagsKey) {
+    setShownTags(tagsKey);
+    setView((v) => ({ ...v, page: 0 }));
+  }
   const [searchInput, setSearchInput] = useState('');
   const [columns, setColumns] = useState<ShortColumn[]>(defaultVisibleColumns);
-  const [pending, setPending] = useState<Pending | null>(null);
+  const [pending, setPending] = useState<Short | null>(null);
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<Short | null>(null);
   const [importing, setImporting] = useState(false);
   const [qr, setQr] = useState<Short | null>(null);
   const wide = useWide();
-  const list = useOwnShorts({ ...view, team: teamId });
+  const list = useOwnShorts({ ...view, team: teamId, tags });
+  // The tag filter shows once the space has tags (or the address names some).
+  const spaceHasTags = useResolved(
+    () => tagSuggestions(teamId).then((l) => l.length > 0),
+    [teamId, list.dataUpdatedAt],
+    false,
+  );
   const hosts = useDomains().data?.map((d) => d.host) ?? [];
   const deleteShorts = useDeleteShorts();
 
@@ -110,11 +139,8 @@ export default function ShortsPage() {
     if (!pending) return;
     setBusy(true);
     try {
-      if (pending.kind === 'one') {
-        if (await deleteShorts([pending.short.id])) toast.success(msg.shorts.deleted);
-        else toast.error(msg.shorts.deleteFailed);
-      } else if (await deleteShorts(pending.ids)) toast.success(msg.shorts.bulkDeleted);
-      else toast.error(msg.shorts.bulkDeleteFailed);
+      if (await deleteShorts([pending.id])) toast.success(msg.shorts.deleted);
+      else toast.error(msg.shorts.deleteFailed);
     } finally {
       setBusy(false);
       setPending(null);
@@ -161,8 +187,6 @@ export default function ShortsPage() {
         onSearch={setSearchInput}
         columns={columns}
         onToggleColumn={(c) => setColumns((v) => toggleColumn(SHORT_COLUMNS, v, c))}
-        selectedCount={writable ? selected.size : 0}
-        onDeleteSelected={() => setPending({ kind: 'bulk', ids: [...selected] })}
         loading={list.isFetching}
       >
         {cards && data && total > 0 && (
@@ -218,6 +242,19 @@ export default function ShortsPage() {
         )}
       </ShortsToolbar>
 
+      {(tags.length > 0 || spaceHasTags) && (
+        <TagFilter tags={tags} onChange={setTags} team={teamId} statistics={statistics} />
+      )}
+      {writable && selected.size > 0 && (
+        <BulkBar
+          ids={[...selected]}
+          rows={rows}
+          team={teamId}
+          targets={targets}
+          onClear={() => select(NONE)}
+          onRefused={(ids) => select(new Set([...selected].filter((id) => !ids.includes(id))))}
+        />
+      )}
       {list.isError ? (
         <Alert variant="danger" data-testid="shorts-error">
           <Alert.Heading as="h2" className="h5">
@@ -225,7 +262,13 @@ export default function ShortsPage() {
           </Alert.Heading>
           <p className="mb-0">{loadErrorText(list.error)}</p>
         </Alert>
-      ) : data && total === 0 && !view.search && !view.domain && !view.broken && writable ? (
+      ) : data &&
+        total === 0 &&
+        !view.search &&
+        !view.domain &&
+        !view.broken &&
+        tags.length === 0 &&
+        writable ? (
         <div className="border rounded p-4 text-center" data-testid="shorts-first">
           <h2 className="h5">{msg.shorts.emptyTitle}</h2>
           <p className="text-body-secondary">{msg.shorts.emptyText}</p>
@@ -235,7 +278,11 @@ export default function ShortsPage() {
         </div>
       ) : data && total === 0 ? (
         <Alert variant="info" data-testid="shorts-empty">
-          {view.broken ? msg.shorts.noBroken : msg.shorts.empty}
+          {tags.length > 0
+            ? t(pluralForm(tm.tags.filter.empty, tags.length), { tags: tags.join(', ') })
+            : view.broken
+              ? msg.shorts.noBroken
+              : msg.shorts.empty}
         </Alert>
       ) : data ? (
         <>
@@ -250,7 +297,7 @@ export default function ShortsPage() {
                 onMove={targets.length > 0 ? setMoving : undefined}
                 onQr={setQr}
                 onEdit={setEditing}
-                onDelete={(s) => setPending({ kind: 'one', short: s })}
+                onDelete={setPending}
               />
             ) : (
               <ShortsTable
@@ -261,7 +308,7 @@ export default function ShortsPage() {
                 selected={selected}
                 onSelect={onSelect}
                 onSelectAll={(on) => select(on ? new Set(rows.map((r) => r.id)) : NONE)}
-                onDelete={(s) => setPending({ kind: 'one', short: s })}
+                onDelete={setPending}
                 onEdit={setEditing}
                 onQr={setQr}
                 readOnly={!writable}
@@ -302,11 +349,7 @@ export default function ShortsPage() {
         onConfirm={() => void confirmDelete()}
         onCancel={() => setPending(null)}
       >
-        {pending === null
-          ? null
-          : pending.kind === 'one'
-            ? t(msg.shorts.confirmDelete, { code: pending.short.code })
-            : t(msg.shorts.confirmBulk, { count: pending.ids.length })}
+        {pending === null ? null : t(msg.shorts.confirmDelete, { code: pending.code })}
       </ConfirmDialog>
     </section>
   );

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { pageQuery, type SortState } from '../../lib/table';
+import { tagListQuery } from '../../lib/tags-api';
 import { $api } from '../query';
 
 /** Every page of the own-shorts list (`GET /api/code`), whatever its parameters. */
@@ -18,15 +19,28 @@ export interface OwnShortsQuery {
   broken?: boolean;
   /** A team's shorts (`?team=`, members only); none: the caller's own space. */
   team?: string | null;
+  /** Only the shorts that carry all of these tags (`?tag=a&tag=b`). */
+  tags?: readonly string[];
 }
 
 /** One page of the caller's own shorts; the last page stays on screen while the next one loads. */
-export function useOwnShorts({ page, size, sort, search, domain, broken, team }: OwnShortsQuery) {
+export function useOwnShorts({
+  page,
+  size,
+  sort,
+  search,
+  domain,
+  broken,
+  team,
+  tags = [],
+}: OwnShortsQuery) {
   const filters = {
     ...(search ? { search } : {}),
     ...(domain ? { domain } : {}),
     ...(broken ? { health: 'broken' as const } : {}),
     ...(team ? { team } : {}),
+    // MERGE: `tag` is not in the generated schema of GET /api/code yet (lib/tags-api.ts).
+    ...tagListQuery(tags),
   };
   return $api.useQuery(
     'get',

@@ -2,14 +2,24 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import type { Short } from '../../api/client';
 import { formatDateTime } from '../../lib/expiry';
+import { shortTags } from '../../lib/tags-api';
 import { codeLink, COLUMNS, type ShortColumn } from './columns';
 import { RowActions, type RowActionHandlers } from './RowActions';
+import { TagChips } from '../tags/TagChips';
 import { ShortBadges } from './ShortBadges';
 import { UrlCell } from './UrlCell';
 import { useT } from '../../i18n/context';
 
 /** What every card shows anyway; the other visible columns follow as name and value. */
-const ALWAYS: readonly ShortColumn[] = ['name', 'code', 'shortUrl', 'url', 'visits', 'expireAt'];
+const ALWAYS: readonly ShortColumn[] = [
+  'name',
+  'code',
+  'tags',
+  'shortUrl',
+  'url',
+  'visits',
+  'expireAt',
+];
 
 export interface ShortCardsProps extends RowActionHandlers {
   rows: readonly Short[];
@@ -24,8 +34,8 @@ export interface ShortCardsProps extends RowActionHandlers {
 
 /**
  * The own shorts as cards: on phones, and wherever the table does not fit (a narrow window, many
- * columns). Each card: name or code, badges, the short link, the target, visits and expiry, the
- * actions.
+ * columns). Each card: name or code, badges, tags, the short link, the target, visits and expiry,
+ * the actions.
  */
 export function ShortCards({
   rows,
@@ -62,6 +72,11 @@ export function ShortCards({
                     {codeLink(s)}
                     <ShortBadges short={s} />
                   </div>
+                  {shortTags(s).length > 0 && (
+                    <div className="mt-1" data-column="tags">
+                      <TagChips short={s} />
+                    </div>
+                  )}
                 </div>
               </div>
               <div

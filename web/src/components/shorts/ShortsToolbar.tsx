@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { ColumnFilter } from './ColumnFilter';
@@ -11,26 +10,22 @@ export interface ShortsToolbarProps {
   onSearch: (text: string) => void;
   columns: readonly ShortColumn[];
   onToggleColumn: (c: ShortColumn) => void;
-  selectedCount: number;
-  onDeleteSelected: () => void;
   /** A request is under way (the spinner at the end). */
   loading: boolean;
   /** Further actions of the list (buttons), placed before the spinner. */
   children?: ReactNode;
 }
 
-/** Above the own-shorts table: search, column filter, bulk delete and the list's other actions. */
+/** Above the own-shorts table: search, column filter and the list's other actions (the selection's: components/tags/BulkBar). */
 export function ShortsToolbar({
   search,
   onSearch,
   columns,
   onToggleColumn,
-  selectedCount,
-  onDeleteSelected,
   loading,
   children,
 }: ShortsToolbarProps) {
-  const { msg, t } = useT();
+  const { msg } = useT();
   return (
     <div className="d-flex flex-wrap gap-2 align-items-end mb-3">
       <Form.Group controlId="shorts-search" className="flex-grow-1" style={{ minWidth: '14rem' }}>
@@ -43,11 +38,6 @@ export function ShortsToolbar({
         />
       </Form.Group>
       <ColumnFilter visible={columns} onToggle={onToggleColumn} />
-      {selectedCount > 0 && (
-        <Button variant="danger" onClick={onDeleteSelected}>
-          {t(msg.shorts.deleteSelected, { count: selectedCount })}
-        </Button>
-      )}
       {children}
       {loading && <Spinner animation="border" size="sm" role="status" className="ms-1 mb-2" />}
     </div>

@@ -6,6 +6,8 @@ import { locale, msg } from '../../i18n/current';
 import { formatDateTime } from '../../lib/expiry';
 import type { SortState } from '../../lib/table';
 import { usesText } from '../../lib/uses';
+import { tagsMsg } from '../../i18n/tags-text';
+import { TagChips } from '../tags/TagChips';
 import { ShortBadges } from './ShortBadges';
 import { UrlCell } from './UrlCell';
 
@@ -22,6 +24,7 @@ export const SHORT_COLUMNS = [
   'domain',
   'shortUrl',
   'url',
+  'tags',
   'visits',
   'uses',
   'maxUses',
@@ -94,6 +97,14 @@ export const COLUMNS: Readonly<Record<ShortColumn, ShortColumnDef>> = {
       return msg.shorts.columns.url;
     },
     cell: (s) => <UrlCell url={s.url} />,
+  },
+  tags: {
+    get label() {
+      return tagsMsg().tags.column;
+    },
+    sortable: false,
+    // Each chip filters the list by its tag as well.
+    cell: (s) => <TagChips short={s} />,
   },
   visits: {
     get label() {

@@ -57,3 +57,10 @@ export const MoveIcon = () => (
     <path d="M6 9h4.5M9 7.5 10.5 9 9 10.5" />
   </Icon>
 );
+
+/** Three bars: statistics. */
+export const ChartIcon = () => (
+  <Icon>
+    <path d="M2.5 13.5h11M4.5 11V8M8 11V4M11.5 11V6.5" />
+  </Icon>
+);

@@ -64,6 +64,7 @@ export const app = {
   titles: {
     page: '{title} – URL-Shorter',
     info: 'Short {code}',
+    tagStatistics: 'Statistik des Tags {tag}',
   },
   toasts: {
     maintenance:

@@ -66,6 +66,7 @@ export const app: Catalogue<typeof de> = {
   titles: {
     page: '{title} – URL-Shorter',
     info: 'Short {code}',
+    tagStatistics: 'Statistics of the tag {tag}',
   },
   toasts: {
     maintenance:

@@ -1,5 +1,5 @@
 import type { RedirectRule } from '@shared/redirect-rules';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -23,7 +23,17 @@ import {
 import { StatsChart } from './StatsChart';
 import { useT } from '../../../i18n/context';
 
-type ListKey = 'referrers' | 'countries' | 'devices' | 'browsers' | 'os' | 'targets';
+export type ListKey = 'referrers' | 'countries' | 'devices' | 'browsers' | 'os' | 'targets';
+
+/** Every top list, in the panel's order. */
+const LISTS: readonly ListKey[] = [
+  'referrers',
+  'countries',
+  'devices',
+  'browsers',
+  'os',
+  'targets',
+];
 
 type Rules = readonly Pick<RedirectRule, 'conditions'>[];
 
@@ -32,25 +42,61 @@ type Rules = readonly Pick<RedirectRule, 'conditions'>[];
  * the short's redirect rules, so that the targets name them ('Regel 1: iOS').
  */
 export default function StatisticsPanel({ id, rules }: { id: string; rules?: Rules }) {
-  const { msg } = useT();
-  const [range, setRange] = useState<StatsRange>('30d');
-  // The range's query is fixed when it is chosen (not on every render).
-  const [query, setQuery] = useState(() => rangeQuery('30d'));
-  const { data, error, isFetching } = useShortStatistics(id, query);
+  const range = useStatsRange();
+  const result = useShortStatistics(id, range.query);
+  return (
+    <StatisticsFrame
+      range={range}
+      csvUrl={statisticsCsvUrl(id, range.query)}
+      result={result}
+      rules={rules}
+    />
+  );
+}
 
+/** The chosen range and its query (fixed when it is chosen, not on every render). */
+export function useStatsRange() {
+  const [range, setRange] = useState<StatsRange>('30d');
+  const [query, setQuery] = useState(() => rangeQuery('30d'));
+  const choose = (r: StatsRange) => {
+    setRange(r);
+    setQuery(rangeQuery(r));
+  };
+  return { range, query, choose };
+}
+
+export interface StatisticsFrameProps<T extends StatisticsAnswer> {
+  range: ReturnType<typeof useStatsRange>;
+  /** The CSV of the same range. */
+  csvUrl: string;
+  /** The statistics call's state. */
+  result: { data?: T; error: unknown; isFetching: boolean };
+  rules?: Rules;
+  /** The top lists shown (all by default). */
+  lists?: readonly ListKey[];
+  /** More of the answer, after the top lists (a tag's top shorts). */
+  children?: (data: T) => ReactNode;
+}
+
+/**
+ * The statistics of a range, whoever's they are (a short's, a tag's): the range, the CSV, the
+ * totals, the chart, the top lists and the numbers as a table.
+ */
+export function StatisticsFrame<T extends StatisticsAnswer>({
+  range: { range, choose },
+  csvUrl,
+  result: { data, error, isFetching },
+  rules,
+  lists = LISTS,
+  children,
+}: StatisticsFrameProps<T>) {
+  const { msg } = useT();
   return (
     <div data-testid="stats-panel">
       <div className="d-flex flex-wrap gap-2 align-items-end mb-3">
         <Form.Group controlId="stats-range">
           <Form.Label className="mb-1">{msg.stats.range}</Form.Label>
-          <Form.Select
-            value={range}
-            onChange={(e) => {
-              const r = e.target.value as StatsRange;
-              setRange(r);
-              setQuery(rangeQuery(r));
-            }}
-          >
+          <Form.Select value={range} onChange={(e) => choose(e.target.value as StatsRange)}>
             {STATS_RANGES.map((r) => (
               <option key={r} value={r}>
                 {msg.stats.ranges[r]}
@@ -58,7 +104,7 @@ export default function StatisticsPanel({ id, rules }: { id: string; rules?: Rul
             ))}
           </Form.Select>
         </Form.Group>
-        <a className="btn btn-outline-secondary" href={statisticsCsvUrl(id, query)} download>
+        <a className="btn btn-outline-secondary" href={csvUrl} download>
           {msg.stats.downloadCsv}
         </a>
         {isFetching && (
@@ -74,13 +120,25 @@ export default function StatisticsPanel({ id, rules }: { id: string; rules?: Rul
       {error ? (
         <Alert variant="danger">{errorText(error, msg.stats.loadError)}</Alert>
       ) : !data ? null : (
-        <StatsView data={data} rules={rules} />
+        <StatsView data={data} rules={rules} lists={lists}>
+          {children?.(data)}
+        </StatsView>
       )}
     </div>
   );
 }
 
-function StatsView({ data, rules }: { data: StatisticsAnswer; rules?: Rules }) {
+function StatsView({
+  data,
+  rules,
+  lists,
+  children,
+}: {
+  data: StatisticsAnswer;
+  rules?: Rules;
+  lists: readonly ListKey[];
+  children?: ReactNode;
+}) {
   const { msg } = useT();
   const { total } = data;
   return (
@@ -103,20 +161,19 @@ function StatsView({ data, rules }: { data: StatisticsAnswer; rules?: Rules }) {
         <>
           <StatsChart data={data} />
           <Row className="g-3 mb-3">
-            <TopList title={msg.stats.referrers} list="referrers" entries={data.referrers} />
-            <TopList title={msg.stats.countries} list="countries" entries={data.countries} />
-            <TopList title={msg.stats.devices} list="devices" entries={data.devices} />
-            <TopList title={msg.stats.browsers} list="browsers" entries={data.browsers} />
-            <TopList title={msg.stats.os} list="os" entries={data.os} />
-            <TopList
-              title={msg.stats.targets}
-              list="targets"
-              entries={data.targets}
-              rules={rules}
-            />
+            {lists.map((list) => (
+              <TopList
+                key={list}
+                title={msg.stats[list]}
+                list={list}
+                entries={data[list] ?? []}
+                rules={list === 'targets' ? rules : undefined}
+              />
+            ))}
           </Row>
         </>
       )}
+      {children}
       <details>
         <summary>{msg.stats.table}</summary>
         <Table size="sm" responsive className="mt-2" data-testid="stats-table">
