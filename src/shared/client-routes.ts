@@ -25,6 +25,7 @@ export const CLIENT_ROUTES = {
   teams: '/teams',
   team: '/teams/:id',
   invite: '/invite/:token',
+  tagStatistics: '/tags/:tag/statistics',
   admin: '/admin',
 } as const;
 

@@ -12,7 +12,6 @@ import StartPage from './pages/StartPage';
 import { cookies } from './state/cookies';
 import { flags } from './state/flags';
 import { CLIENT_ROUTES as ROUTES } from '@shared/client-routes';
-import { TAG_STATISTICS_ROUTE } from './lib/tag-routes';
 
 const LoginPage = lazy(() => import('./pages/LoginPage'));
 const InfoPage = lazy(() => import('./pages/InfoPage'));
@@ -122,7 +121,7 @@ export function AppRoutes() {
             </Queries>
           </RequireLogin>
         </Route>
-        <Route path={TAG_STATISTICS_ROUTE}>
+        <Route path={ROUTES.tagStatistics}>
           <RequireLogin>
             <Queries>
               <TagStatisticsPage />

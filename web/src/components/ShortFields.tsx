@@ -19,10 +19,13 @@ import {
 } from '../lib/short-form';
 import type { RulesProblemAt } from '../lib/rules';
 import { schemeFix } from '../lib/url';
+import { createTeamId } from '../state/space';
 import { useResolved } from './useResolved';
 
 /** The rules editor: only logged-in users see it, so it is a chunk of its own (the start page's budget). */
 const RulesEditor = lazy(() => import('./rules/RulesEditor'));
+// The tags' input (chips, suggestions) with its words: loaded with the logged-in form only.
+const TagInput = lazy(() => import('./tags/TagInput').then((m) => ({ default: m.TagInput })));
 
 /**
  * The short's fields, for the start page's create form (`mode: 'create'`) and the edit dialog
@@ -60,6 +63,8 @@ export interface ShortFieldsProps {
   expireAt: Date | null;
   /** Edit: whether the short has a password now (its hint and the box that removes it). */
   hasPassword?: boolean;
+  /** Edit: the team whose tags are suggested (the short's team; null: the caller's own). */
+  tagsTeam?: string | null;
   /** The own domains the caller may use (hosts); none: no domain field. */
   domains?: readonly string[];
   /** The server's errors, at their fields (lib/errors.ts shortFieldErrors). */
@@ -176,6 +181,7 @@ function ShortField({
   domains = [],
   errors = {},
   rulesProblemAt,
+  tagsTeam,
 }: ShortFieldsProps & { name: ShortFieldName }) {
   const { msg } = useT();
   const error = errors[name];
@@ -195,7 +201,12 @@ function ShortField({
   }
   const value = input;
   const feedback = error ? (
-    <Form.Control.Feedback type="invalid" className="d-block" data-testid={`error-${name}`}>
+    <Form.Control.Feedback
+      type="invalid"
+      className="d-block"
+      id={`${mode}-${name}-error`}
+      data-testid={`error-${name}`}
+    >
       {error}
     </Form.Control.Feedback>
   ) : null;
@@ -324,16 +335,21 @@ function ShortField({
     case 'team':
       return null; // the space switcher and the move dialog
     case 'tags':
-      // A plain comma-separated text for now (lib/short-form.ts reads it as a list).
+      // The form keeps them as comma-separated text (lib/short-form.ts; a tag holds no comma).
       return group(
-        <>
-          <Form.Control
-            {...common}
-            type="text"
-            aria-describedby={hint ? `${id}-help` : undefined}
+        <Suspense fallback={<Spinner animation="border" size="sm" role="status" />}>
+          <TagInput
+            id={id}
+            value={value
+              .split(',')
+              .map((tag) => tag.trim())
+              .filter(Boolean)}
+            onChange={(tags) => set(tags.join(', '))}
+            team={mode === 'create' ? createTeamId() : (tagsTeam ?? null)}
+            invalid={Boolean(error)}
+            describedBy={error ? `${id}-error` : undefined}
           />
-          {hint && <Form.Text id={`${id}-help`}>{hint}</Form.Text>}
-        </>,
+        </Suspense>,
       );
     case 'integer':
       return group(

@@ -1,6 +1,6 @@
 import { MAX_TAGS } from '@shared/tags';
 import { call } from '../api/call';
-import type { Short } from '../api/client';
+import type { Schemas, Short } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { StatisticsAnswer } from './statistics';
 
@@ -17,13 +17,10 @@ import type { StatisticsAnswer } from './statistics';
 /* ---- shapes of the contract (aliased to the generated schema types after the merge) ---- */
 
 /** One entry of `GET /api/tags`: a tag (as first written) and how many of the space's shorts carry it. */
-export interface TagCount {
-  tag: string;
-  count: number;
-}
+export type TagCount = Schemas['TagCountDto'];
 
-/** A short of the own list or the owner's info call: `tags` (absent from older answers: none). */
-export type TaggedShort = Short & { tags?: string[] | null };
+/** A short of the own list or the owner's info call (its `tags` shown to those who may read it). */
+export type TaggedShort = Short;
 
 /** What `POST /api/code/bulk` sets on every short (`null` clears expiry and max uses; team null: own space). */
 export interface BulkSet {

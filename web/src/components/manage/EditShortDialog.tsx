@@ -12,6 +12,7 @@ import { changesOf, fieldsOf } from '../../lib/short-form';
 import { toast } from '../../state/toasts';
 import { ShortFields, useShortForm } from '../ShortFields';
 import { useT } from '../../i18n/context';
+import { forgetTagSuggestions } from '../../lib/tags-api';
 
 export interface EditShortDialogProps {
   /** The short to edit; null: the dialog is closed. */
@@ -77,6 +78,7 @@ function EditForm({
     try {
       const saved = await update.mutateAsync({ params: { path: { id: short.id } }, body });
       toast.success(msg.edit.saved);
+      forgetTagSuggestions();
       onSaved?.(saved);
       onClose();
     } catch (err) {
@@ -105,6 +107,7 @@ function EditForm({
           rulesProblemAt={errors.rules === undefined ? undefined : rulesAt}
           expireAt={form.expireAt}
           hasPassword={short.hasPassword}
+          tagsTeam={short.team?.id ?? null}
           domains={domains}
         />
         {confirming && (
