@@ -417,45 +417,46 @@ test('single delete with confirmation and toast; a failing delete says so', asyn
   await expect(page.getByTestId('shorts-total')).toHaveText('299 Einträge');
 });
 
-test('bulk delete of the selected shorts', async ({ page, context }) => {
+test('bulk delete of the selected shorts: one request, all or nothing', async ({
+  page,
+  context,
+}) => {
   await page.goto('/shorts');
   await page.getByLabel('Suche').fill('seite/29');
   await expect(rows(page)).toHaveCount(10); // 290–299 (300 is gone)
   await page.getByLabel('Short tab-291 auswählen').check();
   await page.getByLabel('Short tab-292 auswählen').check();
+  await expect(page.getByTestId('bulk-count')).toHaveText('2 Shorts ausgewählt');
   await page.getByRole('button', { name: 'Ausgewählte löschen (2)' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Löschen bestätigen' });
-  await expect(dialog).toContainText('Möchtest du die 2 ausgewählten Shorts wirklich löschen?');
+  const dialog = page.getByRole('dialog', { name: '2 Shorts löschen?' });
+  await expect(dialog).toContainText('Die 2 ausgewählten Shorts werden endgültig gelöscht');
+  const bulk = page.waitForRequest(
+    (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/code/bulk',
+  );
   await dialog.getByRole('button', { name: 'Endgültig löschen' }).click();
+  expect(((await bulk).postDataJSON() as { ids: string[] }).ids).toHaveLength(2);
   await expect(page.getByText('Shorts erfolgreich gelöscht', { exact: true })).toBeVisible();
   await expect(rows(page)).toHaveCount(8);
   await expect(page.getByRole('row', { name: /tab-291/ })).toHaveCount(0);
   expect(await ownTotal(context.request)).toBe(297);
 
-  // Select all on the page; one delete fails → the bulk failure toast, the others are gone.
-  const found = (await (
-    await context.request.get(`${BASE}/api/code`, { params: { search: 'tab-290' } })
-  ).json()) as { content: { id: string }[] };
-  const failId = found.content[0].id;
+  // Select all on the page; the server fails the bulk → the failure toast, nothing is gone.
   await page.route(
-    (u) => u.pathname.startsWith('/api/code/'),
-    async (route) => {
-      if (route.request().method() !== 'DELETE') return route.continue();
-      const id = route.request().url().split('/').pop();
-      if (id === failId)
-        return route.fulfill({
-          status: 500,
-          contentType: 'application/problem+json',
-          body: '{"status":500}',
-        });
-      return route.continue();
-    },
+    (u) => u.pathname === '/api/code/bulk',
+    (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/problem+json',
+        body: '{"status":500}',
+      }),
   );
   await page.getByLabel('Alle Shorts dieser Seite auswählen').check();
   await page.getByRole('button', { name: 'Ausgewählte löschen (8)' }).click();
-  await dialog.getByRole('button', { name: 'Endgültig löschen' }).click();
+  await page
+    .getByRole('dialog', { name: '8 Shorts löschen?' })
+    .getByRole('button', { name: 'Endgültig löschen' })
+    .click();
   await expect(page.getByText('Fehler beim Löschen der Shorts', { exact: true })).toBeVisible();
-  await expect(rows(page)).toHaveCount(1);
-  await expect(rows(page).first()).toHaveAttribute('data-code', 'tab-290');
-  expect(await ownTotal(context.request)).toBe(290);
+  await expect(rows(page)).toHaveCount(8);
+  expect(await ownTotal(context.request)).toBe(297);
 });

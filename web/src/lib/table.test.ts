@@ -69,12 +69,11 @@ describe('page jump', () => {
 });
 
 describe('columns', () => {
-  it('hides ID, Max. Aufrufe and Bedrohlichkeit by default (Aufrufe and Tags are shown)', () => {
+  it('hides ID, Max. Aufrufe and Bedrohlichkeit by default (Aufrufe is shown; tags show under the name)', () => {
     expect(defaultVisibleColumns()).toEqual([
       'name',
       'code',
       'url',
-      'tags',
       'visits',
       'createdAt',
       'expireAt',

@@ -31,7 +31,7 @@ function shortStatisticsHref(s: TagShortVisits): string {
 /**
  * /tags/{tag}/statistics (`?team=`: a team's shorts with that tag): the visits of every short with
  * the tag, added up, as the statistics of one short read (range, CSV, chart, top lists, table),
- * and the 'Top-Links' among them.
+ * and the 'Top-Shorts' among them.
  */
 export default function TagStatisticsPage() {
   const { t, tm, locale } = useTagsT();

@@ -11,15 +11,7 @@ import { UrlCell } from './UrlCell';
 import { useT } from '../../i18n/context';
 
 /** What every card shows anyway; the other visible columns follow as name and value. */
-const ALWAYS: readonly ShortColumn[] = [
-  'name',
-  'code',
-  'tags',
-  'shortUrl',
-  'url',
-  'visits',
-  'expireAt',
-];
+const ALWAYS: readonly ShortColumn[] = ['name', 'code', 'shortUrl', 'url', 'visits', 'expireAt'];
 
 export interface ShortCardsProps extends RowActionHandlers {
   rows: readonly Short[];

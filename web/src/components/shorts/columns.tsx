@@ -6,7 +6,6 @@ import { locale, msg } from '../../i18n/current';
 import { formatDateTime } from '../../lib/expiry';
 import type { SortState } from '../../lib/table';
 import { usesText } from '../../lib/uses';
-import { tagsMsg } from '../../i18n/tags-text';
 import { TagChips } from '../tags/TagChips';
 import { ShortBadges } from './ShortBadges';
 import { UrlCell } from './UrlCell';
@@ -24,7 +23,6 @@ export const SHORT_COLUMNS = [
   'domain',
   'shortUrl',
   'url',
-  'tags',
   'visits',
   'uses',
   'maxUses',
@@ -63,7 +61,14 @@ export const COLUMNS: Readonly<Record<ShortColumn, ShortColumnDef>> = {
     get label() {
       return msg.shorts.columns.name;
     },
-    cell: (s) => s.name ?? '',
+    // The short's tags as chips under its name (SPEC's columns stay as they are); each chip
+    // filters the list by its tag as well.
+    cell: (s) => (
+      <>
+        {s.name ?? ''}
+        <TagChips short={s} />
+      </>
+    ),
   },
   code: {
     get label() {
@@ -97,14 +102,6 @@ export const COLUMNS: Readonly<Record<ShortColumn, ShortColumnDef>> = {
       return msg.shorts.columns.url;
     },
     cell: (s) => <UrlCell url={s.url} />,
-  },
-  tags: {
-    get label() {
-      return tagsMsg().tags.column;
-    },
-    sortable: false,
-    // Each chip filters the list by its tag as well.
-    cell: (s) => <TagChips short={s} />,
   },
   visits: {
     get label() {

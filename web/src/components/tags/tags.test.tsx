@@ -242,10 +242,10 @@ describe('the bulk bar', () => {
       body: { changed: ['id-a', 'id-c'], deleted: [] },
     }));
     const bar = screen.getByRole('toolbar', { name: 'Ausgewählte Shorts bearbeiten' });
-    expect(within(bar).getByTestId('bulk-count')).toHaveTextContent('2 Links ausgewählt');
+    expect(within(bar).getByTestId('bulk-count')).toHaveTextContent('2 Shorts ausgewählt');
     fireEvent.click(within(bar).getByRole('button', { name: 'Tags hinzufügen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Tags hinzufügen' });
-    expect(dialog).toHaveTextContent('Gilt für die 2 ausgewählten Links.');
+    expect(dialog).toHaveTextContent('Gilt für die 2 ausgewählten Shorts.');
     const apply = within(dialog).getByRole('button', { name: 'Übernehmen' });
     expect(apply).toBeDisabled();
     const input = within(dialog).getByRole('combobox', { name: 'Tags' });
@@ -256,7 +256,7 @@ describe('the bulk bar', () => {
       fireEvent.click(apply);
     });
     expect(bulkCalls(calls)).toEqual([{ ids: ['id-a', 'id-c'], addTags: ['Herbst', 'Neu'] }]);
-    expect(toastTexts()).toContain('2 Links geändert.');
+    expect(toastTexts()).toContain('2 Shorts geändert.');
     await waitFor(() => expect(listLoads(calls)).toBeGreaterThan(loads));
     await waitFor(() => expect(screen.queryByRole('toolbar')).toBeNull());
   });
@@ -268,7 +268,7 @@ describe('the bulk bar', () => {
     }));
     fireEvent.click(screen.getByRole('button', { name: 'Tags entfernen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Tags entfernen' });
-    expect(dialog).toHaveTextContent('Gilt für den ausgewählten Link.');
+    expect(dialog).toHaveTextContent('Gilt für den ausgewählten Short.');
     const input = within(dialog).getByRole('combobox', { name: 'Tags' });
     fireEvent.change(input, { target: { value: 'herbst' } });
     // What is typed counts when the form is sent.
@@ -277,7 +277,7 @@ describe('the bulk bar', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Übernehmen' }));
     });
     expect(bulkCalls(calls)).toEqual([{ ids: ['id-b'], removeTags: ['herbst'] }]);
-    expect(toastTexts()).toContain('1 Link geändert.');
+    expect(toastTexts()).toContain('1 Short geändert.');
   });
 
   it('sets the expiry as typed (understood like the create form) and max uses', async () => {
@@ -323,7 +323,7 @@ describe('the bulk bar', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Ablaufdatum setzen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ablaufdatum setzen' });
     const expiry = within(dialog).getByLabelText('Ablaufdatum');
-    expect(dialog).toHaveTextContent('Leer lassen: Die Links laufen nie ab.');
+    expect(dialog).toHaveTextContent('Leer lassen: Die Shorts laufen nie ab.');
     fireEvent.change(expiry, { target: { value: 'blubb' } });
     await waitFor(() => expect(dialog).toHaveTextContent('Das Datum wurde nicht verstanden.'));
     expect(within(dialog).getByRole('button', { name: 'Übernehmen' })).toBeDisabled();
@@ -358,20 +358,20 @@ describe('the bulk bar', () => {
     expect(screen.queryByRole('button', { name: 'In Team verschieben' })).toBeNull();
   });
 
-  it('deletes after a confirmation counted right (1 Link / 3 Links), in one call', async () => {
+  it('deletes after a confirmation counted right (1 Short / 3 Shorts), in one call', async () => {
     const calls = await selectRows(['herbst1'], () => ({
       status: 200,
       body: { changed: [], deleted: ['id-a', 'id-b', 'id-c'] },
     }));
     fireEvent.click(screen.getByRole('button', { name: 'Ausgewählte löschen (1)' }));
-    let dialog = await screen.findByRole('dialog', { name: '1 Link löschen?' });
-    expect(dialog).toHaveTextContent('Der ausgewählte Link wird endgültig gelöscht');
+    let dialog = await screen.findByRole('dialog', { name: '1 Short löschen?' });
+    expect(dialog).toHaveTextContent('Der ausgewählte Short wird endgültig gelöscht');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' }));
     fireEvent.click(screen.getByLabelText('Short herbst2 auswählen'));
     fireEvent.click(screen.getByLabelText('Short plain auswählen'));
     fireEvent.click(screen.getByRole('button', { name: 'Ausgewählte löschen (3)' }));
-    dialog = await screen.findByRole('dialog', { name: '3 Links löschen?' });
-    expect(dialog).toHaveTextContent('Die 3 ausgewählten Links werden endgültig gelöscht');
+    dialog = await screen.findByRole('dialog', { name: '3 Shorts löschen?' });
+    expect(dialog).toHaveTextContent('Die 3 ausgewählten Shorts werden endgültig gelöscht');
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Endgültig löschen' }));
     });
@@ -385,13 +385,13 @@ describe('the bulk bar', () => {
     try {
       await selectRows([], () => ({ status: 500 }));
       fireEvent.click(screen.getByLabelText('Select short herbst1'));
-      expect(screen.getByTestId('bulk-count')).toHaveTextContent('1 link selected');
+      expect(screen.getByTestId('bulk-count')).toHaveTextContent('1 short selected');
       fireEvent.click(screen.getByRole('button', { name: 'Delete selected (1)' }));
-      expect(await screen.findByRole('dialog', { name: 'Delete 1 link?' })).toBeInTheDocument();
+      expect(await screen.findByRole('dialog', { name: 'Delete 1 short?' })).toBeInTheDocument();
       fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
       fireEvent.click(screen.getByLabelText('Select short herbst2'));
       fireEvent.click(screen.getByRole('button', { name: 'Delete selected (2)' }));
-      expect(await screen.findByRole('dialog', { name: 'Delete 2 links?' })).toBeInTheDocument();
+      expect(await screen.findByRole('dialog', { name: 'Delete 2 shorts?' })).toBeInTheDocument();
     } finally {
       applyCatalogue('de', de);
     }
@@ -410,11 +410,11 @@ describe('the bulk bar', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Übernehmen' }));
     });
     expect(toastTexts()).toContain(
-      'Nichts wurde geändert: 2 Links darfst du nicht ändern (herbst2, plain).',
+      'Nichts wurde geändert: 2 Shorts darfst du nicht ändern (herbst2, plain).',
     );
     // The dialog stays open for another try; the selection keeps the others.
     expect(screen.getByRole('dialog', { name: 'Max. Aufrufe setzen' })).toBeInTheDocument();
-    expect(screen.getByTestId('bulk-count')).toHaveTextContent('1 Link ausgewählt');
+    expect(screen.getByTestId('bulk-count')).toHaveTextContent('1 Short ausgewählt');
     expect(screen.getByLabelText('Short herbst1 auswählen')).toBeChecked();
     expect(screen.getByLabelText('Short plain auswählen')).not.toBeChecked();
     expect(listLoads(calls)).toBe(loads);
@@ -434,7 +434,7 @@ describe('the bulk bar', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Übernehmen' }));
     });
     expect(toastTexts()).toContain(
-      'Nichts wurde geändert: Ein Link hätte danach mehr als 10 Tags.',
+      'Nichts wurde geändert: Ein Short hätte danach mehr als 10 Tags.',
     );
   });
 
@@ -468,7 +468,7 @@ const STATS: TagStatisticsAnswer = {
 };
 
 describe('the statistics of a tag', () => {
-  it('asks GET /api/statistics?tag=… (in the team) and shows the totals, the lists and the Top-Links', async () => {
+  it('asks GET /api/statistics?tag=… (in the team) and shows the totals, the lists and the Top-Shorts', async () => {
     space.teams = [TEAM];
     stubApi({ 'GET /api/statistics': { status: 200, body: STATS } });
     const urls = recordUrls();

@@ -5,7 +5,6 @@
  */
 export const tags = {
   tags: {
-    column: 'Tags',
     input: {
       placeholder: 'Tag eingeben …',
       hint: 'Bis zu {max} Tags. Enter oder Komma fügt einen Tag hinzu, die Rücktaste entfernt den letzten.',
@@ -33,10 +32,10 @@ export const tags = {
     },
     bulk: {
       label: 'Ausgewählte Shorts bearbeiten',
-      selected: { one: '{n} Link ausgewählt', other: '{n} Links ausgewählt' },
+      selected: { one: '{n} Short ausgewählt', other: '{n} Shorts ausgewählt' },
       affects: {
-        one: 'Gilt für den ausgewählten Link.',
-        other: 'Gilt für die {n} ausgewählten Links.',
+        one: 'Gilt für den ausgewählten Short.',
+        other: 'Gilt für die {n} ausgewählten Shorts.',
       },
       addTags: 'Tags hinzufügen',
       removeTags: 'Tags entfernen',
@@ -45,23 +44,23 @@ export const tags = {
       team: 'In Team verschieben',
       clear: 'Auswahl aufheben',
       tags: 'Tags',
-      expiryHint: 'Leer lassen: Die Links laufen nie ab.',
+      expiryHint: 'Leer lassen: Die Shorts laufen nie ab.',
       maxUsesHint: 'Leer lassen: unbegrenzt viele Aufrufe.',
       target: 'Ziel',
       apply: 'Übernehmen',
       cancel: 'Abbrechen',
-      changed: { one: '{n} Link geändert.', other: '{n} Links geändert.' },
-      failed: 'Die Links konnten nicht geändert werden.',
+      changed: { one: '{n} Short geändert.', other: '{n} Shorts geändert.' },
+      failed: 'Die Shorts konnten nicht geändert werden.',
       refused: {
-        one: 'Nichts wurde geändert: {n} Link darfst du nicht ändern ({codes}).',
-        other: 'Nichts wurde geändert: {n} Links darfst du nicht ändern ({codes}).',
+        one: 'Nichts wurde geändert: {n} Short darfst du nicht ändern ({codes}).',
+        other: 'Nichts wurde geändert: {n} Shorts darfst du nicht ändern ({codes}).',
       },
-      tooManyTags: 'Nichts wurde geändert: Ein Link hätte danach mehr als {max} Tags.',
+      tooManyTags: 'Nichts wurde geändert: Ein Short hätte danach mehr als {max} Tags.',
       tagInvalid: 'Nichts wurde geändert: Ein Tag ist ungültig.',
-      confirmTitle: { one: '{n} Link löschen?', other: '{n} Links löschen?' },
+      confirmTitle: { one: '{n} Short löschen?', other: '{n} Shorts löschen?' },
       confirmText: {
-        one: 'Der ausgewählte Link wird endgültig gelöscht, mit seinen Statistiken.',
-        other: 'Die {n} ausgewählten Links werden endgültig gelöscht, mit ihren Statistiken.',
+        one: 'Der ausgewählte Short wird endgültig gelöscht, mit seinen Statistiken.',
+        other: 'Die {n} ausgewählten Shorts werden endgültig gelöscht, mit ihren Statistiken.',
       },
     },
     stats: {
@@ -70,7 +69,7 @@ export const tags = {
       intro: 'Die Aufrufe aller deiner Shorts mit diesem Tag, zusammengezählt.',
       introTeam: 'Die Aufrufe aller Shorts des Teams mit diesem Tag, zusammengezählt.',
       back: 'Zu den Shorts mit diesem Tag',
-      top: 'Top-Links',
+      top: 'Top-Shorts',
       topCaption: 'Die Shorts mit diesem Tag und den meisten Aufrufen im Zeitraum',
       code: 'Code',
       visits: 'Aufrufe',

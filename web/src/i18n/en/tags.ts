@@ -7,7 +7,6 @@ import type { tags as de } from '../de/tags';
  */
 export const tags: Catalogue<typeof de> = {
   tags: {
-    column: 'Tags',
     input: {
       placeholder: 'Type a tag …',
       hint: 'Up to {max} tags. Enter or a comma adds a tag, Backspace removes the last one.',
@@ -35,10 +34,10 @@ export const tags: Catalogue<typeof de> = {
     },
     bulk: {
       label: 'Edit the selected shorts',
-      selected: { one: '{n} link selected', other: '{n} links selected' },
+      selected: { one: '{n} short selected', other: '{n} shorts selected' },
       affects: {
-        one: 'Applies to the selected link.',
-        other: 'Applies to the {n} selected links.',
+        one: 'Applies to the selected short.',
+        other: 'Applies to the {n} selected shorts.',
       },
       addTags: 'Add tags',
       removeTags: 'Remove tags',
@@ -47,23 +46,23 @@ export const tags: Catalogue<typeof de> = {
       team: 'Move to a team',
       clear: 'Clear selection',
       tags: 'Tags',
-      expiryHint: 'Leave empty: the links never expire.',
+      expiryHint: 'Leave empty: the shorts never expire.',
       maxUsesHint: 'Leave empty: unlimited uses.',
       target: 'Target',
       apply: 'Apply',
       cancel: 'Cancel',
-      changed: { one: '{n} link changed.', other: '{n} links changed.' },
-      failed: 'The links could not be changed.',
+      changed: { one: '{n} short changed.', other: '{n} shorts changed.' },
+      failed: 'The shorts could not be changed.',
       refused: {
-        one: 'Nothing was changed: you may not change {n} link ({codes}).',
-        other: 'Nothing was changed: you may not change {n} links ({codes}).',
+        one: 'Nothing was changed: you may not change {n} short ({codes}).',
+        other: 'Nothing was changed: you may not change {n} shorts ({codes}).',
       },
-      tooManyTags: 'Nothing was changed: a link would then have more than {max} tags.',
+      tooManyTags: 'Nothing was changed: a short would then have more than {max} tags.',
       tagInvalid: 'Nothing was changed: a tag is not valid.',
-      confirmTitle: { one: 'Delete {n} link?', other: 'Delete {n} links?' },
+      confirmTitle: { one: 'Delete {n} short?', other: 'Delete {n} shorts?' },
       confirmText: {
-        one: 'The selected link is deleted for good, with its statistics.',
-        other: 'The {n} selected links are deleted for good, with their statistics.',
+        one: 'The selected short is deleted for good, with its statistics.',
+        other: 'The {n} selected shorts are deleted for good, with their statistics.',
       },
     },
     stats: {
@@ -72,7 +71,7 @@ export const tags: Catalogue<typeof de> = {
       intro: 'The visits of all your shorts with this tag, added up.',
       introTeam: "The visits of all the team's shorts with this tag, added up.",
       back: 'To the shorts with this tag',
-      top: 'Top links',
+      top: 'Top shorts',
       topCaption: 'The shorts with this tag and the most visits in the range',
       code: 'Code',
       visits: 'Visits',
