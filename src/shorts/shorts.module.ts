@@ -12,6 +12,8 @@ import { HealthStore } from './health-store';
 import { PasswordLimiter } from './password-limiter';
 import { ShortChangeHub } from './short-change-hub';
 import { ShortAccessService } from './short-access.service';
+import { ShortBulkController } from './short-bulk.controller';
+import { ShortBulkService } from './short-bulk.service';
 import { ShortController } from './short.controller';
 import { ShortCreateService } from './short-create.service';
 import { ShortEditService } from './short-edit.service';
@@ -52,12 +54,13 @@ const EXPORTED = [
     DomainsModule,
     AccessModule,
   ],
-  controllers: [ShortController],
+  controllers: [ShortController, ShortBulkController],
   providers: [
     ShortRepository,
     ShortFollowRepository,
     ShortInsertRepository,
     ...EXPORTED,
+    ShortBulkService,
     CleanupService,
     {
       // Wrong-password counts: in Redis when it is connected (shared), in process otherwise.
