@@ -19,8 +19,11 @@ import { MetricsService } from './metrics/metrics.service';
 import { scrapeTokenMiddleware } from './metrics/scrape-token.middleware';
 
 export const JSON_BODY_LIMIT = '16kb';
-/** Routes that take larger bodies, with their limit (an import of up to 5,000 rows). */
-const LARGE_BODY_ROUTES: Record<string, string> = { '/api/code/import': '2mb' };
+/** Routes that take larger bodies, with their limit (an import of up to 5,000 rows, 500 ids). */
+const LARGE_BODY_ROUTES: Record<string, string> = {
+  '/api/code/import': '2mb',
+  '/api/code/bulk': '64kb',
+};
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

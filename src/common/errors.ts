@@ -10,6 +10,8 @@ export type { ErrorKey, SpecificErrorKey } from '../shared/error-keys';
 export abstract class DomainError extends Error {
   abstract readonly status: number;
   abstract readonly title: string;
+  /** The ids the refusal concerns (a bulk edit's), answered as the problem's `ids` member. */
+  ids?: readonly string[];
   constructor(
     detail: string,
     readonly errorKey: SpecificErrorKey,
@@ -63,6 +65,12 @@ export class BusyError extends statusError(503, 'Service Unavailable') {
   ) {
     super(detail, errorKey);
   }
+}
+
+/** `err` naming the ids it concerns (the problem's `ids` member; see DomainError.ids). */
+export function naming<E extends DomainError>(err: E, ids: readonly string[]): E {
+  err.ids = [...ids];
+  return err;
 }
 
 /** The 404 every "unknown, expired or exhausted short" answers with (the web client maps its detail). */

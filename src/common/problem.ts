@@ -53,6 +53,12 @@ export class Problem {
       'Seconds until the call may succeed (429 of a rate limit, 503 of a busy QR renderer); also the Retry-After header',
   })
   retryAfter?: number;
+  @ApiPropertyOptional({
+    type: [String],
+    description:
+      'The ids the refusal concerns: a bulk edit’s shorts the caller may not write (403 not_owner), that would carry more than 10 tags (400 too_many_tags) or that changed meanwhile (409 bulk_conflict)',
+  })
+  ids?: string[];
 }
 
 export function problem(
@@ -66,6 +72,7 @@ export function problem(
     fieldErrorKeys?: Record<string, ErrorKey>;
     fieldErrorPaths?: Record<string, FieldErrorPath>;
     retryAfter?: number;
+    ids?: readonly string[];
   },
 ): Problem {
   const { errorKey } = extra;
@@ -86,5 +93,6 @@ export function problem(
     p.fieldErrorPaths = extra.fieldErrorPaths;
   }
   if (extra.retryAfter !== undefined) p.retryAfter = extra.retryAfter;
+  if (extra.ids !== undefined) p.ids = [...extra.ids];
   return p;
 }

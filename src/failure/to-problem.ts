@@ -43,6 +43,7 @@ export function toProblem(err: unknown, instance: string): { body: Problem; kind
           err instanceof RateLimitedError || err instanceof BusyError
             ? err.retryAfterSeconds
             : undefined,
+        ids: err.ids,
       }),
       // A busy server answers 503 but no dependency is down: nothing for the outage logs.
       kind: err.status === 503 && !(err instanceof BusyError) ? 'unavailable' : 'expected',

@@ -65,8 +65,10 @@ export const ERROR_KEYS = [
   'rule_condition_invalid',
   'rule_url_invalid',
   'rule_url_blacklisted',
+  // shorts: tags and bulk edits
   'tag_invalid',
   'too_many_tags',
+  'bulk_conflict',
   // shorts: reading and following
   'password_required',
   'password_wrong',

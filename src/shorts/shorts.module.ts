@@ -12,6 +12,8 @@ import { HealthStore } from './health-store';
 import { PasswordLimiter } from './password-limiter';
 import { ShortChangeHub } from './short-change-hub';
 import { ShortAccessService } from './short-access.service';
+import { ShortBulkController } from './short-bulk.controller';
+import { ShortBulkService } from './short-bulk.service';
 import { ShortController } from './short.controller';
 import { TagsController } from './tags.controller';
 import { ShortCreateService } from './short-create.service';
@@ -53,12 +55,13 @@ const EXPORTED = [
     DomainsModule,
     AccessModule,
   ],
-  controllers: [ShortController, TagsController],
+  controllers: [ShortController, TagsController, ShortBulkController],
   providers: [
     ShortRepository,
     ShortFollowRepository,
     ShortInsertRepository,
     ...EXPORTED,
+    ShortBulkService,
     CleanupService,
     {
       // Wrong-password counts: in Redis when it is connected (shared), in process otherwise.

@@ -69,7 +69,9 @@ export const errors = {
       'Die URL einer Regel ist auf der Blacklist. Du darfst auf sie nicht verlinken.',
     tag_invalid:
       'Ein Tag ist ungültig: 1 bis 32 Zeichen aus Buchstaben, Ziffern, Leerzeichen, -, _ und .',
-    too_many_tags: 'Höchstens 10 Tags je Short.',
+    too_many_tags: 'Ein Short hat höchstens 10 Tags.',
+    bulk_conflict:
+      'Einige Shorts wurden inzwischen geändert oder gelöscht. Es wurde nichts geändert, bitte versuche es noch einmal.',
     // shorts: reading and following
     password_required: 'Dieser Short ist durch ein Passwort geschützt.',
     password_wrong: 'Das Passwort ist falsch.',

@@ -115,6 +115,8 @@ export const errors: Catalogue<typeof de> = {
     rule_url_invalid: 'The URL of a rule is invalid.',
     rule_url_blacklisted: 'The URL of a rule is on the blacklist. You may not link to it.',
     tag_invalid: 'A tag is invalid: 1 to 32 characters of letters, digits, spaces, -, _ and .',
-    too_many_tags: 'At most 10 tags per short.',
+    too_many_tags: 'A short has at most 10 tags.',
+    bulk_conflict:
+      'Some shorts were changed or deleted meanwhile. Nothing was changed; please try again.',
   },
 };
