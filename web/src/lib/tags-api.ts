@@ -23,22 +23,18 @@ export type TagCount = Schemas['TagCountDto'];
 export type TaggedShort = Short;
 
 /** What `POST /api/code/bulk` sets on every short (`null` clears expiry and max uses; team null: own space). */
-export interface BulkSet {
-  expireAt?: string | null;
-  maxUses?: number | null;
-  team?: string | null;
-}
+export type BulkSet = Schemas['BulkSetDto'];
 
-/** The body of `POST /api/code/bulk`: changes, or `delete: true`. */
+/**
+ * The body of `POST /api/code/bulk`: changes, or `delete: true` (the generated BulkEditDto, with
+ * the two forms the server accepts told apart).
+ */
 export type BulkRequest =
-  | { ids: string[]; set?: BulkSet; addTags?: string[]; removeTags?: string[] }
+  | (Pick<Schemas['BulkEditDto'], 'ids' | 'set' | 'addTags' | 'removeTags'> & { delete?: never })
   | { ids: string[]; delete: true };
 
 /** Its answer: the ids changed, or deleted (all or nothing). */
-export interface BulkResult {
-  changed: string[];
-  deleted: string[];
-}
+export type BulkResult = Schemas['BulkResultDto'];
 
 /** A short among a tag's top 10 (`domain`: if the server names it, for the link to its own page). */
 export interface TagShortVisits {
