@@ -156,6 +156,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/code/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change or delete up to 500 of the caller’s shorts at once (expiry, limit, team, tags), all or nothing
+         * @description Every id must be the caller’s to write (owner, the team’s editors and owners, admins); else nothing happens and the 403 (`not_owner`) lists the refused ids in `ids`. A short that would carry more than 10 tags: 400 `too_many_tags` with its id; a short deleted or moved meanwhile: 409 `bulk_conflict`. `delete: true` excludes the other changes.
+         */
+        post: operations["bulkEditShorts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/code/export": {
         parameters: {
             query?: never;
@@ -548,6 +568,40 @@ export interface paths {
         post?: never;
         /** Revoke one of the caller’s API keys */
         delete: operations["deleteApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Visits, unique visitors and bots of the caller’s shorts that carry a tag (or a team’s), summed, with the top shorts */
+        get: operations["getTagStatistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statistics.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same series as CSV: start,visits,visitors,bots */
+        get: operations["getTagStatisticsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1003,6 +1057,48 @@ export interface components {
              */
             url: string;
         };
+        BulkEditDto: {
+            /**
+             * @description Tags added to every short that lacks them (in case-insensitive comparison; a short keeps its own spelling); a short that would carry more than 10 refuses the edit (too_many_tags)
+             * @example [
+             *       "Herbst",
+             *       "Kampagne 2026"
+             *     ]
+             */
+            addTags?: string[];
+            /** @description true: delete the shorts (nothing else may be given then) */
+            delete?: boolean;
+            /** @description The shorts' ids (1–500, each once); every one must be the caller's to write */
+            ids: string[];
+            /**
+             * @description Tags taken off every short that carries them (compared case-insensitively)
+             * @example [
+             *       "Herbst",
+             *       "Kampagne 2026"
+             *     ]
+             */
+            removeTags?: string[];
+            /** @description Fields set on every short (absent fields stay as they are) */
+            set?: components["schemas"]["BulkSetDto"];
+        };
+        BulkResultDto: {
+            changed: string[];
+            deleted: string[];
+        };
+        BulkSetDto: {
+            /**
+             * Format: date-time
+             * @description Expiry (logged-in only; anonymous shorts expire after 24 h)
+             */
+            expireAt?: string | null;
+            /** @description Maximum uses (logged-in only) */
+            maxUses?: number | null;
+            /**
+             * @description The team the short belongs to (an id of a team where the caller is owner or editor; logged-in only); null: the caller’s own space. On edit it moves the short
+             * @example 6f1c2a4e-0000-4000-8000-000000000000
+             */
+            team?: string | null;
+        };
         CreateApiKeyDto: {
             /**
              * Format: date-time
@@ -1206,7 +1302,7 @@ export interface components {
          * @description What went wrong, as a stable key (clients translate it; detail stays English)
          * @enum {string}
          */
-        ErrorKey: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "request_malformed" | "body_unreadable" | "route_unknown" | "id_invalid" | "path_invalid" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "username_invalid" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "url_self" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "rules_invalid" | "rules_too_many" | "rule_condition_invalid" | "rule_url_invalid" | "rule_url_blacklisted" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "domain_invalid" | "domain_main_host" | "domain_taken" | "domain_in_use" | "domain_forbidden" | "domain_unknown" | "redirect_invalid" | "dns_no_record" | "dns_token_mismatch" | "dns_timeout" | "dns_failed" | "quota_exceeded" | "scope_missing" | "team_forbidden" | "team_not_empty" | "team_last_owner" | "team_full" | "invite_invalid" | "api_key_name_exists" | "api_key_scope_invalid" | "webhook_url_invalid" | "webhook_unknown" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid" | "paging_invalid" | "sort_invalid" | "sort_field_unknown" | "figures_disabled" | "blacklist_exists" | "blacklist_too_long" | "blacklist_host_invalid" | "blacklist_empty" | "blacklist_regex_invalid" | "log_level_invalid" | "logger_name_invalid" | "start_date_invalid" | "entity_unknown" | "entity_not_editable" | "entity_not_deletable" | "entity_id_invalid" | "body_not_object" | "field_unknown" | "field_read_only" | "field_required" | "field_invalid";
+        ErrorKey: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "request_malformed" | "body_unreadable" | "route_unknown" | "id_invalid" | "path_invalid" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "username_invalid" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "url_self" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "rules_invalid" | "rules_too_many" | "rule_condition_invalid" | "rule_url_invalid" | "rule_url_blacklisted" | "tag_invalid" | "too_many_tags" | "bulk_conflict" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "domain_invalid" | "domain_main_host" | "domain_taken" | "domain_in_use" | "domain_forbidden" | "domain_unknown" | "redirect_invalid" | "dns_no_record" | "dns_token_mismatch" | "dns_timeout" | "dns_failed" | "quota_exceeded" | "scope_missing" | "team_forbidden" | "team_not_empty" | "team_last_owner" | "team_full" | "invite_invalid" | "api_key_name_exists" | "api_key_scope_invalid" | "webhook_url_invalid" | "webhook_unknown" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid" | "paging_invalid" | "sort_invalid" | "sort_field_unknown" | "figures_disabled" | "blacklist_exists" | "blacklist_too_long" | "blacklist_host_invalid" | "blacklist_empty" | "blacklist_regex_invalid" | "log_level_invalid" | "logger_name_invalid" | "start_date_invalid" | "entity_unknown" | "entity_not_editable" | "entity_not_deletable" | "entity_id_invalid" | "body_not_object" | "field_unknown" | "field_read_only" | "field_required" | "field_invalid";
         ExportedShortDto: {
             code: string;
             /** Format: date-time */
@@ -1368,7 +1464,7 @@ export interface components {
             errorKey: components["schemas"]["ErrorKey"];
             /** @description The stable key of a field error, where the field has one (as errorKey) */
             fieldErrorKeys?: {
-                [key: string]: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "request_malformed" | "body_unreadable" | "route_unknown" | "id_invalid" | "path_invalid" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "username_invalid" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "url_self" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "rules_invalid" | "rules_too_many" | "rule_condition_invalid" | "rule_url_invalid" | "rule_url_blacklisted" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "domain_invalid" | "domain_main_host" | "domain_taken" | "domain_in_use" | "domain_forbidden" | "domain_unknown" | "redirect_invalid" | "dns_no_record" | "dns_token_mismatch" | "dns_timeout" | "dns_failed" | "quota_exceeded" | "scope_missing" | "team_forbidden" | "team_not_empty" | "team_last_owner" | "team_full" | "invite_invalid" | "api_key_name_exists" | "api_key_scope_invalid" | "webhook_url_invalid" | "webhook_unknown" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid" | "paging_invalid" | "sort_invalid" | "sort_field_unknown" | "figures_disabled" | "blacklist_exists" | "blacklist_too_long" | "blacklist_host_invalid" | "blacklist_empty" | "blacklist_regex_invalid" | "log_level_invalid" | "logger_name_invalid" | "start_date_invalid" | "entity_unknown" | "entity_not_editable" | "entity_not_deletable" | "entity_id_invalid" | "body_not_object" | "field_unknown" | "field_read_only" | "field_required" | "field_invalid";
+                [key: string]: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "request_malformed" | "body_unreadable" | "route_unknown" | "id_invalid" | "path_invalid" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "username_invalid" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "url_self" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "rules_invalid" | "rules_too_many" | "rule_condition_invalid" | "rule_url_invalid" | "rule_url_blacklisted" | "tag_invalid" | "too_many_tags" | "bulk_conflict" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "domain_invalid" | "domain_main_host" | "domain_taken" | "domain_in_use" | "domain_forbidden" | "domain_unknown" | "redirect_invalid" | "dns_no_record" | "dns_token_mismatch" | "dns_timeout" | "dns_failed" | "quota_exceeded" | "scope_missing" | "team_forbidden" | "team_not_empty" | "team_last_owner" | "team_full" | "invite_invalid" | "api_key_name_exists" | "api_key_scope_invalid" | "webhook_url_invalid" | "webhook_unknown" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid" | "paging_invalid" | "sort_invalid" | "sort_field_unknown" | "figures_disabled" | "blacklist_exists" | "blacklist_too_long" | "blacklist_host_invalid" | "blacklist_empty" | "blacklist_regex_invalid" | "log_level_invalid" | "logger_name_invalid" | "start_date_invalid" | "entity_unknown" | "entity_not_editable" | "entity_not_deletable" | "entity_id_invalid" | "body_not_object" | "field_unknown" | "field_read_only" | "field_required" | "field_invalid";
             };
             /**
              * @description Where inside a field its error is, where the field's value has parts (the rules): the field's name, then the keys and indexes (from 0) below it. ['rules', 2, 'conditions', 0] is the first condition of the third rule, ['rules', 2, 'url'] the third rule's url, ['rules', 2] the rule itself; a refusal of the whole list has no path. The fieldErrors sentence says the same for people (rule 3, condition 1: …)
@@ -1388,6 +1484,8 @@ export interface components {
             fieldErrors?: {
                 [key: string]: string;
             };
+            /** @description The ids the refusal concerns: a bulk edit’s shorts the caller may not write (403 not_owner), that would carry more than 10 tags (400 too_many_tags) or that changed meanwhile (409 bulk_conflict) */
+            ids?: string[];
             /** @example /api/code */
             instance: string;
             /**
@@ -1580,6 +1678,41 @@ export interface components {
             visitors: number;
             /** @description Follows redirected to the target (bots excluded) */
             visits: number;
+        };
+        TagShortVisitsDto: {
+            code: string;
+            /** Format: uuid */
+            id: string;
+            /** @description Visits in the range */
+            visits: number;
+        };
+        TagStatisticsDto: {
+            browsers: components["schemas"]["StatsEntryDto"][];
+            /** @description ISO 3166 alpha-2 codes or `unknown` */
+            countries: components["schemas"]["StatsEntryDto"][];
+            /** @description `desktop`, `mobile`, `tablet`, `other` */
+            devices: components["schemas"]["StatsEntryDto"][];
+            /**
+             * Format: date-time
+             * @description Start of the first bucket
+             */
+            from: string;
+            /** @enum {string} */
+            granularity: "hour" | "day" | "month";
+            os: components["schemas"]["StatsEntryDto"][];
+            /** @description Referrer hosts (`direct` without one) */
+            referrers: components["schemas"]["StatsEntryDto"][];
+            /** @description Every bucket, empty ones with zeros */
+            series: components["schemas"]["StatsBucketDto"][];
+            /** @description The (at most) 10 shorts with the most visits in the range, most first; fewer with visits are followed by others of the tag with 0 */
+            shorts: components["schemas"]["TagShortVisitsDto"][];
+            /** @description Where the visits went: `default` (the short’s url) or the number of the redirect rule that matched (`1` is the first) */
+            targets: components["schemas"]["StatsEntryDto"][];
+            /** Format: date-time */
+            to: string;
+            total: components["schemas"]["StatsTotalsDto"];
+            /** @description IANA time zone of the buckets, in its canonical spelling */
+            tz: string;
         };
         TeamDto: {
             /** Format: date-time */
@@ -2628,6 +2761,119 @@ export interface operations {
                 };
             };
             /** @description Service Unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bulkEditShorts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkEditDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResultDto"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Unauthorized
+             *
+             *     Unauthorized
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Forbidden
+             *
+             *     Forbidden
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Internal Server Error
+             *
+             *     Internal Server Error
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     Service Unavailable
+             */
             503: {
                 headers: {
                     /** @description Seconds */
@@ -5154,6 +5400,196 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Internal Server Error
+             *
+             *     Internal Server Error
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     Service Unavailable
+             */
+            503: {
+                headers: {
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTagStatistics: {
+        parameters: {
+            query: {
+                /** @description ISO 8601; default: 30 days before `to` */
+                from?: string;
+                /** @description ISO 8601; default: now */
+                to?: string;
+                /** @description Default day; hour covers at most 31 days */
+                granularity?: "hour" | "day" | "month";
+                /** @description IANA time zone of the buckets, matched case-insensitively (the answer gives its canonical spelling); default Europe/Berlin */
+                tz?: string;
+                /** @description The tag (compared case-insensitively; 1–32 letters, digits, spaces, -, _ and .) */
+                tag: string;
+                /** @description A team’s shorts (its id; the caller must be a member) instead of the caller’s own space */
+                team?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagStatisticsDto"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Unauthorized
+             *
+             *     Unauthorized
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Forbidden
+             *
+             *     Forbidden
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Internal Server Error
+             *
+             *     Internal Server Error
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     Service Unavailable
+             */
+            503: {
+                headers: {
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTagStatisticsCsv: {
+        parameters: {
+            query: {
+                /** @description ISO 8601; default: 30 days before `to` */
+                from?: string;
+                /** @description ISO 8601; default: now */
+                to?: string;
+                /** @description Default day; hour covers at most 31 days */
+                granularity?: "hour" | "day" | "month";
+                /** @description IANA time zone of the buckets, matched case-insensitively (the answer gives its canonical spelling); default Europe/Berlin */
+                tz?: string;
+                /** @description The tag (compared case-insensitively; 1–32 letters, digits, spaces, -, _ and .) */
+                tag: string;
+                /** @description A team’s shorts (its id; the caller must be a member) instead of the caller’s own space */
+                team?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Unauthorized
+             *
+             *     Unauthorized
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Forbidden
+             *
+             *     Forbidden
+             */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
