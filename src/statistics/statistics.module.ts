@@ -1,4 +1,5 @@
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { AccessModule } from '../access/access.module';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { FollowModule } from '../follow/follow.module';
 import { ShortsModule } from '../shorts/shorts.module';
@@ -8,6 +9,8 @@ import { StatisticsRecorder } from './recorder';
 import { StatisticsController } from './statistics.controller';
 import { StatisticsRetention } from './statistics-retention';
 import { StatisticsService } from './statistics.service';
+import { TagStatisticsController } from './tag-statistics.controller';
+import { TagStatisticsService } from './tag-statistics.service';
 import { ShortVisits } from './visits';
 import { ShortViewService } from '../shorts/short-view.service';
 
@@ -19,9 +22,16 @@ import { ShortViewService } from '../shorts/short-view.service';
  * of deleted shorts on the cache bus.
  */
 @Module({
-  imports: [ShortsModule, FollowModule],
-  controllers: [StatisticsController],
-  providers: [GeoLookup, StatisticsRecorder, StatisticsService, StatisticsRetention, ShortVisits],
+  imports: [ShortsModule, FollowModule, AccessModule],
+  controllers: [StatisticsController, TagStatisticsController],
+  providers: [
+    GeoLookup,
+    StatisticsRecorder,
+    StatisticsService,
+    TagStatisticsService,
+    StatisticsRetention,
+    ShortVisits,
+  ],
   exports: [StatisticsRecorder],
 })
 export class StatisticsModule implements OnModuleInit {

@@ -328,6 +328,46 @@ describe('team rights: (role × action → answer) on every endpoint that takes 
       },
     },
     {
+      op: 'bulkEditShorts',
+      answers: writers('changed', '403'),
+      async call(u) {
+        const s = await teamShort();
+        const res = await u.post('/api/code/bulk', {
+          ids: [s.id],
+          set: { maxUses: 5 },
+          addTags: ['Team'],
+        });
+        if (res.status !== 200) return String(res.status);
+        const body = (await res.json()) as { changed: string[] };
+        const [row] = await t.query('SELECT max_uses, tags FROM shorts WHERE id = ?', [s.id]);
+        return body.changed[0] === s.id && Number(row.max_uses) === 5 && row.tags === 'Team'
+          ? 'changed'
+          : JSON.stringify(row);
+      },
+    },
+    {
+      op: 'bulkEditShorts:delete',
+      answers: writers('deleted', '403'),
+      async call(u) {
+        const s = await teamShort();
+        const res = await u.post('/api/code/bulk', { ids: [s.id], delete: true });
+        if (res.status !== 200) return String(res.status);
+        const rows = await t.query('SELECT id FROM shorts WHERE id = ?', [s.id]);
+        return rows.length === 0 ? 'deleted' : 'still there';
+      },
+    },
+    {
+      op: 'bulkEditShorts:moveOut',
+      answers: writers('mine', '403'),
+      async call(u) {
+        const s = await teamShort();
+        const res = await u.post('/api/code/bulk', { ids: [s.id], set: { team: null } });
+        if (res.status !== 200) return String(res.status);
+        const [row] = await t.query('SELECT team_id, owner_id FROM shorts WHERE id = ?', [s.id]);
+        return row.team_id === null && row.owner_id === u.userId ? 'mine' : JSON.stringify(row);
+      },
+    },
+    {
       op: 'checkShortHealth',
       answers: writers('200', '403'),
       call: async (u) => status(u.post(`/api/code/${(await teamShort()).id}/health`, {})),

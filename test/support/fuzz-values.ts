@@ -302,6 +302,9 @@ export const anyHostile: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: dateValue },
 );
 
+/** The fixture's shorts by id. */
+const SHORT_ID_SLOTS = SLOTS.filter((s) => s.endsWith('Short.id'));
+
 const knownValue: fc.Arbitrary<Known> = fc.constantFrom(...SLOTS).map((s) => new Known(s));
 
 /**
@@ -363,6 +366,17 @@ function pickType(
   }
   if (type === 'array') {
     const items = (schema.items as Schema | undefined) ?? {};
+    if (clean && name === 'ids' && items.format === 'uuid') {
+      // Shorts a caller names by id (a bulk edit): the fixture's, each once.
+      return fc.uniqueArray(
+        fc.constantFrom(...SHORT_ID_SLOTS).map((s) => new Known(s)),
+        {
+          minLength: 1,
+          maxLength: 3,
+          selector: (k) => k.slot,
+        },
+      );
+    }
     return fc.array(shaped(items, name, keys, depth - 1, clean), { maxLength: 4 });
   }
   if (type === 'integer' || type === 'number') {
@@ -410,6 +424,9 @@ function csvOf(cell: fc.Arbitrary<string>): fc.Arbitrary<string> {
 
 function cleanString(schema: Schema, name: string): fc.Arbitrary<string> {
   if (/csv/i.test(name)) return csvOf(fc.string({ maxLength: 20 }));
+  // Tags (a list's items carry its name): valid ones, spellings of one tag among them.
+  if (/^tags$|Tags$/.test(name))
+    return fc.constantFrom('Herbst', 'herbst', 'Kampagne 2026', 'Über-Sale');
   if (/url|link|target/i.test(name) || schema.format === 'uri') return cleanUrl;
   if (schema.format === 'date-time' || /(At|Date)$/.test(name)) {
     return fc.oneof(

@@ -573,6 +573,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Visits, unique visitors and bots of the caller’s shorts that carry a tag (or a team’s), summed, with the top shorts */
+        get: operations["getTagStatistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statistics.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same series as CSV: start,visits,visitors,bots */
+        get: operations["getTagStatisticsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tags": {
         parameters: {
             query?: never;
@@ -1694,6 +1728,41 @@ export interface components {
              * @example Herbst
              */
             tag: string;
+        };
+        TagShortVisitsDto: {
+            code: string;
+            /** Format: uuid */
+            id: string;
+            /** @description Visits in the range */
+            visits: number;
+        };
+        TagStatisticsDto: {
+            browsers: components["schemas"]["StatsEntryDto"][];
+            /** @description ISO 3166 alpha-2 codes or `unknown` */
+            countries: components["schemas"]["StatsEntryDto"][];
+            /** @description `desktop`, `mobile`, `tablet`, `other` */
+            devices: components["schemas"]["StatsEntryDto"][];
+            /**
+             * Format: date-time
+             * @description Start of the first bucket
+             */
+            from: string;
+            /** @enum {string} */
+            granularity: "hour" | "day" | "month";
+            os: components["schemas"]["StatsEntryDto"][];
+            /** @description Referrer hosts (`direct` without one) */
+            referrers: components["schemas"]["StatsEntryDto"][];
+            /** @description Every bucket, empty ones with zeros */
+            series: components["schemas"]["StatsBucketDto"][];
+            /** @description The (at most) 10 shorts with the most visits in the range, most first; fewer with visits are followed by others of the tag with 0 */
+            shorts: components["schemas"]["TagShortVisitsDto"][];
+            /** @description Where the visits went: `default` (the short’s url) or the number of the redirect rule that matched (`1` is the first) */
+            targets: components["schemas"]["StatsEntryDto"][];
+            /** Format: date-time */
+            to: string;
+            total: components["schemas"]["StatsTotalsDto"];
+            /** @description IANA time zone of the buckets, in its canonical spelling */
+            tz: string;
         };
         TeamDto: {
             /** Format: date-time */
@@ -5391,6 +5460,196 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Internal Server Error
+             *
+             *     Internal Server Error
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     Service Unavailable
+             */
+            503: {
+                headers: {
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTagStatistics: {
+        parameters: {
+            query: {
+                /** @description ISO 8601; default: 30 days before `to` */
+                from?: string;
+                /** @description ISO 8601; default: now */
+                to?: string;
+                /** @description Default day; hour covers at most 31 days */
+                granularity?: "hour" | "day" | "month";
+                /** @description IANA time zone of the buckets, matched case-insensitively (the answer gives its canonical spelling); default Europe/Berlin */
+                tz?: string;
+                /** @description The tag (compared case-insensitively; 1–32 letters, digits, spaces, -, _ and .) */
+                tag: string;
+                /** @description A team’s shorts (its id; the caller must be a member) instead of the caller’s own space */
+                team?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagStatisticsDto"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Unauthorized
+             *
+             *     Unauthorized
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Forbidden
+             *
+             *     Forbidden
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Internal Server Error
+             *
+             *     Internal Server Error
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     Service Unavailable
+             */
+            503: {
+                headers: {
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTagStatisticsCsv: {
+        parameters: {
+            query: {
+                /** @description ISO 8601; default: 30 days before `to` */
+                from?: string;
+                /** @description ISO 8601; default: now */
+                to?: string;
+                /** @description Default day; hour covers at most 31 days */
+                granularity?: "hour" | "day" | "month";
+                /** @description IANA time zone of the buckets, matched case-insensitively (the answer gives its canonical spelling); default Europe/Berlin */
+                tz?: string;
+                /** @description The tag (compared case-insensitively; 1–32 letters, digits, spaces, -, _ and .) */
+                tag: string;
+                /** @description A team’s shorts (its id; the caller must be a member) instead of the caller’s own space */
+                team?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Unauthorized
+             *
+             *     Unauthorized
+             */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Forbidden
+             *
+             *     Forbidden
+             */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
