@@ -40,6 +40,12 @@ export class TagShortVisitsDto {
   id: string;
   @ApiProperty()
   code: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The own domain the short is on; null: this service’s host',
+  })
+  domain: string | null;
   @ApiProperty({ description: 'Visits in the range' })
   visits: number;
 }

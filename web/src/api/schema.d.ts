@@ -1731,6 +1731,8 @@ export interface components {
         };
         TagShortVisitsDto: {
             code: string;
+            /** @description The own domain the short is on; null: this service’s host */
+            domain: string | null;
             /** Format: uuid */
             id: string;
             /** @description Visits in the range */

@@ -2,19 +2,13 @@ import { MAX_TAGS } from '@shared/tags';
 import { call } from '../api/call';
 import type { Schemas, Short } from '../api/client';
 import { ApiError } from '../api/errors';
-import type { StatisticsAnswer } from './statistics';
 
 /**
  * The web client's calls of tags, bulk edits and a tag's statistics (CONTRACT "Tags and bulk
- * edits"), in one place.
- *
- * MERGE: these endpoints are not yet in openapi/openapi.json (the server lands in another branch).
- * The interfaces below are written from the contract; once `npm run openapi && npm run api` has
- * generated them, alias each to its schema type (`Schemas['…Dto']` of api/client.ts) and drop
- * `TaggedShort` (the generated `Short` then has `tags`). The calls stay as they are.
+ * edits"), in one place; their shapes are the generated schema's (api/schema.d.ts).
  */
 
-/* ---- shapes of the contract (aliased to the generated schema types after the merge) ---- */
+/* ---- shapes (the generated schema's) ---- */
 
 /** One entry of `GET /api/tags`: a tag (as first written) and how many of the space's shorts carry it. */
 export type TagCount = Schemas['TagCountDto'];
@@ -36,16 +30,11 @@ export type BulkRequest =
 /** Its answer: the ids changed, or deleted (all or nothing). */
 export type BulkResult = Schemas['BulkResultDto'];
 
-/** A short among a tag's top 10 (`domain`: if the server names it, for the link to its own page). */
-export interface TagShortVisits {
-  id: string;
-  code: string;
-  visits: number;
-  domain?: string | null;
-}
+/** A short among a tag's top 10 (its own statistics are linked by its code). */
+export type TagShortVisits = Schemas['TagShortVisitsDto'];
 
 /** `GET /api/statistics?tag=`: a short's statistics answer, summed over the tag's shorts, plus the top 10. */
-export type TagStatisticsAnswer = StatisticsAnswer & { shorts: TagShortVisits[] };
+export type TagStatisticsAnswer = Schemas['TagStatisticsDto'];
 
 /** The range of a statistics call (lib/statistics.ts rangeQuery). */
 export interface StatisticsRange {

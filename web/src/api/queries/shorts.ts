@@ -39,7 +39,7 @@ export function useOwnShorts({
     ...(domain ? { domain } : {}),
     ...(broken ? { health: 'broken' as const } : {}),
     ...(team ? { team } : {}),
-    // MERGE: `tag` is not in the generated schema of GET /api/code yet (lib/tags-api.ts).
+    // Every tag (GET /api/code?tag=a&tag=b: shorts carrying all of them).
     ...tagListQuery(tags),
   };
   return $api.useQuery(

@@ -462,7 +462,7 @@ const STATS: TagStatisticsAnswer = {
   devices: [{ name: 'desktop', count: 1500 }],
   targets: [{ name: 'default', count: 1500 }],
   shorts: [
-    { id: 'id-a', code: 'herbst1', visits: 1200 },
+    { id: 'id-a', code: 'herbst1', visits: 1200, domain: null },
     { id: 'id-b', code: 'herbst2', visits: 300, domain: 'go.example' },
   ],
 };
