@@ -29,7 +29,7 @@ interface Stats {
   os: Entry[];
   devices: Entry[];
   targets: Entry[];
-  shorts?: Array<{ id: string; code: string; visits: number }>;
+  shorts?: Array<{ id: string; code: string; domain: string | null; visits: number }>;
 }
 
 /** Browsers that vary the browser, OS and device lists. */
@@ -202,7 +202,7 @@ describe('statistics of a tag (GET /api/statistics?tag=)', () => {
       expect(tag.total.visits, q).toBeGreaterThan(0);
       // The top shorts: each with its visits in the range, most first.
       const expected = tagged
-        .map((s, i) => ({ id: s.id, code: s.code, visits: each[i].total.visits }))
+        .map((s, i) => ({ id: s.id, code: s.code, domain: null, visits: each[i].total.visits }))
         .sort((a, b) => b.visits - a.visits || (a.id < b.id ? -1 : 1));
       expect(shorts, q).toEqual(expected);
     }
@@ -214,7 +214,7 @@ describe('statistics of a tag (GET /api/statistics?tag=)', () => {
     expect(mine.shorts?.map((s) => s.id).sort()).toEqual(tagged.map((s) => s.id).sort());
     const bobsOwn = await tagStats(bob, `tag=herbst&${to}`);
     expect(bobsOwn.shorts).toEqual([
-      { id: bobs.id, code: bobs.code, visits: bobsOwn.total.visits },
+      { id: bobs.id, code: bobs.code, domain: null, visits: bobsOwn.total.visits },
     ]);
     expect(bobsOwn.total).toEqual((await shortStats(bob, bobs.id, to)).total);
     // Another tag and an unknown one.
@@ -233,7 +233,9 @@ describe('statistics of a tag (GET /api/statistics?tag=)', () => {
     for (const u of [alice, bob]) {
       const s = await tagStats(u, `tag=herbst&team=${team}&${to}`);
       expect(s.total).toEqual(expected.total);
-      expect(s.shorts).toEqual([{ id: teams.id, code: teams.code, visits: expected.total.visits }]);
+      expect(s.shorts).toEqual([
+        { id: teams.id, code: teams.code, domain: null, visits: expected.total.visits },
+      ]);
     }
     const p = await expectProblem(
       await carol.fetch(`/api/statistics?tag=herbst&team=${team}`),
@@ -276,7 +278,7 @@ describe('statistics of a tag (GET /api/statistics?tag=)', () => {
     expect(s.shorts?.slice(8)).toEqual(
       many
         .slice(8)
-        .map((m) => ({ id: m.id, code: m.code, visits: 0 }))
+        .map((m) => ({ id: m.id, code: m.code, domain: null, visits: 0 }))
         .sort((a, b) => (a.id < b.id ? -1 : 1))
         .slice(0, 2),
     );
