@@ -152,17 +152,22 @@ export function TagInput({
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
     switch (e.key) {
       case 'Enter':
+        // A tag added closes the suggestions (they would cover what follows the input, such as
+        // a dialog's buttons); typing or the arrow key opens them again.
         if (active >= 0 && options[active]) {
           e.preventDefault();
           commit([options[active].tag]);
+          setOpen(false);
         } else if (text.trim()) {
           e.preventDefault(); // adds the tag, does not submit the form
           commit([text]);
+          setOpen(false);
         }
         return;
       case ',':
         e.preventDefault();
         commit([text]);
+        setOpen(false);
         return;
       case 'Backspace':
         if (text === '' && value.length > 0) {
