@@ -46,7 +46,13 @@ describe('query DTOs through the global pipe', () => {
       size: 250,
       sort: ['name,desc', 'code'],
       search: 'a',
+      // The tag filter is a list: none given, none kept.
+      tag: [],
     });
+    // …and every repeated tag counts (shorts carrying all of them), blank ones left out.
+    expect(
+      (await query(OwnShortsQueryDto, 'tag=Herbst&tag=%20&tag=Sale&search=x&search=y')).tag,
+    ).toEqual(['Herbst', 'Sale']);
     expect({ ...(await query(OwnShortsQueryDto, '')) }).toMatchObject({
       page: 0,
       size: 20,
