@@ -17,7 +17,6 @@ import {
   MAX_PASSWORD_LENGTH,
   MAX_URL_LENGTH,
 } from './limits';
-import { MAX_TAGS, TAG_MAX_LENGTH } from './tags';
 
 /**
  * What a field holds: decides its validation at the boundary, its OpenAPI schema, the web form's
@@ -314,13 +313,15 @@ export const SHORT_FIELDS = {
     importAliases: ['tags', 'tag'],
     invalidKey: 'tag_invalid',
     errorKeys: ['tag_invalid', 'too_many_tags'],
-    description: `Tags (logged-in only): at most ${MAX_TAGS}, each 1–${TAG_MAX_LENGTH} characters of letters, digits, space, \`-\`, \`_\` and \`.\`, trimmed; tags that differ only in case are one (the spelling first written is kept). Null or [] removes them. Imports and exports carry them comma-separated`,
-    shown: { to: 'owner', description: 'Tags in the order written (empty: none)' },
+    // Short, and not importing ./tags: this table is part of every first visit of the web client,
+    // the tags' rules only of the pages that use them (MAX_TAGS there is 10).
+    description: 'Tags (logged-in; at most 10; case-insensitive; null or [] removes them)',
+    shown: { to: 'owner', description: 'Tags (empty: none)' },
     exported: true,
     admin: {
       edit: true,
       freeText: true,
-      description: 'Tags, comma-separated (empty: none)',
+      description: 'Comma-separated',
     },
   },
 } as const satisfies Record<string, ShortFieldSpec>;

@@ -1190,7 +1190,7 @@ export interface components {
             /** @description Redirect rules (logged-in only): at most 10 {conditions, url}, in order; a rule matches when all of its 1–5 conditions match, the first match wins, else `url`. Null or [] removes them. Imports and exports carry them as JSON text */
             rules?: components["schemas"]["RedirectRuleDto"][] | null;
             /**
-             * @description Tags (logged-in only): at most 10, each 1–32 characters of letters, digits, space, `-`, `_` and `.`, trimmed; tags that differ only in case are one (the spelling first written is kept). Null or [] removes them. Imports and exports carry them comma-separated
+             * @description Tags (logged-in; at most 10; case-insensitive; null or [] removes them)
              * @example [
              *       "Herbst",
              *       "Kampagne"
@@ -1611,7 +1611,7 @@ export interface components {
              */
             shortUrl: string;
             /**
-             * @description Tags in the order written (empty: none); owners only
+             * @description Tags (empty: none); owners only
              * @example [
              *       "Herbst",
              *       "Kampagne"
@@ -1852,7 +1852,7 @@ export interface components {
             /** @description Redirect rules (logged-in only): at most 10 {conditions, url}, in order; a rule matches when all of its 1–5 conditions match, the first match wins, else `url`. Null or [] removes them. Imports and exports carry them as JSON text */
             rules?: components["schemas"]["RedirectRuleDto"][] | null;
             /**
-             * @description Tags (logged-in only): at most 10, each 1–32 characters of letters, digits, space, `-`, `_` and `.`, trimmed; tags that differ only in case are one (the spelling first written is kept). Null or [] removes them. Imports and exports carry them comma-separated
+             * @description Tags (logged-in; at most 10; case-insensitive; null or [] removes them)
              * @example [
              *       "Herbst",
              *       "Kampagne"

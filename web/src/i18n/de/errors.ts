@@ -70,8 +70,7 @@ export const errors = {
     tag_invalid:
       'Ein Tag ist ungültig: 1 bis 32 Zeichen aus Buchstaben, Ziffern, Leerzeichen, -, _ und .',
     too_many_tags: 'Ein Short hat höchstens 10 Tags.',
-    bulk_conflict:
-      'Einige Shorts wurden inzwischen geändert oder gelöscht. Es wurde nichts geändert, bitte versuche es noch einmal.',
+    bulk_conflict: 'Shorts wurden inzwischen geändert oder gelöscht; nichts wurde geändert.',
     // shorts: reading and following
     password_required: 'Dieser Short ist durch ein Passwort geschützt.',
     password_wrong: 'Das Passwort ist falsch.',
