@@ -1,6 +1,13 @@
-import { type Engine, insertIgnoring, placeholders } from '../database/dialect';
+import { type Engine, placeholders } from '../database/dialect';
 import { joinTags, MAX_TAGS, mergeTags, splitTags, tagKey } from '../shared/tags';
 import { type Row, rows, run, type TxStep } from '../database/tx';
+import {
+  insertTagRows,
+  moveTagStatements,
+  removeTagStatements,
+  type TagRow,
+  tagRowsOf,
+} from './short-tags';
 
 /**
  * The transaction of a bulk edit (ShortBulkService), as a body of runTx: plain data in and out and
@@ -8,9 +15,8 @@ import { type Row, rows, run, type TxStep } from '../database/tx';
  * (bulk-thread.ts) as well as through runTx on the app's connection.
  */
 
-/** Ids per statement (an `IN` list), rows per INSERT of short_tags (4 parameters each). */
+/** Ids per statement (an `IN` list). */
 const IDS_PER_STATEMENT = 500;
-const TAG_ROWS_PER_INSERT = 250;
 
 /** A short as the bulk edit reads it: identity, space and tags. */
 export interface BulkRow {
@@ -212,46 +218,20 @@ export function* bulkWrite(
     (s) => spaces.get(s.id) !== tagSpace(s) && (then.get(s.id) as string[]).length > 0,
   );
   const bySpace = groupBy(moving.map((s) => [s.id, spaces.get(s.id) as string]));
-  for (const [space, group] of bySpace) {
-    for (const part of chunks(group, IDS_PER_STATEMENT)) {
-      yield run(
-        `UPDATE short_tags SET space = ? WHERE short_id IN (${placeholders(part.length)})`,
-        space,
-        ...part,
-      );
-    }
-  }
+  for (const [space, group] of bySpace) yield* moveTagStatements(group, space);
   if (plan.remove.length) {
     // A short's keys that are in `remove` are not among its tags after the edit (remove wins).
     const removedFrom = retagged.filter((id) =>
       (then.get(id) as string[]).some((t) => plan.remove.includes(tagKey(t))),
     );
-    for (const part of chunks(removedFrom, IDS_PER_STATEMENT)) {
-      yield run(
-        `DELETE FROM short_tags WHERE short_id IN (${placeholders(part.length)}) AND tag IN (${placeholders(plan.remove.length)})`,
-        ...part,
-        ...plan.remove,
-      );
-    }
+    yield* removeTagStatements(removedFrom, plan.remove);
   }
-  const added: unknown[][] = [];
+  const added: TagRow[] = [];
   for (const id of retagged) {
     const before = new Set((then.get(id) as string[]).map(tagKey));
-    for (const tag of now.get(id) as string[]) {
-      if (!before.has(tagKey(tag))) added.push([id, tagKey(tag), tag, spaces.get(id)]);
-    }
+    const fresh = (now.get(id) as string[]).filter((tag) => !before.has(tagKey(tag)));
+    added.push(...tagRowsOf(id, spaces.get(id) as string, fresh));
   }
-  for (const part of chunks(added, TAG_ROWS_PER_INSERT)) {
-    yield run(
-      insertIgnoring(
-        tx.engine,
-        'short_tags',
-        ['short_id', 'tag', 'label', 'space'],
-        ['short_id', 'tag'],
-        part.length,
-      ),
-      ...part.flat(),
-    );
-  }
+  yield* insertTagRows(added, tx.engine);
   return { kind: 'ok' };
 }

@@ -288,12 +288,43 @@ export class ShortCreateService {
    * An import's rows with tags on one domain (or the main host): all of them and their tag rows
    * in one transaction; when that meets a taken code (a concurrent create), each alone.
    */
-  private async insertTaggedGroup(
+  private insertTaggedGroup(
     group: ReadonlyArray<PendingShort>,
     results: Array<{ code: string } | { error: DomainError }>,
   ): Promise<void> {
+    return this.writeGroup(group, results, () => this.insertTagged(group.map((p) => p.entity)));
+  }
+
+  /**
+   * One multi-row write of an import's rows on one domain (or the main host); when that meets a
+   * taken code (a concurrent create) or cannot be done at once (SQLite on a domain), each alone.
+   */
+  private insertPlainGroup(
+    domain: string,
+    group: ReadonlyArray<PendingShort>,
+    results: Array<{ code: string } | { error: DomainError }>,
+  ): Promise<void> {
+    // SQLite writes a short onto a domain in one statement of its own (insertOnDomain).
+    if (domain !== '' && engineOf(this.inserts.dataSource) === 'sqlite') {
+      return this.insertEach(group, results);
+    }
+    const entities = group.map((p) => p.entity);
+    return this.writeGroup(group, results, () =>
+      domain ? this.insertOnDomain(entities) : this.inserts.insertMany(entities),
+    );
+  }
+
+  /**
+   * An import's group written at once by `write`: every row answered with its code; a DomainError
+   * answers every row with it; a taken code (a concurrent create) writes each row alone instead.
+   */
+  private async writeGroup(
+    group: ReadonlyArray<PendingShort>,
+    results: Array<{ code: string } | { error: DomainError }>,
+    write: () => Promise<unknown>,
+  ): Promise<void> {
     try {
-      await this.insertTagged(group.map((p) => p.entity));
+      await write();
       for (const p of group) results[p.index] = { code: p.entity.code };
       return;
     } catch (err) {
@@ -302,33 +333,6 @@ export class ShortCreateService {
         return;
       }
       if (!isUniqueViolation(err)) throw err;
-    }
-    await this.insertEach(group, results);
-  }
-
-  /**
-   * One multi-row write of an import's rows on one domain (or the main host); when that meets a
-   * taken code (a concurrent create) or cannot be done at once (SQLite on a domain), each alone.
-   */
-  private async insertPlainGroup(
-    domain: string,
-    group: ReadonlyArray<PendingShort>,
-    results: Array<{ code: string } | { error: DomainError }>,
-  ): Promise<void> {
-    // SQLite writes a short onto a domain in one statement of its own (insertOnDomain).
-    if (domain === '' || engineOf(this.inserts.dataSource) !== 'sqlite') {
-      try {
-        if (domain) await this.insertOnDomain(group.map((p) => p.entity));
-        else await this.inserts.insertMany(group.map((p) => p.entity));
-        for (const p of group) results[p.index] = { code: p.entity.code };
-        return;
-      } catch (err) {
-        if (err instanceof DomainError) {
-          for (const p of group) results[p.index] = { error: err };
-          return;
-        }
-        if (!isUniqueViolation(err)) throw err;
-      }
     }
     await this.insertEach(group, results);
   }

@@ -1,4 +1,4 @@
-import { placeholders } from '../database/dialect';
+import { type Engine, insertIgnoring, placeholders } from '../database/dialect';
 import { run, type TxStep } from '../database/tx';
 import { tagKey } from '../shared/tags';
 
@@ -15,6 +15,14 @@ import { tagKey } from '../shared/tags';
 const TAG_COLUMNS = ['short_id', 'tag', 'label', 'space'] as const;
 /** Tag rows per INSERT (4 parameters each: far below every engine's parameter limit). */
 const TAG_ROWS_PER_INSERT = 250;
+/** Ids per statement (an `IN` list) of the set-wise updates and deletes. */
+const IDS_PER_STATEMENT = 500;
+
+function chunksOf<T>(list: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
 
 /** One tag of one short as `short_tags` holds it. */
 export interface TagRow {
@@ -27,17 +35,26 @@ export interface TagRow {
 
 /**
  * The multi-row INSERTs of tag rows. The tags of one short must be normalised (one spelling per
- * key, as `shorts.tags` holds them), else the rows' key (short, tag) is taken twice.
+ * key, as `shorts.tags` holds them), else the rows' key (short, tag) is taken twice. With
+ * `ignoringTakenOn` (the engine), a row whose key is stored already is left as it is (a bulk edit's
+ * added tags, which a short may carry in another spelling).
  */
-export function* insertTagRows(tagRows: readonly TagRow[]): Generator<TxStep, void, unknown> {
+export function* insertTagRows(
+  tagRows: readonly TagRow[],
+  ignoringTakenOn?: Engine,
+): Generator<TxStep, void, unknown> {
   const tuple = `(${placeholders(TAG_COLUMNS.length)})`;
-  for (let i = 0; i < tagRows.length; i += TAG_ROWS_PER_INSERT) {
-    const chunk = tagRows.slice(i, i + TAG_ROWS_PER_INSERT);
-    const values = chunk.map(() => tuple).join(', ');
-    yield run(
-      `INSERT INTO short_tags (${TAG_COLUMNS.join(', ')}) VALUES ${values}`,
-      ...chunk.flatMap((r) => [r.shortId, tagKey(r.label), r.label, r.space]),
-    );
+  for (const chunk of chunksOf(tagRows, TAG_ROWS_PER_INSERT)) {
+    const sql = ignoringTakenOn
+      ? insertIgnoring(
+          ignoringTakenOn,
+          'short_tags',
+          TAG_COLUMNS,
+          ['short_id', 'tag'],
+          chunk.length,
+        )
+      : `INSERT INTO short_tags (${TAG_COLUMNS.join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')}`;
+    yield run(sql, ...chunk.flatMap((r) => [r.shortId, tagKey(r.label), r.label, r.space]));
   }
 }
 
@@ -60,11 +77,29 @@ export function* tagStatements(
   if (space !== null && tags.length > 0) yield* insertTagRows(tagRowsOf(shortId, space, tags));
 }
 
-/** Moves a short's tag rows to its new space (a team, or its owner's own space). */
+/** Moves shorts' tag rows to their new space (a team, or the owner's own space). */
 export function* moveTagStatements(
-  shortId: string,
+  shortIds: readonly string[],
   space: string | null,
 ): Generator<TxStep, void, unknown> {
-  if (space === null) yield run('DELETE FROM short_tags WHERE short_id = ?', shortId);
-  else yield run('UPDATE short_tags SET space = ? WHERE short_id = ?', space, shortId);
+  for (const part of chunksOf(shortIds, IDS_PER_STATEMENT)) {
+    const ids = placeholders(part.length);
+    if (space === null) yield run(`DELETE FROM short_tags WHERE short_id IN (${ids})`, ...part);
+    else yield run(`UPDATE short_tags SET space = ? WHERE short_id IN (${ids})`, space, ...part);
+  }
+}
+
+/** Takes the tag keys `keys` off the shorts `shortIds` (their other tags stay). */
+export function* removeTagStatements(
+  shortIds: readonly string[],
+  keys: readonly string[],
+): Generator<TxStep, void, unknown> {
+  if (keys.length === 0) return;
+  for (const part of chunksOf(shortIds, IDS_PER_STATEMENT)) {
+    yield run(
+      `DELETE FROM short_tags WHERE short_id IN (${placeholders(part.length)}) AND tag IN (${placeholders(keys.length)})`,
+      ...part,
+      ...keys,
+    );
+  }
 }

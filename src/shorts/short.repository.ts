@@ -177,7 +177,7 @@ export class ShortRepository {
       if (sets.length)
         yield run(`UPDATE shorts SET ${sets.join(', ')} WHERE id = ?`, ...params, id);
       if (tags !== undefined) yield* tagStatements(id, space, tags);
-      else yield* moveTagStatements(id, space);
+      else yield* moveTagStatements([id], space);
       return 'ok' as const;
     });
   }
