@@ -5,7 +5,7 @@ import { hasNul } from '../common/db-limits';
 import { containsPattern, type PageRequest } from '../common/paging';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { dialectSql, engineOf, placeholders } from '../database/dialect';
+import { dialectSql, type Engine, engineOf, placeholders } from '../database/dialect';
 import { type Row, rows, run, runTx } from '../database/tx';
 import type { HealthFilter } from '../shared/link-health';
 import { CODE_MAX_LENGTH } from '../shared/limits';
@@ -364,17 +364,18 @@ export class ShortRepository {
 
   /**
    * How many shorts of the space carry every one of the tags, and the rarest tag: each tag's rows
-   * counted over the index (space, tag, short_id); with more than one tag, the rarest one's
-   * shorts that carry the others too (one primary-key test per short and tag).
+   * counted over the index (space, tag, short_id); with more than one tag, the shorts in all of
+   * their ranges of that index (multiTagCountSql).
    */
   private async taggedCount(
     space: Space,
     keys: readonly string[],
   ): Promise<{ count: number; rarest: string }> {
-    const sql = (text: string) => dialectSql(engineOf(this.dataSource), text);
+    const engine = engineOf(this.dataSource);
     const tagSpace = spaceKeyOf(space);
     const each: Array<{ tag: string; n: number | string }> = await this.repo.manager.query(
-      sql(
+      dialectSql(
+        engine,
         `SELECT tag, COUNT(*) AS n FROM short_tags WHERE space = ? AND tag IN (${placeholders(keys.length)}) GROUP BY tag`,
       ),
       [tagSpace, ...keys],
@@ -384,15 +385,8 @@ export class ShortRepository {
     if (keys.length === 1) return { count: Number(rarest.n), rarest: rarest.tag };
     const others = keys.filter((k) => k !== rarest.tag);
     const [row]: Array<{ n: number | string }> = await this.repo.manager.query(
-      sql(
-        `SELECT COUNT(*) AS n FROM short_tags r WHERE r.space = ? AND r.tag = ?${others
-          .map(
-            () =>
-              ' AND EXISTS (SELECT 1 FROM short_tags o WHERE o.short_id = r.short_id AND o.tag = ?)',
-          )
-          .join('')}`,
-      ),
-      [tagSpace, rarest.tag, ...others],
+      dialectSql(engine, multiTagCountSql(engine, others.length)),
+      multiTagCountParams(engine, tagSpace, rarest.tag, others),
     );
     return { count: Number(row.n), rarest: rarest.tag };
   }
@@ -476,4 +470,41 @@ export interface OwnFilter {
   health?: HealthFilter;
   /** Only the shorts that carry every one of these tags (as given: compared by their keys). */
   tags?: readonly string[];
+}
+
+/**
+ * The count of a space's shorts that carry the tag `?` (the rarest) and `others` more, by engine,
+ * each the cheapest plan found on 100,000 shorts of 10 tags (bench `list ?tag= (2 tags)`):
+ * - SQLite: the tags' ranges of the index (space, tag, short_id), each in short_id order,
+ *   intersected by a merge (a compound SELECT with ORDER BY): 3 ms for two ranges of 10,000 rows,
+ *   against 21 ms for a primary-key test per row of the rarest range;
+ * - PostgreSQL: one EXISTS per other tag that names the space too, so that the planner joins the
+ *   ranges of that index by a merge join (without the space, a hash join over a scan of the table);
+ * - MariaDB: one primary-key test (short_id, tag) per row of the rarest range (it has no merge
+ *   join; its INTERSECT builds a temporary table and was slower).
+ */
+function multiTagCountSql(engine: Engine, others: number): string {
+  const range = 'SELECT short_id FROM short_tags WHERE space = ? AND tag = ?';
+  if (engine === 'sqlite') {
+    const ranges = Array.from({ length: others + 1 }, () => range).join(' INTERSECT ');
+    return `SELECT COUNT(*) AS n FROM (${ranges} ORDER BY 1)`;
+  }
+  const sameSpace = engine === 'postgres' ? 'o.space = r.space AND ' : '';
+  const also = Array.from(
+    { length: others },
+    () =>
+      ` AND EXISTS (SELECT 1 FROM short_tags o WHERE ${sameSpace}o.short_id = r.short_id AND o.tag = ?)`,
+  ).join('');
+  return `SELECT COUNT(*) AS n FROM short_tags r WHERE r.space = ? AND r.tag = ?${also}`;
+}
+
+/** The parameters of multiTagCountSql. */
+function multiTagCountParams(
+  engine: Engine,
+  space: string,
+  rarest: string,
+  others: readonly string[],
+): string[] {
+  if (engine === 'sqlite') return [rarest, ...others].flatMap((tag) => [space, tag]);
+  return [space, rarest, ...others];
 }
