@@ -8,7 +8,7 @@ import { TeamEntity, TeamMemberEntity } from '../../src/teams/team.entity';
 import { useTestApp } from '../support/app';
 import { loginAs, type LoggedIn, useLogin } from '../support/login';
 import { expectProblem } from '../support/problem';
-import { createShort, insertShorts } from '../support/shorts';
+import { analyzeTables, createShort, insertShorts } from '../support/shorts';
 
 interface Problem {
   errorKey?: string;
@@ -515,6 +515,7 @@ describe('tags', () => {
         part.flat(),
       );
     }
+    await analyzeTables(t, ['shorts', 'short_tags']);
     // The counts (21,000 rows: more than one slice on SQLite), most used first, ties by tag.
     const expected = new Map<string, number>();
     for (let j = 0; j < n; j++)
