@@ -38,6 +38,7 @@ const commonEnv = {
   LIMIT_ANON_CREATE: 'off',
   LIMIT_USER_CREATE: 'off',
   LIMIT_QR_RENDER: 'off',
+  LIMIT_BULK: 'off',
   SENTRY_DSN_WEB: SENTRY_TEST_DSN,
   FOOTER_IMPRINT_URL: 'https://impressum.browser-test.invalid/',
   FOOTER_PRIVACY_URL: 'https://datenschutz.browser-test.invalid/',

@@ -367,6 +367,7 @@ async function startApp(kind) {
     LIMIT_ANON_CREATE: 'off',
     LIMIT_USER_CREATE: 'off',
     LIMIT_QR_RENDER: 'off',
+    LIMIT_BULK: 'off',
     // The bench reads the event-loop delay per scenario from the app's Prometheus endpoint.
     METRICS_TOKEN,
   };

@@ -105,6 +105,8 @@ export interface AppConfig {
     qrRender: LimitRule[];
     healthCheck: LimitRule[];
     domainVerify: LimitRule[];
+    /** Bulk edits per user (LIMIT_BULK). */
+    bulk: LimitRule[];
     /** Own domains per user, pending included (LIMIT_DOMAINS). */
     domains: number;
     /** Teams a user owns or belongs to (LIMIT_TEAMS). */
@@ -351,6 +353,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       qrRender: r.get('LIMIT_QR_RENDER'),
       healthCheck: r.get('LIMIT_HEALTH_CHECK'),
       domainVerify: r.get('LIMIT_DOMAIN_VERIFY'),
+      bulk: r.get('LIMIT_BULK'),
       domains: r.get('LIMIT_DOMAINS'),
       teams: r.get('LIMIT_TEAMS'),
       teamCreate: r.get('LIMIT_TEAM_CREATE'),

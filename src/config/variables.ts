@@ -613,6 +613,13 @@ export const VARIABLES = {
       'domain verifications a user asks for (`POST /api/domains/{id}/verify`: one DNS query each), per user, admins included. Over it: `429` with `Retry-After`',
     parse: limitRules('10/min,100/d'),
   },
+  LIMIT_BULK: {
+    section: 'limits',
+    default: '`30/min,1000/d`',
+    description:
+      'bulk edits a user sends (`POST /api/code/bulk`: up to 500 shorts rewritten in one transaction each), per user, admins included. Over it: `429` with `Retry-After`',
+    parse: limitRules('30/min,1000/d'),
+  },
   LIMIT_DOMAINS: {
     section: 'limits',
     default: '`20`',

@@ -12,13 +12,14 @@ import type { LimitRule } from '../config/limit-rule';
 
 /** The limits of CONTRACT "Limits": what is counted, per client address or per user. */
 export type LimitName =
-  'anonCreate' | 'userCreate' | 'qrRender' | 'healthCheck' | 'domainVerify' | 'teamCreate';
+  'anonCreate' | 'userCreate' | 'qrRender' | 'healthCheck' | 'domainVerify' | 'teamCreate' | 'bulk';
 
 /** The limits counted per user id; the others per client address. */
 const PER_USER: ReadonlySet<LimitName> = new Set<LimitName>([
   'userCreate',
   'healthCheck',
   'domainVerify',
+  'bulk',
 ]);
 
 /** A Redis that does not answer within this is treated as away (the instance's own counts apply). */

@@ -77,6 +77,7 @@ export function offFeatures(config: AppConfig): string[] {
     ['healthCheck', 'health checks'],
     ['domainVerify', 'domain verifications'],
     ['teamCreate', 'team creates'],
+    ['bulk', 'bulk edits'],
   ];
   const unlimited = limits
     .filter(([key]) => (config.limits[key] as unknown[]).length === 0)

@@ -172,7 +172,7 @@ export class MetricsService implements OnModuleDestroy {
     });
     this.rateLimited = new Counter({
       name: 'url_shorter_rate_limited_total',
-      help: 'Requests refused with 429 by a rate limit (anonCreate, userCreate, qrRender, healthCheck)',
+      help: 'Requests refused with 429 by a rate limit (anonCreate, userCreate, qrRender, healthCheck, domainVerify, teamCreate, bulk)',
       labelNames: ['limit'],
       registers,
     });

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { In, type Repository } from 'typeorm';
 import { teamForbidden } from '../access/access-policy';
+import { RateLimitService } from '../limits/rate-limit.service';
 import { activeActor, type Actor } from '../common/actor';
 import {
   BadRequestError,
@@ -99,6 +100,7 @@ export class ShortBulkService implements OnApplicationShutdown {
     private readonly view: ShortViewService,
     private readonly bus: CacheBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly limits: RateLimitService,
     @Optional() private readonly changes?: ShortChangeHub,
     @Optional() failures?: FailureReporter,
   ) {
@@ -127,6 +129,8 @@ export class ShortBulkService implements OnApplicationShutdown {
   ): Promise<BulkResultDto> {
     const actor = activeActor(caller);
     if (!actor) throw new UnauthorizedError();
+    // LIMIT_BULK per user (admins too): each call may rewrite 500 shorts in one transaction.
+    await this.limits.take('bulk', actor.id);
     const plan = await this.plan(dto, actor, origin);
     const ids = dto.ids;
 

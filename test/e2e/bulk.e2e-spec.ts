@@ -69,7 +69,13 @@ const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString(
 describe('bulk edits (POST /api/code/bulk)', () => {
   const rx = useReceiver();
   const t = useTestApp(
-    { AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:admin', METADATA_ALLOW_LOOPBACK: 'true' },
+    {
+      AUTH_DEV_LOGIN: 'true',
+      ADMIN_USERS: 'dev:admin',
+      METADATA_ALLOW_LOOPBACK: 'true',
+      // The limit has its own block below; here many bulks of one user follow each other.
+      LIMIT_BULK: 'off',
+    },
     {
       overrides: [
         {
@@ -492,5 +498,38 @@ describe('bulk edits (POST /api/code/bulk)', () => {
     expect(Number(count.n)).toBe(2500);
     await ok(alice, { ids, set: { team: null } });
     expect((await run('delete', { ids, delete: true })).deleted).toHaveLength(500);
+  });
+});
+
+describe('bulk edits: LIMIT_BULK', () => {
+  const t = useTestApp({ AUTH_DEV_LOGIN: 'true', ADMIN_USERS: 'dev:admin', LIMIT_BULK: '2/min' });
+  const carl = useLogin(t, 'carl');
+  const admin = useLogin(t, 'admin');
+
+  it('counts each user’s bulks (admins too): over it 429 with Retry-After, nothing changed', async () => {
+    const { id, code } = await createShort(carl, { url: 'https://example.com/limit' });
+    for (const n of [1, 2]) {
+      const res = await carl.post('/api/code/bulk', { ids: [id], set: { maxUses: n } });
+      expect(res.status, await res.clone().text()).toBe(200);
+    }
+    const over = await carl.post('/api/code/bulk', { ids: [id], set: { maxUses: 99 } });
+    const problem = await expectProblem(over, 429);
+    expect(problem.errorKey).toBe('rate_limited');
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    const info = (await (await carl.fetch(`/api/code/${code}?redirect=false`)).json()) as {
+      maxUses: number;
+    };
+    expect(info.maxUses).toBe(2);
+    // Another user has his own count; an admin is counted too.
+    const { id: own } = await createShort(admin, { url: 'https://example.com/admin-limit' });
+    for (let n = 1; n <= 2; n++) {
+      expect((await admin.post('/api/code/bulk', { ids: [own], set: { maxUses: n } })).status).toBe(
+        200,
+      );
+    }
+    await expectProblem(
+      await admin.post('/api/code/bulk', { ids: [own], set: { maxUses: 3 } }),
+      429,
+    );
   });
 });

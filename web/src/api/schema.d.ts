@@ -167,7 +167,7 @@ export interface paths {
         put?: never;
         /**
          * Change or delete up to 500 of the caller’s shorts at once (expiry, limit, team, tags), all or nothing
-         * @description Every id must be the caller’s to write (owner, the team’s editors and owners, admins); else nothing happens and the 403 (`not_owner`) lists the refused ids in `ids`. A short that would carry more than 10 tags: 400 `too_many_tags` with its id; a short deleted or moved meanwhile: 409 `bulk_conflict`. `delete: true` excludes the other changes.
+         * @description Every id must be the caller’s to write (owner, the team’s editors and owners, admins); else nothing happens and the 403 (`not_owner`) lists the refused ids in `ids`. A short that would carry more than 10 tags: 400 `too_many_tags` with its id; a short deleted or moved meanwhile: 409 `bulk_conflict`. `delete: true` excludes the other changes. Each call counts against `LIMIT_BULK` per user (429 over it).
          */
         post: operations["bulkEditShorts"];
         delete?: never;
@@ -2912,6 +2912,17 @@ export interface operations {
             /** @description Unsupported Media Type */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests (a rate limit: errorKey rate_limited, Retry-After in seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
