@@ -21,6 +21,7 @@ const TIMED_E2E = [
   'test/e2e/follow-flood.e2e-spec.ts',
   'test/e2e/web-assets-flood.e2e-spec.ts',
   'test/e2e/domains-flood.e2e-spec.ts',
+  'test/e2e/apikeys-scoped.e2e-spec.ts',
 ];
 const e2e = {
   environment: 'node' as const,
