@@ -688,7 +688,7 @@ describe('API keys on two instances sharing one database', () => {
     const invite = await alice.post(`/api/teams/${team}/invites`, { role: 'editor' });
     expect(invite.status).toBe(201);
     const { token } = (await invite.json()) as { token: string };
-    expect((await bob.post(`/api/invites/${token}`)).status).toBeLessThan(300);
+    expect((await bob.fetch(`/api/invites/${token}`, { method: 'POST' })).status).toBe(200);
     const k = await newKey(bob, { name: 'team on b', scopes: ['shorts:read'], team });
     const owners = await newKey(alice, {
       name: 'team of the owner',
