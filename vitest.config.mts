@@ -22,6 +22,7 @@ const TIMED_E2E = [
   'test/e2e/web-assets-flood.e2e-spec.ts',
   'test/e2e/domains-flood.e2e-spec.ts',
   'test/e2e/bulk.e2e-spec.ts',
+  'test/e2e/apikeys-scoped.e2e-spec.ts',
 ];
 const e2e = {
   environment: 'node' as const,

@@ -19,12 +19,22 @@ const row = (over: Record<string, unknown> = {}) => ({
 });
 
 function service(rows: () => unknown[], update: () => Promise<unknown>) {
+  /** The `last_used_at` update: `write` counts the statements sent, `andWhere` their condition. */
+  const builder = {
+    update: () => builder,
+    set: () => builder,
+    where: () => builder,
+    andWhere: vi.fn((_condition: string, _params: Record<string, unknown>) => builder),
+    execute: vi.fn(update),
+  };
   const repo = {
     manager: {
       connection: { options: { type: 'better-sqlite3' } },
       query: vi.fn(async () => rows()),
     },
-    update: vi.fn(update),
+    createQueryBuilder: () => builder,
+    write: builder.execute,
+    andWhere: builder.andWhere,
   };
   const svc = new ApiKeyService(
     repo as never,
@@ -104,13 +114,17 @@ describe('ApiKeyService', () => {
     );
     const key = generateApiKey();
     for (let i = 0; i < 10; i++) expect(await svc.authenticate(key)).not.toBeNull();
-    expect(repo.update).toHaveBeenCalledTimes(1);
+    expect(repo.write).toHaveBeenCalledTimes(1);
+    // only a row not written within the minute changes (another instance may have written it)
+    expect(repo.andWhere).toHaveBeenCalledWith('(last_used_at IS NULL OR last_used_at < :cutoff)', {
+      cutoff: new Date(Date.now() - 60_000),
+    });
     vi.setSystemTime(Date.now() + 59_000);
     await svc.authenticate(key);
-    expect(repo.update).toHaveBeenCalledTimes(1);
+    expect(repo.write).toHaveBeenCalledTimes(1);
     vi.setSystemTime(Date.now() + 2_000);
     await svc.authenticate(key);
-    expect(repo.update).toHaveBeenCalledTimes(2);
+    expect(repo.write).toHaveBeenCalledTimes(2);
     expect(pending).toBe(2);
   });
 
@@ -126,7 +140,7 @@ describe('ApiKeyService', () => {
     );
     for (let i = 0; i < 20; i++) await svc.authenticate(generateApiKey());
     await new Promise((resolve) => setImmediate(resolve));
-    expect(repo.update).toHaveBeenCalledTimes(20);
+    expect(repo.write).toHaveBeenCalledTimes(20);
     expect(warn).toHaveBeenCalledTimes(1);
     vi.setSystemTime(Date.now() + 61_000);
     await svc.authenticate(generateApiKey());

@@ -419,22 +419,33 @@ export class ApiKeyService {
   }
 
   /**
-   * Writes the key's `last_used_at` at most once per LAST_USED_INTERVAL_MS on this instance, in the
-   * background (the request never waits for it); a failing write is logged at most once per
-   * interval.
+   * Writes the key's `last_used_at` at most once per LAST_USED_INTERVAL_MS, in the background (the
+   * request never waits for it): each instance tries at most once per interval and key, and the
+   * update itself changes the row only when its `last_used_at` is older than the interval, so N
+   * instances sharing the database change it once per interval, not N times. A failing write is
+   * logged at most once per interval.
    */
   private noteUse(keyId: string): void {
     const now = Date.now();
     if (this.lastWritten.has(keyId, now)) return;
     this.lastWritten.set(keyId, now, now);
-    this.repo.update({ id: keyId }, { lastUsedAt: new Date(now) }).catch((err: unknown) => {
-      const at = Date.now();
-      if (at - this.lastUsedFailureLoggedAt < LAST_USED_INTERVAL_MS) return;
-      this.lastUsedFailureLoggedAt = at;
-      this.logger.warn(
-        `Could not note an API key's last use (${err instanceof Error ? err.message : String(err)}); further failures this minute are not logged`,
-      );
-    });
+    this.repo
+      .createQueryBuilder()
+      .update(ApiKeyEntity)
+      .set({ lastUsedAt: new Date(now) })
+      .where('id = :id', { id: keyId })
+      .andWhere('(last_used_at IS NULL OR last_used_at < :cutoff)', {
+        cutoff: new Date(now - LAST_USED_INTERVAL_MS),
+      })
+      .execute()
+      .catch((err: unknown) => {
+        const at = Date.now();
+        if (at - this.lastUsedFailureLoggedAt < LAST_USED_INTERVAL_MS) return;
+        this.lastUsedFailureLoggedAt = at;
+        this.logger.warn(
+          `Could not note an API key's last use (${err instanceof Error ? err.message : String(err)}); further failures this minute are not logged`,
+        );
+      });
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Actor, isOwnerOrAdmin } from './actor';
+import { type Actor, isAdmin } from './actor';
 
 const user = (id: string, roles = ['ROLE_USER'], activated = true): Actor => ({
   id,
@@ -8,21 +8,18 @@ const user = (id: string, roles = ['ROLE_USER'], activated = true): Actor => ({
   activated,
 });
 
-describe('isOwnerOrAdmin', () => {
-  it('the owner and admins; what nobody owns only admins; nobody without a caller', () => {
-    const alice = user('alice');
-    const admin = user('admin', ['ROLE_USER', 'ROLE_ADMIN']);
-    expect(isOwnerOrAdmin(alice, 'alice')).toBe(true);
-    expect(isOwnerOrAdmin(alice, 'bob')).toBe(false);
-    expect(isOwnerOrAdmin(alice, null)).toBe(false);
-    expect(isOwnerOrAdmin(admin, 'bob')).toBe(true);
-    expect(isOwnerOrAdmin(admin, null)).toBe(true);
-    expect(isOwnerOrAdmin(null, 'alice')).toBe(false);
-    expect(isOwnerOrAdmin(undefined, null)).toBe(false);
+describe('isAdmin', () => {
+  it('an activated ROLE_ADMIN; nobody else, and nobody without a caller', () => {
+    expect(isAdmin(user('admin', ['ROLE_USER', 'ROLE_ADMIN']))).toBe(true);
+    expect(isAdmin(user('alice'))).toBe(false);
+    expect(isAdmin(null)).toBe(false);
+    expect(isAdmin(undefined)).toBe(false);
   });
 
-  it('an admin who is not activated has no admin rights, an owner keeps ownership', () => {
-    expect(isOwnerOrAdmin(user('admin', ['ROLE_ADMIN'], false), 'bob')).toBe(false);
-    expect(isOwnerOrAdmin(user('alice', ['ROLE_USER'], false), 'alice')).toBe(true);
+  it('an admin who is not activated, or who acts through a team key, has no admin rights', () => {
+    expect(isAdmin(user('admin', ['ROLE_ADMIN'], false))).toBe(false);
+    const key = { id: 'k', scopes: [], teamRole: 'owner' as const };
+    expect(isAdmin({ ...user('admin', ['ROLE_ADMIN']), key: { ...key, teamId: 't' } })).toBe(false);
+    expect(isAdmin({ ...user('admin', ['ROLE_ADMIN']), key: { ...key, teamId: null } })).toBe(true);
   });
 });

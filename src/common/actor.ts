@@ -29,14 +29,6 @@ export function isAdmin(actor: Actor | null | undefined): boolean {
   return !!actor && actor.activated && actor.roles.includes('ROLE_ADMIN') && !actor.key?.teamId;
 }
 
-/**
- * Whether `actor` may manage what `ownerId` owns (change it, delete it, see its statistics, reports
- * and target): its owner or an admin; what nobody owns (anonymous shorts) only an admin.
- */
-export function isOwnerOrAdmin(actor: Actor | null | undefined, ownerId: string | null): boolean {
-  return !!actor && (isAdmin(actor) || (ownerId !== null && ownerId === actor.id));
-}
-
 /** The caller with logged-in abilities, or null (anonymous or not activated). */
 export function activeActor(actor: Actor | null | undefined): Actor | null {
   return actor && actor.activated ? actor : null;

@@ -14,7 +14,8 @@ import { ApiProblems } from './api-problems';
 import type { ApiKeyScope } from '../shared/teams';
 
 const AUTH_LEVEL = 'auth:level';
-const AUTH_SCOPE = 'auth:scope';
+/** The metadata key of `@Scope` (read by the guard, and by the test that holds every scoped route in its table). */
+export const AUTH_SCOPE = 'auth:scope';
 type Level = 'user' | 'admin';
 
 /**

@@ -11,8 +11,9 @@ import {
 
 // A team's day (CONTRACT "Teams", "API keys (several, named, scoped)"): the owner creates a team
 // and an invite link, a second user joins through it as a viewer, the owner creates a short in
-// the team, the viewer sees it in the team's space without edit or delete — on the desktop and
-// on a phone. And the API-keys page: a key with scopes, shown once.
+// the team, the viewer sees it in the team's space without edit or delete — on the desktop, then
+// the whole walk again on a phone with the same logins. And the API-keys page: a key with scopes,
+// shown once.
 
 const PHONE = { width: 390, height: 844 };
 
@@ -24,87 +25,106 @@ async function teamIdOf(page: Page): Promise<string> {
   return new URL(page.url()).pathname.split('/').pop()!;
 }
 
-test("a team's day: create, invite, join as viewer, a short in the team, read-only for the viewer", async ({
-  page,
-  browser,
-}) => {
-  test.setTimeout(90_000);
-  // The owner creates the team.
-  await devLogin(page, 'teamchefin', '/teams');
-  await expect(page.getByRole('heading', { name: 'Teams', level: 1 })).toBeVisible();
-  await expect(page.getByText('Noch keine Teams')).toBeVisible();
-  await page.getByLabel('Name des neuen Teams').fill('Redaktion');
+/** The owner, on /teams, creates a team and a viewer's invite link: the team's id and the link's path. */
+async function createTeamAndInvite(page: Page, name: string) {
+  await page.getByLabel('Name des neuen Teams').fill(name);
   await page.getByRole('button', { name: 'Team erstellen' }).click();
   const teamId = await teamIdOf(page);
-  await expect(page.getByRole('heading', { name: 'Redaktion', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   await expect(page.getByTestId('team-page').getByTestId('role-badge').first()).toHaveText(
     'Besitzer',
   );
-  await expectNoSeriousViolations(page);
-
-  // … and an invite link for a viewer.
   await page.getByLabel('Rolle der Eingeladenen').selectOption({ label: 'Betrachter' });
   await page.getByRole('button', { name: 'Einladungslink erstellen' }).click();
   const inviteField = page.getByTestId('invite-url');
   await expect(inviteField).toHaveValue(new RegExp(`^${BASE}/invite/[^/]+$`));
-  const inviteUrl = await inviteField.inputValue();
-  const invitePath = new URL(inviteUrl).pathname;
+  const invitePath = new URL(await inviteField.inputValue()).pathname;
   await expect(page.getByTestId('invite-expires')).toHaveText(/^Gültig bis /);
   await expect(page.getByTestId('invite-copy')).toHaveText('Kopieren');
+  return { teamId, invitePath };
+}
 
-  // A second user opens the link: first the login, then 'Team beitreten'.
-  const guestContext = await browser.newContext({ baseURL: BASE });
-  await giveConsent(guestContext, false);
-  await stubExternal(guestContext);
-  const guest = await guestContext.newPage();
-  await guest.goto(invitePath);
-  await expect(guest).toHaveURL(/\/login$/);
-  await expect(guest.getByText('Du musst eingeloggt sein um diese Seite zu sehen.')).toBeVisible();
-  await devLogin(guest, 'teamgast', invitePath);
+/** A logged-in user on the invite's page joins the team, as a viewer. */
+async function joinAsViewer(guest: Page, teamId: string, name: string) {
   await expect(guest.getByRole('heading', { name: 'Team beitreten' })).toBeVisible();
   await guest.getByRole('button', { name: 'Team beitreten' }).click();
   await expect(guest).toHaveURL(`${BASE}/teams/${teamId}`);
-  await expect(guest.getByText('Du bist jetzt im Team Redaktion.')).toBeVisible();
+  await expect(guest.getByText(`Du bist jetzt im Team ${name}.`)).toBeVisible();
   await expect(guest.getByTestId('team-page').getByTestId('role-badge').first()).toHaveText(
     'Betrachter',
   );
   // A viewer changes no roles and invites nobody.
   await expect(guest.getByTestId('member-role')).toHaveCount(0);
   await expect(guest.getByTestId('invite-card')).toHaveCount(0);
+}
+
+/**
+ * The owner switches to the team's space (on a phone, the switcher is in the collapsed menu) and
+ * creates a short there through the form: its code.
+ */
+async function createInTeam(page: Page, teamId: string, name: string, path: string, phone = false) {
+  if (phone) await page.getByRole('button', { name: 'Menü öffnen' }).click();
+  await page.getByRole('button', { name: /^Bereich wählen: / }).click();
+  await page.locator(`[data-testid="space-option"][data-space="${teamId}"]`).click();
+  await expect(page.getByTestId('space-current')).toHaveText(name);
+  await page.goto('/');
+  await expect(page.getByTestId('create-team')).toHaveText(`Wird im Team ${name} erstellt.`);
+  await page.getByLabel('URL', { exact: true }).fill(`https://${TARGET_HOST}/${path}`);
+  await page.getByRole('button', { name: 'Kürzen' }).click();
+  await expect(page).toHaveURL(/\/s\/[^/]+\/info\?show_created=true$/);
+  return decodeURIComponent(new URL(page.url()).pathname.split('/')[2]);
+}
+
+/** The short in the team's list: with edit and delete for a writer, without for a viewer. */
+async function expectTeamShort(p: Page, teamId: string, code: string, item: string, edit: boolean) {
+  await p.goto(`/shorts?team=${teamId}`);
+  const row = p.locator(`[data-testid="${item}"][data-code="${code}"]`);
+  await expect(row).toBeVisible();
+  const count = edit ? 1 : 0;
+  await expect(row.getByRole('button', { name: `${code} bearbeiten` })).toHaveCount(count);
+  await expect(row.getByRole('button', { name: `Short ${code} löschen` })).toHaveCount(count);
+  if (!edit) {
+    await expect(row.getByRole('button', { name: `${code} verschieben` })).toHaveCount(0);
+    await expect(p.getByTestId('shorts-read-only')).toBeVisible();
+    await expect(p.getByTestId('new-short')).toHaveCount(0);
+    await expect(p.getByRole('button', { name: 'Importieren' })).toHaveCount(0);
+  }
+}
+
+test("a team's day on the desktop and then on a phone: create, invite, join as viewer, a short in the team, read-only for the viewer", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // The owner creates the team and an invite link for a viewer.
+  await devLogin(page, 'teamchefin', '/teams');
+  await expect(page.getByRole('heading', { name: 'Teams', level: 1 })).toBeVisible();
+  await expect(page.getByText('Noch keine Teams')).toBeVisible();
+  const desk = await createTeamAndInvite(page, 'Redaktion');
+  await expectNoSeriousViolations(page);
+
+  // A second user opens the link: first the login, then 'Team beitreten'.
+  const guestContext = await browser.newContext({ baseURL: BASE });
+  await giveConsent(guestContext, false);
+  await stubExternal(guestContext);
+  const guest = await guestContext.newPage();
+  await guest.goto(desk.invitePath);
+  await expect(guest).toHaveURL(/\/login$/);
+  await expect(guest.getByText('Du musst eingeloggt sein um diese Seite zu sehen.')).toBeVisible();
+  await devLogin(guest, 'teamgast', desk.invitePath);
+  await joinAsViewer(guest, desk.teamId, 'Redaktion');
 
   // The owner sees the new member, as a viewer.
   await page.reload();
   await expect(page.getByLabel('Rolle von teamgast')).toHaveValue('viewer');
 
-  // The owner switches to the team and creates a short in it.
-  await page.getByRole('button', { name: /^Bereich wählen: / }).click();
-  await page.locator(`[data-testid="space-option"][data-space="${teamId}"]`).click();
-  await expect(page.getByTestId('space-current')).toHaveText('Redaktion');
-  await page.goto('/');
-  await expect(page.getByTestId('create-team')).toHaveText('Wird im Team Redaktion erstellt.');
-  await page.getByLabel('URL', { exact: true }).fill(`https://${TARGET_HOST}/team-tag`);
-  await page.getByRole('button', { name: 'Kürzen' }).click();
-  await expect(page).toHaveURL(/\/s\/[^/]+\/info\?show_created=true$/);
-  const code = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]);
+  // The owner creates a short in the team; his team list has it, with every action.
+  const code = await createInTeam(page, desk.teamId, 'Redaktion', 'team-tag');
+  await expectTeamShort(page, desk.teamId, code, 'short-row', true);
 
-  // The owner's team list has it, with every action.
-  await page.goto(`/shorts?team=${teamId}`);
-  const ownerRow = page.locator(`[data-testid="short-row"][data-code="${code}"]`);
-  await expect(ownerRow).toBeVisible();
-  await expect(ownerRow.getByRole('button', { name: `${code} bearbeiten` })).toBeVisible();
-  await expect(ownerRow.getByRole('button', { name: `Short ${code} löschen` })).toBeVisible();
-
-  // The viewer sees it in the team's space, without edit, move or delete (desktop).
-  await guest.goto(`/shorts?team=${teamId}`);
+  // The viewer sees it in the team's space, without edit, move or delete.
+  await expectTeamShort(guest, desk.teamId, code, 'short-row', false);
   await expect(guest.getByTestId('shorts-team')).toContainText('Redaktion');
-  await expect(guest.getByTestId('shorts-read-only')).toBeVisible();
-  const guestRow = guest.locator(`[data-testid="short-row"][data-code="${code}"]`);
-  await expect(guestRow).toBeVisible();
-  await expect(guestRow.getByRole('button', { name: `${code} bearbeiten` })).toHaveCount(0);
-  await expect(guestRow.getByRole('button', { name: `Short ${code} löschen` })).toHaveCount(0);
-  await expect(guestRow.getByRole('button', { name: `${code} verschieben` })).toHaveCount(0);
-  await expect(guest.getByTestId('new-short')).toHaveCount(0);
-  await expect(guest.getByRole('button', { name: 'Importieren' })).toHaveCount(0);
   await expectNoSeriousViolations(guest);
   // Its own space does not have it.
   await guest.getByRole('button', { name: /^Bereich wählen: / }).click();
@@ -112,21 +132,22 @@ test("a team's day: create, invite, join as viewer, a short in the team, read-on
   await expect(guest).toHaveURL(`${BASE}/shorts`);
   await expect(guest.locator(`[data-code="${code}"]`)).toHaveCount(0);
 
-  // On a phone: the same, as cards.
-  await guest.setViewportSize(PHONE);
-  await guest.goto(`/shorts?team=${teamId}`);
-  const card = guest.locator(`[data-testid="short-card"][data-code="${code}"]`);
-  await expect(card).toBeVisible();
-  await expect(card.getByRole('button', { name: `${code} bearbeiten` })).toHaveCount(0);
-  await expect(card.getByRole('button', { name: `Short ${code} löschen` })).toHaveCount(0);
-  await expect(guest.getByTestId('shorts-read-only')).toBeVisible();
-
+  // The same day on a phone, with the same two logins: a second team, its invite, the join, a
+  // short in it, the viewer's cards without edit or delete.
   await page.setViewportSize(PHONE);
-  await page.goto(`/teams/${teamId}`);
+  await guest.setViewportSize(PHONE);
+  await page.goto('/teams');
+  const phone = await createTeamAndInvite(page, 'Vertrieb');
+  await guest.goto(phone.invitePath);
+  await joinAsViewer(guest, phone.teamId, 'Vertrieb');
+  await page.reload();
   await expect(page.getByTestId('member')).toHaveCount(2);
-  await expect(page.getByLabel('Rolle von teamgast')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Einladungslink erstellen' })).toBeVisible();
+  await expect(page.getByLabel('Rolle von teamgast')).toHaveValue('viewer');
   await expectNoSeriousViolations(page);
+  const phoneCode = await createInTeam(page, phone.teamId, 'Vertrieb', 'team-phone', true);
+  await expectTeamShort(page, phone.teamId, phoneCode, 'short-card', true);
+  await expectTeamShort(guest, phone.teamId, phoneCode, 'short-card', false);
+  await expect(guest.locator(`[data-code="${code}"]`)).toHaveCount(0); // the other team's short
   await guestContext.close();
 });
 

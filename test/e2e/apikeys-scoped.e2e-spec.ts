@@ -1,5 +1,10 @@
+import { PATH_METADATA } from '@nestjs/common/constants';
+import { DiscoveryService } from '@nestjs/core';
 import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { AUTH_SCOPE } from '../../src/common/auth.guard';
 import { API_KEY_SCOPES, type ApiKeyScope, LIMIT_API_KEYS } from '../../src/shared/teams';
 import { type TestApp, useTestApp, useTestDatabase } from '../support/app';
 import { type LoggedIn, loginAs, useLogin } from '../support/login';
@@ -89,6 +94,204 @@ async function insertTeam(t: TestApp, name: string, members: Record<string, stri
     );
   }
   return id;
+}
+
+/** A row of the scope matrix: an operation, the scope it needs (null: public) and a call of it. */
+interface ScopedRoute {
+  op: string;
+  scope: ApiKeyScope | null;
+  method: string;
+  path: string;
+  body?: unknown;
+}
+
+/**
+ * The scope matrix: every operation an API key may call, with the scope it needs (null: public,
+ * any key passes), on `short` (the caller's) and `none` (an id of nothing).
+ */
+function scopeMatrix(short: { id: string; code: string }, none: string): ScopedRoute[] {
+  return [
+    { op: 'listOwnShorts', scope: 'shorts:read', method: 'GET', path: '/api/code' },
+    { op: 'listTags', scope: 'shorts:read', method: 'GET', path: '/api/tags' },
+    {
+      op: 'createShort',
+      scope: 'shorts:write',
+      method: 'POST',
+      path: '/api/code',
+      body: { url: 'https://example.com/k' },
+    },
+    {
+      op: 'updateShort',
+      scope: 'shorts:write',
+      method: 'PATCH',
+      path: `/api/code/${short.id}`,
+      body: {},
+    },
+    { op: 'deleteShort', scope: 'shorts:write', method: 'DELETE', path: `/api/code/${none}` },
+    {
+      op: 'bulkEditShorts',
+      scope: 'shorts:write',
+      method: 'POST',
+      path: '/api/code/bulk',
+      body: { ids: [none], delete: true },
+    },
+    {
+      op: 'getOrFollowShort',
+      scope: null,
+      method: 'GET',
+      path: `/api/code/${short.code}?redirect=false`,
+    },
+    {
+      op: 'getShortStatistics',
+      scope: 'statistics:read',
+      method: 'GET',
+      path: `/api/code/${short.id}/statistics`,
+    },
+    {
+      op: 'getShortStatisticsCsv',
+      scope: 'statistics:read',
+      method: 'GET',
+      path: `/api/code/${short.id}/statistics.csv`,
+    },
+    {
+      op: 'getTagStatistics',
+      scope: 'statistics:read',
+      method: 'GET',
+      path: '/api/statistics?tag=Herbst',
+    },
+    {
+      op: 'getTagStatisticsCsv',
+      scope: 'statistics:read',
+      method: 'GET',
+      path: '/api/statistics.csv?tag=Herbst',
+    },
+    {
+      op: 'listShortReports',
+      scope: 'shorts:read',
+      method: 'GET',
+      path: `/api/code/${short.id}/reports`,
+    },
+    {
+      op: 'getShortQrSvg',
+      scope: 'shorts:read',
+      method: 'GET',
+      path: `/api/code/${short.code}/qr.svg`,
+    },
+    {
+      op: 'getShortQrPng',
+      scope: 'shorts:read',
+      method: 'GET',
+      path: `/api/code/${short.code}/qr.png`,
+    },
+    { op: 'exportShorts', scope: 'shorts:read', method: 'GET', path: '/api/code/export' },
+    {
+      op: 'importShorts',
+      scope: 'shorts:write',
+      method: 'POST',
+      path: '/api/code/import',
+      body: { shorts: [] },
+    },
+    {
+      op: 'checkShortHealth',
+      scope: 'shorts:write',
+      method: 'POST',
+      path: `/api/code/${none}/health`,
+    },
+    { op: 'listDomains', scope: 'domains:read', method: 'GET', path: '/api/domains' },
+    {
+      op: 'domainAllowed',
+      scope: 'domains:read',
+      method: 'GET',
+      path: '/api/domains/allowed?domain=x.example',
+    },
+    {
+      op: 'createDomain',
+      scope: 'domains:write',
+      method: 'POST',
+      path: '/api/domains',
+      body: { host: 'scoped.example' },
+    },
+    {
+      op: 'updateDomain',
+      scope: 'domains:write',
+      method: 'PATCH',
+      path: `/api/domains/${none}`,
+      body: {},
+    },
+    {
+      op: 'verifyDomain',
+      scope: 'domains:write',
+      method: 'POST',
+      path: `/api/domains/${none}/verify`,
+    },
+    { op: 'deleteDomain', scope: 'domains:write', method: 'DELETE', path: `/api/domains/${none}` },
+    { op: 'listWebhooks', scope: 'webhooks:write', method: 'GET', path: '/api/webhooks' },
+    // An empty body: a key that passes the scope gets 400 (nothing created).
+    {
+      op: 'createWebhook',
+      scope: 'webhooks:write',
+      method: 'POST',
+      path: '/api/webhooks',
+      body: {},
+    },
+    {
+      op: 'updateWebhook',
+      scope: 'webhooks:write',
+      method: 'PATCH',
+      path: `/api/webhooks/${none}`,
+      body: {},
+    },
+    {
+      op: 'deleteWebhook',
+      scope: 'webhooks:write',
+      method: 'DELETE',
+      path: `/api/webhooks/${none}`,
+    },
+    {
+      op: 'testWebhook',
+      scope: 'webhooks:write',
+      method: 'POST',
+      path: `/api/webhooks/${none}/test`,
+    },
+    {
+      op: 'listWebhookDeliveries',
+      scope: 'webhooks:write',
+      method: 'GET',
+      path: `/api/webhooks/${none}/deliveries`,
+    },
+    {
+      op: 'retryWebhookDelivery',
+      scope: 'webhooks:write',
+      method: 'POST',
+      path: `/api/webhooks/${none}/deliveries/${randomUUID()}/retry`,
+    },
+  ];
+}
+
+/**
+ * Every route of the running app that names a scope (`@Scope`), as [operationId, scope]: the
+ * operations an API key may call. The operationId is the one the OpenAPI document gives
+ * (`@ApiOperation`'s, else the method's name).
+ */
+function scopedOperations(t: TestApp): Array<[string, ApiKeyScope]> {
+  const found: Array<[string, ApiKeyScope]> = [];
+  for (const wrapper of t.app.get(DiscoveryService, { strict: false }).getControllers()) {
+    const type = wrapper.metatype as (new (...args: never[]) => unknown) | undefined;
+    if (!type) continue;
+    const proto = type.prototype as Record<string, object>;
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      if (name === 'constructor' || typeof proto[name] !== 'function') continue;
+      const fn = proto[name];
+      if (Reflect.getMetadata(PATH_METADATA, fn) === undefined) continue;
+      const scope = (Reflect.getMetadata(AUTH_SCOPE, fn) ??
+        Reflect.getMetadata(AUTH_SCOPE, type)) as ApiKeyScope | undefined;
+      if (!scope) continue;
+      const operation = Reflect.getMetadata('swagger/apiOperation', fn) as
+        { operationId?: string } | undefined;
+      found.push([operation?.operationId ?? name, scope]);
+    }
+  }
+  return found.sort(([a], [b]) => a.localeCompare(b));
 }
 
 describe('API keys: several, named, scoped', () => {
@@ -409,44 +612,7 @@ describe('API keys: several, named, scoped', () => {
 
   it('every scoped route: a key with only that scope passes it and is refused elsewhere (403 scope_missing)', async () => {
     const short = await createShort(alice, { url: 'https://example.com/scoped' });
-    const none = randomUUID();
-    const routes: Array<{
-      scope: ApiKeyScope | null;
-      method: string;
-      path: string;
-      body?: unknown;
-    }> = [
-      { scope: 'shorts:read', method: 'GET', path: '/api/code' },
-      { scope: 'shorts:read', method: 'GET', path: '/api/tags' },
-      {
-        scope: 'shorts:write',
-        method: 'POST',
-        path: '/api/code',
-        body: { url: 'https://example.com/k' },
-      },
-      { scope: 'shorts:write', method: 'PATCH', path: `/api/code/${short.id}`, body: {} },
-      { scope: 'shorts:write', method: 'DELETE', path: `/api/code/${none}` },
-      { scope: null, method: 'GET', path: `/api/code/${short.code}?redirect=false` },
-      { scope: 'statistics:read', method: 'GET', path: `/api/code/${short.id}/statistics` },
-      { scope: 'statistics:read', method: 'GET', path: `/api/code/${short.id}/statistics.csv` },
-      { scope: 'shorts:read', method: 'GET', path: `/api/code/${short.id}/reports` },
-      { scope: 'shorts:read', method: 'GET', path: `/api/code/${short.code}/qr.svg` },
-      { scope: 'shorts:read', method: 'GET', path: `/api/code/${short.code}/qr.png` },
-      { scope: 'shorts:read', method: 'GET', path: '/api/code/export' },
-      { scope: 'shorts:write', method: 'POST', path: '/api/code/import', body: { shorts: [] } },
-      { scope: 'shorts:write', method: 'POST', path: `/api/code/${none}/health` },
-      { scope: 'domains:read', method: 'GET', path: '/api/domains' },
-      { scope: 'domains:read', method: 'GET', path: '/api/domains/allowed?domain=x.example' },
-      {
-        scope: 'domains:write',
-        method: 'POST',
-        path: '/api/domains',
-        body: { host: 'scoped.example' },
-      },
-      { scope: 'domains:write', method: 'PATCH', path: `/api/domains/${none}`, body: {} },
-      { scope: 'domains:write', method: 'POST', path: `/api/domains/${none}/verify` },
-      { scope: 'domains:write', method: 'DELETE', path: `/api/domains/${none}` },
-    ];
+    const routes = scopeMatrix(short, randomUUID());
     const keys = new Map<ApiKeyScope, string>();
     for (const scope of API_KEY_SCOPES) {
       keys.set(scope, (await newKey(alice, { name: `only ${scope}`, scopes: [scope] })).key);
@@ -466,6 +632,25 @@ describe('API keys: several, named, scoped', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('the route list has every operation that names a scope (a new scoped endpoint adds its row)', () => {
+    const scoped = scopedOperations(t);
+    const listed = new Map(
+      scopeMatrix({ id: 'id', code: 'code' }, 'none').map((r) => [r.op, r.scope]),
+    );
+    expect(scoped.filter(([op]) => !listed.has(op)).map(([op]) => op)).toEqual([]);
+    // and each row names the scope the route declares
+    expect(scoped.filter(([op, scope]) => listed.get(op) !== scope)).toEqual([]);
+    // every one of them is a documented operation
+    const doc = JSON.parse(readFileSync(join(__dirname, '../../openapi/openapi.json'), 'utf8')) as {
+      paths: Record<string, Record<string, { operationId?: string }>>;
+    };
+    const documented = new Set(
+      Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((o) => o.operationId)),
+    );
+    expect(scoped.map(([op]) => op).filter((op) => !documented.has(op))).toEqual([]);
+    expect(scoped.length).toBeGreaterThan(25);
   });
 });
 
@@ -493,6 +678,65 @@ describe('API keys on two instances sharing one database', () => {
     }
     expect(status).toBe(401);
     expect(Date.now() - revokedAt).toBeLessThan(1000);
+  });
+
+  it('a member removed on one instance: his team key is refused by the other within 1 s', async () => {
+    const bob = await loginAs(a, 'bob');
+    const created = await alice.post('/api/teams', { name: 'Zwei Instanzen' });
+    expect(created.status).toBe(201);
+    const team = ((await created.json()) as { id: string }).id;
+    const invite = await alice.post(`/api/teams/${team}/invites`, { role: 'editor' });
+    expect(invite.status).toBe(201);
+    const { token } = (await invite.json()) as { token: string };
+    expect((await bob.fetch(`/api/invites/${token}`, { method: 'POST' })).status).toBe(200);
+    const k = await newKey(bob, { name: 'team on b', scopes: ['shorts:read'], team });
+    const owners = await newKey(alice, {
+      name: 'team of the owner',
+      scopes: ['shorts:read'],
+      team,
+    });
+    const before = await withKey(b, k.key, 'GET', '/api/code');
+    expect(before.status).toBe(200);
+    await before.arrayBuffer();
+
+    expect((await alice.delete(`/api/teams/${team}/members/${bob.userId}`)).status).toBe(204);
+    const removedAt = Date.now();
+    const refused = await waitFor(
+      async () => {
+        const res = await withKey(b, k.key, 'GET', '/api/code');
+        return res.status === 401 ? res : void (await res.arrayBuffer());
+      },
+      { timeoutMs: 1000, intervalMs: 20, message: "instance b refusing the removed member's key" },
+    );
+    expect(Date.now() - removedAt).toBeLessThan(1000);
+    expect((await expectProblem(refused, 401)).errorKey).toBe('api_key_invalid');
+    // the owner's key of the same team still works there: only the removed member's key ended
+    const still = await withKey(b, owners.key, 'GET', '/api/code');
+    expect(still.status).toBe(200);
+    await still.arrayBuffer();
+  });
+
+  it('lastUsedAt: instances sharing the database change it once a minute, not once each', async () => {
+    const k = await newKey(alice, { name: 'used on both', scopes: ['shorts:read'] });
+    const lastUsed = async () =>
+      (await listKeys(alice)).find((x) => x.id === k.id)?.lastUsedAt ?? null;
+    const onA = await withKey(a, k.key, 'GET', '/api/code');
+    expect(onA.status).toBe(200);
+    await onA.arrayBuffer();
+    const first = await waitFor(lastUsed, {
+      timeoutMs: 2000,
+      intervalMs: 20,
+      message: 'lastUsedAt written by instance a',
+    });
+    for (let i = 0; i < 3; i++) {
+      const onB = await withKey(b, k.key, 'GET', '/api/code');
+      expect(onB.status).toBe(200);
+      await onB.arrayBuffer();
+    }
+    await pause(300); // time for instance b's write, which must change nothing
+    expect(await lastUsed()).toBe(first);
+    // a's value is less than a minute old: written by a, left by b
+    expect(Date.parse(first)).toBeGreaterThan(Date.now() - 60_000);
   });
 });
 

@@ -17,7 +17,7 @@ import { insertShort } from '../support/shorts';
  * has ROLE_ADMIN and no membership. A row's answer is the status, or what the row reads of the
  * answer where the status alone says too little (`owner-view`: the info call shows uses and visits).
  * The last test holds the table complete: every operation of the OpenAPI document under /api/code,
- * /api/domains and /s/ must have a row, so a new endpoint must add its own.
+ * /api/domains, /api/statistics, /api/tags and /s/ must have a row, so a new endpoint must add its own.
  */
 
 type Role = 'owner' | 'editor' | 'viewer' | 'outsider' | 'admin';
@@ -176,6 +176,33 @@ describe('team rights: (role × action → answer) on every endpoint that takes 
         if (res.status !== 200) return String(res.status);
         const tags = (await res.json()) as Array<{ tag: string; count: number }>;
         return (tags.find((x) => x.tag === 'Zählen')?.count ?? 0) > 0 ? 'counted' : 'missing';
+      },
+    },
+    {
+      // Not under /api/code either: the statistics of a space's shorts that carry a tag.
+      op: 'getTagStatistics',
+      answers: readers('listed', '403'),
+      async call(u) {
+        const tag = `S${randomBytes(4).toString('hex')}`;
+        const made = await users.owner.post('/api/code', { url: TARGET, team: TEAM, tags: [tag] });
+        const { code } = (await made.json()) as { code: string };
+        const res = await u.fetch(`/api/statistics?tag=${tag}&team=${TEAM}`);
+        if (res.status !== 200) return String(res.status);
+        const body = (await res.json()) as { shorts: Array<{ code: string }> };
+        return body.shorts.map((x) => x.code).join() === code ? 'listed' : JSON.stringify(body);
+      },
+    },
+    {
+      op: 'getTagStatisticsCsv',
+      answers: readers('csv', '403'),
+      async call(u) {
+        const res = await u.fetch(`/api/statistics.csv?tag=Rechte&team=${TEAM}`);
+        if (res.status !== 200) return String(res.status);
+        const csv = await res.text();
+        return res.headers.get('content-type')?.startsWith('text/csv') &&
+          csv.startsWith('start,visits,visitors,bots')
+          ? 'csv'
+          : csv.slice(0, 80);
       },
     },
     {
@@ -535,12 +562,12 @@ describe('team rights: (role × action → answer) on every endpoint that takes 
     expect(elsewhere.status).toBe(403);
   });
 
-  it('the table has a row for every operation on shorts and domains (a new endpoint adds its row)', () => {
+  it('the table has a row for every operation on shorts, domains, tags and their statistics (a new endpoint adds its row)', () => {
     const doc = JSON.parse(readFileSync(join(__dirname, '../../openapi/openapi.json'), 'utf8')) as {
       paths: Record<string, Record<string, { operationId?: string }>>;
     };
     const operations = Object.entries(doc.paths)
-      .filter(([path]) => /^\/(api\/code|api\/domains|s\/)/.test(path))
+      .filter(([path]) => /^\/(api\/code|api\/domains|api\/statistics|api\/tags|s\/)/.test(path))
       .flatMap(([, ops]) => Object.values(ops).map((o) => o.operationId))
       .filter((id): id is string => typeof id === 'string');
     const covered = new Set(ROWS.map((r) => r.op.split(':')[0]));
