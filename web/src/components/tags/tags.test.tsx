@@ -1,8 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { TeamDto } from '../../api/teams';
 import { applyCatalogue } from '../../i18n/current';
 import { de } from '../../i18n/de';
@@ -22,7 +19,7 @@ import {
   type Answer,
   type ApiCall,
 } from '../../test-fixtures';
-import { renderWithQueries } from '../../test-utils';
+import { pageAnswer, recordUrls, renderAt } from '../../test-utils';
 import { ShortCards } from '../shorts/ShortCards';
 
 // uPlot needs a canvas; the chart is not what these tests look at.
@@ -43,20 +40,7 @@ const A = shortFixture({ id: 'id-a', code: 'herbst1', tags: ['Herbst', 'Sale'] }
 const B = shortFixture({ id: 'id-b', code: 'herbst2', tags: ['Herbst'] });
 const C = shortFixture({ id: 'id-c', code: 'plain' });
 
-const page = (content: unknown[]): Answer => ({
-  status: 200,
-  body: {
-    content,
-    totalElements: content.length,
-    totalPages: 1,
-    number: 0,
-    size: 20,
-    numberOfElements: content.length,
-    first: true,
-    last: true,
-    empty: content.length === 0,
-  },
-});
+const page = pageAnswer;
 
 beforeEach(() => {
   localStorage.removeItem(SPACE_KEY);
@@ -66,29 +50,6 @@ beforeEach(() => {
   forgetTagSuggestions();
   auth.status = 'authenticated';
 });
-
-/** Renders `ui` under `pattern` at `path`, with queries; returns the memory location. */
-function renderAt(path: string, pattern: string, ui: ReactElement) {
-  const mem = memoryLocation({ path, record: true });
-  const result = renderWithQueries(
-    <Router hook={mem.hook}>
-      <Route path={pattern}>{ui}</Route>
-    </Router>,
-  );
-  return { ...result, mem };
-}
-
-/** Records the path and query of every call the stubbed fetch is asked (stubApi sees only the path). */
-function recordUrls(): string[] {
-  const urls: string[] = [];
-  const inner = globalThis.fetch;
-  vi.stubGlobal('fetch', (req: Request) => {
-    const u = new URL(req.url);
-    urls.push(u.pathname + u.search);
-    return inner(req);
-  });
-  return urls;
-}
 
 /** The `tag` parameters of the own-list calls, in order. */
 const listTags = (urls: readonly string[]) =>
@@ -114,7 +75,7 @@ function stubList(rows: unknown[], bulk?: () => Answer): ApiCall[] {
 describe('the tag filter of the own list', () => {
   it('reads the tags from the address, asks GET /api/code?tag=…&tag=… and links their statistics', async () => {
     stubList([A]);
-    const urls = recordUrls();
+    const urls = recordUrls({ pathAndQuery: true });
     renderAt('/shorts?team=t-1&tag=Herbst&tag=Sale', '/shorts', <ShortsPage />);
     await screen.findByTestId('short-row');
     expect(listTags(urls)).toEqual([['Herbst', 'Sale']]);
@@ -133,7 +94,7 @@ describe('the tag filter of the own list', () => {
 
   it('a removed filter tag is a new address (the back button brings it back)', async () => {
     stubList([A]);
-    const urls = recordUrls();
+    const urls = recordUrls({ pathAndQuery: true });
     const { mem } = renderAt('/shorts?tag=Herbst&tag=Sale', '/shorts', <ShortsPage />);
     await screen.findByTestId('short-row');
     const filter = screen.getByTestId('tag-filter');
@@ -147,7 +108,7 @@ describe('the tag filter of the own list', () => {
 
   it('a tag chip of a short filters the list by it as well', async () => {
     stubList([A, B, C]);
-    const urls = recordUrls();
+    const urls = recordUrls({ pathAndQuery: true });
     const { mem } = renderAt('/shorts?tag=Sale', '/shorts', <ShortsPage />);
     const rows = await screen.findAllByTestId('short-row');
     const chips = within(rows[0]).getByRole('list', { name: 'Tags von herbst1' });
@@ -471,7 +432,7 @@ describe('the statistics of a tag', () => {
   it('asks GET /api/statistics?tag=… (in the team) and shows the totals, the lists and the Top-Shorts', async () => {
     space.teams = [TEAM];
     stubApi({ 'GET /api/statistics': { status: 200, body: STATS } });
-    const urls = recordUrls();
+    const urls = recordUrls({ pathAndQuery: true });
     renderAt(
       '/tags/Black%20Friday/statistics?team=t-1',
       '/tags/:tag/statistics',
@@ -521,7 +482,7 @@ describe('the statistics of a tag', () => {
           ? { status: 500, body: { status: 500, errorKey: 'internal_error' } }
           : { status: 200, body: STATS },
     });
-    const urls = recordUrls();
+    const urls = recordUrls({ pathAndQuery: true });
     renderAt('/tags/Herbst/statistics', '/tags/:tag/statistics', <TagStatisticsPage />);
     await screen.findByTestId('stats-total-visits');
     expect(urls[0]).not.toContain('team=');

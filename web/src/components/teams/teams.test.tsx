@@ -1,8 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { ApiKeySummaryDto, TeamDto, TeamMemberDto } from '../../api/teams';
 import ApiKeysPage from '../../pages/ApiKeysPage';
 import InvitePage from '../../pages/InvitePage';
@@ -10,14 +7,8 @@ import ShortsPage from '../../pages/ShortsPage';
 import TeamsPage from '../../pages/TeamsPage';
 import { auth } from '../../state/auth';
 import { chooseSpace, space, SPACE_KEY } from '../../state/space';
-import {
-  resetAfterEach,
-  shortFixture,
-  stubApi,
-  toastTexts,
-  type Answer,
-} from '../../test-fixtures';
-import { renderWithQueries } from '../../test-utils';
+import { resetAfterEach, shortFixture, stubApi, toastTexts } from '../../test-fixtures';
+import { pageAnswer, recordUrls, renderAt, renderWithQueries } from '../../test-utils';
 import { AddDomain } from '../account/domains/AddDomain';
 import { CreateForm } from '../CreateForm';
 import SpaceSwitcher from './SpaceSwitcher';
@@ -53,42 +44,7 @@ afterEach(() => {
   localStorage.removeItem(SPACE_KEY);
 });
 
-/** Renders `ui` under `pattern` at `path`, with queries; returns the memory location. */
-function renderAt(path: string, pattern: string, ui: ReactElement) {
-  const mem = memoryLocation({ path, record: true });
-  const result = renderWithQueries(
-    <Router hook={mem.hook}>
-      <Route path={pattern}>{ui}</Route>
-    </Router>,
-  );
-  return { ...result, mem };
-}
-
-/** Records the full URLs the stubbed fetch is asked (stubApi sees only the path). */
-function recordUrls(): string[] {
-  const urls: string[] = [];
-  const inner = globalThis.fetch;
-  vi.stubGlobal('fetch', (req: Request) => {
-    urls.push(req.url);
-    return inner(req);
-  });
-  return urls;
-}
-
-const page = (content: unknown[]): Answer => ({
-  status: 200,
-  body: {
-    content,
-    totalElements: content.length,
-    totalPages: 1,
-    number: 0,
-    size: 20,
-    numberOfElements: content.length,
-    first: true,
-    last: true,
-    empty: content.length === 0,
-  },
-});
+const page = pageAnswer;
 
 describe('the space switcher', () => {
   it('offers Persönlich and every team with its role; the choice is kept and goes into the list URL', async () => {

@@ -1,16 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Route, Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { TeamDto } from '../../api/teams';
 import type { WebhookDeliveryDto, WebhookDto } from '../../api/webhooks';
 import TeamsPage from '../../pages/TeamsPage';
 import WebhooksPage from '../../pages/WebhooksPage';
 import { auth } from '../../state/auth';
 import { space } from '../../state/space';
-import { resetAfterEach, stubApi, toastTexts, type Answer } from '../../test-fixtures';
-import { renderWithQueries } from '../../test-utils';
+import { resetAfterEach, stubApi, toastTexts } from '../../test-fixtures';
+import { pageAnswer, renderAt } from '../../test-utils';
 
 resetAfterEach();
 
@@ -54,20 +51,7 @@ const delivery = (over: Partial<WebhookDeliveryDto>): WebhookDeliveryDto => ({
   ...over,
 });
 
-const page = (content: unknown[]): Answer => ({
-  status: 200,
-  body: {
-    content,
-    totalElements: content.length,
-    totalPages: 1,
-    number: 0,
-    size: 20,
-    numberOfElements: content.length,
-    first: true,
-    last: true,
-    empty: content.length === 0,
-  },
-});
+const page = pageAnswer;
 
 beforeEach(() => {
   space.current = null;
@@ -83,15 +67,6 @@ beforeEach(() => {
     authorities: ['ROLE_USER'],
   } as unknown as typeof auth.user;
 });
-
-function renderAt(path: string, pattern: string, ui: ReactElement) {
-  const mem = memoryLocation({ path, record: true });
-  return renderWithQueries(
-    <Router hook={mem.hook}>
-      <Route path={pattern}>{ui}</Route>
-    </Router>,
-  );
-}
 
 const renderPage = () => renderAt('/account/webhooks', '/account/webhooks', <WebhooksPage />);
 
