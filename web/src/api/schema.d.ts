@@ -715,6 +715,41 @@ export interface paths {
         patch: operations["updateTeamMember"];
         trace?: never;
     };
+    "/api/utm-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller’s own UTM templates and his teams’, or one team’s (`?team=`, members) */
+        get: operations["listUtmTemplates"];
+        put?: never;
+        /** Save a UTM template (at most 50 per user or team: 409 quota_exceeded; `team`: owner or editor, else 403 team_forbidden) */
+        post: operations["createUtmTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/utm-templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a UTM template (its owner, its team’s owners and editors, admins) */
+        delete: operations["deleteUtmTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks": {
         parameters: {
             query?: never;
@@ -1212,6 +1247,25 @@ export interface components {
             /** @example Marketing */
             name: string;
         };
+        CreateUtmTemplateDto: {
+            /** @description The value of `utm_campaign` (null or absent: the template leaves it alone) */
+            campaign?: string | null;
+            /** @description The value of `utm_content` (null or absent: the template leaves it alone) */
+            content?: string | null;
+            /** @description The value of `utm_medium` (null or absent: the template leaves it alone) */
+            medium?: string | null;
+            /** @example Newsletter Herbst */
+            name: string;
+            /**
+             * @description The value of `utm_source` (null or absent: the template leaves it alone)
+             * @example newsletter
+             */
+            source?: string | null;
+            /** @description The team the template is for (an id of a team where the caller is owner or editor); absent: the caller’s own (a team key: its team) */
+            team?: string;
+            /** @description The value of `utm_term` (null or absent: the template leaves it alone) */
+            term?: string | null;
+        };
         CreateWebhookDto: {
             events: ("short.created" | "short.updated" | "short.deleted" | "short.followed" | "short.health_changed" | "domain.verified" | "domain.failed" | "webhook.test")[];
             /** @description The team the webhook is for (an id of a team where the caller is owner or editor); absent: the caller’s own (a team key: its team) */
@@ -1330,7 +1384,7 @@ export interface components {
          * @description What went wrong, as a stable key (clients translate it; detail stays English)
          * @enum {string}
          */
-        ErrorKey: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "request_malformed" | "body_unreadable" | "route_unknown" | "id_invalid" | "path_invalid" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "username_invalid" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "url_self" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "rules_invalid" | "rules_too_many" | "rule_condition_invalid" | "rule_url_invalid" | "rule_url_blacklisted" | "tag_invalid" | "too_many_tags" | "bulk_conflict" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "domain_invalid" | "domain_main_host" | "domain_taken" | "domain_in_use" | "domain_forbidden" | "domain_unknown" | "redirect_invalid" | "dns_no_record" | "dns_token_mismatch" | "dns_timeout" | "dns_failed" | "quota_exceeded" | "scope_missing" | "team_forbidden" | "team_not_empty" | "team_last_owner" | "team_full" | "invite_invalid" | "api_key_name_exists" | "api_key_scope_invalid" | "webhook_url_invalid" | "webhook_unknown" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid" | "paging_invalid" | "sort_invalid" | "sort_field_unknown" | "figures_disabled" | "blacklist_exists" | "blacklist_too_long" | "blacklist_host_invalid" | "blacklist_empty" | "blacklist_regex_invalid" | "log_level_invalid" | "logger_name_invalid" | "start_date_invalid" | "entity_unknown" | "entity_not_editable" | "entity_not_deletable" | "entity_id_invalid" | "body_not_object" | "field_unknown" | "field_read_only" | "field_required" | "field_invalid";
+        ErrorKey: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "request_malformed" | "body_unreadable" | "route_unknown" | "id_invalid" | "path_invalid" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "username_invalid" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "url_self" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "rules_invalid" | "rules_too_many" | "rule_condition_invalid" | "rule_url_invalid" | "rule_url_blacklisted" | "tag_invalid" | "too_many_tags" | "bulk_conflict" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "domain_invalid" | "domain_main_host" | "domain_taken" | "domain_in_use" | "domain_forbidden" | "domain_unknown" | "redirect_invalid" | "dns_no_record" | "dns_token_mismatch" | "dns_timeout" | "dns_failed" | "quota_exceeded" | "scope_missing" | "team_forbidden" | "team_not_empty" | "team_last_owner" | "team_full" | "invite_invalid" | "api_key_name_exists" | "api_key_scope_invalid" | "webhook_url_invalid" | "webhook_unknown" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid" | "paging_invalid" | "sort_invalid" | "sort_field_unknown" | "figures_disabled" | "blacklist_exists" | "blacklist_too_long" | "blacklist_host_invalid" | "blacklist_empty" | "blacklist_regex_invalid" | "log_level_invalid" | "logger_name_invalid" | "start_date_invalid" | "entity_unknown" | "entity_not_editable" | "entity_not_deletable" | "entity_id_invalid" | "body_not_object" | "field_unknown" | "field_read_only" | "field_required" | "field_invalid" | "utm_template_unknown" | "utm_value_invalid";
         ExportedShortDto: {
             code: string;
             /** Format: date-time */
@@ -1497,7 +1551,7 @@ export interface components {
             errorKey: components["schemas"]["ErrorKey"];
             /** @description The stable key of a field error, where the field has one (as errorKey) */
             fieldErrorKeys?: {
-                [key: string]: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "request_malformed" | "body_unreadable" | "route_unknown" | "id_invalid" | "path_invalid" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "username_invalid" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "url_self" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "rules_invalid" | "rules_too_many" | "rule_condition_invalid" | "rule_url_invalid" | "rule_url_blacklisted" | "tag_invalid" | "too_many_tags" | "bulk_conflict" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "domain_invalid" | "domain_main_host" | "domain_taken" | "domain_in_use" | "domain_forbidden" | "domain_unknown" | "redirect_invalid" | "dns_no_record" | "dns_token_mismatch" | "dns_timeout" | "dns_failed" | "quota_exceeded" | "scope_missing" | "team_forbidden" | "team_not_empty" | "team_last_owner" | "team_full" | "invite_invalid" | "api_key_name_exists" | "api_key_scope_invalid" | "webhook_url_invalid" | "webhook_unknown" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid" | "paging_invalid" | "sort_invalid" | "sort_field_unknown" | "figures_disabled" | "blacklist_exists" | "blacklist_too_long" | "blacklist_host_invalid" | "blacklist_empty" | "blacklist_regex_invalid" | "log_level_invalid" | "logger_name_invalid" | "start_date_invalid" | "entity_unknown" | "entity_not_editable" | "entity_not_deletable" | "entity_id_invalid" | "body_not_object" | "field_unknown" | "field_read_only" | "field_required" | "field_invalid";
+                [key: string]: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "request_malformed" | "body_unreadable" | "route_unknown" | "id_invalid" | "path_invalid" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "username_invalid" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "url_self" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "rules_invalid" | "rules_too_many" | "rule_condition_invalid" | "rule_url_invalid" | "rule_url_blacklisted" | "tag_invalid" | "too_many_tags" | "bulk_conflict" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "domain_invalid" | "domain_main_host" | "domain_taken" | "domain_in_use" | "domain_forbidden" | "domain_unknown" | "redirect_invalid" | "dns_no_record" | "dns_token_mismatch" | "dns_timeout" | "dns_failed" | "quota_exceeded" | "scope_missing" | "team_forbidden" | "team_not_empty" | "team_last_owner" | "team_full" | "invite_invalid" | "api_key_name_exists" | "api_key_scope_invalid" | "webhook_url_invalid" | "webhook_unknown" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid" | "paging_invalid" | "sort_invalid" | "sort_field_unknown" | "figures_disabled" | "blacklist_exists" | "blacklist_too_long" | "blacklist_host_invalid" | "blacklist_empty" | "blacklist_regex_invalid" | "log_level_invalid" | "logger_name_invalid" | "start_date_invalid" | "entity_unknown" | "entity_not_editable" | "entity_not_deletable" | "entity_id_invalid" | "body_not_object" | "field_unknown" | "field_read_only" | "field_required" | "field_invalid" | "utm_template_unknown" | "utm_value_invalid";
             };
             /**
              * @description Where inside a field its error is, where the field's value has parts (the rules): the field's name, then the keys and indexes (from 0) below it. ['rules', 2, 'conditions', 0] is the first condition of the third rule, ['rules', 2, 'url'] the third rule's url, ['rules', 2] the rule itself; a refusal of the whole list has no path. The fieldErrors sentence says the same for people (rule 3, condition 1: …)
@@ -1897,6 +1951,24 @@ export interface components {
             /** @description Avatar URL from the login provider */
             imageUrl: string | null;
             username: string;
+        };
+        UtmTemplateDto: {
+            /** @example herbst */
+            campaign: string | null;
+            content: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @example email */
+            medium: string | null;
+            /** @example Newsletter Herbst */
+            name: string;
+            /** @example newsletter */
+            source: string | null;
+            /** @description null: the caller’s own space */
+            team: components["schemas"]["TeamRefDto"] | null;
+            term: string | null;
         };
         WebhookDeliveryDto: {
             attempts: number;
@@ -6549,6 +6621,294 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Internal Server Error
+             *
+             *     Internal Server Error
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     Service Unavailable
+             */
+            503: {
+                headers: {
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listUtmTemplates: {
+        parameters: {
+            query?: {
+                /** @description A team’s templates only (its id; the caller must be a member) instead of the caller’s own and his teams’ */
+                team?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UtmTemplateDto"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Forbidden
+             *
+             *     Forbidden
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Internal Server Error
+             *
+             *     Internal Server Error
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     Service Unavailable
+             */
+            503: {
+                headers: {
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createUtmTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateUtmTemplateDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UtmTemplateDto"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Forbidden
+             *
+             *     Forbidden
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too Many Requests (a rate limit: errorKey rate_limited, Retry-After in seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Internal Server Error
+             *
+             *     Internal Server Error
+             */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Service Unavailable
+             *
+             *     Service Unavailable
+             */
+            503: {
+                headers: {
+                    /** @description Seconds */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteUtmTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description Forbidden
+             *
+             *     Forbidden
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

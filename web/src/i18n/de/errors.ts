@@ -135,5 +135,7 @@ export const errors = {
     log_level_invalid: 'Diese Protokollstufe gibt es nicht.',
     logger_name_invalid: 'Der Name des Loggers ist ungültig.',
     start_date_invalid: 'Das Startdatum ist kein gültiges Datum.',
+    utm_template_unknown: 'Diese UTM-Vorlage gibt es nicht (mehr).',
+    utm_value_invalid: 'UTM-Werte: höchstens 200 Zeichen, keine Steuerzeichen.',
   } satisfies Record<ErrorKey, string>,
 } as const;
