@@ -16,7 +16,7 @@ function UtmValue(param: string): PropertyDecorator {
       type: 'string',
       nullable: true,
       maxLength: UTM_VALUE_MAX,
-      description: `The value of \`${param}\` (null or absent: the template leaves it alone)`,
+      description: `The value of \`${param}\` (null or absent: applying the template removes it)`,
       example: param === 'utm_source' ? 'newsletter' : undefined,
     })(target, key);
     IsOptional()(target, key);

@@ -1,6 +1,14 @@
 import { CODE_MAX_LENGTH, CODE_MIN_LENGTH } from '@shared/limits';
 import { SHORT_FIELDS, type ShortFieldName, type ShortFieldSpec } from '@shared/short-fields';
-import { lazy, Suspense, useCallback, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  Fragment,
+  lazy,
+  Suspense,
+  useCallback,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
@@ -26,6 +34,8 @@ import { useResolved } from './useResolved';
 const RulesEditor = lazy(() => import('./rules/RulesEditor'));
 // The tags' input (chips, suggestions) with its words: loaded with the logged-in form only.
 const TagInput = lazy(() => import('./tags/TagInput').then((m) => ({ default: m.TagInput })));
+// 'UTM-Parameter' below the target URL (logged in): its own chunk, with its words.
+const UtmSection = lazy(() => import('./utm/UtmSection'));
 
 /**
  * The short's fields, for the start page's create form (`mode: 'create'`) and the edit dialog
@@ -101,7 +111,21 @@ const CLEAR_LABELS: Partial<Record<ShortFieldName, (msg: Messages) => string>> =
 
 export function ShortFields(props: ShortFieldsProps) {
   const fields = formFields(props.mode === 'edit' || props.loggedIn);
-  const field = (name: ShortFieldName) => <ShortField key={name} name={name} {...props} />;
+  const field = (name: ShortFieldName) => (
+    <Fragment key={name}>
+      <ShortField name={name} {...props} />
+      {name === 'url' && (props.mode === 'edit' || props.loggedIn) && (
+        <Suspense fallback={null}>
+          <UtmSection
+            idPrefix={props.mode}
+            url={props.values.url}
+            onUrl={(url) => props.onChange({ url })}
+            team={props.mode === 'create' ? createTeamId() : (props.tagsTeam ?? null)}
+          />
+        </Suspense>
+      )}
+    </Fragment>
+  );
   if (!props.advanced) return <>{fields.map(field)}</>;
   return (
     <>
