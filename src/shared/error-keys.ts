@@ -128,9 +128,6 @@ export const ERROR_KEYS = [
   'field_read_only',
   'field_required',
   'field_invalid',
-  // UTM templates
-  'utm_template_unknown',
-  'utm_value_invalid',
 ] as const;
 
 export type ErrorKey = (typeof ERROR_KEYS)[number];

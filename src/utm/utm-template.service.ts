@@ -12,7 +12,9 @@ import { LIMIT_UTM_TEMPLATES, UTM_FIELDS } from '../shared/utm';
 import type { CreateUtmTemplateDto, UtmTemplateDto } from './dto/utm-template.dto';
 import { UtmTemplateEntity } from './utm-template.entity';
 
-const templateNotFound = () => new NotFoundError('UTM template not exists', 'utm_template_unknown');
+/** An unknown template: 404 in the words and key of every unknown entity (`Entity … not exists`). */
+const templateNotFound = () =>
+  new NotFoundError('Entity UtmTemplate not exists', 'entity_not_exists');
 
 /** A value as stored: an empty or absent one is null (the template leaves that parameter alone). */
 const stored = (v: string | null | undefined): string | null => (v ? v : null);

@@ -56,7 +56,7 @@ describe('UTM templates', () => {
     expect((await alice.delete(`/api/utm-templates/${made.id}`)).status).toBe(204);
     expect((await listOf(alice)).map((x) => x.id)).not.toContain(made.id);
     const gone = await alice.delete(`/api/utm-templates/${made.id}`);
-    expect((await expectProblem(gone, 404)).errorKey).toBe('utm_template_unknown');
+    expect((await expectProblem(gone, 404)).errorKey).toBe('entity_not_exists');
     expect((await expectProblem(await alice.delete('/api/utm-templates/nope'), 400)).errorKey).toBe(
       'id_invalid',
     );
@@ -80,11 +80,11 @@ describe('UTM templates', () => {
       [{ name: '   ' }, 'name', 'name_invalid'],
       [{ name: 'x'.repeat(65) }, 'name', 'name_invalid'],
       [{ name: 'a\u0007b' }, 'name', 'name_invalid'],
-      [{ name: 'ok', source: 'x'.repeat(201) }, 'source', 'utm_value_invalid'],
-      [{ name: 'ok', medium: 'line\nbreak' }, 'medium', 'utm_value_invalid'],
-      [{ name: 'ok', campaign: 'c1\u0085' }, 'campaign', 'utm_value_invalid'],
-      [{ name: 'ok', term: 5 }, 'term', 'utm_value_invalid'],
-      [{ name: 'ok', content: ['a'] }, 'content', 'utm_value_invalid'],
+      [{ name: 'ok', source: 'x'.repeat(201) }, 'source', 'field_invalid'],
+      [{ name: 'ok', medium: 'line\nbreak' }, 'medium', 'field_invalid'],
+      [{ name: 'ok', campaign: 'c1\u0085' }, 'campaign', 'field_invalid'],
+      [{ name: 'ok', term: 5 }, 'term', 'field_invalid'],
+      [{ name: 'ok', content: ['a'] }, 'content', 'field_invalid'],
     ];
     for (const [body, field, key] of cases) {
       const res = await alice.post('/api/utm-templates', body);

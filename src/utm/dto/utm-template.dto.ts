@@ -20,11 +20,11 @@ function UtmValue(param: string): PropertyDecorator {
       example: param === 'utm_source' ? 'newsletter' : undefined,
     })(target, key);
     IsOptional()(target, key);
-    IsString(withErrorKey('utm_value_invalid'))(target, key);
-    MaxLength(UTM_VALUE_MAX, withErrorKey('utm_value_invalid'))(target, key);
+    IsString(withErrorKey('field_invalid'))(target, key);
+    MaxLength(UTM_VALUE_MAX, withErrorKey('field_invalid'))(target, key);
     Matches(UTM_TEXT_PATTERN, {
       message: `$property ${NO_CONTROL}`,
-      ...withErrorKey('utm_value_invalid'),
+      ...withErrorKey('field_invalid'),
     })(target, key);
   };
 }

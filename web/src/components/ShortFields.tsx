@@ -1,14 +1,6 @@
 import { CODE_MAX_LENGTH, CODE_MIN_LENGTH } from '@shared/limits';
 import { SHORT_FIELDS, type ShortFieldName, type ShortFieldSpec } from '@shared/short-fields';
-import {
-  Fragment,
-  lazy,
-  Suspense,
-  useCallback,
-  useState,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
+import { lazy, Suspense, useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
@@ -30,12 +22,12 @@ import { schemeFix } from '../lib/url';
 import { createTeamId } from '../state/space';
 import { useResolved } from './useResolved';
 
-/** The rules editor: only logged-in users see it, so it is a chunk of its own (the start page's budget). */
-const RulesEditor = lazy(() => import('./rules/RulesEditor'));
+/** The rules editor: only logged-in users see it, so it is in a chunk of its own (the start page's budget). */
+const RulesEditor = lazy(() => import('./form-extras').then((m) => ({ default: m.RulesEditor })));
 // The tags' input (chips, suggestions) with its words: loaded with the logged-in form only.
-const TagInput = lazy(() => import('./tags/TagInput').then((m) => ({ default: m.TagInput })));
-// 'UTM-Parameter' below the target URL (logged in): its own chunk, with its words.
-const UtmSection = lazy(() => import('./utm/UtmSection'));
+const TagInput = lazy(() => import('./form-extras').then((m) => ({ default: m.TagInput })));
+// 'UTM-Parameter' below the target URL (logged in): in the rules editor's chunk, with its words.
+const UtmSection = lazy(() => import('./form-extras').then((m) => ({ default: m.UtmSlot })));
 
 /**
  * The short's fields, for the start page's create form (`mode: 'create'`) and the edit dialog
@@ -110,22 +102,16 @@ const CLEAR_LABELS: Partial<Record<ShortFieldName, (msg: Messages) => string>> =
 };
 
 export function ShortFields(props: ShortFieldsProps) {
-  const fields = formFields(props.mode === 'edit' || props.loggedIn);
-  const field = (name: ShortFieldName) => (
-    <Fragment key={name}>
-      <ShortField name={name} {...props} />
-      {name === 'url' && (props.mode === 'edit' || props.loggedIn) && (
-        <Suspense fallback={null}>
-          <UtmSection
-            idPrefix={props.mode}
-            url={props.values.url}
-            onUrl={(url) => props.onChange({ url })}
-            team={props.mode === 'create' ? createTeamId() : (props.tagsTeam ?? null)}
-          />
-        </Suspense>
-      )}
-    </Fragment>
-  );
+  const full = props.mode === 'edit' || props.loggedIn;
+  const fields = formFields(full);
+  const field = (name: ShortFieldName) => [
+    <ShortField key={name} name={name} {...props} />,
+    full && name === 'url' && (
+      <Suspense key="utm" fallback={null}>
+        <UtmSection {...props} />
+      </Suspense>
+    ),
+  ];
   if (!props.advanced) return <>{fields.map(field)}</>;
   return (
     <>

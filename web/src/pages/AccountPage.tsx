@@ -10,7 +10,6 @@ import { DomainsPanel } from '../components/account/DomainsPanel';
 import { Profile } from '../components/account/Profile';
 import { SetupWizard } from '../components/account/SetupWizard';
 import { ShareXPanel } from '../components/account/ShareXPanel';
-import { UtmTemplatesPanel } from '../components/utm/UtmTemplatesPanel';
 import { usableHosts } from '../lib/domains';
 import { FLAGS } from '../lib/flag-rule';
 import { auth, isAdmin } from '../state/auth';
@@ -76,7 +75,6 @@ export default function AccountPage() {
         domains={usableHosts(domains.data ?? [])}
       />
       <DomainsPanel userId={a.user.id} admin={isAdmin(a.user)} />
-      <UtmTemplatesPanel />
       {wizardEnabled && (
         <SetupWizard
           show={showWizard}

@@ -8,7 +8,12 @@ import { pluralForm } from '../../i18n/plural';
 import { useUtmT } from '../../i18n/utm-text';
 import { errorText } from '../../lib/errors';
 import { readUtm, templateValues, utmCount, writeUtm } from '../../lib/utm';
+import { roleMayWrite } from '@shared/teams';
+import { useSnapshot } from 'valtio';
+import { auth, isAdmin } from '../../state/auth';
+import { createTeamId, space } from '../../state/space';
 import { toast } from '../../state/toasts';
+import { UtmTemplates } from './UtmTemplates';
 
 export interface UtmSectionProps {
   /** The ids' prefix (`create`, `edit`). */
@@ -20,13 +25,38 @@ export interface UtmSectionProps {
   team: string | null;
 }
 
+/** What the short's form (ShortFields) hands over: its mode, values and the edited short's team. */
+export interface UtmSlotProps {
+  mode: 'create' | 'edit';
+  values: { url: string };
+  onChange: (change: { url: string }) => void;
+  tagsTeam?: string | null;
+}
+
+/**
+ * The section as ShortFields places it below the target URL (the lazy chunk's entry, so the
+ * form's own code stays small): the create form offers the chosen space's templates, the edit
+ * dialog the short's space's.
+ */
+export default function UtmSlot({ mode, values, onChange, tagsTeam }: UtmSlotProps) {
+  return (
+    <UtmSection
+      idPrefix={mode}
+      url={values.url}
+      onUrl={(url) => onChange({ url })}
+      team={mode === 'create' ? createTeamId() : (tagsTeam ?? null)}
+    />
+  );
+}
+
 /**
  * 'UTM-Parameter' in the short's create and edit forms (logged in; a lazy chunk): the five
  * `utm_*` values of the target URL as fields (read from the URL, written into it: lib/utm.ts),
- * a template of the space applied in one choice, and the values saved as a template.
+ * a template of the space applied in one choice, the values saved as a template, and the space's
+ * templates listed and deleted ('Vorlagen verwalten').
  * Folded until opened; folded, it says how many values the URL carries.
  */
-export default function UtmSection({ idPrefix, url, onUrl, team }: UtmSectionProps) {
+export function UtmSection({ idPrefix, url, onUrl, team }: UtmSectionProps) {
   const { um, t } = useUtmT();
   const values = readUtm(url);
   const count = utmCount(values);
@@ -34,7 +64,15 @@ export default function UtmSection({ idPrefix, url, onUrl, team }: UtmSectionPro
   const [templates, setTemplates] = useState<UtmTemplate[] | null>(null);
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
+  const [managing, setManaging] = useState(false);
+  const sp = useSnapshot(space);
+  const a = useSnapshot(auth);
   const id = `${idPrefix}-utm`;
+  // Own templates are the caller's to delete; a team's, its owners' and editors' (and admins').
+  const mayDelete =
+    team === null ||
+    (a.user !== null && isAdmin(a.user)) ||
+    roleMayWrite(sp.teams?.find((x) => x.id === team)?.role);
 
   // The templates, once the section is first opened.
   useEffect(() => {
@@ -167,6 +205,27 @@ export default function UtmSection({ idPrefix, url, onUrl, team }: UtmSectionPro
                 {um.utm.save}
               </Button>
             </InputGroup>
+            <Button
+              variant="link"
+              size="sm"
+              className="px-0 mt-2"
+              aria-expanded={managing}
+              aria-controls={`${id}-manage`}
+              onClick={() => setManaging(!managing)}
+            >
+              {um.utm.manage.toggle}
+            </Button>
+            <div id={`${id}-manage`} hidden={!managing}>
+              {managing && (
+                <UtmTemplates
+                  templates={offered}
+                  mayDelete={mayDelete}
+                  onDeleted={(gone) =>
+                    setTemplates((all) => (all ?? []).filter((x) => x.id !== gone))
+                  }
+                />
+              )}
+            </div>
           </>
         )}
       </div>

@@ -1,7 +1,7 @@
 /**
  * UTM parameters in the short's forms and the UTM templates (CONTRACT "Marketing links", bullet
- * "UTM"). Not part of the catalogue every page loads (i18n/de/index.ts): the UTM section and the
- * templates' panel are lazy chunks (i18n/utm-text.ts).
+ * "UTM"). Not part of the catalogue every page loads (i18n/de/index.ts): the UTM section is a
+ * lazy chunk (i18n/utm-text.ts).
  */
 export const utm = {
   utm: {
@@ -19,20 +19,15 @@ export const utm = {
     saved: 'Vorlage „{name}“ gespeichert.',
     saveFailed: 'Die Vorlage konnte nicht gespeichert werden.',
     loadFailed: 'Die Vorlagen konnten nicht geladen werden.',
-    panel: {
-      title: 'UTM-Vorlagen',
-      intro:
-        'Vorlagen füllen die UTM-Parameter eines Shorts mit einem Klick. Du legst sie im Formular eines Shorts an.',
-      empty: 'Noch keine UTM-Vorlagen.',
-      name: 'Name',
-      values: 'Werte',
-      space: 'Bereich',
-      personal: 'Persönlich',
+    manage: {
+      toggle: 'Vorlagen verwalten',
+      title: 'UTM-Vorlagen dieses Bereichs',
       delete: 'Löschen',
       deleteLabel: 'Vorlage {name} löschen',
       confirm: 'Vorlage „{name}“ wirklich löschen?',
-      deleted: 'Vorlage gelöscht.',
       cancel: 'Abbrechen',
+      deleted: 'Vorlage gelöscht.',
+      gone: 'Diese Vorlage gibt es nicht (mehr).',
       deleteFailed: 'Die Vorlage konnte nicht gelöscht werden.',
     },
   },

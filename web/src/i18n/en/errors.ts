@@ -118,7 +118,5 @@ export const errors: Catalogue<typeof de> = {
     too_many_tags: 'A short has at most 10 tags.',
     bulk_conflict:
       'Some shorts were changed or deleted meanwhile. Nothing was changed; please try again.',
-    utm_template_unknown: 'This UTM template does not exist (anymore).',
-    utm_value_invalid: 'UTM values: at most 200 characters, no control characters.',
   },
 };
