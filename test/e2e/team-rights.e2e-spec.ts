@@ -453,6 +453,42 @@ describe('team rights: (role × action → answer) on every endpoint that takes 
       answers: writers('204', '403'),
       call: async (u) => status(u.delete(`/api/domains/${(await teamDomain()).id}`)),
     },
+    // ------------------------------------------------------------ UTM templates
+    {
+      op: 'listUtmTemplates',
+      answers: readers('listed', '403'),
+      async call(u) {
+        const made = await users.owner.post('/api/utm-templates', { name: 'Liste', team: TEAM });
+        const { id } = (await made.json()) as { id: string };
+        const res = await u.fetch(`/api/utm-templates?team=${TEAM}`);
+        if (res.status !== 200) return String(res.status);
+        const rows = (await res.json()) as Array<{ id: string }>;
+        await users.owner.delete(`/api/utm-templates/${id}`);
+        return rows.some((r) => r.id === id) ? 'listed' : 'missing';
+      },
+    },
+    {
+      op: 'createUtmTemplate',
+      answers: writers('201', '403'),
+      async call(u) {
+        const res = await u.post('/api/utm-templates', { name: 'Neu', source: 'x', team: TEAM });
+        if (res.status === 201) {
+          await u.delete(`/api/utm-templates/${((await res.json()) as { id: string }).id}`);
+        }
+        return String(res.status);
+      },
+    },
+    {
+      op: 'deleteUtmTemplate',
+      answers: writers('204', '403'),
+      async call(u) {
+        const made = await users.owner.post('/api/utm-templates', { name: 'Weg', team: TEAM });
+        const { id } = (await made.json()) as { id: string };
+        const res = await u.delete(`/api/utm-templates/${id}`);
+        if (res.status !== 204) await users.owner.delete(`/api/utm-templates/${id}`);
+        return String(res.status);
+      },
+    },
   ];
 
   for (const row of ROWS) {
@@ -567,7 +603,9 @@ describe('team rights: (role × action → answer) on every endpoint that takes 
       paths: Record<string, Record<string, { operationId?: string }>>;
     };
     const operations = Object.entries(doc.paths)
-      .filter(([path]) => /^\/(api\/code|api\/domains|api\/statistics|api\/tags|s\/)/.test(path))
+      .filter(([path]) =>
+        /^\/(api\/code|api\/domains|api\/statistics|api\/tags|api\/utm-templates|s\/)/.test(path),
+      )
       .flatMap(([, ops]) => Object.values(ops).map((o) => o.operationId))
       .filter((id): id is string => typeof id === 'string');
     const covered = new Set(ROWS.map((r) => r.op.split(':')[0]));

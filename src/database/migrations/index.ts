@@ -14,6 +14,7 @@ import { Teams1763900000000 } from './1763900000000-teams';
 import { Webhooks1763910000000 } from './1763910000000-webhooks';
 import { Tags1763920000000 } from './1763920000000-tags';
 import { OwnSpaceIndex1763930000000 } from './1763930000000-own-space-index';
+import { UtmTemplates1764010000000 } from './1764010000000-utm-templates';
 
 /** Every migration, in order. New migrations are appended here. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   Webhooks1763910000000,
   Tags1763920000000,
   OwnSpaceIndex1763930000000,
+  UtmTemplates1764010000000,
 ];

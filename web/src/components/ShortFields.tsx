@@ -22,10 +22,12 @@ import { schemeFix } from '../lib/url';
 import { createTeamId } from '../state/space';
 import { useResolved } from './useResolved';
 
-/** The rules editor: only logged-in users see it, so it is a chunk of its own (the start page's budget). */
-const RulesEditor = lazy(() => import('./rules/RulesEditor'));
+/** The rules editor: only logged-in users see it, so it is in a chunk of its own (the start page's budget). */
+const RulesEditor = lazy(() => import('./form-extras').then((m) => ({ default: m.RulesEditor })));
 // The tags' input (chips, suggestions) with its words: loaded with the logged-in form only.
-const TagInput = lazy(() => import('./tags/TagInput').then((m) => ({ default: m.TagInput })));
+const TagInput = lazy(() => import('./form-extras').then((m) => ({ default: m.TagInput })));
+// 'UTM-Parameter' below the target URL (logged in): in the rules editor's chunk, with its words.
+const UtmSection = lazy(() => import('./form-extras').then((m) => ({ default: m.UtmSlot })));
 
 /**
  * The short's fields, for the start page's create form (`mode: 'create'`) and the edit dialog
@@ -100,8 +102,16 @@ const CLEAR_LABELS: Partial<Record<ShortFieldName, (msg: Messages) => string>> =
 };
 
 export function ShortFields(props: ShortFieldsProps) {
-  const fields = formFields(props.mode === 'edit' || props.loggedIn);
-  const field = (name: ShortFieldName) => <ShortField key={name} name={name} {...props} />;
+  const full = props.mode === 'edit' || props.loggedIn;
+  const fields = formFields(full);
+  const field = (name: ShortFieldName) => [
+    <ShortField key={name} name={name} {...props} />,
+    full && name === 'url' && (
+      <Suspense key="utm" fallback={null}>
+        <UtmSection {...props} />
+      </Suspense>
+    ),
+  ];
   if (!props.advanced) return <>{fields.map(field)}</>;
   return (
     <>

@@ -160,8 +160,7 @@ describe('the webhooks page', () => {
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Anlegen' }));
     });
-    const text =
-      'Die Webhook-Adresse muss eine öffentliche http(s)-Adresse sein (keine internen oder lokalen Adressen).';
+    const text = 'Die Webhook-Adresse muss eine öffentliche http(s)-Adresse sein.';
     expect(within(dialog).getByTestId('webhook-form-error')).toHaveTextContent(text);
     expect(toastTexts()).toContain(text);
     expect(screen.queryByTestId('webhook-secret')).toBeNull();

@@ -113,8 +113,7 @@ export const errors = {
     invite_invalid: 'Diese Einladung ist ungültig, abgelaufen oder wurde schon benutzt.',
     api_key_name_exists: 'Du hast schon einen API-Key mit diesem Namen.',
     api_key_scope_invalid: 'Diese Berechtigungen sind für diesen API-Key nicht möglich.',
-    webhook_url_invalid:
-      'Die Webhook-Adresse muss eine öffentliche http(s)-Adresse sein (keine internen oder lokalen Adressen).',
+    webhook_url_invalid: 'Die Webhook-Adresse muss eine öffentliche http(s)-Adresse sein.',
     webhook_unknown: 'Diesen Webhook gibt es nicht (mehr).',
     // the request, paging and the rest (issue 38: a key of its own for every refusal)
     request_malformed: 'Die Anfrage konnte nicht gelesen werden.',
