@@ -20,6 +20,7 @@ const row = (over: Partial<FollowRow> = {}): FollowRow => ({
   dangerous: false,
   expiredUrl: null,
   rules: null,
+  preview: null,
   ...over,
 });
 

@@ -8,6 +8,7 @@
  */
 import type { ErrorKey, SpecificErrorKey } from './error-keys';
 import type { RedirectRule } from './redirect-rules';
+import type { PreviewPart } from './social-preview';
 import {
   CODE_MAX_LENGTH,
   CODE_MIN_LENGTH,
@@ -32,7 +33,8 @@ export type FieldType =
   | 'domain'
   | 'rules'
   | 'team'
-  | 'tags';
+  | 'tags'
+  | 'preview';
 
 /** Who may set a field: everybody (anonymous creates too), or logged-in users (and admins). */
 export type SetBy = 'anonymous' | 'user';
@@ -324,6 +326,27 @@ export const SHORT_FIELDS = {
       description: 'Comma-separated',
     },
   },
+  preview: {
+    type: 'preview',
+    column: 'preview',
+    setBy: 'user',
+    nullable: true,
+    importAliases: ['preview'],
+    invalidKey: 'preview_invalid',
+    errorKeys: ['preview_invalid', 'preview_too_long', 'preview_image_invalid'],
+    // Limits in ./social-preview (not imported here: this table is part of every first visit).
+    description:
+      'Social preview for link cards (logged-in): {title (≤ 120), description (≤ 300), image (absolute https URL ≤ 2048, never fetched)}; empty parts are left out, null or {} removes it. Imports and exports carry it as JSON text',
+    shown: {
+      to: 'revealed',
+      nullable: true,
+      description:
+        'Social preview (null: none, or withheld like the url: password not given, or maxUses and not its owner)',
+    },
+    followed: true,
+    exported: true,
+    admin: { edit: true, description: 'Social preview (JSON text)' },
+  },
 } as const satisfies Record<string, ShortFieldSpec>;
 
 export type ShortFieldName = keyof typeof SHORT_FIELDS;
@@ -335,7 +358,9 @@ type ValueOf<T extends FieldType> = T extends 'integer'
     ? RedirectRule[]
     : T extends 'tags'
       ? string[]
-      : string;
+      : T extends 'preview'
+        ? Partial<Record<PreviewPart, string | null>>
+        : string;
 
 /**
  * A short's fields as a caller sends them (create, edit, an import row): absent fields stay as
