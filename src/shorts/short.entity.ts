@@ -12,11 +12,7 @@ import { UserEntity } from '../account/user.entity';
 import { DATETIME, FLAG } from '../database/columns';
 import type { RedirectRule } from '../shared/redirect-rules';
 import { rulesTransformer } from './rules-column';
-import {
-  previewFromColumn,
-  previewToColumn,
-  type SocialPreview,
-} from '../shared/social-preview';
+import { previewFromColumn, previewToColumn, type SocialPreview } from '../shared/social-preview';
 import type { HealthState } from '../shared/link-health';
 
 @Entity({ name: 'shorts' })
@@ -117,7 +113,8 @@ export class ShortEntity {
     type: 'text',
     nullable: true,
     transformer: {
-      to: (v: SocialPreview | null | undefined) => (v === undefined ? undefined : previewToColumn(v)),
+      to: (v: SocialPreview | null | undefined) =>
+        v === undefined ? undefined : previewToColumn(v),
       from: previewFromColumn,
     },
   })
