@@ -207,7 +207,7 @@ describe('social previews', () => {
     expect(pw.headers.get('location')).toBe(`/s/${locked.code}/password-required`);
 
     const flagged = await createShort(alice, { preview: PREVIEW });
-    await t.query('UPDATE shorts SET dangerous = ? WHERE code = ?', [true, flagged.code]);
+    await t.query('UPDATE shorts SET dangerous = 1 WHERE code = ?', [flagged.code]);
     const danger = await follow(flagged.code, SLACK);
     expect(danger.status).toBe(302);
     expect(danger.headers.get('location')).toBe(`/s/${flagged.code}/potentially-dangerous`);

@@ -53,6 +53,7 @@ export function resetAdvancedChoice(): void {
 export function advancedSetCount(values: FormValues): number {
   return ADVANCED_FIELDS.filter((name) => {
     const v = values[name];
-    return typeof v === 'string' ? v.trim() !== '' : v.length > 0;
+    if (typeof v === 'string') return v.trim() !== '';
+    return Array.isArray(v) ? v.length > 0 : Object.values(v).some((part) => part.trim() !== '');
   }).length;
 }

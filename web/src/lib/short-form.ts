@@ -22,15 +22,45 @@ export type FormMode = 'create' | 'edit';
 type RulesFieldName = {
   [K in ShortFieldName]: (typeof SHORT_FIELDS)[K]['type'] extends 'rules' ? K : never;
 }[ShortFieldName];
+/** The fields of the `preview` type (the social preview's section), not text inputs. */
+type PreviewFieldName = {
+  [K in ShortFieldName]: (typeof SHORT_FIELDS)[K]['type'] extends 'preview' ? K : never;
+}[ShortFieldName];
 /** The fields that are text inputs. */
-type TextFieldName = Exclude<ShortFieldName, RulesFieldName>;
+type TextFieldName = Exclude<ShortFieldName, RulesFieldName | PreviewFieldName>;
+
+/** The social preview's parts as typed ('' for empty). */
+export interface PreviewDraft {
+  title: string;
+  description: string;
+  image: string;
+}
+const EMPTY_PREVIEW: PreviewDraft = { title: '', description: '', image: '' };
+const PREVIEW_KEYS = ['title', 'description', 'image'] as const;
+
+/** Whether a form value is a preview's draft (not text, not the rules' drafts). */
+export function isPreviewDraft(v: unknown): v is PreviewDraft {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A preview's draft as the API takes it: the parts typed (trimmed), null when all are empty. */
+export function previewOfDraft(draft: PreviewDraft): Partial<PreviewDraft> | null {
+  const preview: Partial<PreviewDraft> = {};
+  for (const k of PREVIEW_KEYS) {
+    const v = draft[k].trim();
+    if (v !== '') preview[k] = v;
+  }
+  return Object.keys(preview).length ? preview : null;
+}
 
 /**
  * The form's fields as typed (text inputs), by the field table's names; `expireAt` is German free
- * text ('' = no expiry), `password` '' keeps the password (or none); `rules` the editor's drafts.
+ * text ('' = no expiry), `password` '' keeps the password (or none); `rules` the editor's drafts;
+ * `preview` its parts' texts.
  */
 export type FormValues = Record<TextFieldName, string> &
-  Record<RulesFieldName, RuleDraft[]> & { removePassword: boolean };
+  Record<RulesFieldName, RuleDraft[]> &
+  Record<PreviewFieldName, PreviewDraft> & { removePassword: boolean };
 
 const spec = (name: ShortFieldName): ShortFieldSpec => SHORT_FIELDS[name];
 
@@ -71,7 +101,10 @@ export function expiryText(iso: string | null): string {
 /** The empty create form. */
 export function emptyValues(): FormValues {
   const values = Object.fromEntries(
-    SHORT_FIELD_NAMES.map((name) => [name, spec(name).type === 'rules' ? [] : '']),
+    SHORT_FIELD_NAMES.map((name) => [
+      name,
+      spec(name).type === 'rules' ? [] : spec(name).type === 'preview' ? { ...EMPTY_PREVIEW } : '',
+    ]),
   ) as unknown as FormValues;
   return { ...values, removePassword: false };
 }
@@ -81,7 +114,9 @@ export function emptyValues(): FormValues {
  * number as text, the rules as the editor's drafts ('' and [] for none).
  */
 const INPUT_OF: {
-  [T in FieldType]: (value: unknown) => T extends 'rules' ? RuleDraft[] : string;
+  [T in FieldType]: (
+    value: unknown,
+  ) => T extends 'rules' ? RuleDraft[] : T extends 'preview' ? PreviewDraft : string;
 } = {
   url: (v) => (v as string | null) ?? '',
   code: (v) => (v as string | null) ?? '',
@@ -93,6 +128,14 @@ const INPUT_OF: {
   rules: (v) => rulesToDrafts(v as RedirectRule[] | undefined),
   team: (v) => (v as { id: string } | null | undefined)?.id ?? '',
   tags: (v) => tagsText(v as string[] | undefined),
+  preview: (v) => {
+    const shown = v as Partial<Record<keyof PreviewDraft, string | null>> | null | undefined;
+    return {
+      title: shown?.title ?? '',
+      description: shown?.description ?? '',
+      image: shown?.image ?? '',
+    };
+  },
 };
 
 /** Tags as the form's text shows them: comma-separated ('' for none). */
@@ -129,9 +172,10 @@ function valueOf(
   name: ShortFieldName,
   values: FormValues,
   expireAt: Date | null,
-): string | number | string[] | RedirectRule[] | null {
+): string | number | string[] | RedirectRule[] | Partial<PreviewDraft> | null {
   const s = spec(name);
   const input = values[name];
+  if (isPreviewDraft(input)) return previewOfDraft(input);
   if (typeof input !== 'string') {
     // The rules editor's drafts; none is null (no rules).
     return input.length === 0 ? null : draftsToRules(input);
@@ -155,6 +199,7 @@ function valueOf(
       return tags.length ? tags : null;
     }
     case 'rules':
+    case 'preview':
       return null; // drafts, read above
     case 'url':
     case 'code':
@@ -187,6 +232,13 @@ export function changesOf(short: Short, values: FormValues, expireAt: Date | nul
   for (const name of SHORT_FIELD_NAMES) {
     const type = spec(name).type;
     const input = values[name];
+    if (isPreviewDraft(input)) {
+      // The preview: all of its parts when any differs (null removes it).
+      const next = previewOfDraft(input);
+      const shown = INPUT_OF.preview((short as unknown as Record<string, unknown>)[name]);
+      if (JSON.stringify(next) !== JSON.stringify(previewOfDraft(shown))) changes[name] = next;
+      continue;
+    }
     if (typeof input !== 'string') {
       // The rules: all of them when anything differs ([] removes them).
       if (!sameRules(input, short.rules)) changes[name] = draftsToRules(input);
