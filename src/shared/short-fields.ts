@@ -334,18 +334,13 @@ export const SHORT_FIELDS = {
     importAliases: ['preview'],
     invalidKey: 'preview_invalid',
     errorKeys: ['preview_invalid', 'preview_too_long', 'preview_image_invalid'],
-    // Limits in ./social-preview (not imported here: this table is part of every first visit).
-    description:
-      'Social preview for link cards (logged-in): {title (≤ 120), description (≤ 300), image (absolute https URL ≤ 2048, never fetched)}; empty parts are left out, null or {} removes it. Imports and exports carry it as JSON text',
-    shown: {
-      to: 'revealed',
-      nullable: true,
-      description:
-        'Social preview (null: none, or withheld like the url: password not given, or maxUses and not its owner)',
-    },
+    // Short, and not importing ./social-preview: this table is part of every first visit (the
+    // limits and the rest are said by the DTOs, src/shorts/dto/social-preview.dto.ts).
+    description: 'Social preview for link cards (logged-in; JSON text in imports and exports)',
+    shown: { to: 'revealed', nullable: true },
     followed: true,
     exported: true,
-    admin: { edit: true, description: 'Social preview (JSON text)' },
+    admin: { edit: true },
   },
 } as const satisfies Record<string, ShortFieldSpec>;
 

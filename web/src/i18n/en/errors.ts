@@ -118,9 +118,8 @@ export const errors: Catalogue<typeof de> = {
     too_many_tags: 'A short has at most 10 tags.',
     bulk_conflict:
       'Some shorts were changed or deleted meanwhile. Nothing was changed; please try again.',
-    preview_invalid: 'The preview is invalid: plain text without control characters only.',
-    preview_too_long:
-      'The preview is too long: title up to 120, description up to 300, image URL up to 2048 characters.',
-    preview_image_invalid: 'The preview image must be a complete https URL.',
+    preview_invalid: 'The preview is invalid.',
+    preview_too_long: 'A field of the preview is too long.',
+    preview_image_invalid: 'The image needs an https URL.',
   },
 };
