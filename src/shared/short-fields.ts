@@ -336,7 +336,7 @@ export const SHORT_FIELDS = {
     errorKeys: ['preview_invalid', 'preview_too_long', 'preview_image_invalid'],
     // Short, and not importing ./social-preview: this table is part of every first visit (the
     // limits and the rest are said by the DTOs, src/shorts/dto/social-preview.dto.ts).
-    description: 'Social preview for link cards (logged-in; JSON text in imports and exports)',
+    description: 'Social preview for link cards (logged-in)',
     shown: { to: 'revealed', nullable: true },
     followed: true,
     exported: true,

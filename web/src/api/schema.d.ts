@@ -1187,7 +1187,7 @@ export interface components {
              * @description Protects the short; on edit, null (or empty) removes the protection
              */
             password?: string | null;
-            /** @description Social preview for link cards (logged-in): {title (≤ 120), description (≤ 300), image (absolute https URL ≤ 2048, never fetched)}; empty parts are left out, null or {} removes it. Imports and exports carry it as JSON text */
+            /** @description Social preview for link cards (logged-in) */
             preview?: components["schemas"]["SocialPreviewInputDto"] | null;
             /** @description Redirect rules (logged-in only): at most 10 {conditions, url}, in order; a rule matches when all of its 1–5 conditions match, the first match wins, else `url`. Null or [] removes them. Imports and exports carry them as JSON text */
             rules?: components["schemas"]["RedirectRuleDto"][] | null;
@@ -1607,7 +1607,6 @@ export interface components {
             maxUses: number | null;
             name: string | null;
             owner: components["schemas"]["ShortOwnerDto"] | null;
-            /** @description Social preview (null: none, or withheld like the url: password not given, or maxUses and not its owner) */
             preview: components["schemas"]["SocialPreviewDto"] | null;
             /** @description Redirect rules in order (empty: none); owners only */
             rules?: components["schemas"]["RedirectRuleDto"][];
@@ -1877,7 +1876,7 @@ export interface components {
              * @description Protects the short; on edit, null (or empty) removes the protection
              */
             password?: string | null;
-            /** @description Social preview for link cards (logged-in): {title (≤ 120), description (≤ 300), image (absolute https URL ≤ 2048, never fetched)}; empty parts are left out, null or {} removes it. Imports and exports carry it as JSON text */
+            /** @description Social preview for link cards (logged-in) */
             preview?: components["schemas"]["SocialPreviewInputDto"] | null;
             /** @description Redirect rules (logged-in only): at most 10 {conditions, url}, in order; a rule matches when all of its 1–5 conditions match, the first match wins, else `url`. Null or [] removes them. Imports and exports carry them as JSON text */
             rules?: components["schemas"]["RedirectRuleDto"][] | null;

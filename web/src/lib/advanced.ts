@@ -53,7 +53,7 @@ export function resetAdvancedChoice(): void {
 export function advancedSetCount(values: FormValues): number {
   return ADVANCED_FIELDS.filter((name) => {
     const v = values[name];
-    if (typeof v === 'string') return v.trim() !== '';
-    return Array.isArray(v) ? v.length > 0 : Object.values(v).some((part) => part.trim() !== '');
+    // Texts and the rules' drafts (the preview has a section of its own).
+    return typeof v === 'string' ? v.trim() !== '' : (v as unknown[]).length > 0;
   }).length;
 }

@@ -35,22 +35,17 @@ export interface PreviewDraft {
   description: string;
   image: string;
 }
-const EMPTY_PREVIEW: PreviewDraft = { title: '', description: '', image: '' };
-const PREVIEW_KEYS = ['title', 'description', 'image'] as const;
 
 /** Whether a form value is a preview's draft (not text, not the rules' drafts). */
-export function isPreviewDraft(v: unknown): v is PreviewDraft {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+export const isPreviewDraft = (v: unknown): v is PreviewDraft =>
+  typeof v === 'object' && !Array.isArray(v);
 
 /** A preview's draft as the API takes it: the parts typed (trimmed), null when all are empty. */
-export function previewOfDraft(draft: PreviewDraft): Partial<PreviewDraft> | null {
-  const preview: Partial<PreviewDraft> = {};
-  for (const k of PREVIEW_KEYS) {
-    const v = draft[k].trim();
-    if (v !== '') preview[k] = v;
-  }
-  return Object.keys(preview).length ? preview : null;
+function previewOfDraft(draft: PreviewDraft): Partial<PreviewDraft> | null {
+  const parts = Object.entries(draft)
+    .map(([k, v]) => [k, v.trim()])
+    .filter(([, v]) => v);
+  return parts.length ? Object.fromEntries(parts) : null;
 }
 
 /**
@@ -98,16 +93,8 @@ export function expiryText(iso: string | null): string {
   return `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** The empty create form. */
-export function emptyValues(): FormValues {
-  const values = Object.fromEntries(
-    SHORT_FIELD_NAMES.map((name) => [
-      name,
-      spec(name).type === 'rules' ? [] : spec(name).type === 'preview' ? { ...EMPTY_PREVIEW } : '',
-    ]),
-  ) as unknown as FormValues;
-  return { ...values, removePassword: false };
-}
+/** The empty create form: every input of a short without values. */
+export const emptyValues = (): FormValues => fieldsOf({} as Short);
 
 /**
  * What each input of a field type shows of the short's value: its text, the expiry as typed, a
@@ -129,12 +116,8 @@ const INPUT_OF: {
   team: (v) => (v as { id: string } | null | undefined)?.id ?? '',
   tags: (v) => tagsText(v as string[] | undefined),
   preview: (v) => {
-    const shown = v as Partial<Record<keyof PreviewDraft, string | null>> | null | undefined;
-    return {
-      title: shown?.title ?? '',
-      description: shown?.description ?? '',
-      image: shown?.image ?? '',
-    };
+    const p = (v ?? {}) as Partial<Record<keyof PreviewDraft, string | null>>;
+    return { title: p.title ?? '', description: p.description ?? '', image: p.image ?? '' };
   },
 };
 
