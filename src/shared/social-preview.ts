@@ -28,6 +28,7 @@ export type SocialPreview = Partial<Record<PreviewPart, string>>;
 export type SocialPreviewView = Record<PreviewPart, string | null>;
 
 /** Control characters (C0, DEL, C1), and the line and paragraph separators. */
+// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** Why a preview is refused: the English message, its key, where in the preview. */
