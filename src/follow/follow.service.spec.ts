@@ -416,7 +416,7 @@ describe('FollowService.follow: redirect rules and the expiry fallback', () => {
 describe('FollowService.follow: link cards (docs/follow.md, "Link cards")', () => {
   const as = (userAgent: string): FollowInput => ({
     ...bot,
-    visitor: { userAgent, address: '203.0.113.1' },
+    visitor: { userAgent, address: '203.0.113.1', referer: undefined, country: undefined },
   });
   const SLACK = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
   const GOOGLE = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
