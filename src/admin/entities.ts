@@ -132,15 +132,26 @@ const SHORT_FIELD_TYPES: Record<ShortFieldType, FieldType> = {
   rules: 'text',
   // Shown and edited as the column's comma-separated text (edits: adminValue).
   tags: 'text',
+  // Shown and edited as the column's JSON text (edits: adminValue).
+  preview: 'text',
 };
 
 /**
  * A short's field as an admin edit hands it to the owner's validation: as it came, except tags,
- * which the admin area edits as comma-separated text (the API takes a list).
+ * which the admin area edits as comma-separated text (the API takes a list), and a preview, edited
+ * as JSON text (the API takes an object; empty text removes it).
  */
 function adminValue(name: string, value: unknown): unknown {
   const spec: ShortFieldSpec | undefined = (SHORT_FIELDS as Record<string, ShortFieldSpec>)[name];
   if (spec?.type === 'tags' && typeof value === 'string') return splitTagText(value);
+  if (spec?.type === 'preview' && typeof value === 'string') {
+    if (value.trim() === '') return null;
+    try {
+      return JSON.parse(value) as unknown; // the field's check refuses what is no preview
+    } catch {
+      return value;
+    }
+  }
   return value;
 }
 

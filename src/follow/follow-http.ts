@@ -23,8 +23,9 @@ import { originOf } from '../common/origin';
 import { SECURITY_HEADERS } from '../common/security-headers';
 import { hasSessionCookie } from '../common/session-cookie';
 import { acceptedLanguage, type Language } from '../shared/language';
+import { type Card, cardPage } from './card-page';
 
-type Redirect = Exclude<FollowResult, { kind: 'preview' }>;
+type Redirect = Exclude<FollowResult, { kind: 'preview' | 'card' }>;
 
 /**
  * Where an unknown, expired or used-up code goes: an own domain's own not-found redirect as it is,
@@ -88,6 +89,20 @@ const PRODUCT_TITLE = 'URL-Shorter';
 export function previewPage(name: string | null, lang: Language = 'de'): string {
   const title = escapeHtml(name ?? PRODUCT_TITLE);
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="robots" content="noindex, nofollow"><meta property="og:title" content="${title}"><meta property="og:site_name" content="${PRODUCT_TITLE}"><title>${title}</title></head><body><h1>${title}</h1></body></html>`;
+}
+
+/**
+ * A link card from the short's social preview: its empty parts from the target's metadata held
+ * already (none for a short with maxUses), the title else the short's name or the product title.
+ */
+export function cardOf(result: Extract<FollowResult, { kind: 'card' }>): Card {
+  const { preview, meta } = result;
+  return {
+    title: preview.title ?? meta?.title ?? result.name ?? PRODUCT_TITLE,
+    description: preview.description ?? meta?.description ?? null,
+    image: preview.image ?? meta?.image ?? null,
+    url: result.url,
+  };
 }
 
 /** How many user agents' isbot answers are kept (then they are dropped all at once). */
@@ -172,15 +187,19 @@ function write(
   defaultLanguage: Language,
   acceptDanger: boolean,
 ): void {
-  if (result.kind === 'preview') {
+  if (result.kind === 'preview' || result.kind === 'card') {
     const lang = acceptedLanguage(res.req?.headers['accept-language'], defaultLanguage);
-    const body = previewPage(result.name, lang);
+    const body =
+      result.kind === 'preview' ? previewPage(result.name, lang) : cardPage(cardOf(result), lang);
     res.statusCode = 200;
     res.setHeader('Content-Language', lang);
     res.setHeader('Vary', 'Accept-Language');
     for (const [k, v] of SECURITY_HEADERS) res.setHeader(k, v);
     noStore(res);
     res.setHeader('X-Robots-Tag', 'noindex');
+    // A card's refresh and link go to the target: it learns nothing of this page's address.
+    if (result.kind === 'card' && result.url !== null)
+      res.setHeader('Referrer-Policy', 'no-referrer');
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Content-Length', Buffer.byteLength(body));
     res.end(res.req?.method === 'HEAD' ? undefined : body);

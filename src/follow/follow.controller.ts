@@ -26,7 +26,7 @@ import { asksForDetails } from '../shared/lookup-query';
 import { FollowService } from './follow.service';
 
 const BOT_PREVIEW_DESCRIPTION =
-  'A bot (crawler, link preview, empty user agent, HEAD) following a short with maxUses: a small preview page without the target; no use is claimed';
+  'A bot (crawler, link preview, empty user agent, HEAD) following a short with maxUses: a small preview page without the target; a link-card crawler (Slackbot, Twitterbot, facebookexternalhit, LinkedInBot, Discordbot, WhatsApp, TelegramBot) following a short with a social preview: its card page (og: and twitter: tags; with a refresh to the target unless the short has maxUses). No use is claimed';
 
 /** `/s/{code}` is answered by the server itself, so a follow never waits for the web client. */
 @ApiTags('code')
@@ -116,7 +116,7 @@ export class ShortFollowController {
   @ApiParam({ name: 'id', description: "The short's code (not its UUID)", example: 'aB3dE5f' })
   @ApiOkResponse({
     description:
-      'With redirect=false: the Short. A bot following a short with maxUses: a small preview page (text/html, no target)',
+      'With redirect=false: the Short. A bot following a short with maxUses: a small preview page (text/html, no target). A link-card crawler following a short with a social preview: its card page (text/html)',
     content: {
       'application/json': { schema: { $ref: getSchemaPath(ShortDto) } },
       'text/html': { schema: { type: 'string' } },

@@ -20,6 +20,7 @@ const row = (over: Partial<FollowRow> = {}): FollowRow => ({
   dangerous: false,
   expiredUrl: null,
   rules: null,
+  preview: null,
   ...over,
 });
 
@@ -409,5 +410,61 @@ describe('FollowService.follow: redirect rules and the expiry fallback', () => {
     });
     for (let i = 0; i < 3; i++) expect((await f.follow('old', human)).kind).toBe('fallback');
     expect(asked.filter((u) => u === 'https://example.com/over')).toHaveLength(1);
+  });
+});
+
+describe('FollowService.follow: link cards (docs/follow.md, "Link cards")', () => {
+  const as = (userAgent: string): FollowInput => ({
+    ...bot,
+    visitor: { userAgent, address: '203.0.113.1', referer: undefined, country: undefined },
+  });
+  const SLACK = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
+  const GOOGLE = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+  const preview = { title: 'Karte' };
+
+  it('a card crawler on a short with a preview gets its card at once, with the held metadata', () => {
+    const f = engine({ c: row({ preview }) }, false, [], { sync: true });
+    const peeked: string[] = [];
+    f.useMetadataPeek((url) => {
+      peeked.push(url);
+      return { title: 'Ziel', description: 'Text', image: null };
+    });
+    const card = f.follow('c', as(SLACK));
+    expect(card).not.toBeInstanceOf(Promise);
+    expect(card).toEqual({
+      kind: 'card',
+      preview,
+      name: null,
+      url: 'https://example.com/target',
+      meta: { title: 'Ziel', description: 'Text', image: null },
+      shortId: 'id-1',
+    });
+    expect(peeked).toEqual(['https://example.com/target']);
+    // Other bots and people keep their answers.
+    expect(f.follow('c', as(GOOGLE))).toMatchObject({ kind: 'target' });
+    expect(f.follow('c', human)).toMatchObject({ kind: 'target' });
+  });
+
+  it('a short without a preview never asks: the 302 as before', () => {
+    const f = engine({ p: row() }, false, [], { sync: true });
+    f.useMetadataPeek(() => {
+      throw new Error('never asked');
+    });
+    expect(f.follow('p', as(SLACK))).toMatchObject({ kind: 'target' });
+  });
+
+  it('a short with maxUses: the card without target or metadata, no use; Googlebot the bot preview', async () => {
+    const rows = { m: row({ preview, maxUses: 1 }) };
+    const f = engine(rows, false, [], { sync: true });
+    f.useMetadataPeek(() => ({ title: 'Ziel', description: null, image: null }));
+    expect(await f.follow('m', as(SLACK))).toEqual({
+      kind: 'card',
+      preview,
+      name: null,
+      url: null,
+      shortId: 'id-1',
+    });
+    expect(await f.follow('m', as(GOOGLE))).toMatchObject({ kind: 'preview' });
+    expect(rows.m.uses).toBe(0);
   });
 });

@@ -17,6 +17,8 @@ import {
 import type { Language } from '../shared/language';
 import type { RedirectRule, TargetName } from '../shared/redirect-rules';
 import { chooseRule } from './rule-match';
+import type { SocialPreview } from '../shared/social-preview';
+import { isCardAgent } from './card-agents';
 
 const CACHE_TTL_MS = 30_000;
 const MISSING_TTL_MS = 2_000;
@@ -35,6 +37,8 @@ interface CachedShort {
   expiredUrl: string | null;
   /** The redirect rules, in order (null: none). */
   rules: RedirectRule[] | null;
+  /** The social preview for link-card crawlers (null: none). */
+  preview: SocialPreview | null;
   /**
    * Blacklist verdicts of `url`, of each rule's url and of `expiredUrl`, valid while
    * `blacklistVersion` matches the blacklist's version.
@@ -80,6 +84,19 @@ export type FollowResult =
   | { kind: 'fallback'; url: string; reason: Exclude<NotFoundReason, 'unknown'> }
   /** A bot following a short with maxUses: a small preview page, never the target (no use claimed). */
   | { kind: 'preview'; name: string | null; shortId: string }
+  /**
+   * A link-card crawler following a short with a social preview: its card page (no use claimed).
+   * `url`: the target, null for a short with maxUses (no target, no refresh); `meta`: the target's
+   * metadata this instance holds already (never fetched here; not for a short with maxUses).
+   */
+  | {
+      kind: 'card';
+      preview: SocialPreview;
+      name: string | null;
+      url: string | null;
+      meta?: CachedMetadata;
+      shortId: string;
+    }
   /**
    * `reason` tells a visitor what a stranger could have seen before: that the short existed with
    * an expiry or a use limit (both are in its public info). Never more.
@@ -132,6 +149,16 @@ export interface UseCounter {
   pending(): number;
 }
 
+/** A target's metadata as the metadata feature holds it (title, description, https image). */
+export interface CachedMetadata {
+  title: string | null;
+  description: string | null;
+  image: string | null;
+}
+
+/** The metadata of a target that is held already (the metadata feature's cache), never fetched. */
+export type MetadataPeek = (url: string) => CachedMetadata | undefined;
+
 /** The country of a client address (the statistics' offline database), for `country` rules. */
 export type CountryLookup = (address: string) => string | undefined;
 
@@ -151,6 +178,7 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
   private readonly loading = new Map<string, Promise<CacheValue>>();
   private readonly observers: FollowObserver[] = [];
   private countryLookup: CountryLookup = () => undefined;
+  private metadataPeek: MetadataPeek = () => undefined;
   /** Where uses of unlimited shorts are counted: here, or in the statistics' batch (useCounter). */
   private counter: UseCounter | null = null;
   /** Backpressure of the statistics (useBackpressure): a promise while their backlog is full. */
@@ -245,6 +273,14 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
+   * Where a link card's empty parts come from: the metadata feature registers its cache (what it
+   * holds already; a follow never fetches).
+   */
+  useMetadataPeek(peek: MetadataPeek): void {
+    this.metadataPeek = peek;
+  }
+
+  /**
    * Counts the uses of unlimited shorts in `counter` from now on (the statistics, when enabled, so
    * that a follow's use and its aggregates are one batch). Counts buffered here so far stay here
    * and are written by this service's own flush.
@@ -332,12 +368,30 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
   ): FollowResult | Promise<FollowResult> {
     if (input.bot) {
       // A link preview neither burns a limited short nor learns its target; bots never count a use
-      // and always get the short's url, never a rule's.
-      if (s.maxUses === null)
+      // and always get the short's url, never a rule's. A link-card crawler gets the short's social
+      // preview (asked only when the short has one: other follows never pay for the check).
+      const card = s.preview !== null && isCardAgent(input.visitor?.userAgent ?? '');
+      if (s.maxUses === null) {
+        if (card && s.preview !== null) {
+          const meta = this.metadataPeek(s.url);
+          return {
+            kind: 'card',
+            preview: s.preview,
+            name: s.name,
+            url: s.url,
+            ...(meta ? { meta } : {}),
+            shortId: s.id,
+          };
+        }
         return { kind: 'target', url: s.url, shortId: s.id, target: 'default' };
+      }
       // Whether a use is left is read afresh: the cache does not see the claims of other follows
       // (or instances), and an exhausted short is not found for everyone, bots included.
       return this.shorts.hasUseLeft(s.id).then((left): FollowResult => {
+        // The bot preview's rule: no target (not even its metadata), no refresh.
+        if (left && card && s.preview !== null) {
+          return { kind: 'card', preview: s.preview, name: s.name, url: null, shortId: s.id };
+        }
         if (left) return { kind: 'preview', name: s.name, shortId: s.id };
         this.cache?.set(key, usedUp(s), { ttl: MISSING_TTL_MS });
         return this.gone('used-up', s, input);
@@ -459,6 +513,7 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
       dangerous: row.dangerous,
       expiredUrl: row.expiredUrl,
       rules: row.rules,
+      preview: row.preview,
       blacklisted: false,
       rulesBlacklisted: [],
       expiredBlacklisted: false,

@@ -63,6 +63,11 @@ export class MetadataService {
     return pending;
   }
 
+  /** What is held for a target already (a link card's empty parts); never fetches. */
+  cached(url: string): ShortMeta | undefined {
+    return this.cache.get(url);
+  }
+
   private async load(url: string): Promise<ShortMeta> {
     try {
       const page = await safeFetchHtml(url, this.policy, this.resolver, this.limits);

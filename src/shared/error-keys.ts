@@ -128,6 +128,10 @@ export const ERROR_KEYS = [
   'field_read_only',
   'field_required',
   'field_invalid',
+  // social previews
+  'preview_invalid',
+  'preview_too_long',
+  'preview_image_invalid',
 ] as const;
 
 export type ErrorKey = (typeof ERROR_KEYS)[number];

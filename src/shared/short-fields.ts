@@ -8,6 +8,7 @@
  */
 import type { ErrorKey, SpecificErrorKey } from './error-keys';
 import type { RedirectRule } from './redirect-rules';
+import type { PreviewPart } from './social-preview';
 import {
   CODE_MAX_LENGTH,
   CODE_MIN_LENGTH,
@@ -32,7 +33,8 @@ export type FieldType =
   | 'domain'
   | 'rules'
   | 'team'
-  | 'tags';
+  | 'tags'
+  | 'preview';
 
 /** Who may set a field: everybody (anonymous creates too), or logged-in users (and admins). */
 export type SetBy = 'anonymous' | 'user';
@@ -324,6 +326,22 @@ export const SHORT_FIELDS = {
       description: 'Comma-separated',
     },
   },
+  preview: {
+    type: 'preview',
+    column: 'preview',
+    setBy: 'user',
+    nullable: true,
+    importAliases: ['preview'],
+    invalidKey: 'preview_invalid',
+    errorKeys: ['preview_invalid', 'preview_too_long', 'preview_image_invalid'],
+    // Short, and not importing ./social-preview: this table is part of every first visit (the
+    // limits and the rest are said by the DTOs, src/shorts/dto/social-preview.dto.ts).
+    description: 'Social preview for link cards (logged-in)',
+    shown: { to: 'revealed', nullable: true },
+    followed: true,
+    exported: true,
+    admin: { edit: true },
+  },
 } as const satisfies Record<string, ShortFieldSpec>;
 
 export type ShortFieldName = keyof typeof SHORT_FIELDS;
@@ -335,7 +353,9 @@ type ValueOf<T extends FieldType> = T extends 'integer'
     ? RedirectRule[]
     : T extends 'tags'
       ? string[]
-      : string;
+      : T extends 'preview'
+        ? Partial<Record<PreviewPart, string | null>>
+        : string;
 
 /**
  * A short's fields as a caller sends them (create, edit, an import row): absent fields stay as

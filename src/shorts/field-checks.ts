@@ -14,6 +14,7 @@ import { normalizeDomainHost } from '../domains/domain-host';
 import { parseRulesShape, type RedirectRule, ruleAt } from '../shared/redirect-rules';
 import { parseTargetUrl, type ServiceNames } from '../domains/target-url';
 import { joinTags, MAX_TAGS, normalizeTags, TAG_MAX_LENGTH } from '../shared/tags';
+import { checkPreview, type SocialPreview } from '../shared/social-preview';
 
 /** What the checks of a short's fields need to know. */
 export interface CheckContext {
@@ -66,12 +67,14 @@ interface StoredValue {
   team: string;
   /** The `shorts.tags` column (normalised, comma-joined); never empty: no tags are stored as null. */
   tags: string;
+  /** Never without a part: a preview with every part empty is stored as null. */
+  preview: SocialPreview;
 }
 
 /** What a field of each type arrives as (a list of rules as JSON: its shape is checked here). */
 type InputValue<T extends FieldType> = T extends 'integer'
   ? number
-  : T extends 'rules' | 'tags'
+  : T extends 'rules' | 'tags' | 'preview'
     ? unknown
     : string;
 
@@ -190,6 +193,14 @@ const CHECKS: {
       return fieldError(`at most ${MAX_TAGS} tags (${outcome.tooMany} given)`, 'too_many_tags');
     }
     return { value: joinTags(outcome.tags) };
+  },
+  // An object of title, description and image (the boundary's, or an import's JSON cell).
+  preview(value) {
+    const checked = checkPreview(value);
+    if ('error' in checked) {
+      return fieldError(checked.error, checked.key, checked.path ? [checked.path] : undefined);
+    }
+    return { value: checked.value };
   },
   integer(value, spec) {
     if (spec.minimum !== undefined && value < spec.minimum && spec.belowMinimum) {

@@ -7,7 +7,7 @@ import type { ShortEntity } from './short.entity';
 
 /** The columns of the follow read, in the order the follow row decodes them. */
 const FOLLOW_COLUMNS =
-  'id, uses, dangerous, url, password_hash, name, expire_at, max_uses, expired_url, rules';
+  'id, uses, dangerous, url, password_hash, name, expire_at, max_uses, expired_url, rules, preview';
 
 /** A stored short as the follow read returns it (snake_case columns). */
 const stored = (code: string) => ({
@@ -22,6 +22,7 @@ const stored = (code: string) => ({
   dangerous: 0,
   expired_url: null,
   rules: null,
+  preview: null,
 });
 
 /** ShortFollowRepository over a fake TypeORM repository whose raw queries are recorded. */
@@ -93,6 +94,7 @@ describe('ShortFollowRepository.findForFollow', () => {
       dangerous: false,
       expiredUrl: null,
       rules: null,
+      preview: null,
     });
   });
 
@@ -127,6 +129,7 @@ describe('ShortFollowRepository.findForFollow', () => {
           uses: 3,
           expire_at: '2030-01-02 03:04:05.678',
           dangerous: 1,
+          preview: '{"title":"T"}',
         };
         return FOLLOW_COLUMNS.split(', ').map((c) => row[c]);
       },
@@ -150,6 +153,7 @@ describe('ShortFollowRepository.findForFollow', () => {
       dangerous: true,
       expiredUrl: null,
       rules: null,
+      preview: { title: 'T' },
     });
     expect(shorts.findForFollow('', 'nope')).toBeNull();
     expect(shorts.findForFollow('', 'a\0bc')).toBeNull();

@@ -17,6 +17,7 @@ import {
 import { ShortEntity, sqlColumnOf } from './short.entity';
 import { isStorableCode } from './short.repository';
 import { rulesFromColumn } from './rules-column';
+import { previewFromColumn } from '../shared/social-preview';
 import { addUseCounts } from './use-counts';
 
 /** The ShortEntity properties of the fields the follow engine reads (rows with `followed`). */
@@ -35,6 +36,8 @@ const FOLLOW_DECODERS: Record<FieldType, (v: unknown) => unknown> = {
   rules: (v) => rulesFromColumn(v as string | null),
   // Never read: the follow path has no use for tags (their row has no `followed`).
   tags: (v) => v,
+  // NULL for shorts without one (answered before any parsing: the follow stays as cheap).
+  preview: (v) => (v === null || v === undefined ? null : previewFromColumn(v)),
 };
 
 /**

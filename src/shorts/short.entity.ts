@@ -12,6 +12,7 @@ import { UserEntity } from '../account/user.entity';
 import { DATETIME, FLAG } from '../database/columns';
 import type { RedirectRule } from '../shared/redirect-rules';
 import { rulesTransformer } from './rules-column';
+import { previewFromColumn, previewToColumn, type SocialPreview } from '../shared/social-preview';
 import type { HealthState } from '../shared/link-health';
 
 @Entity({ name: 'shorts' })
@@ -106,6 +107,18 @@ export class ShortEntity {
   /** The first of the failed checks in a row; null while the target answers. */
   @Column({ name: 'health_failing_since', ...DATETIME, nullable: true })
   healthFailingSince: Date | null;
+
+  /** The social preview for link cards (JSON text of its non-empty parts); null: none. */
+  @Column({
+    type: 'text',
+    nullable: true,
+    transformer: {
+      to: (v: SocialPreview | null | undefined) =>
+        v === undefined ? undefined : previewToColumn(v),
+      from: previewFromColumn,
+    },
+  })
+  preview: SocialPreview | null;
 }
 
 /**

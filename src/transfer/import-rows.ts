@@ -162,7 +162,7 @@ export function checkRows(rows: ReadonlyArray<Readonly<Record<string, unknown>>>
         column.length +
         (typeof value === 'string'
           ? value.length
-          : Array.isArray(value) // rules as a list
+          : typeof value === 'object' && value !== null // rules as a list, a preview as an object
             ? JSON.stringify(value).length
             : 0);
       if (length > MAX_IMPORT_RECORD) {
@@ -224,7 +224,7 @@ export interface RowProblem {
   errorKey: ErrorKey;
 }
 
-type CellReading = { value: string | number | unknown[] } | { problem: string };
+type CellReading = { value: string | number | unknown[] | object } | { problem: string };
 
 /**
  * How an import reads a cell of each field type (after the export's escape is taken off); the
@@ -263,6 +263,18 @@ const CELL_READERS: Record<FieldType, (text: string, now: number) => CellReading
   // Ours comma-separated; Shlink's web client `|`-separated (older ones `,`); `;` too. The
   // create rules check each tag and how many there are.
   tags: (text) => ({ value: splitTagText(text) }),
+  // JSON text, as the export writes it; its parts are the create rules' check.
+  preview: (text) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return { problem: 'must be a JSON object {title, description, image}' };
+    }
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? { value: parsed }
+      : { problem: 'must be a JSON object {title, description, image}' };
+  },
   integer: (text) => {
     if (!/^-?\d{1,12}$/.test(text)) return { problem: 'must be a whole number' };
     const n = Number(text);
@@ -281,7 +293,7 @@ export function rowToInput(
   mapping: ReadonlyMap<string, ImportField>,
   now = Date.now(),
 ): { input: ShortInput } | RowProblem {
-  const input: Record<string, string | number | unknown[]> = {};
+  const input: Record<string, string | number | unknown[] | object> = {};
   for (const [column, field] of mapping) {
     const spec = SHORT_FIELDS[field];
     const raw = row[column];
@@ -298,6 +310,11 @@ export function rowToInput(
         return { reason: `${field}: must be a list of texts`, errorKey: spec.invalidKey };
       }
       if (raw.length) input[field] = raw as string[];
+      continue;
+    }
+    if (spec.type === 'preview' && typeof raw === 'object' && !Array.isArray(raw)) {
+      // `{rows}` may carry the preview as an object, not only as the export's JSON text.
+      input[field] = raw;
       continue;
     }
     const text =

@@ -13,6 +13,7 @@ import type {
   SkippedRowDto,
 } from './dto/transfer.dto';
 import { csvCell } from '../shared/csv-cell';
+import { previewToColumn, type SocialPreview } from '../shared/social-preview';
 import type { ErrorKey } from '../shared/error-keys';
 import {
   EXPORT_COLUMNS,
@@ -68,9 +69,21 @@ function exportedOf(dto: ShortDto): ExportedShortDto {
     else if (type === 'team') row[column] = (value as { id: string } | null)?.id ?? null;
     // The tags comma-separated (a tag holds no comma), none as null.
     else if (type === 'tags') row[column] = (value as string[] | null)?.join(',') || null;
+    // The preview as JSON text of its non-empty parts, none as null.
+    else if (type === 'preview') row[column] = previewToColumn(previewOfView(value));
     else row[column] = value;
   }
   return row as unknown as ExportedShortDto;
+}
+
+/** The stored form of a preview as a short's answer shows it (every part, null when empty). */
+function previewOfView(view: unknown): SocialPreview | null {
+  if (!view || typeof view !== 'object') return null;
+  const preview: SocialPreview = {};
+  for (const [part, v] of Object.entries(view as Record<string, unknown>)) {
+    if (typeof v === 'string' && v !== '') preview[part as keyof SocialPreview] = v;
+  }
+  return preview;
 }
 
 /** The stable key of why a row was not created (the first field's, for field errors). */

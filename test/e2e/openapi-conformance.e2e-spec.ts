@@ -170,6 +170,7 @@ describe('OpenAPI conformance', () => {
       expireAt: null,
       owner: null,
       dangers: false,
+      preview: null,
     };
 
     it('accepts a body that matches, including nullable fields', () => {

@@ -393,6 +393,7 @@ describe('following shorts', () => {
         'owner',
         'shortUrl',
         'url',
+        'preview', // null: none (shown to whoever may see the target)
       ].sort(),
     );
     expect(body).toMatchObject({

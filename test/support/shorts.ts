@@ -27,6 +27,7 @@ export function newShort(repo: Repository<ShortEntity>, fields: Partial<ShortEnt
     expiredUrl: null,
     rules: null,
     tags: null,
+    preview: null,
     ...UNCHECKED,
     ...fields,
   });

@@ -15,6 +15,7 @@ import { Webhooks1763910000000 } from './1763910000000-webhooks';
 import { Tags1763920000000 } from './1763920000000-tags';
 import { OwnSpaceIndex1763930000000 } from './1763930000000-own-space-index';
 import { UtmTemplates1764010000000 } from './1764010000000-utm-templates';
+import { ShortPreview1764020000000 } from './1764020000000-short-preview';
 
 /** Every migration, in order. New migrations are appended here. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   Tags1763920000000,
   OwnSpaceIndex1763930000000,
   UtmTemplates1764010000000,
+  ShortPreview1764020000000,
 ];

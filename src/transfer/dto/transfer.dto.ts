@@ -133,6 +133,14 @@ function exportSchemaOf(spec: ShortFieldSpec): ApiPropertyOptions {
         'The redirect rules as JSON text (`[{"conditions":[{"type","value"}],"url"}]`); null: none',
     };
   }
+  if (spec.type === 'preview') {
+    return {
+      type: 'string',
+      nullable: true,
+      description:
+        'The social preview as JSON text of its non-empty parts (`{"title","description","image"}`); null: none',
+    };
+  }
   if (spec.type === 'tags') {
     return {
       type: 'string',

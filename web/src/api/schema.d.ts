@@ -1222,6 +1222,8 @@ export interface components {
              * @description Protects the short; on edit, null (or empty) removes the protection
              */
             password?: string | null;
+            /** @description Social preview for link cards (logged-in) */
+            preview?: components["schemas"]["SocialPreviewInputDto"] | null;
             /** @description Redirect rules (logged-in only): at most 10 {conditions, url}, in order; a rule matches when all of its 1–5 conditions match, the first match wins, else `url`. Null or [] removes them. Imports and exports carry them as JSON text */
             rules?: components["schemas"]["RedirectRuleDto"][] | null;
             /**
@@ -1384,7 +1386,7 @@ export interface components {
          * @description What went wrong, as a stable key (clients translate it; detail stays English)
          * @enum {string}
          */
-        ErrorKey: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "request_malformed" | "body_unreadable" | "route_unknown" | "id_invalid" | "path_invalid" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "username_invalid" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "url_self" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "rules_invalid" | "rules_too_many" | "rule_condition_invalid" | "rule_url_invalid" | "rule_url_blacklisted" | "tag_invalid" | "too_many_tags" | "bulk_conflict" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "domain_invalid" | "domain_main_host" | "domain_taken" | "domain_in_use" | "domain_forbidden" | "domain_unknown" | "redirect_invalid" | "dns_no_record" | "dns_token_mismatch" | "dns_timeout" | "dns_failed" | "quota_exceeded" | "scope_missing" | "team_forbidden" | "team_not_empty" | "team_last_owner" | "team_full" | "invite_invalid" | "api_key_name_exists" | "api_key_scope_invalid" | "webhook_url_invalid" | "webhook_unknown" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid" | "paging_invalid" | "sort_invalid" | "sort_field_unknown" | "figures_disabled" | "blacklist_exists" | "blacklist_too_long" | "blacklist_host_invalid" | "blacklist_empty" | "blacklist_regex_invalid" | "log_level_invalid" | "logger_name_invalid" | "start_date_invalid" | "entity_unknown" | "entity_not_editable" | "entity_not_deletable" | "entity_id_invalid" | "body_not_object" | "field_unknown" | "field_read_only" | "field_required" | "field_invalid";
+        ErrorKey: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "request_malformed" | "body_unreadable" | "route_unknown" | "id_invalid" | "path_invalid" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "username_invalid" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "url_self" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "rules_invalid" | "rules_too_many" | "rule_condition_invalid" | "rule_url_invalid" | "rule_url_blacklisted" | "tag_invalid" | "too_many_tags" | "bulk_conflict" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "domain_invalid" | "domain_main_host" | "domain_taken" | "domain_in_use" | "domain_forbidden" | "domain_unknown" | "redirect_invalid" | "dns_no_record" | "dns_token_mismatch" | "dns_timeout" | "dns_failed" | "quota_exceeded" | "scope_missing" | "team_forbidden" | "team_not_empty" | "team_last_owner" | "team_full" | "invite_invalid" | "api_key_name_exists" | "api_key_scope_invalid" | "webhook_url_invalid" | "webhook_unknown" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid" | "paging_invalid" | "sort_invalid" | "sort_field_unknown" | "figures_disabled" | "blacklist_exists" | "blacklist_too_long" | "blacklist_host_invalid" | "blacklist_empty" | "blacklist_regex_invalid" | "log_level_invalid" | "logger_name_invalid" | "start_date_invalid" | "entity_unknown" | "entity_not_editable" | "entity_not_deletable" | "entity_id_invalid" | "body_not_object" | "field_unknown" | "field_read_only" | "field_required" | "field_invalid" | "preview_invalid" | "preview_too_long" | "preview_image_invalid";
         ExportedShortDto: {
             code: string;
             /** Format: date-time */
@@ -1403,6 +1405,8 @@ export interface components {
             id: string;
             maxUses: number | null;
             name: string | null;
+            /** @description The social preview as JSON text of its non-empty parts (`{"title","description","image"}`); null: none */
+            preview: string | null;
             /** @description The redirect rules as JSON text (`[{"conditions":[{"type","value"}],"url"}]`); null: none */
             rules: string | null;
             /**
@@ -1551,7 +1555,7 @@ export interface components {
             errorKey: components["schemas"]["ErrorKey"];
             /** @description The stable key of a field error, where the field has one (as errorKey) */
             fieldErrorKeys?: {
-                [key: string]: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "request_malformed" | "body_unreadable" | "route_unknown" | "id_invalid" | "path_invalid" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "username_invalid" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "url_self" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "rules_invalid" | "rules_too_many" | "rule_condition_invalid" | "rule_url_invalid" | "rule_url_blacklisted" | "tag_invalid" | "too_many_tags" | "bulk_conflict" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "domain_invalid" | "domain_main_host" | "domain_taken" | "domain_in_use" | "domain_forbidden" | "domain_unknown" | "redirect_invalid" | "dns_no_record" | "dns_token_mismatch" | "dns_timeout" | "dns_failed" | "quota_exceeded" | "scope_missing" | "team_forbidden" | "team_not_empty" | "team_last_owner" | "team_full" | "invite_invalid" | "api_key_name_exists" | "api_key_scope_invalid" | "webhook_url_invalid" | "webhook_unknown" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid" | "paging_invalid" | "sort_invalid" | "sort_field_unknown" | "figures_disabled" | "blacklist_exists" | "blacklist_too_long" | "blacklist_host_invalid" | "blacklist_empty" | "blacklist_regex_invalid" | "log_level_invalid" | "logger_name_invalid" | "start_date_invalid" | "entity_unknown" | "entity_not_editable" | "entity_not_deletable" | "entity_id_invalid" | "body_not_object" | "field_unknown" | "field_read_only" | "field_required" | "field_invalid";
+                [key: string]: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "request_malformed" | "body_unreadable" | "route_unknown" | "id_invalid" | "path_invalid" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "username_invalid" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "url_self" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "rules_invalid" | "rules_too_many" | "rule_condition_invalid" | "rule_url_invalid" | "rule_url_blacklisted" | "tag_invalid" | "too_many_tags" | "bulk_conflict" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "domain_invalid" | "domain_main_host" | "domain_taken" | "domain_in_use" | "domain_forbidden" | "domain_unknown" | "redirect_invalid" | "dns_no_record" | "dns_token_mismatch" | "dns_timeout" | "dns_failed" | "quota_exceeded" | "scope_missing" | "team_forbidden" | "team_not_empty" | "team_last_owner" | "team_full" | "invite_invalid" | "api_key_name_exists" | "api_key_scope_invalid" | "webhook_url_invalid" | "webhook_unknown" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid" | "paging_invalid" | "sort_invalid" | "sort_field_unknown" | "figures_disabled" | "blacklist_exists" | "blacklist_too_long" | "blacklist_host_invalid" | "blacklist_empty" | "blacklist_regex_invalid" | "log_level_invalid" | "logger_name_invalid" | "start_date_invalid" | "entity_unknown" | "entity_not_editable" | "entity_not_deletable" | "entity_id_invalid" | "body_not_object" | "field_unknown" | "field_read_only" | "field_required" | "field_invalid" | "preview_invalid" | "preview_too_long" | "preview_image_invalid";
             };
             /**
              * @description Where inside a field its error is, where the field's value has parts (the rules): the field's name, then the keys and indexes (from 0) below it. ['rules', 2, 'conditions', 0] is the first condition of the third rule, ['rules', 2, 'url'] the third rule's url, ['rules', 2] the rule itself; a refusal of the whole list has no path. The fieldErrors sentence says the same for people (rule 3, condition 1: …)
@@ -1657,6 +1661,7 @@ export interface components {
             maxUses: number | null;
             name: string | null;
             owner: components["schemas"]["ShortOwnerDto"] | null;
+            preview: components["schemas"]["SocialPreviewDto"] | null;
             /** @description Redirect rules in order (empty: none); owners only */
             rules?: components["schemas"]["RedirectRuleDto"][];
             /**
@@ -1721,6 +1726,28 @@ export interface components {
             reason: string;
             /** @description Row number, from 1 (the header row not counted) */
             row: number;
+        };
+        SocialPreviewDto: {
+            /** @description The card's text (at most 300 characters, no control characters) */
+            description: string | null;
+            /** @description The card's image: an absolute https URL (at most 2048 characters); never fetched by this server */
+            image: string | null;
+            /** @description The card's title (at most 120 characters, no control characters) */
+            title: string | null;
+        };
+        SocialPreviewInputDto: {
+            /** @description The card's text (at most 300 characters, no control characters) */
+            description?: string | null;
+            /**
+             * @description The card's image: an absolute https URL (at most 2048 characters); never fetched by this server
+             * @example https://cdn.example.com/autumn.png
+             */
+            image?: string | null;
+            /**
+             * @description The card's title (at most 120 characters, no control characters)
+             * @example Herbstaktion: 20 % auf alles
+             */
+            title?: string | null;
         };
         StatisticsDto: {
             browsers: components["schemas"]["StatsEntryDto"][];
@@ -1903,6 +1930,8 @@ export interface components {
              * @description Protects the short; on edit, null (or empty) removes the protection
              */
             password?: string | null;
+            /** @description Social preview for link cards (logged-in) */
+            preview?: components["schemas"]["SocialPreviewInputDto"] | null;
             /** @description Redirect rules (logged-in only): at most 10 {conditions, url}, in order; a rule matches when all of its 1–5 conditions match, the first match wins, else `url`. Null or [] removes them. Imports and exports carry them as JSON text */
             rules?: components["schemas"]["RedirectRuleDto"][] | null;
             /**
@@ -3640,7 +3669,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description With redirect=false: the Short. A bot following a short with maxUses: a small preview page (text/html, no target) */
+            /** @description With redirect=false: the Short. A bot following a short with maxUses: a small preview page (text/html, no target). A link-card crawler following a short with a social preview: its card page (text/html) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8366,7 +8395,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A bot (crawler, link preview, empty user agent, HEAD) following a short with maxUses: a small preview page without the target; no use is claimed */
+            /** @description A bot (crawler, link preview, empty user agent, HEAD) following a short with maxUses: a small preview page without the target; a link-card crawler (Slackbot, Twitterbot, facebookexternalhit, LinkedInBot, Discordbot, WhatsApp, TelegramBot) following a short with a social preview: its card page (og: and twitter: tags; with a refresh to the target unless the short has maxUses). No use is claimed */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8429,7 +8458,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A bot (crawler, link preview, empty user agent, HEAD) following a short with maxUses: a small preview page without the target; no use is claimed */
+            /** @description A bot (crawler, link preview, empty user agent, HEAD) following a short with maxUses: a small preview page without the target; a link-card crawler (Slackbot, Twitterbot, facebookexternalhit, LinkedInBot, Discordbot, WhatsApp, TelegramBot) following a short with a social preview: its card page (og: and twitter: tags; with a refresh to the target unless the short has maxUses). No use is claimed */
             200: {
                 headers: {
                     [name: string]: unknown;

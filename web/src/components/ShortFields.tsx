@@ -13,6 +13,7 @@ import { exampleExpiryDate, formatDateTime, parseExpiry } from '../lib/expiry';
 import {
   formFields,
   htmlPattern,
+  isPreviewDraft,
   isRequired,
   type FormMode,
   type FormValues,
@@ -28,6 +29,8 @@ const RulesEditor = lazy(() => import('./form-extras').then((m) => ({ default: m
 const TagInput = lazy(() => import('./form-extras').then((m) => ({ default: m.TagInput })));
 // 'UTM-Parameter' below the target URL (logged in): in the rules editor's chunk, with its words.
 const UtmSection = lazy(() => import('./form-extras').then((m) => ({ default: m.UtmSlot })));
+// The social preview's section (inputs, live cards) with its words: the logged-in form only.
+const SocialPreviewSection = lazy(() => import('./preview/SocialPreviewSection'));
 
 /**
  * The short's fields, for the start page's create form (`mode: 'create'`) and the edit dialog
@@ -196,6 +199,20 @@ function ShortField({
   const { msg } = useT();
   const error = errors[name];
   const input = values[name];
+  if (isPreviewDraft(input)) {
+    return (
+      <Suspense fallback={<Spinner animation="border" size="sm" role="status" className="mb-3" />}>
+        <SocialPreviewSection
+          idPrefix={`${mode}-${name}`}
+          label={msg.fields[name]}
+          value={input}
+          onChange={(preview) => onChange({ [name]: preview })}
+          url={values.url}
+          error={error}
+        />
+      </Suspense>
+    );
+  }
   if (typeof input !== 'string') {
     return (
       <Suspense fallback={<Spinner animation="border" size="sm" role="status" className="mb-3" />}>
@@ -341,7 +358,8 @@ function ShortField({
         </Form.Select>,
       );
     case 'rules':
-      return null; // the rules editor, above
+    case 'preview':
+      return null; // the rules editor and the preview's section, above
     case 'team':
       return null; // the space switcher and the move dialog
     case 'tags':

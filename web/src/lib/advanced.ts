@@ -53,6 +53,7 @@ export function resetAdvancedChoice(): void {
 export function advancedSetCount(values: FormValues): number {
   return ADVANCED_FIELDS.filter((name) => {
     const v = values[name];
-    return typeof v === 'string' ? v.trim() !== '' : v.length > 0;
+    // Texts and the rules' drafts (the preview has a section of its own).
+    return typeof v === 'string' ? v.trim() !== '' : (v as unknown[]).length > 0;
   }).length;
 }

@@ -80,6 +80,7 @@ describe('the form of a short (create and edit)', () => {
       expiredUrl: null,
       rules: null, // none
       tags: null, // none
+      preview: null, // none
     });
     // Anonymous: url and password only (a password is taken as typed, spaces too).
     expect(createBody({ ...values, password: ' geheim ' }, when, false)).toEqual({
@@ -108,6 +109,7 @@ describe('edit form', () => {
       rules: [],
       team: '',
       tags: '',
+      preview: { title: '', description: '', image: '' },
       removePassword: false,
     });
   });

@@ -22,15 +22,40 @@ export type FormMode = 'create' | 'edit';
 type RulesFieldName = {
   [K in ShortFieldName]: (typeof SHORT_FIELDS)[K]['type'] extends 'rules' ? K : never;
 }[ShortFieldName];
+/** The fields of the `preview` type (the social preview's section), not text inputs. */
+type PreviewFieldName = {
+  [K in ShortFieldName]: (typeof SHORT_FIELDS)[K]['type'] extends 'preview' ? K : never;
+}[ShortFieldName];
 /** The fields that are text inputs. */
-type TextFieldName = Exclude<ShortFieldName, RulesFieldName>;
+type TextFieldName = Exclude<ShortFieldName, RulesFieldName | PreviewFieldName>;
+
+/** The social preview's parts as typed ('' for empty). */
+export interface PreviewDraft {
+  title: string;
+  description: string;
+  image: string;
+}
+
+/** Whether a form value is a preview's draft (not text, not the rules' drafts). */
+export const isPreviewDraft = (v: unknown): v is PreviewDraft =>
+  typeof v === 'object' && !Array.isArray(v);
+
+/** A preview's draft as the API takes it: the parts typed (trimmed), null when all are empty. */
+function previewOfDraft(draft: PreviewDraft): Partial<PreviewDraft> | null {
+  const parts = Object.entries(draft)
+    .map(([k, v]) => [k, v.trim()])
+    .filter(([, v]) => v);
+  return parts.length ? Object.fromEntries(parts) : null;
+}
 
 /**
  * The form's fields as typed (text inputs), by the field table's names; `expireAt` is German free
- * text ('' = no expiry), `password` '' keeps the password (or none); `rules` the editor's drafts.
+ * text ('' = no expiry), `password` '' keeps the password (or none); `rules` the editor's drafts;
+ * `preview` its parts' texts.
  */
 export type FormValues = Record<TextFieldName, string> &
-  Record<RulesFieldName, RuleDraft[]> & { removePassword: boolean };
+  Record<RulesFieldName, RuleDraft[]> &
+  Record<PreviewFieldName, PreviewDraft> & { removePassword: boolean };
 
 const spec = (name: ShortFieldName): ShortFieldSpec => SHORT_FIELDS[name];
 
@@ -68,20 +93,17 @@ export function expiryText(iso: string | null): string {
   return `${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-/** The empty create form. */
-export function emptyValues(): FormValues {
-  const values = Object.fromEntries(
-    SHORT_FIELD_NAMES.map((name) => [name, spec(name).type === 'rules' ? [] : '']),
-  ) as unknown as FormValues;
-  return { ...values, removePassword: false };
-}
+/** The empty create form: every input of a short without values. */
+export const emptyValues = (): FormValues => fieldsOf({} as Short);
 
 /**
  * What each input of a field type shows of the short's value: its text, the expiry as typed, a
  * number as text, the rules as the editor's drafts ('' and [] for none).
  */
 const INPUT_OF: {
-  [T in FieldType]: (value: unknown) => T extends 'rules' ? RuleDraft[] : string;
+  [T in FieldType]: (
+    value: unknown,
+  ) => T extends 'rules' ? RuleDraft[] : T extends 'preview' ? PreviewDraft : string;
 } = {
   url: (v) => (v as string | null) ?? '',
   code: (v) => (v as string | null) ?? '',
@@ -93,6 +115,10 @@ const INPUT_OF: {
   rules: (v) => rulesToDrafts(v as RedirectRule[] | undefined),
   team: (v) => (v as { id: string } | null | undefined)?.id ?? '',
   tags: (v) => tagsText(v as string[] | undefined),
+  preview: (v) => {
+    const p = (v ?? {}) as Partial<Record<keyof PreviewDraft, string | null>>;
+    return { title: p.title ?? '', description: p.description ?? '', image: p.image ?? '' };
+  },
 };
 
 /** Tags as the form's text shows them: comma-separated ('' for none). */
@@ -129,9 +155,10 @@ function valueOf(
   name: ShortFieldName,
   values: FormValues,
   expireAt: Date | null,
-): string | number | string[] | RedirectRule[] | null {
+): string | number | string[] | RedirectRule[] | Partial<PreviewDraft> | null {
   const s = spec(name);
   const input = values[name];
+  if (isPreviewDraft(input)) return previewOfDraft(input);
   if (typeof input !== 'string') {
     // The rules editor's drafts; none is null (no rules).
     return input.length === 0 ? null : draftsToRules(input);
@@ -155,6 +182,7 @@ function valueOf(
       return tags.length ? tags : null;
     }
     case 'rules':
+    case 'preview':
       return null; // drafts, read above
     case 'url':
     case 'code':
@@ -187,6 +215,13 @@ export function changesOf(short: Short, values: FormValues, expireAt: Date | nul
   for (const name of SHORT_FIELD_NAMES) {
     const type = spec(name).type;
     const input = values[name];
+    if (isPreviewDraft(input)) {
+      // The preview: all of its parts when any differs (null removes it).
+      const next = previewOfDraft(input);
+      const shown = INPUT_OF.preview((short as unknown as Record<string, unknown>)[name]);
+      if (JSON.stringify(next) !== JSON.stringify(previewOfDraft(shown))) changes[name] = next;
+      continue;
+    }
     if (typeof input !== 'string') {
       // The rules: all of them when anything differs ([] removes them).
       if (!sameRules(input, short.rules)) changes[name] = draftsToRules(input);

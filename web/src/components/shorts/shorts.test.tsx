@@ -43,6 +43,7 @@ const SHORT: Short = {
   uses: 2,
   hasPassword: true,
   dangers: true,
+  preview: null,
   owner: null,
   visits: 3,
 };

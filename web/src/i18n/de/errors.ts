@@ -134,5 +134,8 @@ export const errors = {
     log_level_invalid: 'Diese Protokollstufe gibt es nicht.',
     logger_name_invalid: 'Der Name des Loggers ist ungültig.',
     start_date_invalid: 'Das Startdatum ist kein gültiges Datum.',
+    preview_invalid: 'Die Vorschau ist ungültig.',
+    preview_too_long: 'Ein Feld der Vorschau ist zu lang.',
+    preview_image_invalid: 'Das Bild braucht eine https-URL.',
   } satisfies Record<ErrorKey, string>,
 } as const;

@@ -118,5 +118,8 @@ export const errors: Catalogue<typeof de> = {
     too_many_tags: 'A short has at most 10 tags.',
     bulk_conflict:
       'Some shorts were changed or deleted meanwhile. Nothing was changed; please try again.',
+    preview_invalid: 'The preview is invalid.',
+    preview_too_long: 'A field of the preview is too long.',
+    preview_image_invalid: 'The image needs an https URL.',
   },
 };
