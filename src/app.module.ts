@@ -19,6 +19,7 @@ import { AdminModule } from './admin/admin.module';
 import { TeamsModule } from './teams/teams.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { ManagementModule } from './management/management.module';
+import { PagesModule } from './pages/pages.module';
 
 @Module({})
 export class AppModule {
@@ -47,6 +48,7 @@ export class AppModule {
         WebhooksModule,
         AdminModule,
         ManagementModule,
+        PagesModule,
       ],
     };
   }

@@ -128,6 +128,13 @@ export const ERROR_KEYS = [
   'field_read_only',
   'field_required',
   'field_invalid',
+  // link pages
+  'slug_invalid',
+  'slug_reserved',
+  'slug_exists',
+  'page_unknown',
+  'page_link_invalid',
+  'home_page_invalid',
 ] as const;
 
 export type ErrorKey = (typeof ERROR_KEYS)[number];
