@@ -11,7 +11,10 @@ export interface PageView {
   links: ReadonlyArray<{ text: string; href: string }>;
 }
 
-const TEXTS: Record<Language, { empty: string; notFound: string; notFoundText: string; made: string }> = {
+const TEXTS: Record<
+  Language,
+  { empty: string; notFound: string; notFoundText: string; made: string }
+> = {
   de: {
     empty: 'Hier sind noch keine Links.',
     notFound: 'Seite nicht gefunden',
@@ -26,8 +29,10 @@ const TEXTS: Record<Language, { empty: string; notFound: string; notFoundText: s
   },
 };
 
-const LIGHT = '--bg:#f6f7f9;--fg:#1b1f23;--muted:#57606a;--card:#ffffff;--line:#d0d7de;--accent:#0a58ca';
-const DARK = '--bg:#0d1117;--fg:#e6edf3;--muted:#9da7b3;--card:#161b22;--line:#30363d;--accent:#6ea8fe';
+const LIGHT =
+  '--bg:#f6f7f9;--fg:#1b1f23;--muted:#57606a;--card:#ffffff;--line:#d0d7de;--accent:#0a58ca';
+const DARK =
+  '--bg:#0d1117;--fg:#e6edf3;--muted:#9da7b3;--card:#161b22;--line:#30363d;--accent:#6ea8fe';
 
 const BASE =
   'body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}' +
@@ -60,7 +65,13 @@ export const PAGE_CSP: Record<PageTheme, string> = Object.fromEntries(
   ]),
 ) as Record<PageTheme, string>;
 
-function document(lang: Language, theme: PageTheme, title: string, head: string, body: string): string {
+function document(
+  lang: Language,
+  theme: PageTheme,
+  title: string,
+  head: string,
+  body: string,
+): string {
   return (
     `<!doctype html><html lang="${lang}" data-theme="${theme}"><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +

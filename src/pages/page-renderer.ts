@@ -70,7 +70,10 @@ export class PageRenderer {
       if (r.short_id === null || r.short_id === undefined || r.code === null) continue;
       const l = linkRowOf(r);
       if (!linkShown(l, now)) continue;
-      links.push({ text: l.label ?? l.name ?? l.code, href: this.shorts.shortUrl(l.code, l.domain) });
+      links.push({
+        text: l.label ?? l.name ?? l.code,
+        href: this.shorts.shortUrl(l.code, l.domain),
+      });
     }
     return {
       id: String(first.id),

@@ -183,10 +183,12 @@ export class PagesService {
       params.push(...teams);
     }
     if (!where.length) return [];
-    const found = ((await this.ds.query(
-      this.sql(`${PAGE_SELECT} WHERE ${where.join(' OR ')} ORDER BY p.created_at, p.id`),
-      params,
-    )) as Row[]).map(pageRowOf);
+    const found = (
+      (await this.ds.query(
+        this.sql(`${PAGE_SELECT} WHERE ${where.join(' OR ')} ORDER BY p.created_at, p.id`),
+        params,
+      )) as Row[]
+    ).map(pageRowOf);
     const links = await this.linksOf(found.map((p) => p.id));
     return found.map((p) => this.toDto(p, links.get(p.id) ?? []));
   }
@@ -260,9 +262,15 @@ export class PagesService {
     const f = fields as Required<typeof fields>;
     const outcome = await this.write(
       runTx(this.ds, this.timeoutMs, function* ({ lock }) {
-        const space = (yield rows(`SELECT id FROM ${spaceTable} WHERE id = ?${lock}`, spaceId)) as Row[];
+        const space = (yield rows(
+          `SELECT id FROM ${spaceTable} WHERE id = ?${lock}`,
+          spaceId,
+        )) as Row[];
         if (space.length === 0) return 'gone' as const;
-        const [count] = (yield rows(`SELECT COUNT(*) AS n FROM pages WHERE ${where}`, spaceId)) as Row[];
+        const [count] = (yield rows(
+          `SELECT COUNT(*) AS n FROM pages WHERE ${where}`,
+          spaceId,
+        )) as Row[];
         if (Number(count.n) >= LIMIT_PAGES) return 'quota' as const;
         yield run(
           'INSERT INTO pages (id, slug, owner_id, team_id, title, description, theme, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -309,7 +317,12 @@ export class PagesService {
     const now = new Date();
     await this.write(
       runTx(this.ds, this.timeoutMs, function* () {
-        yield run(`UPDATE pages SET ${[...sets, 'updated_at = ?'].join(', ')} WHERE id = ?`, ...params, now, id);
+        yield run(
+          `UPDATE pages SET ${[...sets, 'updated_at = ?'].join(', ')} WHERE id = ?`,
+          ...params,
+          now,
+          id,
+        );
         if (links) {
           yield run('DELETE FROM page_links WHERE page_id = ?', id);
           for (const [i, l] of links.entries()) {
@@ -415,7 +428,10 @@ export class PagesService {
     const spaces = new Map(
       found.map((r) => [
         String(r.id),
-        { ownerId: (r.owner_id as string | null) ?? null, teamId: (r.team_id as string | null) ?? null },
+        {
+          ownerId: (r.owner_id as string | null) ?? null,
+          teamId: (r.team_id as string | null) ?? null,
+        },
       ]),
     );
     for (const [i, l] of out.entries()) {
@@ -445,16 +461,14 @@ export class PagesService {
       description: p.description,
       theme: p.theme,
       team: p.teamId ? { id: p.teamId, name: p.teamName ?? '' } : null,
-      links: links.map(
-        (l): PageLinkDto => ({
-          shortId: l.shortId,
-          label: l.label,
-          code: l.code,
-          name: l.name,
-          shortUrl: this.shorts.shortUrl(l.code, l.domain),
-          shown: linkShown(l, now),
-        }),
-      ),
+      links: links.map((l): PageLinkDto => ({
+        shortId: l.shortId,
+        label: l.label,
+        code: l.code,
+        name: l.name,
+        shortUrl: this.shorts.shortUrl(l.code, l.domain),
+        shown: linkShown(l, now),
+      })),
       createdAt: p.createdAt.toISOString(),
       updatedAt: p.updatedAt.toISOString(),
     };

@@ -138,7 +138,8 @@ export class UpdatePageDto extends PartialType(OmitType(CreatePageDto, ['team'] 
 
 export class PageListQueryDto {
   @QueryText({
-    description: 'A team’s pages (its id; the caller must be a member) instead of the caller’s own and his teams’',
+    description:
+      'A team’s pages (its id; the caller must be a member) instead of the caller’s own and his teams’',
   })
   @IsOptional()
   @MaxLength(36)
