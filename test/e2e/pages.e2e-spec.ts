@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PageViews } from '../../src/pages/page-views';
 import { LIMIT_PAGES } from '../../src/shared/pages';
 import { TeamEntity, TeamMemberEntity } from '../../src/teams/team.entity';
 import { addVerifiedDomain, useDomainsApp } from '../support/domains';
 import { useBeforeAll } from '../support/hooks';
-import { type LoggedIn, useLogin } from '../support/login';
+import { type LoggedIn, loginAs, useLogin } from '../support/login';
 import { getOnHost } from '../support/on-host';
 import { expectProblem } from '../support/problem';
 import { createShort, insertShort } from '../support/shorts';
@@ -203,7 +203,7 @@ describe('link pages (CONTRACT "Marketing links")', () => {
   });
 
   it('caps the pages of a user (409 quota_exceeded, nothing written)', async () => {
-    const carol = await (await import('../support/login')).loginAs(t, 'carol');
+    const carol = await loginAs(t, 'carol');
     for (let i = 0; i < LIMIT_PAGES; i++) await created(carol, {});
     const res = await create(carol, {});
     const problem = await expectProblem(res, 409);
@@ -250,7 +250,6 @@ describe('link pages (CONTRACT "Marketing links")', () => {
     ]);
     // The style is the one the CSP's hash names.
     const style = /<style>([^<]*)<\/style>/.exec(html)?.[1] ?? '';
-    const { createHash } = await import('node:crypto');
     expect(csp).toContain(`'sha256-${createHash('sha256').update(style).digest('base64')}'`);
     // HEAD: the headers, no body.
     const head = await t.fetch(`/p/${s}`, {

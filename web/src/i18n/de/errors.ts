@@ -135,5 +135,12 @@ export const errors = {
     log_level_invalid: 'Diese Protokollstufe gibt es nicht.',
     logger_name_invalid: 'Der Name des Loggers ist ungültig.',
     start_date_invalid: 'Das Startdatum ist kein gültiges Datum.',
+    // link pages
+    slug_invalid: 'Die Adresse der Seite muss 3 bis 64 Zeichen lang sein: A–Z, a–z, 0–9, _ und -.',
+    slug_reserved: 'Diese Adresse ist reserviert. Bitte wähle eine andere.',
+    slug_exists: 'Diese Adresse ist bereits vergeben.',
+    page_unknown: 'Diese Seite gibt es nicht (mehr).',
+    page_link_invalid: 'Ein Link zeigt auf einen Short, den du hier nicht verwenden darfst.',
+    home_page_invalid: 'Die Startseite muss eine Seite des Domain-Inhabers oder seines Teams sein.',
   } satisfies Record<ErrorKey, string>,
 } as const;
