@@ -1,4 +1,5 @@
 import { useWebhooksT } from '../i18n/webhooks-text';
+import { useLinkPagesT } from '../i18n/link-pages-text';
 import { useEffect } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import { useSnapshot } from 'valtio';
@@ -22,6 +23,7 @@ import { showToast, toast } from '../state/toasts';
  */
 export default function AccountPage() {
   const { msg, wm } = useWebhooksT();
+  const { lp } = useLinkPagesT();
   const a = useSnapshot(auth);
   const f = useSnapshot(flags);
   const search = useSearch();
@@ -67,6 +69,10 @@ export default function AccountPage() {
         <br />
         <Link href="/account/webhooks" data-testid="account-webhooks">
           {wm.webhooks.accountLink}
+        </Link>
+        <br />
+        <Link href="/account/pages" data-testid="account-pages">
+          {lp.linkPages.accountLink}
         </Link>
       </p>
       <ShareXPanel
