@@ -51,7 +51,9 @@ export function useSavePage() {
   return useMutation({
     mutationFn: ({ page, body }: { page: string | null; body: CreatePageBody }) => {
       if (page === null) return pagesApi.create(body);
-      const { team: _team, ...rest } = body;
+      // A page stays in its space: PATCH takes every field but `team`.
+      const rest: UpdatePageBody = { ...body };
+      delete (rest as CreatePageBody).team;
       return pagesApi.update(page, rest);
     },
     onSuccess: reload,
