@@ -485,7 +485,7 @@ export class DomainService {
 
   /**
    * A domain's home page as PATCH sets it: null clears; a page of the domain's owner or team (a
-   * shared domain: any page), else 400 `home_page_invalid`.
+   * shared domain: any page), else 400 (`fieldErrorKeys.homePage`: `field_invalid`).
    */
   private async checkedHomePage(pageId: string | null, d: DomainEntity): Promise<string | null> {
     if (pageId === null) return null;
@@ -493,7 +493,7 @@ export class DomainService {
     if (this.homePages && (await this.homePages(pageId, space))) return pageId;
     throw new ValidationFailedError(
       { homePage: 'must be a page of the domain’s owner or team' },
-      { homePage: 'home_page_invalid' },
+      { homePage: 'field_invalid' },
     );
   }
 

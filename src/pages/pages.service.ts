@@ -36,7 +36,7 @@ import type {
   UpdatePageDto,
 } from './dto/page.dto';
 
-export const pageNotFound = () => new NotFoundError('Entity Page not exists', 'page_unknown');
+export const pageNotFound = () => new NotFoundError('Entity Page not exists', 'entity_not_exists');
 const notOwner = () =>
   new ForbiddenError('Only the owner, its team’s editors or an admin may do this', 'not_owner');
 const slugExists = () => new ConflictError('Slug already exists', 'slug_exists');
@@ -198,7 +198,7 @@ export class PagesService {
     return this.toDto(p, (await this.linksOf([p.id])).get(p.id) ?? []);
   }
 
-  /** The page `id` when the caller may `access` it (401, 403 `not_owner`, 404 `page_unknown`). */
+  /** The page `id` when the caller may `access` it (401, 403 `not_owner`, 404 `entity_not_exists`). */
   async managed(id: string, caller: Actor | null, access: 'read' | 'write'): Promise<PageRow> {
     const actor = this.actor(caller);
     const p = await this.find(id);

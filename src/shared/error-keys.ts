@@ -132,9 +132,7 @@ export const ERROR_KEYS = [
   'slug_invalid',
   'slug_reserved',
   'slug_exists',
-  'page_unknown',
   'page_link_invalid',
-  'home_page_invalid',
 ] as const;
 
 export type ErrorKey = (typeof ERROR_KEYS)[number];

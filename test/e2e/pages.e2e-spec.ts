@@ -104,7 +104,7 @@ describe('link pages (CONTRACT "Marketing links")', () => {
     expect((await t.fetch(`/api/pages/${p.id}`)).status).toBe(401);
     expect((await alice.delete(`/api/pages/${p.id}`)).status).toBe(204);
     expect((await expectProblem(await alice.fetch(`/api/pages/${p.id}`), 404)).errorKey).toBe(
-      'page_unknown',
+      'entity_not_exists',
     );
     expect((await view(`/p/${s}`)).status).toBe(404);
   });

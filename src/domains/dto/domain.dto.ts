@@ -121,10 +121,10 @@ export class UpdateDomainDto extends PartialType(
     format: 'uuid',
     nullable: true,
     description:
-      'A link page that the domain’s `/` shows: a page of the domain’s owner or team (a shared domain: any page); null clears (400 home_page_invalid)',
+      'A link page that the domain’s `/` shows: a page of the domain’s owner or team (a shared domain: any page); null clears (else 400, `fieldErrorKeys.homePage` field_invalid)',
   })
   @IsOptional()
-  @IsUUID('4', withErrorKey('home_page_invalid'))
+  @IsUUID('4', withErrorKey('field_invalid'))
   homePage?: string | null;
 }
 

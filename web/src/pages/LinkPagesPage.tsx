@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { LinkPagesPanel } from '../components/linkpages/LinkPagesPanel';
 import { useLinkPagesT } from '../i18n/link-pages-text';
 
-/** /account/pages: the caller's link pages (his own and his teams') and their editor. */
+/** /account?view=pages: the caller's link pages (his own and his teams') and their editor. */
 export default function LinkPagesPage() {
   const { lp } = useLinkPagesT();
   return (

@@ -136,11 +136,9 @@ export const errors = {
     logger_name_invalid: 'Der Name des Loggers ist ungültig.',
     start_date_invalid: 'Das Startdatum ist kein gültiges Datum.',
     // link pages
-    slug_invalid: 'Die Adresse der Seite muss 3 bis 64 Zeichen lang sein: A–Z, a–z, 0–9, _ und -.',
-    slug_reserved: 'Diese Adresse ist reserviert. Bitte wähle eine andere.',
-    slug_exists: 'Diese Adresse ist bereits vergeben.',
-    page_unknown: 'Diese Seite gibt es nicht (mehr).',
-    page_link_invalid: 'Ein Link zeigt auf einen Short, den du hier nicht verwenden darfst.',
-    home_page_invalid: 'Die Startseite muss eine Seite des Domain-Inhabers oder seines Teams sein.',
+    slug_invalid: 'Ungültige Adresse (3–64 Zeichen: A–Z, a–z, 0–9, _, -).',
+    slug_reserved: 'Diese Adresse ist reserviert.',
+    slug_exists: 'Diese Adresse ist vergeben.',
+    page_link_invalid: 'Diesen Short darfst du hier nicht verlinken.',
   } satisfies Record<ErrorKey, string>,
 } as const;

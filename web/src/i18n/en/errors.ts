@@ -121,8 +121,6 @@ export const errors: Catalogue<typeof de> = {
     slug_invalid: 'The page address must be 3 to 64 characters: A–Z, a–z, 0–9, _ and -.',
     slug_reserved: 'This address is reserved. Please choose another one.',
     slug_exists: 'This address is already taken.',
-    page_unknown: 'This page does not exist (anymore).',
     page_link_invalid: 'A link points to a short you may not use here.',
-    home_page_invalid: 'The home page must be a page of the domain’s owner or team.',
   },
 };
