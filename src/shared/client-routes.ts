@@ -27,7 +27,6 @@ export const CLIENT_ROUTES = {
   invite: '/invite/:token',
   tagStatistics: '/tags/:tag/statistics',
   admin: '/admin',
-  linkPages: '/account/pages',
 } as const;
 
 /** The first path segments of the client's routes (`login`, `s`, `service`, …), lower case. */

@@ -27,7 +27,6 @@ const InvitePage = lazy(() => import('./pages/InvitePage'));
 const ApiKeysPage = lazy(() => import('./pages/ApiKeysPage'));
 const WebhooksPage = lazy(() => import('./pages/WebhooksPage'));
 const TagStatisticsPage = lazy(() => import('./pages/TagStatisticsPage'));
-const LinkPagesPage = lazy(() => import('./pages/LinkPagesPage'));
 /** The consent and experiments dialogs (and react-bootstrap's Modal): loaded when first opened. */
 const CookieDialog = lazy(() =>
   import('./components/CookieDialog').then((m) => ({ default: m.CookieDialog })),
@@ -119,13 +118,6 @@ export function AppRoutes() {
           <RequireLogin>
             <Queries>
               <WebhooksPage />
-            </Queries>
-          </RequireLogin>
-        </Route>
-        <Route path={ROUTES.linkPages}>
-          <RequireLogin>
-            <Queries>
-              <LinkPagesPage />
             </Queries>
           </RequireLogin>
         </Route>
