@@ -40,8 +40,16 @@ export class PageViews implements OnModuleInit, OnApplicationShutdown {
   }
 
   onModuleInit(): void {
-    this.timer = setInterval(() => void this.flush(), PAGE_VIEWS_FLUSH_MS);
+    this.timer = setInterval(() => void this.tick(), PAGE_VIEWS_FLUSH_MS);
     this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    try {
+      await this.buffer.flush(this.write);
+    } catch (err) {
+      this.failures.background(err, 'Writing page views', PageViews.name);
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -59,13 +67,12 @@ export class PageViews implements OnModuleInit, OnApplicationShutdown {
     this.buffer.add(`${pageId}|${Math.floor(now / HOUR_MS)}|${bot ? 'b' : 'v'}`);
   }
 
-  /** Writes what is counted (tests call it to see their views at once). */
+  /**
+   * Writes everything counted so far, after a flush that is under way (which writes only what was
+   * counted when it began); tests call it to see their views at once.
+   */
   async flush(): Promise<void> {
-    try {
-      await this.buffer.flush(this.write);
-    } catch (err) {
-      this.failures.background(err, 'Writing page views', PageViews.name);
-    }
+    await this.buffer.drain(this.write);
   }
 
   private readonly write = async (batchId: string, counts: ReadonlyMap<string, number>) => {
