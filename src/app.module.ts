@@ -20,6 +20,7 @@ import { TeamsModule } from './teams/teams.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { ManagementModule } from './management/management.module';
 import { UtmModule } from './utm/utm.module';
+import { PagesModule } from './pages/pages.module';
 
 @Module({})
 export class AppModule {
@@ -49,6 +50,7 @@ export class AppModule {
         AdminModule,
         ManagementModule,
         UtmModule,
+        PagesModule,
       ],
     };
   }

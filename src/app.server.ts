@@ -16,6 +16,8 @@ import type { TrustFn } from './common/client-address';
 import { answerClientErrors } from './common/client-error';
 import { closeGracefully } from './common/graceful-close';
 import { FailureReporter } from './failure/failure-reporter';
+import { installPageEntry } from './pages/page-http';
+import { PageRenderer } from './pages/page-renderer';
 
 /**
  * The HTTP server's own handlers, composed where the server is created (main.ts and the e2e test
@@ -45,6 +47,13 @@ export function composeHttpServer(app: INestApplication): void {
     baseUrl: app.get<AppConfig>(APP_CONFIG).baseUrl,
     // The trust function configureApp gave Express, so both see the same client address.
     trust: express.get('trust proxy fn') as TrustFn,
+    failures: app.get(FailureReporter),
+  });
+  // Link pages in front of the follows: `/p/{slug}` and an own domain's home page.
+  installPageEntry(server, {
+    pages: app.get(PageRenderer),
+    domains: app.get(DomainRegistry),
+    baseUrl: app.get<AppConfig>(APP_CONFIG).baseUrl,
     failures: app.get(FailureReporter),
   });
   answerClientErrors(server);

@@ -23,7 +23,10 @@ export const JSON_BODY_LIMIT = '16kb';
 const LARGE_BODY_ROUTES: Record<string, string> = {
   '/api/code/import': '2mb',
   '/api/code/bulk': '64kb',
+  // A link page: up to 100 links with labels of 120 characters (PATCH /api/pages/{id} alike).
+  '/api/pages': '64kb',
 };
+const PAGE_ROUTE = /^\/api\/pages\/[^/]+\/?$/;
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -98,7 +101,9 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
     // Read already by the create entry (shorts/create-http.ts), with this same reader.
     const read = (req as BodyReadRequest)[BODY_READ];
     if (read) return next(read.error);
-    const parse = large[req.path.replace(/\/+$/, '')] ?? json;
+    const parse =
+      large[req.path.replace(/\/+$/, '')] ??
+      (PAGE_ROUTE.test(req.path) ? large['/api/pages'] : json);
     return parse(req, res, next);
   });
   // A JSON null where the OpenAPI document allows none: 400 with fieldErrors (the document is

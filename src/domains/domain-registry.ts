@@ -34,12 +34,15 @@ export interface KnownDomain {
   enabled: boolean;
   homeRedirect: string | null;
   notFoundRedirect: string | null;
+  /** The link page its `/` shows (src/pages), or null. */
+  homePage: string | null;
 }
 
 /** How many distinct `Host` headers keep their normalised host (a few in practice). */
 const HOST_HEADERS_MAX = 256;
 
-const COLUMNS = 'id, host, owner_id, team_id, verified, enabled, home_redirect, not_found_redirect';
+const COLUMNS =
+  'id, host, owner_id, team_id, verified, enabled, home_redirect, not_found_redirect, home_page';
 
 function knownOf(r: Record<string, unknown>): KnownDomain {
   return {
@@ -51,6 +54,7 @@ function knownOf(r: Record<string, unknown>): KnownDomain {
     enabled: Number(r.enabled) === 1 || r.enabled === true,
     homeRedirect: (r.home_redirect as string | null) ?? null,
     notFoundRedirect: (r.not_found_redirect as string | null) ?? null,
+    homePage: (r.home_page as string | null) ?? null,
   };
 }
 

@@ -56,6 +56,10 @@ export class DomainEntity {
   @Column({ name: 'not_found_redirect', type: 'varchar', length: 2048, nullable: true })
   notFoundRedirect: string | null;
 
+  /** The link page its `/` shows (src/pages; cleared when the page is deleted), or null. */
+  @Column({ name: 'home_page', type: 'varchar', length: 36, nullable: true })
+  homePage: string | null;
+
   /** The value of the TXT record (`url-shorter-verify={token}`). */
   @Column({ type: 'varchar', length: 64 })
   token: string;

@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { type EntityManager, In, IsNull, type Repository } from 'typeorm';
 import { BlacklistService } from '../blacklist/blacklist.service';
 import { normalizeHost } from '../blacklist/host';
-import { AccessPolicy } from '../access/access-policy';
+import { AccessPolicy, type Owned } from '../access/access-policy';
 import { activeActor, type Actor, isAdmin } from '../common/actor';
 import {
   ConflictError,
@@ -263,6 +263,7 @@ export class DomainService {
     const changes: Partial<DomainEntity> = {};
     if (dto.homeRedirect !== undefined) changes.homeRedirect = dto.homeRedirect;
     if (dto.notFoundRedirect !== undefined) changes.notFoundRedirect = dto.notFoundRedirect;
+    if (dto.homePage !== undefined) changes.homePage = await this.checkedHomePage(dto.homePage, d);
     if (dto.enabled !== undefined) {
       changes.enabled = dto.enabled;
       if (dto.enabled) Object.assign(changes, { failingSince: null, failReason: null });
@@ -472,6 +473,30 @@ export class DomainService {
     this.events = sink;
   }
 
+  /**
+   * Whether a link page may be the home page of a domain of a space (src/pages registers it; the
+   * domains know nothing of pages): none registered refuses every page.
+   */
+  private homePages: ((pageId: string, space: Owned) => Promise<boolean>) | null = null;
+
+  useHomePages(check: NonNullable<DomainService['homePages']>): void {
+    this.homePages = check;
+  }
+
+  /**
+   * A domain's home page as PATCH sets it: null clears; a page of the domain's owner or team (a
+   * shared domain: any page), else 400 (`fieldErrorKeys.homePage`: `field_invalid`).
+   */
+  private async checkedHomePage(pageId: string | null, d: DomainEntity): Promise<string | null> {
+    if (pageId === null) return null;
+    const space = { ownerId: d.ownerId, teamId: d.teamId };
+    if (this.homePages && (await this.homePages(pageId, space))) return pageId;
+    throw new ValidationFailedError(
+      { homePage: 'must be a page of the domain’s owner or team' },
+      { homePage: 'field_invalid' },
+    );
+  }
+
   /** Verified domains of users, for the daily re-check. */
   verifiedUserDomains(): Promise<DomainEntity[]> {
     return this.repo
@@ -559,6 +584,7 @@ export class DomainService {
       enabled: d.enabled,
       homeRedirect: d.homeRedirect,
       notFoundRedirect: d.notFoundRedirect,
+      homePage: d.homePage ?? null,
       verification: {
         record: verificationRecord(d.host),
         value: verificationValue(d.token),

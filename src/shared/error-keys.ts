@@ -132,6 +132,11 @@ export const ERROR_KEYS = [
   'preview_invalid',
   'preview_too_long',
   'preview_image_invalid',
+  // link pages
+  'slug_invalid',
+  'slug_reserved',
+  'slug_exists',
+  'page_link_invalid',
 ] as const;
 
 export type ErrorKey = (typeof ERROR_KEYS)[number];
@@ -167,12 +172,14 @@ export type GenericErrorKey = (typeof GENERIC_ERROR_KEYS)[number];
 /** A key that says what went wrong, more than the status does: what every thrown error carries. */
 export type SpecificErrorKey = Exclude<ErrorKey, GenericErrorKey>;
 
-const GENERIC: ReadonlySet<string> = new Set(GENERIC_ERROR_KEYS);
-const KNOWN: ReadonlySet<string> = new Set(ERROR_KEYS);
+let known: { all: ReadonlySet<string>; generic: ReadonlySet<string> } | null = null;
 
 /** Whether `key` is a key of the list that says more than its status (see GENERIC_ERROR_KEYS). */
 export function isSpecificErrorKey(key: unknown): key is SpecificErrorKey {
-  return typeof key === 'string' && KNOWN.has(key) && !GENERIC.has(key);
+  // Built on first use, not at import: a module without top-level work lets the web client's
+  // bundle leave the key list out (it knows the keys from its catalogue).
+  known ??= { all: new Set(ERROR_KEYS), generic: new Set(GENERIC_ERROR_KEYS) };
+  return typeof key === 'string' && known.all.has(key) && !known.generic.has(key);
 }
 
 /** The key of a status, for answers the framework gives on its own (nothing more specific known). */

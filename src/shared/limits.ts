@@ -65,6 +65,8 @@ export const RESERVED_CODES: ReadonlySet<string> = new Set([
   'import',
   'qr',
   'statistics',
+  // link pages: /p/{slug}
+  'p',
 ]);
 
 export function isReservedCode(code: string): boolean {

@@ -17,7 +17,8 @@ import { insertShort } from '../support/shorts';
  * has ROLE_ADMIN and no membership. A row's answer is the status, or what the row reads of the
  * answer where the status alone says too little (`owner-view`: the info call shows uses and visits).
  * The last test holds the table complete: every operation of the OpenAPI document under /api/code,
- * /api/domains, /api/statistics, /api/tags and /s/ must have a row, so a new endpoint must add its own.
+ * /api/domains, /api/statistics, /api/tags, /api/utm-templates, /api/pages and /s/ must have a row, so
+ * a new endpoint must add its own.
  */
 
 type Role = 'owner' | 'editor' | 'viewer' | 'outsider' | 'admin';
@@ -112,6 +113,20 @@ describe('team rights: (role × action → answer) on every endpoint that takes 
   };
 
   const status = async (res: Promise<Response>) => String((await res).status);
+
+  /** A new link page of the team with one of its shorts (its body: pageBody). */
+  const pageBody = async () => ({
+    slug: `tp-${randomBytes(6).toString('hex')}`,
+    title: 'Team-Links',
+    team: TEAM,
+    theme: 'auto',
+    links: [{ shortId: (await teamShort()).id }],
+  });
+  const teamPage = async (): Promise<{ id: string }> => {
+    const res = await users.owner.post('/api/pages', await pageBody());
+    expect(res.status).toBe(201);
+    return (await res.json()) as { id: string };
+  };
 
   interface Row {
     /** The OpenAPI operation (`getOrFollowShort:ownerView` when a row reads more of one answer). */
@@ -489,6 +504,52 @@ describe('team rights: (role × action → answer) on every endpoint that takes 
         return String(res.status);
       },
     },
+    {
+      op: 'updateDomain:homePage',
+      answers: writers('200', '403'),
+      call: async (u) =>
+        status(
+          u.patch(`/api/domains/${(await teamDomain()).id}`, { homePage: (await teamPage()).id }),
+        ),
+    },
+    // ------------------------------------------------------------ link pages
+    {
+      op: 'listPages',
+      answers: readers('listed', '403'),
+      async call(u) {
+        const p = await teamPage();
+        const res = await u.fetch(`/api/pages?team=${TEAM}`);
+        if (res.status !== 200) return String(res.status);
+        const ids = ((await res.json()) as Array<{ id: string }>).map((x) => x.id);
+        return ids.includes(p.id) ? 'listed' : 'missing';
+      },
+    },
+    {
+      op: 'createPage',
+      answers: writers('201', '403'),
+      call: async (u) => status(u.post('/api/pages', await pageBody())),
+    },
+    {
+      op: 'getPage',
+      answers: readers('200', '403'),
+      call: async (u) => status(u.fetch(`/api/pages/${(await teamPage()).id}`)),
+    },
+    {
+      op: 'updatePage',
+      answers: writers('200', '403'),
+      call: async (u) =>
+        status(u.patch(`/api/pages/${(await teamPage()).id}`, { title: 'Neuer Titel' })),
+    },
+    {
+      op: 'deletePage',
+      answers: writers('204', '403'),
+      call: async (u) => status(u.delete(`/api/pages/${(await teamPage()).id}`)),
+    },
+    {
+      op: 'getPageStatistics',
+      answers: readers('200', '403'),
+      call: async (u) => status(u.fetch(`/api/pages/${(await teamPage()).id}/statistics`)),
+    },
   ];
 
   for (const row of ROWS) {
@@ -604,7 +665,9 @@ describe('team rights: (role × action → answer) on every endpoint that takes 
     };
     const operations = Object.entries(doc.paths)
       .filter(([path]) =>
-        /^\/(api\/code|api\/domains|api\/statistics|api\/tags|api\/utm-templates|s\/)/.test(path),
+        /^\/(api\/code|api\/domains|api\/statistics|api\/tags|api\/utm-templates|api\/pages|s\/)/.test(
+          path,
+        ),
       )
       .flatMap(([, ops]) => Object.values(ops).map((o) => o.operationId))
       .filter((id): id is string => typeof id === 'string');

@@ -16,6 +16,7 @@ import { Tags1763920000000 } from './1763920000000-tags';
 import { OwnSpaceIndex1763930000000 } from './1763930000000-own-space-index';
 import { UtmTemplates1764010000000 } from './1764010000000-utm-templates';
 import { ShortPreview1764020000000 } from './1764020000000-short-preview';
+import { Pages1764030000000 } from './1764030000000-pages';
 
 /** Every migration, in order. New migrations are appended here. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   OwnSpaceIndex1763930000000,
   UtmTemplates1764010000000,
   ShortPreview1764020000000,
+  Pages1764030000000,
 ];

@@ -1,6 +1,7 @@
 import { TeamRefDto } from '../../access/team-ref.dto';
 import { ApiProperty, ApiPropertyOptional, PartialType, PickType } from '@nestjs/swagger';
-import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { withErrorKey } from '../../common/validation';
 import { ShortOwnerDto } from '../../account/dto/owner.dto';
 import { QueryText } from '../../common/query';
 import { MAX_URL_LENGTH } from '../../shared/limits';
@@ -55,6 +56,13 @@ export class DomainDto {
   homeRedirect: string | null;
   @ApiProperty({ type: 'string', nullable: true, description: 'Where unknown codes go' })
   notFoundRedirect: string | null;
+  @ApiProperty({
+    type: 'string',
+    format: 'uuid',
+    nullable: true,
+    description: 'The link page that https://{host}/ shows (instead of the home redirect)',
+  })
+  homePage: string | null;
   @ApiProperty({ type: DomainVerificationDto })
   verification: DomainVerificationDto;
   @ApiProperty({ type: 'string', format: 'date-time' })
@@ -107,6 +115,17 @@ export class UpdateDomainDto extends PartialType(
   @IsOptional()
   @IsBoolean()
   enabled?: boolean;
+
+  @ApiPropertyOptional({
+    type: 'string',
+    format: 'uuid',
+    nullable: true,
+    description:
+      'A link page that the domain’s `/` shows: a page of the domain’s owner or team (a shared domain: any page); null clears (else 400, `fieldErrorKeys.homePage` field_invalid)',
+  })
+  @IsOptional()
+  @IsUUID('4', withErrorKey('field_invalid'))
+  homePage?: string | null;
 }
 
 /** `GET /api/domains/allowed?domain=`: the host a TLS proxy asks a certificate for. */

@@ -1,4 +1,5 @@
-import { ERROR_KEYS, type ErrorKey, type FieldErrorPath } from '@shared/error-keys';
+import type { ErrorKey, FieldErrorPath } from '@shared/error-keys';
+import { errors as catalogue } from '../i18n/de/errors';
 
 /**
  * The two ways an API call fails. The client (`client.ts`) throws exactly these:
@@ -80,7 +81,11 @@ export class ApiError extends Error {
   }
 }
 
-const KNOWN_KEYS: ReadonlySet<string> = new Set(ERROR_KEYS);
+/**
+ * The keys the client knows: those of its error catalogue, which names every key (`satisfies
+ * Record<ErrorKey, string>`), so the bundle carries no second list of them.
+ */
+const KNOWN_KEYS: ReadonlySet<string> = new Set(Object.keys(catalogue.errors));
 
 function errorKeyOf(value: unknown): ErrorKey | undefined {
   return typeof value === 'string' && KNOWN_KEYS.has(value) ? (value as ErrorKey) : undefined;

@@ -34,6 +34,7 @@ function domain(host: string, over: Partial<Domain> = {}): Domain {
     enabled: true,
     homeRedirect: null,
     notFoundRedirect: null,
+    homePage: null,
     verification: {
       record: `_url-shorter.${host}`,
       value: `url-shorter-verify=tok-${host}`,

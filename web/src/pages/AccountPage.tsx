@@ -1,5 +1,6 @@
 import { useWebhooksT } from '../i18n/webhooks-text';
-import { useEffect } from 'react';
+import { useLinkPagesT } from '../i18n/link-pages-text';
+import { lazy, Suspense, useEffect } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -16,12 +17,29 @@ import { auth, isAdmin } from '../state/auth';
 import { flags } from '../state/flags';
 import { showToast, toast } from '../state/toasts';
 
+const LinkPagesPage = lazy(() => import('./LinkPagesPage'));
+
+/**
+ * /account, and /account?view=pages (the link pages): one lazy chunk for both, so the link pages
+ * add no route of their own to the entry (the first visit's budget, first-visit-weight.spec.ts).
+ */
+export default function AccountRoute() {
+  const view = new URLSearchParams(useSearch()).get('view');
+  if (view !== 'pages') return <AccountPage />;
+  return (
+    <Suspense fallback={<Spinner animation="border" role="status" />}>
+      <LinkPagesPage />
+    </Suspense>
+  );
+}
+
 /**
  * /account: profile, API key, ShareX (with the setup wizard when its experiment is on) and the
  * own domains.
  */
-export default function AccountPage() {
+function AccountPage() {
   const { msg, wm } = useWebhooksT();
+  const { lp } = useLinkPagesT();
   const a = useSnapshot(auth);
   const f = useSnapshot(flags);
   const search = useSearch();
@@ -67,6 +85,10 @@ export default function AccountPage() {
         <br />
         <Link href="/account/webhooks" data-testid="account-webhooks">
           {wm.webhooks.accountLink}
+        </Link>
+        <br />
+        <Link href="/account?view=pages" data-testid="account-pages">
+          {lp.linkPages.accountLink}
         </Link>
       </p>
       <ShareXPanel

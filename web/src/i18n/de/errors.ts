@@ -137,5 +137,10 @@ export const errors = {
     preview_invalid: 'Die Vorschau ist ungültig.',
     preview_too_long: 'Ein Feld der Vorschau ist zu lang.',
     preview_image_invalid: 'Das Bild braucht eine https-URL.',
+    // link pages
+    slug_invalid: 'Ungültige Adresse (3–64 Zeichen: A–Z, a–z, 0–9, _, -).',
+    slug_reserved: 'Diese Adresse ist reserviert.',
+    slug_exists: 'Diese Adresse ist vergeben.',
+    page_link_invalid: 'Diesen Short darfst du hier nicht verlinken.',
   } satisfies Record<ErrorKey, string>,
 } as const;

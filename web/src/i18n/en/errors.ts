@@ -121,5 +121,9 @@ export const errors: Catalogue<typeof de> = {
     preview_invalid: 'The preview is invalid.',
     preview_too_long: 'A field of the preview is too long.',
     preview_image_invalid: 'The image needs an https URL.',
+    slug_invalid: 'The page address must be 3 to 64 characters: A–Z, a–z, 0–9, _ and -.',
+    slug_reserved: 'This address is reserved. Please choose another one.',
+    slug_exists: 'This address is already taken.',
+    page_link_invalid: 'A link points to a short you may not use here.',
   },
 };
