@@ -132,6 +132,8 @@ const SHORT_FIELD_TYPES: Record<ShortFieldType, FieldType> = {
   rules: 'text',
   // Shown and edited as the column's comma-separated text (edits: adminValue).
   tags: 'text',
+  // Not listed (the row has no `admin`).
+  'qr-style': 'text',
 };
 
 /**

@@ -128,6 +128,8 @@ export const ERROR_KEYS = [
   'field_read_only',
   'field_required',
   'field_invalid',
+  // QR styles
+  'qr_contrast',
 ] as const;
 
 export type ErrorKey = (typeof ERROR_KEYS)[number];

@@ -7,6 +7,7 @@
  * and its labels in the web catalogues; docs/adding-a-field.md walks through one.
  */
 import type { ErrorKey, SpecificErrorKey } from './error-keys';
+import type { QrStyleInput } from './qr-style';
 import type { RedirectRule } from './redirect-rules';
 import {
   CODE_MAX_LENGTH,
@@ -32,7 +33,8 @@ export type FieldType =
   | 'domain'
   | 'rules'
   | 'team'
-  | 'tags';
+  | 'tags'
+  | 'qr-style';
 
 /** Who may set a field: everybody (anonymous creates too), or logged-in users (and admins). */
 export type SetBy = 'anonymous' | 'user';
@@ -324,6 +326,19 @@ export const SHORT_FIELDS = {
       description: 'Comma-separated',
     },
   },
+  // Not importing ./qr-style either (its rules are the QR dialog's, a lazy chunk).
+  qrStyle: {
+    type: 'qr-style',
+    column: 'qrStyle',
+    setBy: 'user',
+    nullable: true,
+    importAliases: ['qrStyle'],
+    invalidKey: 'field_invalid',
+    errorKeys: ['field_invalid', 'qr_contrast'],
+    description: 'QR code style',
+    shown: { to: 'owner', nullable: true },
+    exported: true,
+  },
 } as const satisfies Record<string, ShortFieldSpec>;
 
 export type ShortFieldName = keyof typeof SHORT_FIELDS;
@@ -335,7 +350,9 @@ type ValueOf<T extends FieldType> = T extends 'integer'
     ? RedirectRule[]
     : T extends 'tags'
       ? string[]
-      : string;
+      : T extends 'qr-style'
+        ? QrStyleInput
+        : string;
 
 /**
  * A short's fields as a caller sends them (create, edit, an import row): absent fields stay as

@@ -14,6 +14,7 @@ import { normalizeDomainHost } from '../domains/domain-host';
 import { parseRulesShape, type RedirectRule, ruleAt } from '../shared/redirect-rules';
 import { parseTargetUrl, type ServiceNames } from '../domains/target-url';
 import { joinTags, MAX_TAGS, normalizeTags, TAG_MAX_LENGTH } from '../shared/tags';
+import { normalizeQrStyle, qrStyleToColumn } from '../shared/qr-style';
 
 /** What the checks of a short's fields need to know. */
 export interface CheckContext {
@@ -66,12 +67,14 @@ interface StoredValue {
   team: string;
   /** The `shorts.tags` column (normalised, comma-joined); never empty: no tags are stored as null. */
   tags: string;
+  /** The `shorts.qr_style` column: `fg,bg,ec,margin`, normalised (qrStyleToColumn). */
+  'qr-style': string;
 }
 
 /** What a field of each type arrives as (a list of rules as JSON: its shape is checked here). */
 type InputValue<T extends FieldType> = T extends 'integer'
   ? number
-  : T extends 'rules' | 'tags'
+  : T extends 'rules' | 'tags' | 'qr-style'
     ? unknown
     : string;
 
@@ -190,6 +193,20 @@ const CHECKS: {
       return fieldError(`at most ${MAX_TAGS} tags (${outcome.tooMany} given)`, 'too_many_tags');
     }
     return { value: joinTags(outcome.tags) };
+  },
+  // An object {fg, bg, ec, margin} (the boundary's, or an import's cell): colours with `#` or
+  // without, missing parts the default's; the colours at least 3:1 apart (`qr_contrast`).
+  'qr-style'(value, spec) {
+    const outcome = normalizeQrStyle(value);
+    if ('problem' in outcome) {
+      const { part, message, contrast } = outcome.problem;
+      return fieldError(
+        part ? `${part} ${message}` : message,
+        contrast ? 'qr_contrast' : spec.invalidKey,
+        part ? [part] : undefined,
+      );
+    }
+    return { value: qrStyleToColumn(outcome.style) };
   },
   integer(value, spec) {
     if (spec.minimum !== undefined && value < spec.minimum && spec.belowMinimum) {

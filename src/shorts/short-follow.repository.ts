@@ -35,6 +35,8 @@ const FOLLOW_DECODERS: Record<FieldType, (v: unknown) => unknown> = {
   rules: (v) => rulesFromColumn(v as string | null),
   // Never read: the follow path has no use for tags (their row has no `followed`).
   tags: (v) => v,
+  // Never read either: the QR endpoints read the short themselves.
+  'qr-style': (v) => v,
 };
 
 /**

@@ -162,7 +162,7 @@ export function checkRows(rows: ReadonlyArray<Readonly<Record<string, unknown>>>
         column.length +
         (typeof value === 'string'
           ? value.length
-          : Array.isArray(value) // rules as a list
+          : typeof value === 'object' && value !== null // rules as a list, a QR style
             ? JSON.stringify(value).length
             : 0);
       if (length > MAX_IMPORT_RECORD) {
@@ -224,7 +224,7 @@ export interface RowProblem {
   errorKey: ErrorKey;
 }
 
-type CellReading = { value: string | number | unknown[] } | { problem: string };
+type CellReading = { value: string | number | unknown[] | object } | { problem: string };
 
 /**
  * How an import reads a cell of each field type (after the export's escape is taken off); the
@@ -263,6 +263,19 @@ const CELL_READERS: Record<FieldType, (text: string, now: number) => CellReading
   // Ours comma-separated; Shlink's web client `|`-separated (older ones `,`); `;` too. The
   // create rules check each tag and how many there are.
   tags: (text) => ({ value: splitTagText(text) }),
+  // Ours `fg,bg,ec,margin` (as the export writes it), or a JSON object; the create rules check it.
+  'qr-style': (text) => {
+    if (text.startsWith('{')) {
+      try {
+        return { value: JSON.parse(text) as object };
+      } catch {
+        return { problem: 'must be fg,bg,ec,margin or a JSON object' };
+      }
+    }
+    const [fg, bg, ec, margin, ...rest] = text.split(',').map((p) => p.trim());
+    if (rest.length || margin === undefined) return { problem: 'must be fg,bg,ec,margin' };
+    return { value: { fg, bg, ec, margin: /^\d{1,2}$/.test(margin) ? Number(margin) : margin } };
+  },
   integer: (text) => {
     if (!/^-?\d{1,12}$/.test(text)) return { problem: 'must be a whole number' };
     const n = Number(text);
@@ -281,7 +294,7 @@ export function rowToInput(
   mapping: ReadonlyMap<string, ImportField>,
   now = Date.now(),
 ): { input: ShortInput } | RowProblem {
-  const input: Record<string, string | number | unknown[]> = {};
+  const input: Record<string, string | number | unknown[] | object> = {};
   for (const [column, field] of mapping) {
     const spec = SHORT_FIELDS[field];
     const raw = row[column];
@@ -290,6 +303,11 @@ export function rowToInput(
       // `{rows}` may carry the rules as a list (or Shlink's), not only as the export's JSON text.
       const rules = isShlinkRules(raw) ? fromShlinkRules(raw) : (raw as unknown[]);
       if (rules.length) input[field] = rules;
+      continue;
+    }
+    if (spec.type === 'qr-style' && typeof raw === 'object' && !Array.isArray(raw)) {
+      // `{rows}` may carry the style as an object, as a short's answer shows it.
+      input[field] = raw;
       continue;
     }
     if (spec.type === 'tags' && Array.isArray(raw)) {

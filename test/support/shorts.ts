@@ -26,6 +26,7 @@ export function newShort(repo: Repository<ShortEntity>, fields: Partial<ShortEnt
     expiredUrl: null,
     rules: null,
     tags: null,
+    qrStyle: null,
     ...UNCHECKED,
     ...fields,
   });

@@ -13,6 +13,7 @@ import { DomainClaims1763895000000 } from './1763895000000-domain-claims';
 import { Teams1763900000000 } from './1763900000000-teams';
 import { Webhooks1763910000000 } from './1763910000000-webhooks';
 import { Tags1763920000000 } from './1763920000000-tags';
+import { QrStyle1764000000000 } from './1764000000000-qr-style';
 
 /** Every migration, in order. New migrations are appended here. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   Teams1763900000000,
   Webhooks1763910000000,
   Tags1763920000000,
+  QrStyle1764000000000,
 ];

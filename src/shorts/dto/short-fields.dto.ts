@@ -4,6 +4,7 @@ import {
   IsArray,
   IsDateString,
   IsInt,
+  IsObject,
   IsOptional,
   IsString,
   Max,
@@ -15,6 +16,7 @@ import { withErrorKey } from '../../common/validation';
 import { MAX_RULES } from '../../shared/redirect-rules';
 import { MAX_TAG_INPUTS, TAG_INPUT_MAX_LENGTH } from '../../shared/tags';
 import { RedirectRuleDto } from './redirect-rule.dto';
+import { QR_STYLE_DESCRIPTION, QrStyleInputDto } from './qr-style.dto';
 import {
   type FieldType,
   type FieldsWith,
@@ -65,6 +67,9 @@ const VALIDATORS: Record<FieldType, (spec: ShortFieldSpec) => PropertyDecorator[
     IsString({ each: true, ...withErrorKey(spec.invalidKey) }),
     MaxLength(TAG_INPUT_MAX_LENGTH, { each: true, ...withErrorKey(spec.invalidKey) }),
   ],
+  // Only an object here: its parts (colours, level, margin, contrast) are the field's check
+  // (shared/qr-style.ts normalizeQrStyle), which names the part that is wrong.
+  'qr-style': (spec) => [IsObject(withErrorKey(spec.invalidKey))],
 };
 
 /**
@@ -152,6 +157,14 @@ function schemaOf(spec: ShortFieldSpec): ApiPropertyOptions {
       example: ['Herbst', 'Kampagne'],
     } as ApiPropertyOptions;
   }
+  if (spec.type === 'qr-style') {
+    return {
+      type: QrStyleInputDto,
+      required: false,
+      nullable: true,
+      description: `${QR_STYLE_DESCRIPTION} (logged-in only). Missing parts are the default's (000000, ffffff, M, 4); null removes it`,
+    } as ApiPropertyOptions;
+  }
   const type = spec.type === 'integer' ? 'integer' : 'string';
   return {
     type,
@@ -172,7 +185,9 @@ function schemaOf(spec: ShortFieldSpec): ApiPropertyOptions {
 /** A field's value as the API takes it (rules as their DTO, for the OpenAPI schema). */
 type Taken<K extends ShortFieldName> = (typeof SHORT_FIELDS)[K]['type'] extends 'rules'
   ? RedirectRuleDto[]
-  : NonNullable<ShortInput[K]>;
+  : (typeof SHORT_FIELDS)[K]['type'] extends 'qr-style'
+    ? QrStyleInputDto
+    : NonNullable<ShortInput[K]>;
 type Needed = FieldsWith<'required'>;
 /** One property per row of the field table: the needed ones required, the others optional. */
 export type ShortFieldValues = { [K in Needed]: Taken<K> } & {

@@ -334,6 +334,8 @@ function ShortField({
       return null; // the rules editor, above
     case 'team':
       return null; // the space switcher and the move dialog
+    case 'qr-style':
+      return null; // the QR dialog
     case 'tags':
       // The form keeps them as comma-separated text (lib/short-form.ts; a tag holds no comma).
       return group(

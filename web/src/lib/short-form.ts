@@ -36,9 +36,13 @@ const spec = (name: ShortFieldName): ShortFieldSpec => SHORT_FIELDS[name];
 
 /** The fields a caller may set, in the table's order: anonymous callers only those `setBy: 'anonymous'`. */
 export function formFields(loggedIn: boolean): ShortFieldName[] {
-  // The team is the space the user works in (the space switcher) and a move is its own dialog.
+  // The team is the space the user works in (the space switcher) and a move is its own dialog;
+  // the QR style is the QR dialog's.
   return SHORT_FIELD_NAMES.filter(
-    (name) => spec(name).type !== 'team' && (loggedIn || spec(name).setBy === 'anonymous'),
+    (name) =>
+      spec(name).type !== 'team' &&
+      spec(name).type !== 'qr-style' &&
+      (loggedIn || spec(name).setBy === 'anonymous'),
   );
 }
 
@@ -93,6 +97,8 @@ const INPUT_OF: {
   rules: (v) => rulesToDrafts(v as RedirectRule[] | undefined),
   team: (v) => (v as { id: string } | null | undefined)?.id ?? '',
   tags: (v) => tagsText(v as string[] | undefined),
+  // Not in the form (the QR dialog saves it).
+  'qr-style': () => '',
 };
 
 /** Tags as the form's text shows them: comma-separated ('' for none). */
@@ -155,6 +161,7 @@ function valueOf(
       return tags.length ? tags : null;
     }
     case 'rules':
+    case 'qr-style': // not in the form
       return null; // drafts, read above
     case 'url':
     case 'code':
@@ -192,8 +199,9 @@ export function changesOf(short: Short, values: FormValues, expireAt: Date | nul
       if (!sameRules(input, short.rules)) changes[name] = draftsToRules(input);
       continue;
     }
-    // The team changes only through the move dialog (never as a side effect of an edit).
-    if (type === 'team') continue;
+    // The team changes only through the move dialog (never as a side effect of an edit), the QR
+    // style through the QR dialog.
+    if (type === 'team' || type === 'qr-style') continue;
     if (type === 'tags') {
       // All of them when the list differs ([] and null: none).
       const shown = (short as unknown as Record<string, string[] | undefined>)[name];

@@ -16,6 +16,7 @@ export const shorts = {
     rules: 'Weiterleitungsregeln',
     team: 'Team',
     tags: 'Tags',
+    qrStyle: 'QR-Stil',
   } satisfies Record<ShortFieldName, string>,
   create: {
     title: 'Link kürzen',

@@ -15,6 +15,7 @@ export const shorts: Catalogue<typeof de> = {
     rules: 'Redirect rules',
     team: 'Team',
     tags: 'Tags',
+    qrStyle: 'QR style',
   },
   create: {
     title: 'Shorten a link',
