@@ -45,7 +45,7 @@ const hex = (what: string, fallback: string) =>
     {
       type: String,
       pattern: QR_HEX_PATTERN.source,
-      description: `The ${what}’s colour: six hex digits without \`#\`. Missing: the short’s stored \`qrStyle\`, else \`${fallback}\`. The two colours must have a contrast ratio (WCAG) of at least ${QR_MIN_CONTRAST}:1, else 400 \`qr_contrast\``,
+      description: `The colour of the ${what}: six hex digits without \`#\`. Missing: the short’s stored \`qrStyle\`, else \`${fallback}\`. The two colours must have a contrast ratio (WCAG) of at least ${QR_MIN_CONTRAST}:1, else 400 \`qr_contrast\``,
       example: what === 'modules' ? '1d3557' : 'f1faee',
     },
     (text) => text,
