@@ -120,6 +120,9 @@ export default function InfoPage() {
         code={short.code}
         domain={short.domain}
         link={short.shortUrl}
+        id={short.id}
+        qrStyle={short.qrStyle}
+        canSave={owner}
         show={showQr}
         onClose={() => setShowQr(false)}
       />

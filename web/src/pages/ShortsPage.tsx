@@ -332,6 +332,9 @@ export default function ShortsPage() {
           code={qr.code}
           domain={qr.domain}
           link={qr.shortUrl}
+          id={qr.id}
+          qrStyle={qr.qrStyle}
+          canSave={writable}
           show
           onClose={() => setQr(null)}
         />
