@@ -93,6 +93,7 @@ export default function QrStylePanel({ initial, onChange, save }: QrStylePanelPr
             spellCheck={false}
             maxLength={7}
             isInvalid={valid === null}
+            aria-invalid={valid === null ? true : undefined}
             aria-describedby={valid === null ? `${id}-${part}-invalid` : undefined}
             onChange={(e) => update({ [part]: e.target.value.trim() })}
             data-testid={`qr-${part}-hex`}
