@@ -335,7 +335,7 @@ export const SHORT_FIELDS = {
     importAliases: ['qrStyle'],
     invalidKey: 'field_invalid',
     errorKeys: ['field_invalid', 'qr_contrast'],
-    description: 'QR code style',
+    description: 'QR style',
     shown: { to: 'owner', nullable: true },
     exported: true,
   },

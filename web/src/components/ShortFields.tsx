@@ -332,10 +332,9 @@ function ShortField({
       );
     case 'rules':
       return null; // the rules editor, above
-    case 'team':
-      return null; // the space switcher and the move dialog
-    case 'qr-style':
-      return null; // the QR dialog
+    case 'team': // the space switcher and the move dialog
+    case 'qr-style': // the QR dialog
+      return null;
     case 'tags':
       // The form keeps them as comma-separated text (lib/short-form.ts; a tag holds no comma).
       return group(

@@ -191,7 +191,9 @@ export function createBody(
  */
 export function changesOf(short: Short, values: FormValues, expireAt: Date | null): ShortChanges {
   const changes: Record<string, unknown> = {};
-  for (const name of SHORT_FIELD_NAMES) {
+  // The team changes only through the move dialog (never as a side effect of an edit), the QR
+  // style through the QR dialog: neither is a field of the form.
+  for (const name of formFields(true)) {
     const type = spec(name).type;
     const input = values[name];
     if (typeof input !== 'string') {
@@ -199,9 +201,6 @@ export function changesOf(short: Short, values: FormValues, expireAt: Date | nul
       if (!sameRules(input, short.rules)) changes[name] = draftsToRules(input);
       continue;
     }
-    // The team changes only through the move dialog (never as a side effect of an edit), the QR
-    // style through the QR dialog.
-    if (type === 'team' || type === 'qr-style') continue;
     if (type === 'tags') {
       // All of them when the list differs ([] and null: none).
       const shown = (short as unknown as Record<string, string[] | undefined>)[name];

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { applyCatalogue } from '../../i18n/current';
 import { de } from '../../i18n/de';
 import { en } from '../../i18n/en';
-import { QR_STYLE_CATALOGUES } from '../../i18n/qr-style-text';
+import { QR_CATALOGUES } from '../../i18n/qr-text';
 import { catalogueTexts } from '../../i18n/texts';
 import { qrImageUrl } from '../../lib/qr-style';
 import { resetAfterEach, stubApi, toastTexts } from '../../test-fixtures';
@@ -146,10 +146,8 @@ describe('QR dialog: the style', () => {
     } finally {
       applyCatalogue('de', de);
     }
-    const german = catalogueTexts(QR_STYLE_CATALOGUES.de);
-    expect([...catalogueTexts(QR_STYLE_CATALOGUES.en).keys()].sort()).toEqual(
-      [...german.keys()].sort(),
-    );
+    const german = catalogueTexts(QR_CATALOGUES.de);
+    expect([...catalogueTexts(QR_CATALOGUES.en).keys()].sort()).toEqual([...german.keys()].sort());
   });
 
   it('names an own domain’s short by ?domain= after the style', () => {

@@ -6,7 +6,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { shortLink } from '../../runtime-config';
 import { copyLabel, useCopy } from '../account/useCopy';
 import { CopyIcon } from '../shorts/icons';
-import { useT } from '../../i18n/context';
+import { useQrT } from '../../i18n/qr-text';
 import { effectiveQrStyle, qrImageUrl, sameQrStyle } from '../../lib/qr-style';
 
 /** The style's inputs and their words: a chunk of their own, loaded when the dialog opens. */
@@ -38,16 +38,16 @@ export interface QrDialogProps {
  * nothing wraps on a phone. Each opening starts from the short's stored style.
  */
 export function QrDialog({ show, onClose, ...props }: QrDialogProps) {
-  const { msg } = useT();
+  const { qm } = useQrT();
   return (
     <Modal show={show} onHide={onClose} aria-labelledby="qr-title" centered>
-      <Modal.Header closeButton closeLabel={msg.qr.close}>
-        <Modal.Title id="qr-title">{msg.qr.title}</Modal.Title>
+      <Modal.Header closeButton closeLabel={qm.qr.close}>
+        <Modal.Title id="qr-title">{qm.qr.title}</Modal.Title>
       </Modal.Header>
       <QrBody {...props} />
       <Modal.Footer>
         <Button variant="secondary" onClick={onClose}>
-          {msg.qr.close}
+          {qm.qr.close}
         </Button>
       </Modal.Footer>
     </Modal>
@@ -62,7 +62,7 @@ function QrBody({
   qrStyle,
   canSave = false,
 }: Omit<QrDialogProps, 'show' | 'onClose'>) {
-  const { msg, t } = useT();
+  const { qm, t } = useQrT();
   const [copyState, copy] = useCopy();
   const stored = qrStyle ?? null;
   const effective = effectiveQrStyle(stored);
@@ -94,7 +94,7 @@ function QrBody({
       {/* In the chosen style (the server keeps its contrast); black on white by default. */}
       <img
         src={svgOf(preview)}
-        alt={t(msg.qr.alt, { link })}
+        alt={t(qm.qr.alt, { link })}
         width={256}
         height={256}
         className="qr-image bg-white p-1 rounded border"
@@ -113,7 +113,7 @@ function QrBody({
           aria-live="polite"
         >
           <CopyIcon />
-          {copyLabel(copyState, msg.qr, msg.qr.copy)}
+          {copyLabel(copyState, qm.qr, qm.qr.copy)}
         </Button>
       </div>
       <Suspense fallback={<Spinner animation="border" size="sm" role="status" className="mt-3" />}>
@@ -125,8 +125,8 @@ function QrBody({
       </Suspense>
       {/* The downloads in the chosen style; none while the server would refuse it. */}
       <div className="d-grid gap-2 d-sm-flex justify-content-sm-center mt-3">
-        {download(chosen ? svgOf(chosen) : undefined, `${code}.svg`, msg.qr.downloadSvg)}
-        {download(chosen ? pngOf(chosen) : undefined, `${code}.png`, msg.qr.downloadPng)}
+        {download(chosen ? svgOf(chosen) : undefined, `${code}.svg`, qm.qr.downloadSvg)}
+        {download(chosen ? pngOf(chosen) : undefined, `${code}.png`, qm.qr.downloadPng)}
       </div>
     </Modal.Body>
   );

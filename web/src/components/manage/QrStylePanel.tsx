@@ -14,7 +14,7 @@ import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Row from 'react-bootstrap/Row';
 import { useUpdateShort } from '../../api/queries/shorts';
-import { useQrStyleT } from '../../i18n/qr-style-text';
+import { useQrT } from '../../i18n/qr-text';
 import { errorText } from '../../lib/errors';
 import { sameQrStyle } from '../../lib/qr-style';
 import { toast } from '../../state/toasts';
@@ -38,7 +38,7 @@ const shownRatio = (ratio: number, locale: string) =>
  * (shared/qr-style.ts) said before anything is asked, and for owners 'Als Standard speichern'.
  */
 export default function QrStylePanel({ initial, onChange, save }: QrStylePanelProps) {
-  const { qm, t, locale } = useQrStyleT();
+  const { qm, t, locale } = useQrT();
   const id = useId();
   const [text, setText] = useState({ fg: `#${initial.fg}`, bg: `#${initial.bg}` });
   const [ec, setEc] = useState<QrEcLevel>(initial.ec);
@@ -71,7 +71,7 @@ export default function QrStylePanel({ initial, onChange, save }: QrStylePanelPr
 
   const colour = (part: 'fg' | 'bg') => {
     const valid = normalizeHex(text[part]);
-    const label = qm.qrStyle[part];
+    const label = qm.qr.style[part];
     return (
       <Col xs={12} sm={6}>
         <Form.Label htmlFor={`${id}-${part}`} className="mb-1">
@@ -89,7 +89,7 @@ export default function QrStylePanel({ initial, onChange, save }: QrStylePanelPr
           <Form.Control
             type="text"
             value={text[part]}
-            aria-label={t(qm.qrStyle.hex, { colour: label })}
+            aria-label={t(qm.qr.style.hex, { colour: label })}
             spellCheck={false}
             maxLength={7}
             isInvalid={valid === null}
@@ -99,7 +99,7 @@ export default function QrStylePanel({ initial, onChange, save }: QrStylePanelPr
             data-testid={`qr-${part}-hex`}
           />
           <Form.Control.Feedback type="invalid" id={`${id}-${part}-invalid`}>
-            {qm.qrStyle.hexInvalid}
+            {qm.qr.style.hexInvalid}
           </Form.Control.Feedback>
         </InputGroup>
       </Col>
@@ -108,13 +108,13 @@ export default function QrStylePanel({ initial, onChange, save }: QrStylePanelPr
 
   return (
     <fieldset className="text-start mt-3" data-testid="qr-style">
-      <legend className="h6 mb-2">{qm.qrStyle.title}</legend>
+      <legend className="h6 mb-2">{qm.qr.style.title}</legend>
       <Row className="g-2">
         {colour('fg')}
         {colour('bg')}
         <Col xs={7}>
           <Form.Label htmlFor={`${id}-ec`} className="mb-1">
-            {qm.qrStyle.ec}
+            {qm.qr.style.ec}
           </Form.Label>
           <Form.Select
             id={`${id}-ec`}
@@ -123,14 +123,14 @@ export default function QrStylePanel({ initial, onChange, save }: QrStylePanelPr
           >
             {QR_EC_LEVELS.map((level) => (
               <option key={level} value={level}>
-                {qm.qrStyle.ecLevels[level]}
+                {qm.qr.style.ecLevels[level]}
               </option>
             ))}
           </Form.Select>
         </Col>
         <Col xs={5}>
           <Form.Label htmlFor={`${id}-margin`} className="mb-1">
-            {qm.qrStyle.margin}
+            {qm.qr.style.margin}
           </Form.Label>
           <Form.Select
             id={`${id}-margin`}
@@ -153,11 +153,11 @@ export default function QrStylePanel({ initial, onChange, save }: QrStylePanelPr
         {ratio === null
           ? null
           : low
-            ? t(qm.qrStyle.lowContrast, {
+            ? t(qm.qr.style.lowContrast, {
                 ratio: shownRatio(ratio, locale),
                 min: QR_MIN_CONTRAST,
               })
-            : t(qm.qrStyle.contrast, { ratio: shownRatio(ratio, locale) })}
+            : t(qm.qr.style.contrast, { ratio: shownRatio(ratio, locale) })}
       </p>
       {save && <SaveQrStyle {...save} />}
     </fieldset>
@@ -166,7 +166,7 @@ export default function QrStylePanel({ initial, onChange, save }: QrStylePanelPr
 
 /** 'Als Standard speichern': the chosen style as the short's `qrStyle` (PATCH), for its owners. */
 function SaveQrStyle({ id, stored, style }: NonNullable<QrStylePanelProps['save']>) {
-  const { qm } = useQrStyleT();
+  const { qm } = useQrT();
   const update = useUpdateShort();
   const isDefault = style !== null && sameQrStyle(style, stored);
 
@@ -174,7 +174,7 @@ function SaveQrStyle({ id, stored, style }: NonNullable<QrStylePanelProps['save'
     if (style === null) return;
     try {
       await update.mutateAsync({ params: { path: { id } }, body: { qrStyle: style } });
-      toast.success(qm.qrStyle.saved);
+      toast.success(qm.qr.style.saved);
     } catch (err) {
       toast.error(errorText(err));
     }
@@ -189,9 +189,9 @@ function SaveQrStyle({ id, stored, style }: NonNullable<QrStylePanelProps['save'
         onClick={() => void saveDefault()}
         data-testid="qr-save-default"
       >
-        {qm.qrStyle.save}
+        {qm.qr.style.save}
       </Button>
-      {isDefault && <span className="small text-body-secondary">{qm.qrStyle.isDefault}</span>}
+      {isDefault && <span className="small text-body-secondary">{qm.qr.style.isDefault}</span>}
     </div>
   );
 }

@@ -135,6 +135,6 @@ export const errors = {
     log_level_invalid: 'Diese Protokollstufe gibt es nicht.',
     logger_name_invalid: 'Der Name des Loggers ist ungültig.',
     start_date_invalid: 'Das Startdatum ist kein gültiges Datum.',
-    qr_contrast: 'Die Farben brauchen einen Kontrast von mindestens 3:1.',
+    qr_contrast: 'Kontrast unter 3:1.',
   } satisfies Record<ErrorKey, string>,
 } as const;

@@ -118,6 +118,6 @@ export const errors: Catalogue<typeof de> = {
     too_many_tags: 'A short has at most 10 tags.',
     bulk_conflict:
       'Some shorts were changed or deleted meanwhile. Nothing was changed; please try again.',
-    qr_contrast: 'The colours need a contrast of at least 3:1.',
+    qr_contrast: 'Contrast below 3:1.',
   },
 };
