@@ -81,7 +81,10 @@ export class QrController {
  * Whether the image of this request stays the same: the query names the whole style, or the short
  * is anonymous without a stored style (only an admin could give it one).
  */
-function lasting(query: QrStyleQueryDto, short: { ownerId: string | null; qrStyle: string | null }) {
+function lasting(
+  query: QrStyleQueryDto,
+  short: { ownerId: string | null; qrStyle: string | null },
+) {
   return namesWholeStyle(query) || (short.ownerId === null && short.qrStyle === null);
 }
 

@@ -32,7 +32,12 @@ export interface QrStyleInput {
 }
 
 /** Dark modules on white with the standard quiet zone (what a QR code without a style gets). */
-export const DEFAULT_QR_STYLE: Readonly<QrStyle> = { fg: '000000', bg: 'ffffff', ec: 'M', margin: 4 };
+export const DEFAULT_QR_STYLE: Readonly<QrStyle> = {
+  fg: '000000',
+  bg: 'ffffff',
+  ec: 'M',
+  margin: 4,
+};
 
 /** Six hex digits without `#` (a query's colour). */
 export const QR_HEX_PATTERN = /^[0-9a-fA-F]{6}$/;
@@ -71,7 +76,9 @@ export function isQrEcLevel(value: unknown): value is QrEcLevel {
 }
 
 export function isQrMargin(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= QR_MARGIN_MAX;
+  return (
+    typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= QR_MARGIN_MAX
+  );
 }
 
 /** What is wrong with a style: the part (`fg`, `bg`, `ec`, `margin`, or none: the whole) and why. */

@@ -255,7 +255,9 @@ describe('QR styles', () => {
       ['qr-row-low', 'qr_contrast'],
       ['qr-row-bad', 'field_invalid'],
     ]);
-    const rowsNow = (await (await carol.fetch('/api/code/export?format=json')).json()) as Exported[];
+    const rowsNow = (await (
+      await carol.fetch('/api/code/export?format=json')
+    ).json()) as Exported[];
     const byCode = Object.fromEntries(rowsNow.map((r) => [r.code, r.qrStyle]));
     expect(byCode['qr-row-object']).toBe('2a9d8f,ffffff,M,4');
     expect(byCode['qr-row-json']).toBe('e9c46a,264653,M,4');

@@ -1,5 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { QR_EC_LEVELS, QR_MARGIN_MAX, QR_MIN_CONTRAST, type QrEcLevel } from '../../shared/qr-style';
+import {
+  QR_EC_LEVELS,
+  QR_MARGIN_MAX,
+  QR_MIN_CONTRAST,
+  type QrEcLevel,
+} from '../../shared/qr-style';
 
 /** What a style says, for both of its schemas. */
 export const QR_STYLE_DESCRIPTION = `The default style of the short's QR code (\`qr.svg\`, \`qr.png\`), used where their query names none of its parts; the colours must have a contrast ratio (WCAG) of at least ${QR_MIN_CONTRAST}:1 (else \`qr_contrast\`)`;
