@@ -3273,9 +3273,9 @@ export interface operations {
             query?: {
                 /** @description The own domain whose code is meant (a verified host); default: the host the request was sent to */
                 domain?: string;
-                /** @description The modules’s colour: six hex digits without `#`. Missing: the short’s stored `qrStyle`, else `000000`. The two colours must have a contrast ratio (WCAG) of at least 3:1, else 400 `qr_contrast` */
+                /** @description The colour of the modules: six hex digits without `#`. Missing: the short’s stored `qrStyle`, else `000000`. The two colours must have a contrast ratio (WCAG) of at least 3:1, else 400 `qr_contrast` */
                 fg?: string;
-                /** @description The background’s colour: six hex digits without `#`. Missing: the short’s stored `qrStyle`, else `ffffff`. The two colours must have a contrast ratio (WCAG) of at least 3:1, else 400 `qr_contrast` */
+                /** @description The colour of the background: six hex digits without `#`. Missing: the short’s stored `qrStyle`, else `ffffff`. The two colours must have a contrast ratio (WCAG) of at least 3:1, else 400 `qr_contrast` */
                 bg?: string;
                 /** @description Error correction: L, M, Q or H (about 7, 15, 25 or 30 % may be lost). Missing: the short’s stored `qrStyle`, else M */
                 ec?: "L" | "M" | "Q" | "H";
@@ -3372,9 +3372,9 @@ export interface operations {
             query?: {
                 /** @description The own domain whose code is meant (a verified host); default: the host the request was sent to */
                 domain?: string;
-                /** @description The modules’s colour: six hex digits without `#`. Missing: the short’s stored `qrStyle`, else `000000`. The two colours must have a contrast ratio (WCAG) of at least 3:1, else 400 `qr_contrast` */
+                /** @description The colour of the modules: six hex digits without `#`. Missing: the short’s stored `qrStyle`, else `000000`. The two colours must have a contrast ratio (WCAG) of at least 3:1, else 400 `qr_contrast` */
                 fg?: string;
-                /** @description The background’s colour: six hex digits without `#`. Missing: the short’s stored `qrStyle`, else `ffffff`. The two colours must have a contrast ratio (WCAG) of at least 3:1, else 400 `qr_contrast` */
+                /** @description The colour of the background: six hex digits without `#`. Missing: the short’s stored `qrStyle`, else `ffffff`. The two colours must have a contrast ratio (WCAG) of at least 3:1, else 400 `qr_contrast` */
                 bg?: string;
                 /** @description Error correction: L, M, Q or H (about 7, 15, 25 or 30 % may be lost). Missing: the short’s stored `qrStyle`, else M */
                 ec?: "L" | "M" | "Q" | "H";
