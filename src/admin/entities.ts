@@ -132,7 +132,7 @@ const SHORT_FIELD_TYPES: Record<ShortFieldType, FieldType> = {
   rules: 'text',
   // Shown and edited as the column's comma-separated text (edits: adminValue).
   tags: 'text',
-  // Not listed (the row has no `admin`).
+  // Listed as the column's text (`fg,bg,ec,margin`), not editable there.
   'qr-style': 'text',
 };
 

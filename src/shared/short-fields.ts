@@ -338,6 +338,7 @@ export const SHORT_FIELDS = {
     description: 'QR style',
     shown: { to: 'owner', nullable: true },
     exported: true,
+    admin: {},
   },
 } as const satisfies Record<string, ShortFieldSpec>;
 
