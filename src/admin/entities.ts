@@ -134,6 +134,8 @@ const SHORT_FIELD_TYPES: Record<ShortFieldType, FieldType> = {
   tags: 'text',
   // Shown and edited as the column's JSON text (edits: adminValue).
   preview: 'text',
+  // Listed as the column's text (`fg,bg,ec,margin`), not editable there.
+  'qr-style': 'text',
 };
 
 /**

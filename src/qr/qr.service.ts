@@ -4,7 +4,15 @@ import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import QRCode from 'qrcode';
-import { BusyError } from '../common/errors';
+import { BadRequestError, BusyError } from '../common/errors';
+import {
+  contrastProblem,
+  DEFAULT_QR_STYLE,
+  hasQrContrast,
+  type QrStyle,
+  qrStyleFromColumn,
+  qrStyleToColumn,
+} from '../shared/qr-style';
 import { RateLimitService } from '../limits/rate-limit.service';
 import { LogService } from '../logging/log.service';
 import { MetricsService } from '../metrics/metrics.service';
@@ -29,12 +37,48 @@ export interface QrImage {
 
 type QrKind = 'svg' | 'png';
 
-/** Dark modules on white with the standard quiet zone, so the code scans on dark pages and prints. */
-const STYLE = {
-  margin: 4,
-  errorCorrectionLevel: 'M' as const,
-  color: { dark: '#000000ff', light: '#ffffffff' },
-};
+/**
+ * The encoder's options of a style. Without one (DEFAULT_QR_STYLE): dark modules on white with the
+ * standard quiet zone, so the code scans on dark pages and prints.
+ */
+function encoderOptions(style: QrStyle) {
+  return {
+    margin: style.margin,
+    errorCorrectionLevel: style.ec,
+    color: { dark: `#${style.fg}ff`, light: `#${style.bg}ff` },
+  };
+}
+
+/** The parts of a style a QR code's query names (the others come from the short, else the default). */
+export type QrStyleQuery = Partial<QrStyle>;
+
+/**
+ * The style of a QR code: each part the query names, the others the short's stored style (its
+ * `qr_style` column), else the default's. Colours of too little contrast: 400 `qr_contrast`.
+ */
+export function qrStyleOf(query: QrStyleQuery, stored: string | null): QrStyle {
+  const base = qrStyleFromColumn(stored) ?? DEFAULT_QR_STYLE;
+  const style: QrStyle = {
+    fg: query.fg?.toLowerCase() ?? base.fg,
+    bg: query.bg?.toLowerCase() ?? base.bg,
+    ec: query.ec ?? base.ec,
+    margin: query.margin ?? base.margin,
+  };
+  if (!hasQrContrast(style.fg, style.bg)) {
+    throw new BadRequestError(contrastProblem(style).message, 'qr_contrast');
+  }
+  return style;
+}
+
+/** Whether the query names every part of the style (its image then never changes). */
+export function namesWholeStyle(query: QrStyleQuery): boolean {
+  return (
+    query.fg !== undefined &&
+    query.bg !== undefined &&
+    query.ec !== undefined &&
+    query.margin !== undefined
+  );
+}
 
 /** Rendered images kept: at most this many, and at most this many bytes (a 2048 px PNG is ~20 KB). */
 const CACHE_ENTRIES = 500;
@@ -44,8 +88,9 @@ const CACHE_BYTES = 32 * 1024 * 1024;
  * QR codes of short links (`{BASE_URL}/s/{code}`) as SVG or PNG (the `qrcode` encoder, pure
  * JavaScript). A PNG costs up to ~0.4 s of CPU (2048 px), so it is rendered by a small pool of
  * worker threads, never on the event loop, at one of a few fixed widths; an SVG (~0.5 ms) is
- * written in place. Identical requests share one render; rendered images are kept in an LRU
- * bounded by count and bytes; only a render (not a cached image, not joining a render under way)
+ * written in place. The style (colours, error correction, quiet zone) is part of every image's
+ * key. Identical requests share one render; rendered images are kept in an LRU bounded by count
+ * and bytes; only a render (not a cached image, not joining a render under way)
  * takes from the client's LIMIT_QR_RENDER. The ETag is a hash of the image.
  */
 @Injectable()
@@ -74,18 +119,23 @@ export class QrService implements OnApplicationShutdown {
     });
   }
 
-  /** The SVG of a short's link; `client` (its address) pays for a render. */
-  svg(link: string, client: string): Promise<QrImage> {
-    return this.image('svg', `svg|${link}`, client, async () =>
-      Buffer.from(await QRCode.toString(link, { ...STYLE, type: 'svg' }), 'utf8'),
+  /** The SVG of a short's link in `style`; `client` (its address) pays for a render. */
+  svg(link: string, style: QrStyle, client: string): Promise<QrImage> {
+    const key = `svg|${qrStyleToColumn(style)}|${link}`;
+    return this.image('svg', key, client, async () =>
+      Buffer.from(await QRCode.toString(link, { ...encoderOptions(style), type: 'svg' }), 'utf8'),
     );
   }
 
-  /** The PNG of a short's link, `qrPngWidth(size)` wide; `client` (its address) pays for a render. */
-  png(link: string, size: number, client: string): Promise<QrImage> {
+  /**
+   * The PNG of a short's link in `style`, `qrPngWidth(size)` wide; `client` (its address) pays for
+   * a render.
+   */
+  png(link: string, size: number, style: QrStyle, client: string): Promise<QrImage> {
     const width = qrPngWidth(size);
-    return this.image('png', `png|${width}|${link}`, client, () =>
-      this.pool.run({ text: link, options: { ...STYLE, type: 'png', width } }),
+    const key = `png|${width}|${qrStyleToColumn(style)}|${link}`;
+    return this.image('png', key, client, () =>
+      this.pool.run({ text: link, options: { ...encoderOptions(style), type: 'png', width } }),
     );
   }
 

@@ -137,6 +137,8 @@ export const ERROR_KEYS = [
   'slug_reserved',
   'slug_exists',
   'page_link_invalid',
+  // QR styles
+  'qr_contrast',
 ] as const;
 
 export type ErrorKey = (typeof ERROR_KEYS)[number];

@@ -7,6 +7,7 @@
  * and its labels in the web catalogues; docs/adding-a-field.md walks through one.
  */
 import type { ErrorKey, SpecificErrorKey } from './error-keys';
+import type { QrStyleInput } from './qr-style';
 import type { RedirectRule } from './redirect-rules';
 import type { PreviewPart } from './social-preview';
 import {
@@ -34,7 +35,8 @@ export type FieldType =
   | 'rules'
   | 'team'
   | 'tags'
-  | 'preview';
+  | 'preview'
+  | 'qr-style';
 
 /** Who may set a field: everybody (anonymous creates too), or logged-in users (and admins). */
 export type SetBy = 'anonymous' | 'user';
@@ -342,6 +344,20 @@ export const SHORT_FIELDS = {
     exported: true,
     admin: { edit: true },
   },
+  // Not importing ./qr-style either (its rules are the QR dialog's, a lazy chunk).
+  qrStyle: {
+    type: 'qr-style',
+    column: 'qrStyle',
+    setBy: 'user',
+    nullable: true,
+    importAliases: ['qrStyle'],
+    invalidKey: 'field_invalid',
+    errorKeys: ['field_invalid', 'qr_contrast'],
+    description: 'QR style',
+    shown: { to: 'owner', nullable: true },
+    exported: true,
+    admin: {},
+  },
 } as const satisfies Record<string, ShortFieldSpec>;
 
 export type ShortFieldName = keyof typeof SHORT_FIELDS;
@@ -355,7 +371,9 @@ type ValueOf<T extends FieldType> = T extends 'integer'
       ? string[]
       : T extends 'preview'
         ? Partial<Record<PreviewPart, string | null>>
-        : string;
+        : T extends 'qr-style'
+          ? QrStyleInput
+          : string;
 
 /**
  * A short's fields as a caller sends them (create, edit, an import row): absent fields stay as

@@ -15,6 +15,7 @@ import { parseRulesShape, type RedirectRule, ruleAt } from '../shared/redirect-r
 import { parseTargetUrl, type ServiceNames } from '../domains/target-url';
 import { joinTags, MAX_TAGS, normalizeTags, TAG_MAX_LENGTH } from '../shared/tags';
 import { checkPreview, type SocialPreview } from '../shared/social-preview';
+import { normalizeQrStyle, qrStyleToColumn } from '../shared/qr-style';
 
 /** What the checks of a short's fields need to know. */
 export interface CheckContext {
@@ -69,12 +70,14 @@ interface StoredValue {
   tags: string;
   /** Never without a part: a preview with every part empty is stored as null. */
   preview: SocialPreview;
+  /** The `shorts.qr_style` column: `fg,bg,ec,margin`, normalised (qrStyleToColumn). */
+  'qr-style': string;
 }
 
 /** What a field of each type arrives as (a list of rules as JSON: its shape is checked here). */
 type InputValue<T extends FieldType> = T extends 'integer'
   ? number
-  : T extends 'rules' | 'tags' | 'preview'
+  : T extends 'rules' | 'tags' | 'preview' | 'qr-style'
     ? unknown
     : string;
 
@@ -201,6 +204,20 @@ const CHECKS: {
       return fieldError(checked.error, checked.key, checked.path ? [checked.path] : undefined);
     }
     return { value: checked.value };
+  },
+  // An object {fg, bg, ec, margin} (the boundary's, or an import's cell): colours with `#` or
+  // without, missing parts the default's; the colours at least 3:1 apart (`qr_contrast`).
+  'qr-style'(value, spec) {
+    const outcome = normalizeQrStyle(value);
+    if ('problem' in outcome) {
+      const { part, message, contrast } = outcome.problem;
+      return fieldError(
+        part ? `${part} ${message}` : message,
+        contrast ? 'qr_contrast' : spec.invalidKey,
+        part ? [part] : undefined,
+      );
+    }
+    return { value: qrStyleToColumn(outcome.style) };
   },
   integer(value, spec) {
     if (spec.minimum !== undefined && value < spec.minimum && spec.belowMinimum) {

@@ -38,6 +38,8 @@ const FOLLOW_DECODERS: Record<FieldType, (v: unknown) => unknown> = {
   tags: (v) => v,
   // NULL for shorts without one (answered before any parsing: the follow stays as cheap).
   preview: (v) => (v === null || v === undefined ? null : previewFromColumn(v)),
+  // Never read either: the QR endpoints read the short themselves.
+  'qr-style': (v) => v,
 };
 
 /**

@@ -33,7 +33,7 @@ describe('a short as the API shows it (ShortDto from the field table)', () => {
     const dto = service().shorts.toDto(stored(), true, { visits: 7 });
     const always =
       'id code domain shortUrl name url hasPassword maxUses createdAt expireAt owner dangers';
-    const owners = 'uses visits expiredUrl rules team tags preview health';
+    const owners = 'uses visits expiredUrl rules team tags preview qrStyle health';
     expect(Object.keys(dto)).toEqual(`${always} ${owners}`.split(' '));
     expect(Object.keys(dto)).toEqual(SHORT_VIEW);
     expect(dto).toMatchObject({
@@ -44,6 +44,7 @@ describe('a short as the API shows it (ShortDto from the field table)', () => {
       expiredUrl: 'https://example.com/ended',
       rules: [], // none stored as null
       tags: [], // none stored as null
+      qrStyle: null,
       uses: 2,
       visits: 7,
     });

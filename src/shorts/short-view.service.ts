@@ -8,6 +8,7 @@ import { MAIN_HOST_FILTER } from '../shared/domains';
 import type { RedirectRule } from '../shared/redirect-rules';
 import { splitTags } from '../shared/tags';
 import { previewView, type SocialPreview } from '../shared/social-preview';
+import { qrStyleFromColumn } from '../shared/qr-style';
 import {
   type FieldType,
   SHORT_FIELD_NAMES,
@@ -46,6 +47,7 @@ function shownValue(s: ShortEntity, spec: ShortFieldSpec, revealUrl: boolean): u
   if (spec.type === 'rules') return value ?? [];
   if (spec.type === 'tags') return splitTags(value as string | null);
   if (spec.type === 'preview') return previewView(value as SocialPreview | null);
+  if (spec.type === 'qr-style') return qrStyleFromColumn(value as string | null);
   if (spec.type === 'team') return s.teamId ? { id: s.teamId, name: s.team?.name ?? '' } : null;
   return spec.none !== undefined && value === spec.none ? null : value;
 }

@@ -89,6 +89,11 @@ export class ShortEntity {
   /** The redirect rules (JSON text); null: none (never an empty list). */
   @Column({ type: 'text', nullable: true, transformer: rulesTransformer })
   rules: RedirectRule[] | null;
+
+  /** The default QR style, `fg,bg,ec,margin` (shared/qr-style.ts); null: none. */
+  @Column({ name: 'qr_style', type: 'varchar', length: 24, nullable: true })
+  qrStyle: string | null;
+
   /** The link health (see shared/link-health.ts): null until the first check (`unknown`). */
   @Column({ name: 'health_state', type: 'varchar', length: 8, nullable: true })
   healthState: HealthState | null;

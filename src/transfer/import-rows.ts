@@ -162,7 +162,7 @@ export function checkRows(rows: ReadonlyArray<Readonly<Record<string, unknown>>>
         column.length +
         (typeof value === 'string'
           ? value.length
-          : typeof value === 'object' && value !== null // rules as a list, a preview as an object
+          : typeof value === 'object' && value !== null // rules as a list, a preview or a QR style as an object
             ? JSON.stringify(value).length
             : 0);
       if (length > MAX_IMPORT_RECORD) {
@@ -275,6 +275,19 @@ const CELL_READERS: Record<FieldType, (text: string, now: number) => CellReading
       ? { value: parsed }
       : { problem: 'must be a JSON object {title, description, image}' };
   },
+  // Ours `fg,bg,ec,margin` (as the export writes it), or a JSON object; the create rules check it.
+  'qr-style': (text) => {
+    if (text.startsWith('{')) {
+      try {
+        return { value: JSON.parse(text) as object };
+      } catch {
+        return { problem: 'must be fg,bg,ec,margin or a JSON object' };
+      }
+    }
+    const [fg, bg, ec, margin, ...rest] = text.split(',').map((p) => p.trim());
+    if (rest.length || margin === undefined) return { problem: 'must be fg,bg,ec,margin' };
+    return { value: { fg, bg, ec, margin: /^\d{1,2}$/.test(margin) ? Number(margin) : margin } };
+  },
   integer: (text) => {
     if (!/^-?\d{1,12}$/.test(text)) return { problem: 'must be a whole number' };
     const n = Number(text);
@@ -302,6 +315,11 @@ export function rowToInput(
       // `{rows}` may carry the rules as a list (or Shlink's), not only as the export's JSON text.
       const rules = isShlinkRules(raw) ? fromShlinkRules(raw) : (raw as unknown[]);
       if (rules.length) input[field] = rules;
+      continue;
+    }
+    if (spec.type === 'qr-style' && typeof raw === 'object' && !Array.isArray(raw)) {
+      // `{rows}` may carry the style as an object, as a short's answer shows it.
+      input[field] = raw;
       continue;
     }
     if (spec.type === 'tags' && Array.isArray(raw)) {

@@ -14,6 +14,7 @@ import type {
 } from './dto/transfer.dto';
 import { csvCell } from '../shared/csv-cell';
 import { previewToColumn, type SocialPreview } from '../shared/social-preview';
+import { type QrStyle, qrStyleToColumn } from '../shared/qr-style';
 import type { ErrorKey } from '../shared/error-keys';
 import {
   EXPORT_COLUMNS,
@@ -49,7 +50,7 @@ function reasonOf(err: DomainError): string {
 
 /**
  * The export's columns, each with its field's type where it needs one: rules (written as JSON
- * text, none as null), a team (written as its id), tags (comma-separated).
+ * text, none as null), a team (written as its id), tags (comma-separated), a QR style (compact).
  */
 const EXPORT_CELLS = EXPORT_COLUMNS.map(
   (c) =>
@@ -71,6 +72,8 @@ function exportedOf(dto: ShortDto): ExportedShortDto {
     else if (type === 'tags') row[column] = (value as string[] | null)?.join(',') || null;
     // The preview as JSON text of its non-empty parts, none as null.
     else if (type === 'preview') row[column] = previewToColumn(previewOfView(value));
+    // The QR style as its column holds it (`fg,bg,ec,margin`), none as null.
+    else if (type === 'qr-style') row[column] = value && qrStyleToColumn(value as QrStyle);
     else row[column] = value;
   }
   return row as unknown as ExportedShortDto;

@@ -439,7 +439,7 @@ describe('admin entity API', () => {
     // The table's fields without a place of their own come after expireAt, in the table's order.
     const names = shorts?.fields.map((f) => f.name).join(' ');
     expect(names).toBe(
-      'id code name url hasPassword maxUses uses createdAt expireAt domain expiredUrl rules team tags preview ownerId owner dangerous dangerReason',
+      'id code name url hasPassword maxUses uses createdAt expireAt domain expiredUrl rules team tags preview qrStyle ownerId owner dangerous dangerReason',
     );
     expect(shorts?.fields.filter((f) => f.editable).map((f) => f.name)).toEqual(
       'name maxUses expireAt expiredUrl tags preview dangerous dangerReason'.split(' '),

@@ -74,7 +74,7 @@ describe('export and import of own shorts', () => {
     expect(csvRes.headers.get('content-disposition')).toMatch(/attachment; filename="shorts\.csv"/);
     const csv = await csvRes.text();
     expect(csv.split('\r\n')[0]).toBe(
-      'id,domain,code,name,url,hasPassword,maxUses,uses,visits,createdAt,expireAt,expiredUrl,rules,team,tags,preview',
+      'id,domain,code,name,url,hasPassword,maxUses,uses,visits,createdAt,expireAt,expiredUrl,rules,team,tags,preview,qrStyle',
     );
 
     await t.query('DELETE FROM shorts WHERE owner_id = ?', [alice.userId]);

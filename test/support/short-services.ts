@@ -80,5 +80,6 @@ export const storedShort = (): ShortEntity =>
     expiredUrl: 'https://example.com/ended',
     rules: null,
     tags: null,
+    qrStyle: null,
     ...UNCHECKED,
   });

@@ -28,6 +28,7 @@ export function newShort(repo: Repository<ShortEntity>, fields: Partial<ShortEnt
     rules: null,
     tags: null,
     preview: null,
+    qrStyle: null,
     ...UNCHECKED,
     ...fields,
   });

@@ -17,6 +17,7 @@ import { OwnSpaceIndex1763930000000 } from './1763930000000-own-space-index';
 import { UtmTemplates1764010000000 } from './1764010000000-utm-templates';
 import { ShortPreview1764020000000 } from './1764020000000-short-preview';
 import { Pages1764030000000 } from './1764030000000-pages';
+import { QrStyle1764000000000 } from './1764000000000-qr-style';
 
 /** Every migration, in order. New migrations are appended here. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   UtmTemplates1764010000000,
   ShortPreview1764020000000,
   Pages1764030000000,
+  QrStyle1764000000000,
 ];

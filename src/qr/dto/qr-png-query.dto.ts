@@ -1,9 +1,9 @@
 import { QueryInt } from '../../common/query';
-import { DomainQueryDto } from '../../follow/dto/lookup-query.dto';
+import { QrStyleQueryDto } from './qr-style-query.dto';
 import { QR_DEFAULT_SIZE, QR_MAX_SIZE, QR_MIN_SIZE, QR_PNG_SIZES } from '../qr.service';
 
-/** `GET /api/code/{code}/qr.png?size=`: 128–2048, default 512 (and the lookup's `domain`). */
-export class QrPngQueryDto extends DomainQueryDto {
+/** `GET /api/code/{code}/qr.png?size=`: 128–2048, default 512 (and the style, the lookup's `domain`). */
+export class QrPngQueryDto extends QrStyleQueryDto {
   @QueryInt({
     default: QR_DEFAULT_SIZE,
     minimum: QR_MIN_SIZE,

@@ -17,6 +17,7 @@ import { MAX_RULES } from '../../shared/redirect-rules';
 import { MAX_TAG_INPUTS, TAG_INPUT_MAX_LENGTH } from '../../shared/tags';
 import { RedirectRuleDto } from './redirect-rule.dto';
 import { SocialPreviewInputDto } from './social-preview.dto';
+import { QR_STYLE_DESCRIPTION, QrStyleInputDto } from './qr-style.dto';
 import {
   type FieldType,
   type FieldsWith,
@@ -70,6 +71,9 @@ const VALIDATORS: Record<FieldType, (spec: ShortFieldSpec) => PropertyDecorator[
   // Only an object here: its parts (known keys, texts, lengths, an https image) are the field's
   // check (checkPreview), which names the part and the key of what is wrong.
   preview: (spec) => [IsObject(withErrorKey(spec.invalidKey))],
+  // Only an object here: its parts (colours, level, margin, contrast) are the field's check
+  // (shared/qr-style.ts normalizeQrStyle), which names the part that is wrong.
+  'qr-style': (spec) => [IsObject(withErrorKey(spec.invalidKey))],
 };
 
 /**
@@ -165,6 +169,14 @@ function schemaOf(spec: ShortFieldSpec): ApiPropertyOptions {
       description: spec.description,
     } as ApiPropertyOptions;
   }
+  if (spec.type === 'qr-style') {
+    return {
+      type: QrStyleInputDto,
+      required: false,
+      nullable: true,
+      description: `${QR_STYLE_DESCRIPTION} (logged-in only). Missing parts are the default's (000000, ffffff, M, 4); null removes it`,
+    } as ApiPropertyOptions;
+  }
   const type = spec.type === 'integer' ? 'integer' : 'string';
   return {
     type,
@@ -187,7 +199,9 @@ type Taken<K extends ShortFieldName> = (typeof SHORT_FIELDS)[K]['type'] extends 
   ? RedirectRuleDto[]
   : (typeof SHORT_FIELDS)[K]['type'] extends 'preview'
     ? SocialPreviewInputDto
-    : NonNullable<ShortInput[K]>;
+    : (typeof SHORT_FIELDS)[K]['type'] extends 'qr-style'
+      ? QrStyleInputDto
+      : NonNullable<ShortInput[K]>;
 type Needed = FieldsWith<'required'>;
 /** One property per row of the field table: the needed ones required, the others optional. */
 export type ShortFieldValues = { [K in Needed]: Taken<K> } & {

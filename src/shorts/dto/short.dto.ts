@@ -14,6 +14,7 @@ import {
 } from '../../shared/short-fields';
 import { RedirectRuleDto } from './redirect-rule.dto';
 import { SocialPreviewDto } from './social-preview.dto';
+import { QR_STYLE_DESCRIPTION, QrStyleDto } from './qr-style.dto';
 import { BROKEN_AFTER_FAILURES, HEALTH_STATES, type HealthState } from '../../shared/link-health';
 
 /** The link health of a short: how the checks of its target went (owners and admins only). */
@@ -102,7 +103,9 @@ type ShownValue<K extends ShownField> =
             ? string[]
             : (typeof SHORT_FIELDS)[K]['type'] extends 'preview'
               ? SocialPreviewDto
-              : string)
+              : (typeof SHORT_FIELDS)[K]['type'] extends 'qr-style'
+                ? QrStyleDto
+                : string)
   | (ShownSpecOf<K> extends { nullable: true } ? null : never);
 type OwnerOnly = {
   [K in ShownField]: ShownSpecOf<K> extends { to: 'owner' } ? K : never;
@@ -139,6 +142,14 @@ function shownSchemaOf(spec: ShortFieldSpec, shown: ShownSpec): ApiPropertyOptio
       nullable: true,
       required: shown.to !== 'owner',
       ...(description !== undefined ? { description } : {}),
+    } as ApiPropertyOptions;
+  }
+  if (spec.type === 'qr-style') {
+    return {
+      type: QrStyleDto,
+      nullable: true,
+      required: shown.to !== 'owner',
+      description: `${QR_STYLE_DESCRIPTION}; null: none (black on white, M, 4)${shown.to === 'owner' ? '; owners only' : ''}`,
     } as ApiPropertyOptions;
   }
   if (spec.type === 'team') {

@@ -149,6 +149,15 @@ function exportSchemaOf(spec: ShortFieldSpec): ApiPropertyOptions {
       example: 'Herbst,Kampagne',
     };
   }
+  if (spec.type === 'qr-style') {
+    return {
+      type: 'string',
+      nullable: true,
+      description:
+        'The default QR style as `fg,bg,ec,margin` (an import also reads a JSON object); null: none',
+      example: '1d3557,f1faee,M,4',
+    };
+  }
   return {
     type: spec.type === 'integer' ? 'integer' : 'string',
     ...(spec.type === 'date-time' ? { format: 'date-time' } : {}),

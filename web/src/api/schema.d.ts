@@ -1292,6 +1292,8 @@ export interface components {
             password?: string | null;
             /** @description Social preview for link cards (logged-in) */
             preview?: components["schemas"]["SocialPreviewInputDto"] | null;
+            /** @description The default style of the short's QR code (`qr.svg`, `qr.png`), used where their query names none of its parts; the colours must have a contrast ratio (WCAG) of at least 3:1 (else `qr_contrast`) (logged-in only). Missing parts are the default's (000000, ffffff, M, 4); null removes it */
+            qrStyle?: components["schemas"]["QrStyleInputDto"] | null;
             /** @description Redirect rules (logged-in only): at most 10 {conditions, url}, in order; a rule matches when all of its 1–5 conditions match, the first match wins, else `url`. Null or [] removes them. Imports and exports carry them as JSON text */
             rules?: components["schemas"]["RedirectRuleDto"][] | null;
             /**
@@ -1459,7 +1461,7 @@ export interface components {
          * @description What went wrong, as a stable key (clients translate it; detail stays English)
          * @enum {string}
          */
-        ErrorKey: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "request_malformed" | "body_unreadable" | "route_unknown" | "id_invalid" | "path_invalid" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "username_invalid" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "url_self" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "rules_invalid" | "rules_too_many" | "rule_condition_invalid" | "rule_url_invalid" | "rule_url_blacklisted" | "tag_invalid" | "too_many_tags" | "bulk_conflict" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "domain_invalid" | "domain_main_host" | "domain_taken" | "domain_in_use" | "domain_forbidden" | "domain_unknown" | "redirect_invalid" | "dns_no_record" | "dns_token_mismatch" | "dns_timeout" | "dns_failed" | "quota_exceeded" | "scope_missing" | "team_forbidden" | "team_not_empty" | "team_last_owner" | "team_full" | "invite_invalid" | "api_key_name_exists" | "api_key_scope_invalid" | "webhook_url_invalid" | "webhook_unknown" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid" | "paging_invalid" | "sort_invalid" | "sort_field_unknown" | "figures_disabled" | "blacklist_exists" | "blacklist_too_long" | "blacklist_host_invalid" | "blacklist_empty" | "blacklist_regex_invalid" | "log_level_invalid" | "logger_name_invalid" | "start_date_invalid" | "entity_unknown" | "entity_not_editable" | "entity_not_deletable" | "entity_id_invalid" | "body_not_object" | "field_unknown" | "field_read_only" | "field_required" | "field_invalid" | "preview_invalid" | "preview_too_long" | "preview_image_invalid" | "slug_invalid" | "slug_reserved" | "slug_exists" | "page_link_invalid";
+        ErrorKey: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "request_malformed" | "body_unreadable" | "route_unknown" | "id_invalid" | "path_invalid" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "username_invalid" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "url_self" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "rules_invalid" | "rules_too_many" | "rule_condition_invalid" | "rule_url_invalid" | "rule_url_blacklisted" | "tag_invalid" | "too_many_tags" | "bulk_conflict" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "domain_invalid" | "domain_main_host" | "domain_taken" | "domain_in_use" | "domain_forbidden" | "domain_unknown" | "redirect_invalid" | "dns_no_record" | "dns_token_mismatch" | "dns_timeout" | "dns_failed" | "quota_exceeded" | "scope_missing" | "team_forbidden" | "team_not_empty" | "team_last_owner" | "team_full" | "invite_invalid" | "api_key_name_exists" | "api_key_scope_invalid" | "webhook_url_invalid" | "webhook_unknown" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid" | "paging_invalid" | "sort_invalid" | "sort_field_unknown" | "figures_disabled" | "blacklist_exists" | "blacklist_too_long" | "blacklist_host_invalid" | "blacklist_empty" | "blacklist_regex_invalid" | "log_level_invalid" | "logger_name_invalid" | "start_date_invalid" | "entity_unknown" | "entity_not_editable" | "entity_not_deletable" | "entity_id_invalid" | "body_not_object" | "field_unknown" | "field_read_only" | "field_required" | "field_invalid" | "preview_invalid" | "preview_too_long" | "preview_image_invalid" | "slug_invalid" | "slug_reserved" | "slug_exists" | "page_link_invalid" | "qr_contrast";
         ExportedShortDto: {
             code: string;
             /** Format: date-time */
@@ -1480,6 +1482,11 @@ export interface components {
             name: string | null;
             /** @description The social preview as JSON text of its non-empty parts (`{"title","description","image"}`); null: none */
             preview: string | null;
+            /**
+             * @description The default QR style as `fg,bg,ec,margin` (an import also reads a JSON object); null: none
+             * @example 1d3557,f1faee,M,4
+             */
+            qrStyle: string | null;
             /** @description The redirect rules as JSON text (`[{"conditions":[{"type","value"}],"url"}]`); null: none */
             rules: string | null;
             /**
@@ -1673,7 +1680,7 @@ export interface components {
             errorKey: components["schemas"]["ErrorKey"];
             /** @description The stable key of a field error, where the field has one (as errorKey) */
             fieldErrorKeys?: {
-                [key: string]: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "request_malformed" | "body_unreadable" | "route_unknown" | "id_invalid" | "path_invalid" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "username_invalid" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "url_self" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "rules_invalid" | "rules_too_many" | "rule_condition_invalid" | "rule_url_invalid" | "rule_url_blacklisted" | "tag_invalid" | "too_many_tags" | "bulk_conflict" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "domain_invalid" | "domain_main_host" | "domain_taken" | "domain_in_use" | "domain_forbidden" | "domain_unknown" | "redirect_invalid" | "dns_no_record" | "dns_token_mismatch" | "dns_timeout" | "dns_failed" | "quota_exceeded" | "scope_missing" | "team_forbidden" | "team_not_empty" | "team_last_owner" | "team_full" | "invite_invalid" | "api_key_name_exists" | "api_key_scope_invalid" | "webhook_url_invalid" | "webhook_unknown" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid" | "paging_invalid" | "sort_invalid" | "sort_field_unknown" | "figures_disabled" | "blacklist_exists" | "blacklist_too_long" | "blacklist_host_invalid" | "blacklist_empty" | "blacklist_regex_invalid" | "log_level_invalid" | "logger_name_invalid" | "start_date_invalid" | "entity_unknown" | "entity_not_editable" | "entity_not_deletable" | "entity_id_invalid" | "body_not_object" | "field_unknown" | "field_read_only" | "field_required" | "field_invalid" | "preview_invalid" | "preview_too_long" | "preview_image_invalid" | "slug_invalid" | "slug_reserved" | "slug_exists" | "page_link_invalid";
+                [key: string]: "bad_request" | "validation_failed" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "too_many_requests" | "request_header_fields_too_large" | "internal_error" | "service_unavailable" | "json_invalid" | "body_too_large" | "content_type_unsupported" | "nul_refused" | "request_malformed" | "body_unreadable" | "route_unknown" | "id_invalid" | "path_invalid" | "account_not_activated" | "admin_required" | "not_owner" | "api_key_invalid" | "api_key_in_query" | "api_key_missing" | "cross_site_refused" | "provider_not_enabled" | "login_needs_session" | "self_change_refused" | "username_invalid" | "entity_not_exists" | "url_missing" | "url_invalid" | "url_blacklisted" | "url_self" | "code_invalid" | "code_reserved" | "code_exists" | "name_invalid" | "name_too_long" | "expire_invalid" | "expire_past" | "uses_invalid" | "uses_min" | "password_invalid" | "field_not_allowed" | "row_invalid" | "rules_invalid" | "rules_too_many" | "rule_condition_invalid" | "rule_url_invalid" | "rule_url_blacklisted" | "tag_invalid" | "too_many_tags" | "bulk_conflict" | "password_required" | "password_wrong" | "password_locked" | "target_hidden" | "domain_invalid" | "domain_main_host" | "domain_taken" | "domain_in_use" | "domain_forbidden" | "domain_unknown" | "redirect_invalid" | "dns_no_record" | "dns_token_mismatch" | "dns_timeout" | "dns_failed" | "quota_exceeded" | "scope_missing" | "team_forbidden" | "team_not_empty" | "team_last_owner" | "team_full" | "invite_invalid" | "api_key_name_exists" | "api_key_scope_invalid" | "webhook_url_invalid" | "webhook_unknown" | "report_exists" | "rate_limited" | "qr_busy" | "query_invalid" | "paging_invalid" | "sort_invalid" | "sort_field_unknown" | "figures_disabled" | "blacklist_exists" | "blacklist_too_long" | "blacklist_host_invalid" | "blacklist_empty" | "blacklist_regex_invalid" | "log_level_invalid" | "logger_name_invalid" | "start_date_invalid" | "entity_unknown" | "entity_not_editable" | "entity_not_deletable" | "entity_id_invalid" | "body_not_object" | "field_unknown" | "field_read_only" | "field_required" | "field_invalid" | "preview_invalid" | "preview_too_long" | "preview_image_invalid" | "slug_invalid" | "slug_reserved" | "slug_exists" | "page_link_invalid" | "qr_contrast";
             };
             /**
              * @description Where inside a field its error is, where the field's value has parts (the rules): the field's name, then the keys and indexes (from 0) below it. ['rules', 2, 'conditions', 0] is the first condition of the third rule, ['rules', 2, 'url'] the third rule's url, ['rules', 2] the rule itself; a refusal of the whole list has no path. The fieldErrors sentence says the same for people (rule 3, condition 1: …)
@@ -1708,6 +1715,34 @@ export interface components {
             title: string;
             /** @example about:blank */
             type: string;
+        };
+        QrStyleDto: {
+            /** @example f1faee */
+            bg: string;
+            /** @enum {string} */
+            ec: "L" | "M" | "Q" | "H";
+            /** @example 1d3557 */
+            fg: string;
+            margin: number;
+        };
+        QrStyleInputDto: {
+            /**
+             * @description The background’s colour, six hex digits (`#` optional); default `ffffff`
+             * @example #f1faee
+             */
+            bg?: string;
+            /**
+             * @description Error correction: L, M, Q or H (about 7, 15, 25 or 30 %); default M
+             * @enum {string}
+             */
+            ec?: "L" | "M" | "Q" | "H";
+            /**
+             * @description The modules’ colour, six hex digits (`#` optional); default `000000`
+             * @example #1d3557
+             */
+            fg?: string;
+            /** @description The quiet zone in modules; default 4 */
+            margin?: number;
         };
         QueryStringDto: {
             /**
@@ -1780,6 +1815,8 @@ export interface components {
             name: string | null;
             owner: components["schemas"]["ShortOwnerDto"] | null;
             preview: components["schemas"]["SocialPreviewDto"] | null;
+            /** @description The default style of the short's QR code (`qr.svg`, `qr.png`), used where their query names none of its parts; the colours must have a contrast ratio (WCAG) of at least 3:1 (else `qr_contrast`); null: none (black on white, M, 4); owners only */
+            qrStyle?: components["schemas"]["QrStyleDto"] | null;
             /** @description Redirect rules in order (empty: none); owners only */
             rules?: components["schemas"]["RedirectRuleDto"][];
             /**
@@ -2067,6 +2104,8 @@ export interface components {
             password?: string | null;
             /** @description Social preview for link cards (logged-in) */
             preview?: components["schemas"]["SocialPreviewInputDto"] | null;
+            /** @description The default style of the short's QR code (`qr.svg`, `qr.png`), used where their query names none of its parts; the colours must have a contrast ratio (WCAG) of at least 3:1 (else `qr_contrast`) (logged-in only). Missing parts are the default's (000000, ffffff, M, 4); null removes it */
+            qrStyle?: components["schemas"]["QrStyleInputDto"] | null;
             /** @description Redirect rules (logged-in only): at most 10 {conditions, url}, in order; a rule matches when all of its 1–5 conditions match, the first match wins, else `url`. Null or [] removes them. Imports and exports carry them as JSON text */
             rules?: components["schemas"]["RedirectRuleDto"][] | null;
             /**
@@ -3481,6 +3520,14 @@ export interface operations {
             query?: {
                 /** @description The own domain whose code is meant (a verified host); default: the host the request was sent to */
                 domain?: string;
+                /** @description The colour of the modules: six hex digits without `#`. Missing: the short’s stored `qrStyle`, else `000000`. The two colours must have a contrast ratio (WCAG) of at least 3:1, else 400 `qr_contrast` */
+                fg?: string;
+                /** @description The colour of the background: six hex digits without `#`. Missing: the short’s stored `qrStyle`, else `ffffff`. The two colours must have a contrast ratio (WCAG) of at least 3:1, else 400 `qr_contrast` */
+                bg?: string;
+                /** @description Error correction: L, M, Q or H (about 7, 15, 25 or 30 % may be lost). Missing: the short’s stored `qrStyle`, else M */
+                ec?: "L" | "M" | "Q" | "H";
+                /** @description The quiet zone around the code in modules. Missing: the short’s stored `qrStyle`, else 4 */
+                margin?: number;
                 /** @description Width and height in pixels, rounded up to the next of 128, 256, 512, 1024, 2048 (the PNG has that size) */
                 size?: number;
             };
@@ -3572,6 +3619,14 @@ export interface operations {
             query?: {
                 /** @description The own domain whose code is meant (a verified host); default: the host the request was sent to */
                 domain?: string;
+                /** @description The colour of the modules: six hex digits without `#`. Missing: the short’s stored `qrStyle`, else `000000`. The two colours must have a contrast ratio (WCAG) of at least 3:1, else 400 `qr_contrast` */
+                fg?: string;
+                /** @description The colour of the background: six hex digits without `#`. Missing: the short’s stored `qrStyle`, else `ffffff`. The two colours must have a contrast ratio (WCAG) of at least 3:1, else 400 `qr_contrast` */
+                bg?: string;
+                /** @description Error correction: L, M, Q or H (about 7, 15, 25 or 30 % may be lost). Missing: the short’s stored `qrStyle`, else M */
+                ec?: "L" | "M" | "Q" | "H";
+                /** @description The quiet zone around the code in modules. Missing: the short’s stored `qrStyle`, else 4 */
+                margin?: number;
             };
             header?: never;
             path: {

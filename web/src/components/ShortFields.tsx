@@ -360,8 +360,9 @@ function ShortField({
     case 'rules':
     case 'preview':
       return null; // the rules editor and the preview's section, above
-    case 'team':
-      return null; // the space switcher and the move dialog
+    case 'team': // the space switcher and the move dialog
+    case 'qr-style': // the QR dialog
+      return null;
     case 'tags':
       // The form keeps them as comma-separated text (lib/short-form.ts; a tag holds no comma).
       return group(

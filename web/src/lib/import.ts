@@ -4,6 +4,7 @@ import { mapImportColumns, URL_COLUMN_NAMES, type ImportField } from '@shared/sh
 import type { Schemas } from '../api/client';
 import { msg } from '../i18n/current';
 import { t } from '../i18n/text';
+import { transferMsg } from '../i18n/transfer-text';
 import { keyText } from './errors';
 
 export { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, type ImportField };
@@ -30,7 +31,7 @@ export function mapColumns(headers: readonly string[]): Array<[string, ImportFie
 export function urlColumnNames(): string {
   const names = [...URL_COLUMN_NAMES];
   const last = names.pop();
-  return `${names.join(', ')} ${msg.transfer.or} ${last}`;
+  return `${names.join(', ')} ${transferMsg().transfer.or} ${last}`;
 }
 
 export interface ParsedImport {
@@ -62,9 +63,9 @@ export async function parseImportCsv(text: string): Promise<ParsedImport> {
 /** Why the server would refuse the file as a whole (the shared limits), or null. */
 export function importRefusal(parsed: ParsedImport): string | null {
   if (parsed.headers.length > MAX_IMPORT_COLUMNS)
-    return t(msg.transfer.tooManyColumns, { max: MAX_IMPORT_COLUMNS });
+    return t(transferMsg().transfer.tooManyColumns, { max: MAX_IMPORT_COLUMNS });
   if (parsed.rows.length > MAX_IMPORT_ROWS)
-    return t(msg.transfer.tooMany, { max: MAX_IMPORT_ROWS });
+    return t(transferMsg().transfer.tooMany, { max: MAX_IMPORT_ROWS });
   return null;
 }
 
@@ -74,12 +75,16 @@ export function importRefusal(parsed: ParsedImport): string | null {
  */
 export function skippedReason(s: Pick<SkippedRow, 'errorKey' | 'reason'>): string {
   if (Object.hasOwn(msg.errors, s.errorKey)) return keyText(s.errorKey);
-  return t(msg.transfer.reasonOther, { detail: s.reason });
+  return t(transferMsg().transfer.reasonOther, { detail: s.reason });
 }
 
 /** The skipped rows as a CSV file (row, code, reason in German), cells escaped as our export's. */
 export function skippedCsv(skipped: readonly SkippedRow[]): string {
-  const header = [msg.transfer.row, msg.transfer.code, msg.transfer.reason];
+  const header = [
+    transferMsg().transfer.row,
+    transferMsg().transfer.code,
+    transferMsg().transfer.reason,
+  ];
   const lines = skipped.map((s) => [s.row, s.code, skippedReason(s)].map(csvCell).join(','));
   return [header.map(csvCell).join(','), ...lines].join('\r\n') + '\r\n';
 }

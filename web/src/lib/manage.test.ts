@@ -39,10 +39,13 @@ const short: Short = {
 } as Short;
 
 describe('the form of a short (create and edit)', () => {
-  it('anonymous callers get the fields set by anonymous; logged-in callers all but the team, in table order', () => {
+  it('anonymous callers get the fields set by anonymous; logged-in callers all but the team and the QR style, in table order', () => {
     expect(formFields(false)).toEqual(['url', 'password']);
-    // The team is the space the user works in (the switcher), a move its own dialog.
-    expect(formFields(true)).toEqual(SHORT_FIELD_NAMES.filter((n) => n !== 'team'));
+    // The team is the space the user works in (the switcher), a move its own dialog; the QR style
+    // is the QR dialog's.
+    expect(formFields(true)).toEqual(
+      SHORT_FIELD_NAMES.filter((n) => n !== 'team' && n !== 'qrStyle'),
+    );
   });
 
   it('needs the url always and, on edit, the fields that cannot be cleared', () => {
@@ -110,6 +113,7 @@ describe('edit form', () => {
       team: '',
       tags: '',
       preview: { title: '', description: '', image: '' },
+      qrStyle: '',
       removePassword: false,
     });
   });

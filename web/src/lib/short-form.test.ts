@@ -19,6 +19,7 @@ const short = {
   expiredUrl: 'https://example.com/ended',
   rules: [],
   tags: ['Herbst', 'Sale'],
+  qrStyle: { fg: '1d3557', bg: 'f1faee', ec: 'Q', margin: 2 },
 } as unknown as Short;
 
 describe('fieldsOf (the edit form from the field table)', () => {
@@ -40,8 +41,10 @@ describe('fieldsOf (the edit form from the field table)', () => {
     });
   });
 
-  it('sends nothing when nothing was changed', () => {
+  it('sends nothing when nothing was changed (the QR style is the QR dialog’s: never sent)', () => {
     expect(changesOf(short, fieldsOf(short), new Date(short.expireAt as string))).toEqual({});
+    const body = createBody({ ...emptyValues(), url: 'https://example.com' }, null, true);
+    expect(Object.hasOwn(body, 'qrStyle')).toBe(false);
   });
 
   it('reads the tags as a comma-separated list: all of them when they differ, null when none', () => {

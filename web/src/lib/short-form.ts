@@ -61,9 +61,13 @@ const spec = (name: ShortFieldName): ShortFieldSpec => SHORT_FIELDS[name];
 
 /** The fields a caller may set, in the table's order: anonymous callers only those `setBy: 'anonymous'`. */
 export function formFields(loggedIn: boolean): ShortFieldName[] {
-  // The team is the space the user works in (the space switcher) and a move is its own dialog.
+  // The team is the space the user works in (the space switcher) and a move is its own dialog;
+  // the QR style is the QR dialog's.
   return SHORT_FIELD_NAMES.filter(
-    (name) => spec(name).type !== 'team' && (loggedIn || spec(name).setBy === 'anonymous'),
+    (name) =>
+      spec(name).type !== 'team' &&
+      spec(name).type !== 'qr-style' &&
+      (loggedIn || spec(name).setBy === 'anonymous'),
   );
 }
 
@@ -119,6 +123,8 @@ const INPUT_OF: {
     const p = (v ?? {}) as Partial<Record<keyof PreviewDraft, string | null>>;
     return { title: p.title ?? '', description: p.description ?? '', image: p.image ?? '' };
   },
+  // Not in the form (the QR dialog saves it).
+  'qr-style': () => '',
 };
 
 /** Tags as the form's text shows them: comma-separated ('' for none). */
@@ -183,6 +189,7 @@ function valueOf(
     }
     case 'rules':
     case 'preview':
+    case 'qr-style': // not in the form
       return null; // drafts, read above
     case 'url':
     case 'code':
@@ -212,7 +219,9 @@ export function createBody(
  */
 export function changesOf(short: Short, values: FormValues, expireAt: Date | null): ShortChanges {
   const changes: Record<string, unknown> = {};
-  for (const name of SHORT_FIELD_NAMES) {
+  // The team changes only through the move dialog (never as a side effect of an edit), the QR
+  // style through the QR dialog: neither is a field of the form.
+  for (const name of formFields(true)) {
     const type = spec(name).type;
     const input = values[name];
     if (isPreviewDraft(input)) {
@@ -227,8 +236,6 @@ export function changesOf(short: Short, values: FormValues, expireAt: Date | nul
       if (!sameRules(input, short.rules)) changes[name] = draftsToRules(input);
       continue;
     }
-    // The team changes only through the move dialog (never as a side effect of an edit).
-    if (type === 'team') continue;
     if (type === 'tags') {
       // All of them when the list differs ([] and null: none).
       const shown = (short as unknown as Record<string, string[] | undefined>)[name];

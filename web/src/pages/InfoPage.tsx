@@ -21,7 +21,7 @@ import { errorText, isNotFound } from '../lib/errors';
 import { useUrlQuery } from '../lib/useUrlQuery';
 import { auth, isAdmin } from '../state/auth';
 import { toast } from '../state/toasts';
-import { useT } from '../i18n/context';
+import { useQrT } from '../i18n/qr-text';
 
 /**
  * /s/{code}/info: the short's facts and actions. The query string opens its parts:
@@ -30,7 +30,7 @@ import { useT } from '../i18n/context';
  * redirect) tell why a short leads nowhere.
  */
 export default function InfoPage() {
-  const { msg } = useT();
+  const { msg, qm } = useQrT();
   const { code = '' } = useParams<{ code: string }>();
   const [, navigate] = useLocation();
   const [query, setQuery] = useUrlQuery();
@@ -103,7 +103,7 @@ export default function InfoPage() {
             >
               {!created && (
                 <Button variant="outline-secondary" onClick={() => setShowQr(true)}>
-                  {msg.qr.button}
+                  {qm.qr.button}
                 </Button>
               )}
               {owner && (
@@ -120,6 +120,9 @@ export default function InfoPage() {
         code={short.code}
         domain={short.domain}
         link={short.shortUrl}
+        id={short.id}
+        qrStyle={short.qrStyle}
+        canSave={owner}
         show={showQr}
         onClose={() => setShowQr(false)}
       />

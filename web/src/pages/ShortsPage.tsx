@@ -47,6 +47,7 @@ import { chooseSpace, mayWriteIn, space } from '../state/space';
 import { toast } from '../state/toasts';
 import { pluralForm } from '../i18n/plural';
 import { useTagsT } from '../i18n/tags-text';
+import { transferMsg } from '../i18n/transfer-text';
 
 type View = OwnShortsQuery & { sort: SortState<ShortColumn> };
 const NONE: ReadonlySet<string> = new Set();
@@ -226,18 +227,18 @@ export default function ShortsPage() {
           href={`/api/code/export?format=csv${inTeam}`}
           download
         >
-          {msg.transfer.exportCsv}
+          {transferMsg().transfer.exportCsv}
         </a>
         <a
           className="btn btn-outline-secondary"
           href={`/api/code/export?format=json${inTeam}`}
           download
         >
-          {msg.transfer.exportJson}
+          {transferMsg().transfer.exportJson}
         </a>
         {writable && (
           <Button variant="outline-primary" onClick={() => setImporting(true)}>
-            {msg.transfer.import}
+            {transferMsg().transfer.import}
           </Button>
         )}
       </ShortsToolbar>
@@ -332,6 +333,9 @@ export default function ShortsPage() {
           code={qr.code}
           domain={qr.domain}
           link={qr.shortUrl}
+          id={qr.id}
+          qrStyle={qr.qrStyle}
+          canSave={writable}
           show
           onClose={() => setQr(null)}
         />

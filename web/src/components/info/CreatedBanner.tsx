@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import type { Short } from '../../api/client';
 import { expiresWithin24h } from '../../lib/expiry';
 import { canShare, copyLink, shareLink } from './share';
-import { useT } from '../../i18n/context';
+import { useQrT } from '../../i18n/qr-text';
 
 /**
  * After creating (?show_created=true): the one place that says so. The link (the short's
@@ -20,7 +20,7 @@ export function CreatedBanner({
   /** Opens the QR code dialog. */
   onQr?: () => void;
 }) {
-  const { msg } = useT();
+  const { msg, qm } = useQrT();
   const link = short.shortUrl;
   return (
     <Alert variant="success" data-testid="created-banner">
@@ -46,7 +46,7 @@ export function CreatedBanner({
         )}
         {onQr && (
           <Button variant="success" onClick={onQr}>
-            {msg.qr.button}
+            {qm.qr.button}
           </Button>
         )}
       </div>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import type { Short } from '../../api/client';
 import { copyLink } from '../info/share';
-import { useT } from '../../i18n/context';
+import { useQrT } from '../../i18n/qr-text';
 import { CopyIcon, DeleteIcon, EditIcon, MoveIcon, QrIcon } from './icons';
 
 export interface RowActionHandlers {
@@ -28,7 +28,7 @@ export function RowActions({
   onMove,
   readOnly = false,
 }: RowActionHandlers & { short: Short; compact?: boolean }) {
-  const { msg, t } = useT();
+  const { msg, qm, t } = useQrT();
   const actions: Array<
     [label: string, text: string, Icon: () => ReactNode, variant: string, run: () => void]
   > = [
@@ -39,7 +39,7 @@ export function RowActions({
       'outline-secondary',
       () => void copyLink(s.shortUrl),
     ],
-    [msg.shorts.qrRow, msg.shorts.qr, QrIcon, 'outline-secondary', () => onQr(s)],
+    [qm.qr.row, qm.qr.button, QrIcon, 'outline-secondary', () => onQr(s)],
   ];
   if (!readOnly) {
     actions.push([

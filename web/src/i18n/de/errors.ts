@@ -142,5 +142,6 @@ export const errors = {
     slug_reserved: 'Diese Adresse ist reserviert.',
     slug_exists: 'Diese Adresse ist vergeben.',
     page_link_invalid: 'Diesen Short darfst du hier nicht verlinken.',
+    qr_contrast: 'Kontrast unter 3:1.',
   } satisfies Record<ErrorKey, string>,
 } as const;

@@ -1,7 +1,7 @@
 import type { ConditionType, RuleDevice } from '@shared/redirect-rules';
 import type { ShortFieldName } from '@shared/short-fields';
 
-/** Creating, editing and listing shorts: fields, create, edit, rules, QR, transfer, own shorts. */
+/** Creating, editing and listing shorts: fields, create, edit, rules, transfer, own shorts (the QR dialog: qr.ts). */
 export const shorts = {
   /** The short's fields by their name in the field table (src/shared/short-fields.ts). */
   fields: {
@@ -17,6 +17,7 @@ export const shorts = {
     team: 'Team',
     tags: 'Tags',
     preview: 'Vorschau für soziale Netzwerke',
+    qrStyle: 'QR-Stil',
   } satisfies Record<ShortFieldName, string>,
   create: {
     title: 'Link kürzen',
@@ -132,54 +133,6 @@ export const shorts = {
       query: 'Ein Paar name=wert.',
     } satisfies Record<ConditionType, string>,
   },
-  qr: {
-    button: 'QR-Code',
-    title: 'QR-Code',
-    alt: 'QR-Code für {link}',
-    downloadSvg: 'Als SVG herunterladen',
-    downloadPng: 'Als PNG herunterladen',
-    close: 'Schließen',
-    /** The copy button beside the link. */
-    copy: 'Link kopieren',
-    copied: 'Kopiert!',
-    copyFailed: 'Kopieren fehlgeschlagen!',
-  },
-  transfer: {
-    exportCsv: 'Exportieren (CSV)',
-    exportJson: 'Exportieren (JSON)',
-    import: 'Importieren',
-    title: 'Shorts importieren',
-    intro:
-      'Importiere Links aus einer CSV-Datei – aus URL-Shorter, Shlink, YOURLS, Kutt oder Bitly. Die Spalten werden an ihrem Namen erkannt.',
-    file: 'CSV-Datei',
-    paste: 'Oder CSV-Text einfügen',
-    preview: 'Vorschau der ersten Zeilen',
-    rows: { one: '{count} Zeile erkannt', other: '{count} Zeilen erkannt' },
-    mapping: 'Erkannte Spalten',
-    column: 'Spalte',
-    becomes: 'wird zu',
-    ignored: 'wird ignoriert',
-    noUrlColumn: 'Keine URL-Spalte gefunden. Erwartet wird eine Spalte {names}.',
-    or: 'oder',
-    tooMany: 'Es können höchstens {max} Zeilen auf einmal importiert werden.',
-    tooManyColumns: 'Eine Datei darf höchstens {max} Spalten haben.',
-    unreadable: 'Die Datei konnte nicht als CSV gelesen werden.',
-    empty: 'Die Datei enthält keine Zeilen.',
-    start: 'Import starten',
-    close: 'Schließen',
-    progress: '{done} von {total} Zeilen gesendet',
-    result: '{created}, {skipped}.',
-    resultCreated: { one: '{created} Short erstellt', other: '{created} Shorts erstellt' },
-    resultSkipped: { one: '{skipped} Zeile übersprungen', other: '{skipped} Zeilen übersprungen' },
-    skippedTitle: 'Übersprungene Zeilen',
-    row: 'Zeile',
-    code: 'Code',
-    reason: 'Grund',
-    downloadSkipped: 'Übersprungene Zeilen als CSV herunterladen',
-    failed: 'Der Import ist abgebrochen: {message}',
-    done: 'Import abgeschlossen',
-    reasonOther: 'Die Zeile wurde nicht übernommen ({detail})',
-  },
   shorts: {
     title: 'Deine Shorts',
     columns: {
@@ -245,8 +198,6 @@ export const shorts = {
     emptyAction: 'Ersten Short erstellen',
     copy: 'Kopieren',
     copyRow: 'Link von {code} kopieren',
-    qr: 'QR-Code',
-    qrRow: 'QR-Code von {code} anzeigen',
     /** The badges of a short (lib/short-badges.ts). */
     badges: {
       expired: 'Abgelaufen',

@@ -125,5 +125,6 @@ export const errors: Catalogue<typeof de> = {
     slug_reserved: 'This address is reserved. Please choose another one.',
     slug_exists: 'This address is already taken.',
     page_link_invalid: 'A link points to a short you may not use here.',
+    qr_contrast: 'Contrast below 3:1.',
   },
 };

@@ -1,7 +1,7 @@
 import type { Catalogue } from '../text';
 import type { shorts as de } from '../de/shorts';
 
-/** Creating, editing and listing shorts: fields, create, edit, rules, QR, transfer, own shorts. */
+/** Creating, editing and listing shorts: fields, create, edit, rules, transfer, own shorts (the QR dialog: qr.ts). */
 export const shorts: Catalogue<typeof de> = {
   fields: {
     url: 'URL',
@@ -16,6 +16,7 @@ export const shorts: Catalogue<typeof de> = {
     team: 'Team',
     tags: 'Tags',
     preview: 'Preview for social networks',
+    qrStyle: 'QR style',
   },
   create: {
     title: 'Shorten a link',
@@ -122,53 +123,6 @@ export const shorts: Catalogue<typeof de> = {
       query: 'A pair name=value.',
     },
   },
-  qr: {
-    button: 'QR code',
-    title: 'QR code',
-    alt: 'QR code for {link}',
-    downloadSvg: 'Download as SVG',
-    downloadPng: 'Download as PNG',
-    close: 'Close',
-    copy: 'Copy link',
-    copied: 'Copied!',
-    copyFailed: 'Copying failed!',
-  },
-  transfer: {
-    exportCsv: 'Export (CSV)',
-    exportJson: 'Export (JSON)',
-    import: 'Import',
-    title: 'Import shorts',
-    intro:
-      'Import links from a CSV file – from URL-Shorter, Shlink, YOURLS, Kutt or Bitly. The columns are recognised by their names.',
-    file: 'CSV file',
-    paste: 'Or paste CSV text',
-    preview: 'Preview of the first rows',
-    rows: { one: '{count} row found', other: '{count} rows found' },
-    mapping: 'Recognised columns',
-    column: 'Column',
-    becomes: 'becomes',
-    ignored: 'is ignored',
-    noUrlColumn: 'No URL column found. A column {names} is expected.',
-    or: 'or',
-    tooMany: 'At most {max} rows can be imported at once.',
-    tooManyColumns: 'A file may have at most {max} columns.',
-    unreadable: 'The file could not be read as CSV.',
-    empty: 'The file has no rows.',
-    start: 'Start import',
-    close: 'Close',
-    progress: '{done} of {total} rows sent',
-    result: '{created}, {skipped}.',
-    resultCreated: { one: '{created} short created', other: '{created} shorts created' },
-    resultSkipped: { one: '{skipped} row skipped', other: '{skipped} rows skipped' },
-    skippedTitle: 'Skipped rows',
-    row: 'Row',
-    code: 'Code',
-    reason: 'Reason',
-    downloadSkipped: 'Download the skipped rows as CSV',
-    failed: 'The import stopped: {message}',
-    done: 'Import finished',
-    reasonOther: 'The row was not taken over ({detail})',
-  },
   shorts: {
     title: 'Your shorts',
     columns: {
@@ -226,8 +180,6 @@ export const shorts: Catalogue<typeof de> = {
     emptyAction: 'Create your first short',
     copy: 'Copy',
     copyRow: 'Copy the link of {code}',
-    qr: 'QR code',
-    qrRow: 'Show the QR code of {code}',
     badges: {
       expired: 'Expired',
       usedUp: 'Used up',

@@ -10,7 +10,7 @@ import { invalidateShorts } from '../../../api/queries/shorts';
 import { errorText } from '../../../lib/errors';
 import { importRefusal, mapColumns, parseImportCsv, type ParsedImport } from '../../../lib/import';
 import { toast } from '../../../state/toasts';
-import { useT } from '../../../i18n/context';
+import { useTransferT } from '../../../i18n/transfer-text';
 import { TextareaGroup } from '../../TextareaGroup';
 import { Preview } from './Preview';
 import { Result } from './Result';
@@ -22,7 +22,7 @@ type Step =
   | { kind: 'result'; outcome: ImportOutcome };
 
 export function ImportSteps({ onClose }: { onClose: () => void }) {
-  const { msg, t } = useT();
+  const { t, xm } = useTransferT();
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [text, setText] = useState('');
   const client = useQueryClient();
@@ -30,10 +30,10 @@ export function ImportSteps({ onClose }: { onClose: () => void }) {
   async function read(csv: string) {
     try {
       const parsed = await parseImportCsv(csv);
-      if (parsed.rows.length === 0) return setStep({ kind: 'choose', error: msg.transfer.empty });
+      if (parsed.rows.length === 0) return setStep({ kind: 'choose', error: xm.transfer.empty });
       setStep({ kind: 'preview', parsed });
     } catch {
-      setStep({ kind: 'choose', error: msg.transfer.unreadable });
+      setStep({ kind: 'choose', error: xm.transfer.unreadable });
     }
   }
 
@@ -45,9 +45,9 @@ export function ImportSteps({ onClose }: { onClose: () => void }) {
         setStep({ kind: 'sending', total, done }),
       );
       setStep({ kind: 'result', outcome });
-      toast.success(msg.transfer.done);
+      toast.success(xm.transfer.done);
     } catch (err) {
-      setStep({ kind: 'choose', error: t(msg.transfer.failed, { message: errorText(err) }) });
+      setStep({ kind: 'choose', error: t(xm.transfer.failed, { message: errorText(err) }) });
     } finally {
       void invalidateShorts(client);
     }
@@ -55,20 +55,20 @@ export function ImportSteps({ onClose }: { onClose: () => void }) {
 
   return (
     <>
-      <Modal.Header closeButton closeLabel={msg.transfer.close}>
-        <Modal.Title id="import-title">{msg.transfer.title}</Modal.Title>
+      <Modal.Header closeButton closeLabel={xm.transfer.close}>
+        <Modal.Title id="import-title">{xm.transfer.title}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
         {step.kind === 'choose' && (
           <>
-            <p>{msg.transfer.intro}</p>
+            <p>{xm.transfer.intro}</p>
             {step.error && (
               <Alert variant="danger" data-testid="import-error">
                 {step.error}
               </Alert>
             )}
             <Form.Group className="mb-3" controlId="import-file">
-              <Form.Label>{msg.transfer.file}</Form.Label>
+              <Form.Label>{xm.transfer.file}</Form.Label>
               <Form.Control
                 type="file"
                 accept=".csv,text/csv,text/plain"
@@ -77,15 +77,13 @@ export function ImportSteps({ onClose }: { onClose: () => void }) {
                   if (file)
                     void file
                       .text()
-                      .then(read, () =>
-                        setStep({ kind: 'choose', error: msg.transfer.unreadable }),
-                      );
+                      .then(read, () => setStep({ kind: 'choose', error: xm.transfer.unreadable }));
                 }}
               />
             </Form.Group>
             <TextareaGroup
               id="import-text"
-              label={msg.transfer.paste}
+              label={xm.transfer.paste}
               rows={5}
               value={text}
               onChange={setText}
@@ -97,11 +95,11 @@ export function ImportSteps({ onClose }: { onClose: () => void }) {
           <>
             <ProgressBar
               now={(step.done / step.total) * 100}
-              aria-label={msg.transfer.title}
-              aria-valuetext={t(msg.transfer.progress, { done: step.done, total: step.total })}
+              aria-label={xm.transfer.title}
+              aria-valuetext={t(xm.transfer.progress, { done: step.done, total: step.total })}
             />
             <p className="mt-2 mb-0" aria-live="polite">
-              {t(msg.transfer.progress, { done: step.done, total: step.total })}
+              {t(xm.transfer.progress, { done: step.done, total: step.total })}
             </p>
           </>
         )}
@@ -109,16 +107,16 @@ export function ImportSteps({ onClose }: { onClose: () => void }) {
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onClose}>
-          {msg.transfer.close}
+          {xm.transfer.close}
         </Button>
         {step.kind === 'choose' && (
           <Button onClick={() => void read(text)} disabled={!text.trim()}>
-            {msg.transfer.preview}
+            {xm.transfer.preview}
           </Button>
         )}
         {step.kind === 'preview' && (
           <Button onClick={() => void start(step.parsed)} disabled={!importable(step.parsed)}>
-            {msg.transfer.start}
+            {xm.transfer.start}
           </Button>
         )}
       </Modal.Footer>

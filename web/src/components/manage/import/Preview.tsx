@@ -1,29 +1,29 @@
 import Alert from 'react-bootstrap/Alert';
 import Table from 'react-bootstrap/Table';
 import { importRefusal, mapColumns, urlColumnNames, type ParsedImport } from '../../../lib/import';
-import { useT } from '../../../i18n/context';
+import { useTransferT } from '../../../i18n/transfer-text';
 import { pluralForm } from '../../../i18n/plural';
 
 const PREVIEW_ROWS = 5;
 
 export function Preview({ parsed }: { parsed: ParsedImport }) {
-  const { msg, t } = useT();
+  const { msg, t, xm } = useTransferT();
   const mapping = mapColumns(parsed.headers);
   const hasUrl = mapping.some(([, f]) => f === 'url');
   const refusal = importRefusal(parsed);
   return (
     <>
-      <p>{t(pluralForm(msg.transfer.rows, parsed.rows.length), { count: parsed.rows.length })}</p>
+      <p>{t(pluralForm(xm.transfer.rows, parsed.rows.length), { count: parsed.rows.length })}</p>
       {!hasUrl && (
-        <Alert variant="danger">{t(msg.transfer.noUrlColumn, { names: urlColumnNames() })}</Alert>
+        <Alert variant="danger">{t(xm.transfer.noUrlColumn, { names: urlColumnNames() })}</Alert>
       )}
       {refusal && <Alert variant="danger">{refusal}</Alert>}
-      <h3 className="h6">{msg.transfer.mapping}</h3>
+      <h3 className="h6">{xm.transfer.mapping}</h3>
       <Table size="sm" data-testid="import-mapping">
         <thead>
           <tr>
-            <th scope="col">{msg.transfer.column}</th>
-            <th scope="col">{msg.transfer.becomes}</th>
+            <th scope="col">{xm.transfer.column}</th>
+            <th scope="col">{xm.transfer.becomes}</th>
           </tr>
         </thead>
         <tbody>
@@ -36,14 +36,14 @@ export function Preview({ parsed }: { parsed: ParsedImport }) {
                 {field ? (
                   msg.fields[field]
                 ) : (
-                  <span className="text-body-secondary">{msg.transfer.ignored}</span>
+                  <span className="text-body-secondary">{xm.transfer.ignored}</span>
                 )}
               </td>
             </tr>
           ))}
         </tbody>
       </Table>
-      <h3 className="h6">{msg.transfer.preview}</h3>
+      <h3 className="h6">{xm.transfer.preview}</h3>
       <Table size="sm" responsive data-testid="import-preview">
         <thead>
           <tr>

@@ -3,11 +3,11 @@ import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { type ImportOutcome } from '../../../api/queries/import';
 import { skippedCsv, skippedReason } from '../../../lib/import';
-import { useT } from '../../../i18n/context';
+import { useTransferT } from '../../../i18n/transfer-text';
 import { pluralForm } from '../../../i18n/plural';
 
 export function Result({ outcome }: { outcome: ImportOutcome }) {
-  const { msg, t } = useT();
+  const { t, xm } = useTransferT();
   const download = () => {
     const blob = new Blob([skippedCsv(outcome.skipped)], { type: 'text/csv;charset=utf-8' });
     const a = document.createElement('a');
@@ -19,24 +19,24 @@ export function Result({ outcome }: { outcome: ImportOutcome }) {
   return (
     <>
       <Alert variant={outcome.skipped.length ? 'warning' : 'success'} data-testid="import-result">
-        {t(msg.transfer.result, {
-          created: t(pluralForm(msg.transfer.resultCreated, outcome.created), {
+        {t(xm.transfer.result, {
+          created: t(pluralForm(xm.transfer.resultCreated, outcome.created), {
             created: outcome.created,
           }),
-          skipped: t(pluralForm(msg.transfer.resultSkipped, outcome.skipped.length), {
+          skipped: t(pluralForm(xm.transfer.resultSkipped, outcome.skipped.length), {
             skipped: outcome.skipped.length,
           }),
         })}
       </Alert>
       {outcome.skipped.length > 0 && (
         <>
-          <h3 className="h6">{msg.transfer.skippedTitle}</h3>
+          <h3 className="h6">{xm.transfer.skippedTitle}</h3>
           <Table size="sm" responsive data-testid="import-skipped">
             <thead>
               <tr>
-                <th scope="col">{msg.transfer.row}</th>
-                <th scope="col">{msg.transfer.code}</th>
-                <th scope="col">{msg.transfer.reason}</th>
+                <th scope="col">{xm.transfer.row}</th>
+                <th scope="col">{xm.transfer.code}</th>
+                <th scope="col">{xm.transfer.reason}</th>
               </tr>
             </thead>
             <tbody>
@@ -50,7 +50,7 @@ export function Result({ outcome }: { outcome: ImportOutcome }) {
             </tbody>
           </Table>
           <Button variant="outline-secondary" onClick={download}>
-            {msg.transfer.downloadSkipped}
+            {xm.transfer.downloadSkipped}
           </Button>
         </>
       )}
