@@ -34,7 +34,7 @@
 //   BENCH_WARMUP seconds (1), BENCH_DB_URL (mysql://root@127.0.0.1:3306; "off" skips MariaDB),
 //   BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres; "off" skips PostgreSQL),
 //   BENCH_MANY (1000000): shorts seeded for the cache-miss follow (0 skips that scenario),
-//   BENCH_TAGGED (100000): shorts of one user with 10 tags each, for the tag filter and the bulk
+//   BENCH_TAGGED (100000): shorts of one user with 10 tags each, for the tag filter, a link page and the bulk
 //   edits beside a follow (0 skips those scenarios),
 //   BENCH_ONLY=regex: only the runs whose "target / scenario" matches (the bare baseline always runs),
 //   BENCH_CPU_PROF=dir: run the app with --cpu-prof, profiles in dir/app-{engine}/ (thread 0: the main thread; see bench/profile-summary.mjs),
@@ -654,6 +654,18 @@ async function startApp(kind) {
     log(
       `${kind}: ${TAGGED} shorts with 10 tags each seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
+    // A link page of 20 of them, as its editor writes it: GET /p/bench-page renders it.
+    const pageId = randomUUID();
+    await bulk(
+      'pages',
+      ['id', 'slug', 'owner_id', 'title', 'description', 'theme', 'created_at', 'updated_at'],
+      [[pageId, 'bench-page', userId, 'Herbstkampagne', 'Alle Links', 'auto', iso(at), iso(at)]],
+    );
+    await bulk(
+      'page_links',
+      ['page_id', 'position', 'short_id', 'label'],
+      Array.from({ length: 20 }, (_, i) => [pageId, i, taggedIdOf(i * 997), `Link ${i + 1}`]),
+    );
     tagged = {
       key,
       ids: Array.from({ length: 500 }, (_, i) => taggedIdOf(i * Math.floor(TAGGED / 500))),
@@ -711,6 +723,12 @@ async function startApp(kind) {
               path: '/api/code?tag=tag7&tag=Tag20&size=20',
               headers: { authorization: `Bearer ${tagged.key}` },
               connections: 5,
+              expect: 200,
+            },
+            {
+              // A link page of 20 shorts as browsers open it (each view counted in memory).
+              name: 'link page',
+              requests: asBrowsers('/p/bench-page'),
               expect: 200,
             },
             {
@@ -1071,6 +1089,14 @@ const GOALS = [
     show: (x) => `${x} ms`,
     goal: '< 50 ms',
     holds: (x) => x < 50,
+  },
+  {
+    what: 'a link page of 20 shorts as browsers open it, p99 (the goal is for SQLite)',
+    scenario: /^link page$/,
+    figure: (r) => r.p99,
+    show: (x) => `${x} ms`,
+    goal: '< 20 ms',
+    holds: (x) => x < 20,
   },
   {
     what: 'the slowest follow while bulk edits of 500 shorts run one after another',
