@@ -225,6 +225,38 @@ function scopeMatrix(short: { id: string; code: string }, none: string): ScopedR
       path: `/api/domains/${none}/verify`,
     },
     { op: 'deleteDomain', scope: 'domains:write', method: 'DELETE', path: `/api/domains/${none}` },
+    { op: 'listUtmTemplates', scope: 'shorts:read', method: 'GET', path: '/api/utm-templates' },
+    // Empty bodies: a key that passes the scope gets 400 (nothing created).
+    {
+      op: 'createUtmTemplate',
+      scope: 'shorts:write',
+      method: 'POST',
+      path: '/api/utm-templates',
+      body: {},
+    },
+    {
+      op: 'deleteUtmTemplate',
+      scope: 'shorts:write',
+      method: 'DELETE',
+      path: `/api/utm-templates/${none}`,
+    },
+    { op: 'listPages', scope: 'shorts:read', method: 'GET', path: '/api/pages' },
+    { op: 'createPage', scope: 'shorts:write', method: 'POST', path: '/api/pages', body: {} },
+    { op: 'getPage', scope: 'shorts:read', method: 'GET', path: `/api/pages/${none}` },
+    {
+      op: 'updatePage',
+      scope: 'shorts:write',
+      method: 'PATCH',
+      path: `/api/pages/${none}`,
+      body: {},
+    },
+    { op: 'deletePage', scope: 'shorts:write', method: 'DELETE', path: `/api/pages/${none}` },
+    {
+      op: 'getPageStatistics',
+      scope: 'statistics:read',
+      method: 'GET',
+      path: `/api/pages/${none}/statistics`,
+    },
     { op: 'listWebhooks', scope: 'webhooks:write', method: 'GET', path: '/api/webhooks' },
     // An empty body: a key that passes the scope gets 400 (nothing created).
     {
