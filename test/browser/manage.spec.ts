@@ -218,7 +218,7 @@ test('export as CSV and JSON from /shorts', async ({ page }) => {
   ]);
   const text = readFileSync(await csv.path(), 'utf8');
   expect(text.split('\r\n')[0]).toBe(
-    'id,domain,code,name,url,hasPassword,maxUses,uses,visits,createdAt,expireAt,expiredUrl,rules,team,tags,qrStyle',
+    'id,domain,code,name,url,hasPassword,maxUses,uses,visits,createdAt,expireAt,expiredUrl,rules,team,tags,preview,qrStyle',
   );
   expect(text).toContain(`export-mich,'=1+1,https://${TARGET_HOST}/export`);
   const [json] = await Promise.all([

@@ -405,7 +405,7 @@ describe('shorts on own domains', () => {
     expect(exported.find((s) => s.code === 'mover')?.domain).toBe('go.example.com');
     const csv = await (await alice.fetch('/api/code/export')).text();
     expect(csv.split('\r\n')[0]).toBe(
-      'id,domain,code,name,url,hasPassword,maxUses,uses,visits,createdAt,expireAt,expiredUrl,rules,team,tags,qrStyle',
+      'id,domain,code,name,url,hasPassword,maxUses,uses,visits,createdAt,expireAt,expiredUrl,rules,team,tags,preview,qrStyle',
     );
   });
 

@@ -14,10 +14,10 @@ import { Teams1763900000000 } from './1763900000000-teams';
 import { Webhooks1763910000000 } from './1763910000000-webhooks';
 import { Tags1763920000000 } from './1763920000000-tags';
 import { OwnSpaceIndex1763930000000 } from './1763930000000-own-space-index';
+import { QrStyle1764000000000 } from './1764000000000-qr-style';
 import { UtmTemplates1764010000000 } from './1764010000000-utm-templates';
 import { ShortPreview1764020000000 } from './1764020000000-short-preview';
 import { Pages1764030000000 } from './1764030000000-pages';
-import { QrStyle1764000000000 } from './1764000000000-qr-style';
 
 /** Every migration, in order. New migrations are appended here. */
 export const MIGRATIONS = [
@@ -37,8 +37,8 @@ export const MIGRATIONS = [
   Webhooks1763910000000,
   Tags1763920000000,
   OwnSpaceIndex1763930000000,
+  QrStyle1764000000000,
   UtmTemplates1764010000000,
   ShortPreview1764020000000,
   Pages1764030000000,
-  QrStyle1764000000000,
 ];
