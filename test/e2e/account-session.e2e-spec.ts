@@ -68,6 +68,9 @@ describe('sessions in the database', () => {
 
   it('absolute timeout: a session older than SESSION_MAX_AGE ends even while active', async () => {
     const u = await loginAs(t, 'dave');
+    // express-session may send the login's answer before its store write ends (the body goes out
+    // first): a request that reads the session back lets that write land before the row is changed.
+    expect((await t.fetch('/api/account', { headers: { cookie: u.cookie } })).status).toBe(200);
     const repo = t.ds.getRepository(SessionEntity);
     const row = (await repo.findOneBy({ sid: sidOf(u.cookie) }))!;
     const data = JSON.parse(row.data);
