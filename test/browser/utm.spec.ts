@@ -35,6 +35,9 @@ for (const device of ['desktop', 'phone'] as const) {
     test.setTimeout(90_000);
     await devLogin(page, `utm-${device}`);
     if (device === 'phone') await page.setViewportSize(PHONE);
+    // A URL typed while the page still loads its lazy parts was lost once (CI, phone): typed
+    // after the page is quiet (no request for 500 ms).
+    await page.waitForLoadState('networkidle');
 
     const url = page.getByLabel('URL', { exact: true });
     const field = (name: string) => page.getByLabel(name, { exact: true });
