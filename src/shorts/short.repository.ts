@@ -308,7 +308,7 @@ export class ShortRepository {
     for (const o of req.sort) qb.addOrderBy(o.column, o.direction);
     // limit/offset (not skip/take): the owner join is many-to-one, and an order by an expression
     // (visits) stays as written. A walk of the space with tags breaks ties in the order's own
-    // direction, so MariaDB and PostgreSQL read the index (owner_id, team_id, created_at) in that direction
+    // direction, so MariaDB and PostgreSQL read the index (owner_id, created_at) in that direction
     // (its entries end in the id) instead of sorting all of the space's shorts first.
     const walking = tagged !== undefined && !byId;
     const tie = walking ? (req.sort[0]?.direction ?? 'ASC') : 'ASC';

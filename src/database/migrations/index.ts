@@ -13,7 +13,6 @@ import { DomainClaims1763895000000 } from './1763895000000-domain-claims';
 import { Teams1763900000000 } from './1763900000000-teams';
 import { Webhooks1763910000000 } from './1763910000000-webhooks';
 import { Tags1763920000000 } from './1763920000000-tags';
-import { OwnSpaceIndex1763930000000 } from './1763930000000-own-space-index';
 import { QrStyle1764000000000 } from './1764000000000-qr-style';
 import { UtmTemplates1764010000000 } from './1764010000000-utm-templates';
 import { ShortPreview1764020000000 } from './1764020000000-short-preview';
@@ -36,7 +35,6 @@ export const MIGRATIONS = [
   Teams1763900000000,
   Webhooks1763910000000,
   Tags1763920000000,
-  OwnSpaceIndex1763930000000,
   QrStyle1764000000000,
   UtmTemplates1764010000000,
   ShortPreview1764020000000,
