@@ -487,7 +487,7 @@ export interface OwnFilter {
  * the index (space, tag, short_id) intersected. SQLite merges them (a compound SELECT with ORDER BY
  * reads each range in short_id order): 3 ms for two ranges of 10,000 rows, against 21 ms for a
  * primary-key test of each of the rarest range's rows for the others. PostgreSQL and MariaDB
- * intersect by a hash. The plan cannot go wrong on a table the planner knows little of (a new
+ * intersect by a hash (INTERSECT needs MariaDB 10.3 or MySQL 8.0.31). The plan cannot go wrong on a table the planner knows little of (a new
  * server's): PostgreSQL joined an EXISTS that named the space by a nested loop over both ranges
  * (2,100 tagged shorts: 890 ms), and MariaDB's EXISTS took 1.3 s on one table and 46 ms on another.
  */
