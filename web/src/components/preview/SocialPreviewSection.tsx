@@ -5,8 +5,8 @@ import {
   isHttpsImageUrl,
 } from '@shared/social-preview';
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { FoldingSection } from '../FoldingSection';
 import { usePreviewT } from '../../i18n/preview-text';
 import { t } from '../../i18n/text';
 import type { PreviewDraft } from '../../lib/short-form';
@@ -62,86 +62,70 @@ export default function SocialPreviewSection({
   };
   const left = (text: string, max: number) => t(pm.left, { n: max - text.length });
   return (
-    <div className="mb-3" data-testid="preview-section">
-      <div className="d-flex align-items-center gap-2">
-        <Button
-          variant="link"
-          className="px-0 text-decoration-none"
-          aria-expanded={open}
-          aria-controls={bodyId}
-          onClick={() => setOpen(!open)}
+    <FoldingSection
+      id={bodyId}
+      label={label}
+      open={open}
+      onToggle={setOpen}
+      folded={set && <span className="small text-body-secondary">{pm.set}</span>}
+      data-testid="preview-section"
+    >
+      <p className="small text-body-secondary">{pm.hint}</p>
+      <Form.Group className="mb-3" controlId={`${idPrefix}-title`}>
+        <Form.Label>{pm.title}</Form.Label>
+        <Form.Control
+          value={value.title}
+          maxLength={PREVIEW_TITLE_MAX}
+          isInvalid={Boolean(error)}
+          aria-describedby={`${idPrefix}-title-left`}
+          onChange={(e) => change('title', e.target.value)}
+        />
+        <Form.Text id={`${idPrefix}-title-left`}>{left(value.title, PREVIEW_TITLE_MAX)}</Form.Text>
+      </Form.Group>
+      <Form.Group className="mb-3" controlId={`${idPrefix}-description`}>
+        <Form.Label>{pm.description}</Form.Label>
+        <Form.Control
+          as="textarea"
+          rows={2}
+          value={value.description}
+          maxLength={PREVIEW_DESCRIPTION_MAX}
+          isInvalid={Boolean(error)}
+          aria-describedby={`${idPrefix}-description-left`}
+          onChange={(e) => change('description', e.target.value)}
+        />
+        <Form.Text id={`${idPrefix}-description-left`}>
+          {left(value.description, PREVIEW_DESCRIPTION_MAX)}
+        </Form.Text>
+      </Form.Group>
+      <Form.Group className="mb-3" controlId={`${idPrefix}-image`}>
+        <Form.Label>{pm.image}</Form.Label>
+        <Form.Control
+          type="url"
+          value={value.image}
+          maxLength={PREVIEW_IMAGE_MAX}
+          placeholder={pm.imagePlaceholder}
+          isInvalid={!imageOk || Boolean(error)}
+          aria-describedby={`${idPrefix}-image-help`}
+          onChange={(e) => change('image', e.target.value)}
+        />
+        <Form.Text id={`${idPrefix}-image-help`}>{pm.imageHint}</Form.Text>
+      </Form.Group>
+      {error && (
+        <Form.Control.Feedback
+          type="invalid"
+          className="d-block mb-3"
+          id={`${idPrefix}-error`}
+          data-testid="error-preview"
         >
-          <span aria-hidden="true" className="me-1">
-            {open ? '▾' : '▸'}
-          </span>
-          {label}
-        </Button>
-        {!open && set && <span className="small text-body-secondary">{pm.set}</span>}
+          {error}
+        </Form.Control.Feedback>
+      )}
+      <div className="small fw-semibold mb-2">{pm.cards}</div>
+      <div className="d-flex flex-wrap gap-3 mb-2">
+        <LinkedInCard {...card} label={pm.linkedin} noTitle={pm.noTitle} alt={pm.imageAlt} />
+        <SlackCard {...card} label={pm.slack} noTitle={pm.noTitle} alt={pm.imageAlt} />
       </div>
-      <div id={bodyId} hidden={!open} className="border-start ps-3 mt-2">
-        {open && (
-          <>
-            <p className="small text-body-secondary">{pm.hint}</p>
-            <Form.Group className="mb-3" controlId={`${idPrefix}-title`}>
-              <Form.Label>{pm.title}</Form.Label>
-              <Form.Control
-                value={value.title}
-                maxLength={PREVIEW_TITLE_MAX}
-                isInvalid={Boolean(error)}
-                aria-describedby={`${idPrefix}-title-left`}
-                onChange={(e) => change('title', e.target.value)}
-              />
-              <Form.Text id={`${idPrefix}-title-left`}>
-                {left(value.title, PREVIEW_TITLE_MAX)}
-              </Form.Text>
-            </Form.Group>
-            <Form.Group className="mb-3" controlId={`${idPrefix}-description`}>
-              <Form.Label>{pm.description}</Form.Label>
-              <Form.Control
-                as="textarea"
-                rows={2}
-                value={value.description}
-                maxLength={PREVIEW_DESCRIPTION_MAX}
-                isInvalid={Boolean(error)}
-                aria-describedby={`${idPrefix}-description-left`}
-                onChange={(e) => change('description', e.target.value)}
-              />
-              <Form.Text id={`${idPrefix}-description-left`}>
-                {left(value.description, PREVIEW_DESCRIPTION_MAX)}
-              </Form.Text>
-            </Form.Group>
-            <Form.Group className="mb-3" controlId={`${idPrefix}-image`}>
-              <Form.Label>{pm.image}</Form.Label>
-              <Form.Control
-                type="url"
-                value={value.image}
-                maxLength={PREVIEW_IMAGE_MAX}
-                placeholder={pm.imagePlaceholder}
-                isInvalid={!imageOk || Boolean(error)}
-                aria-describedby={`${idPrefix}-image-help`}
-                onChange={(e) => change('image', e.target.value)}
-              />
-              <Form.Text id={`${idPrefix}-image-help`}>{pm.imageHint}</Form.Text>
-            </Form.Group>
-            {error && (
-              <Form.Control.Feedback
-                type="invalid"
-                className="d-block mb-3"
-                id={`${idPrefix}-error`}
-                data-testid="error-preview"
-              >
-                {error}
-              </Form.Control.Feedback>
-            )}
-            <div className="small fw-semibold mb-2">{pm.cards}</div>
-            <div className="d-flex flex-wrap gap-3 mb-2">
-              <LinkedInCard {...card} label={pm.linkedin} noTitle={pm.noTitle} alt={pm.imageAlt} />
-              <SlackCard {...card} label={pm.slack} noTitle={pm.noTitle} alt={pm.imageAlt} />
-            </div>
-          </>
-        )}
-      </div>
-    </div>
+    </FoldingSection>
   );
 }
 

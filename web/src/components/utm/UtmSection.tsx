@@ -13,6 +13,7 @@ import { useSnapshot } from 'valtio';
 import { auth, isAdmin } from '../../state/auth';
 import { createTeamId, space } from '../../state/space';
 import { toast } from '../../state/toasts';
+import { FoldingSection } from '../FoldingSection';
 import { UtmTemplates } from './UtmTemplates';
 
 export interface UtmSectionProps {
@@ -126,109 +127,95 @@ export function UtmSection({ idPrefix, url, onUrl, team }: UtmSectionProps) {
   };
 
   return (
-    <div className="mb-3" data-testid="utm-section">
-      <div className="d-flex align-items-center gap-2">
-        <Button
-          variant="link"
-          className="px-0 text-decoration-none"
-          aria-expanded={open}
-          aria-controls={id}
-          onClick={() => setOpen(!open)}
-        >
-          <span aria-hidden="true" className="me-1">
-            {open ? '▾' : '▸'}
-          </span>
-          {um.utm.section}
-        </Button>
-        {!open && count > 0 && (
+    <FoldingSection
+      id={id}
+      label={um.utm.section}
+      open={open}
+      onToggle={setOpen}
+      folded={
+        count > 0 && (
           <span className="small text-body-secondary" data-testid="utm-set">
             {t(pluralForm(um.utm.set, count), { n: count })}
           </span>
+        )
+      }
+      data-testid="utm-section"
+    >
+      <p className="small text-body-secondary">{values ? um.utm.intro : um.utm.needUrl}</p>
+      <Form.Group className="mb-3" controlId={`${id}-template`}>
+        <Form.Label>{um.utm.template}</Form.Label>
+        <Form.Select
+          value=""
+          disabled={!values || offered.length === 0}
+          onChange={(e) => apply(e.target.value)}
+          data-testid="utm-template"
+        >
+          <option value="">
+            {templates !== null && offered.length === 0
+              ? um.utm.noTemplates
+              : um.utm.chooseTemplate}
+          </option>
+          {offered.map((tpl) => (
+            <option key={tpl.id} value={tpl.id}>
+              {tpl.name}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+      {UTM_FIELDS.map((f) => (
+        <Form.Group key={f} className="mb-2" controlId={`${id}-${f}`}>
+          <Form.Label className="font-monospace small mb-1">{utmParam(f)}</Form.Label>
+          <Form.Control
+            size="sm"
+            value={values?.[f] ?? ''}
+            disabled={!values}
+            maxLength={UTM_VALUE_MAX}
+            onChange={(e) => set(f, e.target.value)}
+          />
+        </Form.Group>
+      ))}
+      <InputGroup size="sm" className="mt-3">
+        <Form.Control
+          aria-label={um.utm.saveName}
+          placeholder={um.utm.saveName}
+          value={name}
+          maxLength={UTM_NAME_MAX}
+          onChange={(e) => setName(e.target.value)}
+          onKeyDown={(e) => {
+            // Enter saves the template, never submits the short's form.
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            void save();
+          }}
+          data-testid="utm-save-name"
+        />
+        <Button
+          variant="outline-primary"
+          disabled={busy || !name.trim() || count === 0}
+          onClick={() => void save()}
+        >
+          {um.utm.save}
+        </Button>
+      </InputGroup>
+      <Button
+        variant="link"
+        size="sm"
+        className="px-0 mt-2"
+        aria-expanded={managing}
+        aria-controls={`${id}-manage`}
+        onClick={() => setManaging(!managing)}
+      >
+        {um.utm.manage.toggle}
+      </Button>
+      <div id={`${id}-manage`} hidden={!managing}>
+        {managing && (
+          <UtmTemplates
+            templates={offered}
+            mayDelete={mayDelete}
+            onDeleted={(gone) => setTemplates((all) => (all ?? []).filter((x) => x.id !== gone))}
+          />
         )}
       </div>
-      <div id={id} hidden={!open} className="border-start ps-3 mt-2">
-        {open && (
-          <>
-            <p className="small text-body-secondary">{values ? um.utm.intro : um.utm.needUrl}</p>
-            <Form.Group className="mb-3" controlId={`${id}-template`}>
-              <Form.Label>{um.utm.template}</Form.Label>
-              <Form.Select
-                value=""
-                disabled={!values || offered.length === 0}
-                onChange={(e) => apply(e.target.value)}
-                data-testid="utm-template"
-              >
-                <option value="">
-                  {templates !== null && offered.length === 0
-                    ? um.utm.noTemplates
-                    : um.utm.chooseTemplate}
-                </option>
-                {offered.map((tpl) => (
-                  <option key={tpl.id} value={tpl.id}>
-                    {tpl.name}
-                  </option>
-                ))}
-              </Form.Select>
-            </Form.Group>
-            {UTM_FIELDS.map((f) => (
-              <Form.Group key={f} className="mb-2" controlId={`${id}-${f}`}>
-                <Form.Label className="font-monospace small mb-1">{utmParam(f)}</Form.Label>
-                <Form.Control
-                  size="sm"
-                  value={values?.[f] ?? ''}
-                  disabled={!values}
-                  maxLength={UTM_VALUE_MAX}
-                  onChange={(e) => set(f, e.target.value)}
-                />
-              </Form.Group>
-            ))}
-            <InputGroup size="sm" className="mt-3">
-              <Form.Control
-                aria-label={um.utm.saveName}
-                placeholder={um.utm.saveName}
-                value={name}
-                maxLength={UTM_NAME_MAX}
-                onChange={(e) => setName(e.target.value)}
-                onKeyDown={(e) => {
-                  // Enter saves the template, never submits the short's form.
-                  if (e.key !== 'Enter') return;
-                  e.preventDefault();
-                  void save();
-                }}
-                data-testid="utm-save-name"
-              />
-              <Button
-                variant="outline-primary"
-                disabled={busy || !name.trim() || count === 0}
-                onClick={() => void save()}
-              >
-                {um.utm.save}
-              </Button>
-            </InputGroup>
-            <Button
-              variant="link"
-              size="sm"
-              className="px-0 mt-2"
-              aria-expanded={managing}
-              aria-controls={`${id}-manage`}
-              onClick={() => setManaging(!managing)}
-            >
-              {um.utm.manage.toggle}
-            </Button>
-            <div id={`${id}-manage`} hidden={!managing}>
-              {managing && (
-                <UtmTemplates
-                  templates={offered}
-                  mayDelete={mayDelete}
-                  onDeleted={(gone) =>
-                    setTemplates((all) => (all ?? []).filter((x) => x.id !== gone))
-                  }
-                />
-              )}
-            </div>
-          </>
-        )}
-      </div>
-    </div>
+    </FoldingSection>
   );
 }
