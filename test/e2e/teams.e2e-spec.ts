@@ -8,6 +8,7 @@ import { useTestApp } from '../support/app';
 import { type LoggedIn, loginAs, useLogin } from '../support/login';
 import { expectProblem } from '../support/problem';
 import { insertShort } from '../support/shorts';
+import { expectCapHoldsUnderRace } from '../support/caps';
 
 interface Team {
   id: string;
@@ -140,15 +141,13 @@ describe('teams', () => {
   it('parallel creates at the cap: exactly as many pass as the cap allows', async () => {
     const alice = await user('alice');
     await create(alice, 'first');
-    const answers = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => alice.post('/api/teams', { name: `race ${i}` })),
-    );
-    const statuses = answers.map((r) => r.status).sort();
-    expect(statuses.filter((s) => s === 201)).toHaveLength(LIMIT_TEAMS - 1);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(6 - (LIMIT_TEAMS - 1));
-    for (const r of answers)
-      if (r.status === 409) expect(await errorKey(r, 409)).toBe('quota_exceeded');
-    expect(await teams(alice)).toHaveLength(LIMIT_TEAMS);
+    await expectCapHoldsUnderRace({
+      tries: 6,
+      created: LIMIT_TEAMS - 1,
+      cap: LIMIT_TEAMS,
+      create: (i) => alice.post('/api/teams', { name: `race ${i}` }),
+      stored: async () => (await teams(alice)).length,
+    });
   });
 
   it('a team that holds shorts or domains is not deleted (409 team_not_empty); its keys, invites and members go with it', async () => {

@@ -3,6 +3,7 @@ import { LIMIT_UTM_TEMPLATES } from '../../src/shared/utm';
 import { createTestApp, useTestApp } from '../support/app';
 import { type LoggedIn, loginAs, useLogin } from '../support/login';
 import { expectProblem } from '../support/problem';
+import { countOf, expectCapHoldsUnderRace } from '../support/caps';
 
 interface Template {
   id: string;
@@ -110,25 +111,18 @@ describe('UTM templates', () => {
 
   it(`at most ${LIMIT_UTM_TEMPLATES} per user, also when created at once (409 quota_exceeded)`, async () => {
     const erin = await loginAs(t, 'erin');
-    const results = await Promise.all(
-      Array.from({ length: LIMIT_UTM_TEMPLATES + 4 }, (_, i) =>
-        erin.post('/api/utm-templates', { name: `T${i}`, source: 's' }),
-      ),
-    );
-    const statuses = results.map((r) => r.status);
-    expect(statuses.filter((s) => s === 201)).toHaveLength(LIMIT_UTM_TEMPLATES);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(4);
-    const p = await expectProblem(
-      results.find((r) => r.status === 409)!,
-      409,
-    );
-    expect(p.errorKey).toBe('quota_exceeded');
-    expect(p.detail).toContain(String(LIMIT_UTM_TEMPLATES));
-    const rows = await t.query<Array<{ n: number | string }>>(
-      'SELECT COUNT(*) AS n FROM utm_templates WHERE owner_id = ?',
-      [erin.userId],
-    );
-    expect(Number(rows[0].n)).toBe(LIMIT_UTM_TEMPLATES);
+    await expectCapHoldsUnderRace({
+      tries: LIMIT_UTM_TEMPLATES + 4,
+      created: LIMIT_UTM_TEMPLATES,
+      cap: LIMIT_UTM_TEMPLATES,
+      create: (i) => erin.post('/api/utm-templates', { name: `T${i}`, source: 's' }),
+      stored: async () =>
+        countOf(
+          await t.query('SELECT COUNT(*) AS n FROM utm_templates WHERE owner_id = ?', [
+            erin.userId,
+          ]),
+        ),
+    });
     // One deleted: one more fits.
     const [first] = await listOf(erin);
     expect((await erin.delete(`/api/utm-templates/${first.id}`)).status).toBe(204);
