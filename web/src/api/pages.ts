@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { StatisticsAnswer } from '../lib/statistics';
 import type { Schemas } from './client';
 import { call } from './call';
 
@@ -15,6 +16,14 @@ export interface PickableShort {
   shortUrl: string;
 }
 
+/** A statistics range as the query names it (lib/statistics.ts rangeQuery). */
+export interface PageStatisticsRange {
+  from: string;
+  to: string;
+  granularity: string;
+  tz: string;
+}
+
 const id = (s: string) => encodeURIComponent(s);
 
 export const pagesApi = {
@@ -23,6 +32,12 @@ export const pagesApi = {
   update: (page: string, body: UpdatePageBody) =>
     call<PageDto>('PATCH', `/api/pages/${id(page)}`, body),
   remove: (page: string) => call('DELETE', `/api/pages/${id(page)}`),
+  /** A page's views over a range, in the shape of a short's statistics (views as `visits`). */
+  statistics: (page: string, range: PageStatisticsRange) =>
+    call<StatisticsAnswer>(
+      'GET',
+      `/api/pages/${id(page)}/statistics?${new URLSearchParams({ ...range }).toString()}`,
+    ),
   /** The shorts of a space (own: team null), the newest 250. */
   shorts: async (team: string | null) => {
     const q = `size=250&sort=createdAt,desc${team ? `&team=${id(team)}` : ''}`;
@@ -39,6 +54,16 @@ export function usePages() {
 
 export function useSpaceShorts(team: string | null) {
   return useQuery({ queryKey: ['pages', 'shorts', team], queryFn: () => pagesApi.shorts(team) });
+}
+
+/** A page's views over a range; the last range stays while the next loads. */
+export function usePageStatistics(page: string, range: PageStatisticsRange, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: ['pages', 'statistics', page, range],
+    queryFn: () => pagesApi.statistics(page, range),
+    placeholderData: keepPreviousData,
+  });
 }
 
 function useReload() {

@@ -5,6 +5,7 @@ import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { useSnapshot } from 'valtio';
+import { Link } from 'wouter';
 import { type PageDto, useDeletePage, usePages } from '../../api/pages';
 import { reloadTeams } from '../../api/teams';
 import { useLinkPagesT } from '../../i18n/link-pages-text';
@@ -19,7 +20,8 @@ type Editing = { page: PageDto | null } | null;
 
 /**
  * The caller's link pages (his own and his teams'): each with its address, its links' count and
- * its space; 'Neue Link-Seite', editing and deleting (a team's pages: its owners and editors).
+ * its space; 'Neue Link-Seite', its statistics (every member), editing and deleting (a team's
+ * pages: its owners and editors).
  */
 export function LinkPagesPanel() {
   const { t, lp } = useLinkPagesT();
@@ -81,26 +83,35 @@ export function LinkPagesPanel() {
                   {p.team?.name ?? lp.linkPages.personal}
                 </Badge>
               </div>
-              {mayWrite(p) && (
-                <div className="d-flex gap-2">
-                  <Button
-                    size="sm"
-                    variant="outline-primary"
-                    aria-label={`${lp.linkPages.edit}: ${p.title}`}
-                    onClick={() => setEditing({ page: p })}
-                  >
-                    {lp.linkPages.edit}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="outline-danger"
-                    aria-label={`${lp.linkPages.remove}: ${p.title}`}
-                    onClick={() => setPending(p)}
-                  >
-                    {lp.linkPages.remove}
-                  </Button>
-                </div>
-              )}
+              <div className="d-flex flex-wrap gap-2">
+                <Link
+                  className="btn btn-sm btn-outline-secondary"
+                  href={`/account?view=pages&stats=${encodeURIComponent(p.id)}`}
+                  aria-label={`${lp.linkPages.statistics}: ${p.title}`}
+                >
+                  {lp.linkPages.statistics}
+                </Link>
+                {mayWrite(p) && (
+                  <>
+                    <Button
+                      size="sm"
+                      variant="outline-primary"
+                      aria-label={`${lp.linkPages.edit}: ${p.title}`}
+                      onClick={() => setEditing({ page: p })}
+                    >
+                      {lp.linkPages.edit}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline-danger"
+                      aria-label={`${lp.linkPages.remove}: ${p.title}`}
+                      onClick={() => setPending(p)}
+                    >
+                      {lp.linkPages.remove}
+                    </Button>
+                  </>
+                )}
+              </div>
             </ListGroup.Item>
           ))}
         </ListGroup>

@@ -3,7 +3,9 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
 import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
 import {
   type PageDto,
   type PageTheme,
@@ -14,6 +16,7 @@ import {
 import { useLinkPagesT } from '../../i18n/link-pages-text';
 import { errorText } from '../../lib/errors';
 import { toast } from '../../state/toasts';
+import { PagePreview } from './PagePreview';
 
 /** A team the user may add pages to (owner or editor). */
 export interface WritableTeam {
@@ -21,11 +24,17 @@ export interface WritableTeam {
   name: string;
 }
 
-/** A link of the page being edited: the short and its label, with what shows of the short. */
+/**
+ * A link of the page being edited: the short and its label, with what shows of the short in the
+ * editor (`shown`) and on the page without a label (`fallback`: its name, else its code), and
+ * whether the page shows it now (`visible`: not expired, used up or flagged).
+ */
 interface EditedLink {
   shortId: string;
   label: string;
   shown: string;
+  fallback: string;
+  visible: boolean;
 }
 
 const THEMES: readonly PageTheme[] = ['auto', 'light', 'dark'];
@@ -45,7 +54,8 @@ export function moved<T>(list: readonly T[], i: number, by: -1 | 1): T[] {
 /**
  * 'Neue Link-Seite' or 'Link-Seite bearbeiten' (`page`): address, title, description, colours, and
  * the links (shorts of the page's space, each with an optional label) in order, moved with up and
- * down buttons. The server checks everything again.
+ * down buttons; beside them (below on a phone) the page's 'Vorschau' as it will look, unsaved
+ * edits included. The server checks everything again.
  */
 export function PageEditor({
   page,
@@ -70,6 +80,8 @@ export function PageEditor({
       shortId: l.shortId,
       label: l.label ?? '',
       shown: shownOf(l),
+      fallback: l.name ?? l.code,
+      visible: l.shown,
     })),
   );
   const [error, setError] = useState<string | null>(null);
@@ -78,7 +90,10 @@ export function PageEditor({
 
   const add = (shortId: string) => {
     const s = choices.find((c) => c.id === shortId);
-    if (s) setLinks([...links, { shortId: s.id, label: '', shown: shownOf(s) }]);
+    if (s) {
+      const link = { shortId: s.id, label: '', shown: shownOf(s), fallback: s.name ?? s.code };
+      setLinks([...links, { ...link, visible: true }]);
+    }
   };
   const setLabel = (i: number, label: string) =>
     setLinks(links.map((l, k) => (k === i ? { ...l, label } : l)));
@@ -117,133 +132,156 @@ export function PageEditor({
               {error}
             </Alert>
           )}
-          {page === null && teams.length > 0 && (
-            <Form.Group className="mb-3" controlId="page-space">
-              <Form.Label>{lp.linkPages.space}</Form.Label>
-              <Form.Select
-                value={team ?? ''}
-                onChange={(e) => {
-                  setTeam(e.target.value || null);
-                  setLinks([]);
-                }}
-              >
-                <option value="">{lp.linkPages.personal}</option>
-                {teams.map((x) => (
-                  <option key={x.id} value={x.id}>
-                    {x.name}
-                  </option>
-                ))}
-              </Form.Select>
-            </Form.Group>
-          )}
-          <Form.Group className="mb-3" controlId="page-slug">
-            <Form.Label>{lp.linkPages.slug}</Form.Label>
-            <Form.Control
-              value={slug}
-              required
-              maxLength={64}
-              pattern="[A-Za-z0-9_\-]{3,64}"
-              onChange={(e) => setSlug(e.target.value)}
-            />
-            <Form.Text>
-              {t(lp.linkPages.slugHint, { url: `${baseUrl}/p/${slug.trim() || '…'}` })}
-            </Form.Text>
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="page-title">
-            <Form.Label>{lp.linkPages.pageTitle}</Form.Label>
-            <Form.Control
-              value={title}
-              required
-              maxLength={120}
-              onChange={(e) => setTitle(e.target.value)}
-            />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="page-description">
-            <Form.Label>{lp.linkPages.description}</Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={2}
-              value={description}
-              maxLength={500}
-              onChange={(e) => setDescription(e.target.value)}
-            />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="page-theme">
-            <Form.Label>{lp.linkPages.theme}</Form.Label>
-            <Form.Select value={theme} onChange={(e) => setTheme(e.target.value as PageTheme)}>
-              {THEMES.map((x) => (
-                <option key={x} value={x}>
-                  {x === 'light'
-                    ? lp.linkPages.themeLight
-                    : x === 'dark'
-                      ? lp.linkPages.themeDark
-                      : lp.linkPages.themeAuto}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
-          <fieldset className="mb-3">
-            <legend className="h5">{lp.linkPages.linkList}</legend>
-            {links.length === 0 && <p className="text-body-secondary">{lp.linkPages.noLinks}</p>}
-            <ol className="list-unstyled" data-testid="page-links">
-              {links.map((l, i) => (
-                <li
-                  key={`${l.shortId}-${i}`}
-                  className="d-flex flex-wrap gap-2 align-items-center mb-2"
+          <Row className="g-4">
+            <Col lg={7}>
+              {page === null && teams.length > 0 && (
+                <Form.Group className="mb-3" controlId="page-space">
+                  <Form.Label>{lp.linkPages.space}</Form.Label>
+                  <Form.Select
+                    value={team ?? ''}
+                    onChange={(e) => {
+                      setTeam(e.target.value || null);
+                      setLinks([]);
+                    }}
+                  >
+                    <option value="">{lp.linkPages.personal}</option>
+                    {teams.map((x) => (
+                      <option key={x.id} value={x.id}>
+                        {x.name}
+                      </option>
+                    ))}
+                  </Form.Select>
+                </Form.Group>
+              )}
+              <Form.Group className="mb-3" controlId="page-slug">
+                <Form.Label>{lp.linkPages.slug}</Form.Label>
+                <Form.Control
+                  value={slug}
+                  required
+                  maxLength={64}
+                  pattern="[A-Za-z0-9_\-]{3,64}"
+                  onChange={(e) => setSlug(e.target.value)}
+                />
+                <Form.Text>
+                  {t(lp.linkPages.slugHint, { url: `${baseUrl}/p/${slug.trim() || '…'}` })}
+                </Form.Text>
+              </Form.Group>
+              <Form.Group className="mb-3" controlId="page-title">
+                <Form.Label>{lp.linkPages.pageTitle}</Form.Label>
+                <Form.Control
+                  value={title}
+                  required
+                  maxLength={120}
+                  onChange={(e) => setTitle(e.target.value)}
+                />
+              </Form.Group>
+              <Form.Group className="mb-3" controlId="page-description">
+                <Form.Label>{lp.linkPages.description}</Form.Label>
+                <Form.Control
+                  as="textarea"
+                  rows={2}
+                  value={description}
+                  maxLength={500}
+                  onChange={(e) => setDescription(e.target.value)}
+                />
+              </Form.Group>
+              <Form.Group className="mb-3" controlId="page-theme">
+                <Form.Label>{lp.linkPages.theme}</Form.Label>
+                <Form.Select value={theme} onChange={(e) => setTheme(e.target.value as PageTheme)}>
+                  {THEMES.map((x) => (
+                    <option key={x} value={x}>
+                      {x === 'light'
+                        ? lp.linkPages.themeLight
+                        : x === 'dark'
+                          ? lp.linkPages.themeDark
+                          : lp.linkPages.themeAuto}
+                    </option>
+                  ))}
+                </Form.Select>
+              </Form.Group>
+              <fieldset className="mb-3">
+                <legend className="h5">{lp.linkPages.linkList}</legend>
+                {links.length === 0 && (
+                  <p className="text-body-secondary">{lp.linkPages.noLinks}</p>
+                )}
+                <ol className="list-unstyled" data-testid="page-links">
+                  {links.map((l, i) => (
+                    <li
+                      key={`${l.shortId}-${i}`}
+                      className="d-flex flex-wrap gap-2 align-items-center mb-2"
+                    >
+                      <span className="fw-semibold text-break" style={{ minWidth: '8rem' }}>
+                        {l.shown}
+                        {!l.visible && (
+                          <span className="d-block small fw-normal text-body-secondary">
+                            {lp.linkPages.hidden}
+                          </span>
+                        )}
+                      </span>
+                      <Form.Control
+                        className="flex-grow-1 w-auto"
+                        aria-label={`${lp.linkPages.label}: ${l.shown}`}
+                        placeholder={lp.linkPages.label}
+                        value={l.label}
+                        maxLength={120}
+                        onChange={(e) => setLabel(i, e.target.value)}
+                      />
+                      <ButtonGroup size="sm">
+                        <Button
+                          variant="outline-secondary"
+                          aria-label={`${lp.linkPages.up}: ${l.shown}`}
+                          disabled={i === 0}
+                          onClick={() => setLinks(moved(links, i, -1))}
+                        >
+                          ↑
+                        </Button>
+                        <Button
+                          variant="outline-secondary"
+                          aria-label={`${lp.linkPages.down}: ${l.shown}`}
+                          disabled={i === links.length - 1}
+                          onClick={() => setLinks(moved(links, i, 1))}
+                        >
+                          ↓
+                        </Button>
+                        <Button
+                          variant="outline-danger"
+                          aria-label={`${lp.linkPages.removeLink}: ${l.shown}`}
+                          onClick={() => setLinks(links.filter((_, k) => k !== i))}
+                        >
+                          ✕
+                        </Button>
+                      </ButtonGroup>
+                    </li>
+                  ))}
+                </ol>
+                <Form.Select
+                  aria-label={lp.linkPages.addLink}
+                  value=""
+                  disabled={links.length >= 100}
+                  onChange={(e) => add(e.target.value)}
                 >
-                  <span className="fw-semibold text-break" style={{ minWidth: '8rem' }}>
-                    {l.shown}
-                  </span>
-                  <Form.Control
-                    className="flex-grow-1 w-auto"
-                    aria-label={`${lp.linkPages.label}: ${l.shown}`}
-                    placeholder={lp.linkPages.label}
-                    value={l.label}
-                    maxLength={120}
-                    onChange={(e) => setLabel(i, e.target.value)}
-                  />
-                  <ButtonGroup size="sm">
-                    <Button
-                      variant="outline-secondary"
-                      aria-label={`${lp.linkPages.up}: ${l.shown}`}
-                      disabled={i === 0}
-                      onClick={() => setLinks(moved(links, i, -1))}
-                    >
-                      ↑
-                    </Button>
-                    <Button
-                      variant="outline-secondary"
-                      aria-label={`${lp.linkPages.down}: ${l.shown}`}
-                      disabled={i === links.length - 1}
-                      onClick={() => setLinks(moved(links, i, 1))}
-                    >
-                      ↓
-                    </Button>
-                    <Button
-                      variant="outline-danger"
-                      aria-label={`${lp.linkPages.removeLink}: ${l.shown}`}
-                      onClick={() => setLinks(links.filter((_, k) => k !== i))}
-                    >
-                      ✕
-                    </Button>
-                  </ButtonGroup>
-                </li>
-              ))}
-            </ol>
-            <Form.Select
-              aria-label={lp.linkPages.addLink}
-              value=""
-              disabled={links.length >= 100}
-              onChange={(e) => add(e.target.value)}
-            >
-              <option value="">{lp.linkPages.chooseShort}</option>
-              {choices.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {shownOf(s)}
-                </option>
-              ))}
-            </Form.Select>
-          </fieldset>
+                  <option value="">{lp.linkPages.chooseShort}</option>
+                  {choices.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {shownOf(s)}
+                    </option>
+                  ))}
+                </Form.Select>
+              </fieldset>
+            </Col>
+            <Col lg={5}>
+              <PagePreview
+                title={title}
+                description={description}
+                theme={theme}
+                links={links.map((l, i) => ({
+                  key: `${l.shortId}-${i}`,
+                  text: l.label.trim() || l.fallback,
+                  visible: l.visible,
+                }))}
+              />
+            </Col>
+          </Row>
           <div className="d-flex gap-2">
             <Button type="submit" disabled={save.isPending}>
               {lp.linkPages.save}

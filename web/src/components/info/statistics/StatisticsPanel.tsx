@@ -24,6 +24,10 @@ import { StatsChart } from './StatsChart';
 import { useT } from '../../../i18n/context';
 
 export type ListKey = 'referrers' | 'countries' | 'devices' | 'browsers' | 'os' | 'targets';
+/** The figures counted per range and bucket. */
+export type Figure = 'visits' | 'visitors' | 'bots';
+
+const FIGURES: readonly Figure[] = ['visits', 'visitors', 'bots'];
 
 /** Every top list, in the panel's order. */
 const LISTS: readonly ListKey[] = [
@@ -67,13 +71,15 @@ export function useStatsRange() {
 
 export interface StatisticsFrameProps<T extends StatisticsAnswer> {
   range: ReturnType<typeof useStatsRange>;
-  /** The CSV of the same range. */
-  csvUrl: string;
+  /** The CSV of the same range (none: no download offered). */
+  csvUrl?: string;
   /** The statistics call's state. */
   result: { data?: T; error: unknown; isFetching: boolean };
   rules?: Rules;
   /** The top lists shown (all by default). */
   lists?: readonly ListKey[];
+  /** The figures shown (all by default; a link page keeps no visitors). */
+  figures?: readonly Figure[];
   /** More of the answer, after the top lists (a tag's top shorts). */
   children?: (data: T) => ReactNode;
 }
@@ -88,6 +94,7 @@ export function StatisticsFrame<T extends StatisticsAnswer>({
   result: { data, error, isFetching },
   rules,
   lists = LISTS,
+  figures = FIGURES,
   children,
 }: StatisticsFrameProps<T>) {
   const { msg } = useT();
@@ -104,9 +111,11 @@ export function StatisticsFrame<T extends StatisticsAnswer>({
             ))}
           </Form.Select>
         </Form.Group>
-        <a className="btn btn-outline-secondary" href={csvUrl} download>
-          {msg.stats.downloadCsv}
-        </a>
+        {csvUrl && (
+          <a className="btn btn-outline-secondary" href={csvUrl} download>
+            {msg.stats.downloadCsv}
+          </a>
+        )}
         {isFetching && (
           <Spinner
             animation="border"
@@ -120,7 +129,7 @@ export function StatisticsFrame<T extends StatisticsAnswer>({
       {error ? (
         <Alert variant="danger">{errorText(error, msg.stats.loadError)}</Alert>
       ) : !data ? null : (
-        <StatsView data={data} rules={rules} lists={lists}>
+        <StatsView data={data} rules={rules} lists={lists} figures={figures}>
           {children?.(data)}
         </StatsView>
       )}
@@ -132,11 +141,13 @@ function StatsView({
   data,
   rules,
   lists,
+  figures,
   children,
 }: {
   data: StatisticsAnswer;
   rules?: Rules;
   lists: readonly ListKey[];
+  figures: readonly Figure[];
   children?: ReactNode;
 }) {
   const { msg } = useT();
@@ -144,8 +155,8 @@ function StatsView({
   return (
     <>
       <Row className="g-2 mb-3 text-center" data-testid="stats-totals">
-        {(['visits', 'visitors', 'bots'] as const).map((k) => (
-          <Col key={k} xs={4}>
+        {figures.map((k) => (
+          <Col key={k} xs={12 / figures.length}>
             <div className="border rounded p-2">
               <div className="fs-4 fw-semibold" data-testid={`stats-total-${k}`}>
                 {total[k].toLocaleString(locale())}
@@ -159,18 +170,20 @@ function StatsView({
         <p data-testid="stats-empty">{msg.stats.empty}</p>
       ) : (
         <>
-          <StatsChart data={data} />
-          <Row className="g-3 mb-3">
-            {lists.map((list) => (
-              <TopList
-                key={list}
-                title={msg.stats[list]}
-                list={list}
-                entries={data[list] ?? []}
-                rules={list === 'targets' ? rules : undefined}
-              />
-            ))}
-          </Row>
+          <StatsChart data={data} figures={figures} />
+          {lists.length > 0 && (
+            <Row className="g-3 mb-3">
+              {lists.map((list) => (
+                <TopList
+                  key={list}
+                  title={msg.stats[list]}
+                  list={list}
+                  entries={data[list] ?? []}
+                  rules={list === 'targets' ? rules : undefined}
+                />
+              ))}
+            </Row>
+          )}
         </>
       )}
       {children}
@@ -181,15 +194,11 @@ function StatsView({
           <thead>
             <tr>
               <th scope="col">{msg.stats.start}</th>
-              <th scope="col" className="text-end">
-                {msg.stats.visits}
-              </th>
-              <th scope="col" className="text-end">
-                {msg.stats.visitors}
-              </th>
-              <th scope="col" className="text-end">
-                {msg.stats.bots}
-              </th>
+              {figures.map((k) => (
+                <th key={k} scope="col" className="text-end">
+                  {msg.stats[k]}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -198,9 +207,11 @@ function StatsView({
                 <th scope="row" className="fw-normal">
                   {bucketLabel(b.start, data.granularity)}
                 </th>
-                <td className="text-end">{b.visits}</td>
-                <td className="text-end">{b.visitors}</td>
-                <td className="text-end">{b.bots}</td>
+                {figures.map((k) => (
+                  <td key={k} className="text-end">
+                    {b[k]}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>

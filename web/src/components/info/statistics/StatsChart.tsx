@@ -9,6 +9,7 @@ import {
   type StatisticsAnswer,
 } from '../../../lib/statistics';
 import { useT } from '../../../i18n/context';
+import type { Figure } from './StatisticsPanel';
 
 /** Short tick labels: `14:00` by the hour, `23.11.` by the day, `Nov. 26` by the month. */
 function axisLabel(ms: number, granularity: StatisticsAnswer['granularity']): string {
@@ -27,14 +28,25 @@ function cssVar(name: string, fallback: string): string {
   return v || fallback;
 }
 
+const ALL_FIGURES: readonly Figure[] = ['visits', 'visitors', 'bots'];
+
 /**
  * The time series as a uPlot line chart (visits, visitors, bots). Decorative for screen readers:
  * the same numbers are in the table below it. The legend shows the totals until the pointer
  * points at a bucket.
  */
-export function StatsChart({ data }: { data: StatisticsAnswer }) {
+export function StatsChart({
+  data,
+  figures = ALL_FIGURES,
+}: {
+  data: StatisticsAnswer;
+  /** The lines drawn (all by default). */
+  figures?: readonly Figure[];
+}) {
   const { msg } = useT();
   const box = useRef<HTMLDivElement>(null);
+  // By value: a caller's new array of the same figures draws nothing anew.
+  const shown = figures.join(',');
   useEffect(() => {
     const el = box.current;
     if (!el) return;
@@ -46,6 +58,37 @@ export function StatsChart({ data }: { data: StatisticsAnswer }) {
       ticks: { stroke: grid, width: 1 },
     };
     const xs = data.series.map((b) => Date.parse(b.start) / 1000);
+    const every: Array<{ figure: Figure; series: uPlot.Series }> = [
+      {
+        figure: 'visits',
+        series: {
+          label: msg.stats.visits,
+          stroke: cssVar('--bs-primary', '#0d6efd'),
+          width: 2,
+          value: (_u, v, _s, idx) => legendValue(data.total.visits, v, idx),
+        },
+      },
+      {
+        figure: 'visitors',
+        series: {
+          label: msg.stats.visitors,
+          stroke: cssVar('--bs-success', '#198754'),
+          width: 2,
+          value: (_u, v, _s, idx) => legendValue(data.total.visitors, v, idx),
+        },
+      },
+      {
+        figure: 'bots',
+        series: {
+          label: msg.stats.bots,
+          value: (_u, v, _s, idx) => legendValue(data.total.bots, v, idx),
+          stroke: cssVar('--bs-secondary', '#6c757d'),
+          width: 1,
+          dash: [4, 4],
+        },
+      },
+    ];
+    const lines = every.filter((l) => shown.split(',').includes(l.figure));
     const plot = new uPlot(
       {
         width: Math.max(el.clientWidth, 280),
@@ -68,33 +111,10 @@ export function StatsChart({ data }: { data: StatisticsAnswer }) {
                 ? legendSpan(data)
                 : bucketLabel(new Date(v * 1000).toISOString(), data.granularity),
           },
-          {
-            label: msg.stats.visits,
-            stroke: cssVar('--bs-primary', '#0d6efd'),
-            width: 2,
-            value: (_u, v, _s, idx) => legendValue(data.total.visits, v, idx),
-          },
-          {
-            label: msg.stats.visitors,
-            stroke: cssVar('--bs-success', '#198754'),
-            width: 2,
-            value: (_u, v, _s, idx) => legendValue(data.total.visitors, v, idx),
-          },
-          {
-            label: msg.stats.bots,
-            value: (_u, v, _s, idx) => legendValue(data.total.bots, v, idx),
-            stroke: cssVar('--bs-secondary', '#6c757d'),
-            width: 1,
-            dash: [4, 4],
-          },
+          ...lines.map((l) => l.series),
         ],
       },
-      [
-        xs,
-        data.series.map((b) => b.visits),
-        data.series.map((b) => b.visitors),
-        data.series.map((b) => b.bots),
-      ],
+      [xs, ...lines.map((l) => data.series.map((b) => b[l.figure]))],
       el,
     );
     const resize = new ResizeObserver(() =>
@@ -105,7 +125,7 @@ export function StatsChart({ data }: { data: StatisticsAnswer }) {
       resize.disconnect();
       plot.destroy();
     };
-  }, [data, msg]);
+  }, [data, msg, shown]);
   return (
     <div ref={box} className="stats-chart mb-3" aria-hidden="true" data-testid="stats-chart" />
   );
