@@ -18,6 +18,7 @@ import { dialectSql, engineOf, placeholders } from '../database/dialect';
 import { isForeignKeyViolation, isUniqueViolation } from '../database/errors';
 import { rows, run, runTx, type Row } from '../database/tx';
 import { RateLimitService } from '../limits/rate-limit.service';
+import { CacheBus } from '../redis/cache-bus';
 import { CUSTOM_CODE_PATTERN, isReservedCode } from '../shared/limits';
 import {
   LIMIT_PAGES,
@@ -35,6 +36,7 @@ import type {
   PageLinkInputDto,
   UpdatePageDto,
 } from './dto/page.dto';
+import { PAGE_CHANGED_CHANNEL, pageChangeMessage } from './page-events';
 
 export const pageNotFound = () => new NotFoundError('Entity Page not exists', 'entity_not_exists');
 const notOwner = () =>
@@ -146,9 +148,16 @@ export class PagesService {
     private readonly policy: AccessPolicy,
     private readonly limits: RateLimitService,
     private readonly shorts: ShortViewService,
+    private readonly bus: CacheBus,
   ) {
     this.timeoutMs = config.dbTimeoutMs;
     this.baseUrl = config.baseUrl;
+  }
+
+  /** Drops a page (by id and by the slugs it had or has) from the public cache of every instance. */
+  private changed(id: string, ...slugs: Array<string | undefined>): void {
+    const named = [...new Set(slugs.filter((x): x is string => !!x))];
+    this.bus.publish(PAGE_CHANGED_CHANNEL, pageChangeMessage(id, named));
   }
 
   private sql(text: string): string {
@@ -298,6 +307,8 @@ export class PagesService {
     );
     if (outcome === 'quota') throw quota();
     if (outcome === 'gone') throw new UnauthorizedError();
+    // A view of the slug before it existed may have cached its absence.
+    this.changed(id, f.slug);
     return this.get(id, actor);
   }
 
@@ -338,12 +349,14 @@ export class PagesService {
         return 'ok' as const;
       }),
     );
+    this.changed(id, p.slug, fields.slug);
     return this.get(id, actor);
   }
 
   async delete(id: string, caller: Actor | null): Promise<void> {
     const p = await this.managed(id, caller, 'write');
     await this.ds.query(this.sql('DELETE FROM pages WHERE id = ?'), [p.id]);
+    this.changed(p.id, p.slug);
   }
 
   /** Removes own pages whose creator was deleted (nobody may see or change them). */
