@@ -1094,7 +1094,7 @@ export interface components {
             description: string;
             fields: components["schemas"]["AdminFieldDto"][];
             /** @enum {string} */
-            name: "users" | "shorts" | "reports" | "blacklist" | "apikeys" | "domains" | "teams";
+            name: "users" | "shorts" | "reports" | "blacklist" | "apikeys" | "domains" | "teams" | "pages";
         };
         AdminFieldDto: {
             description: string;
@@ -2353,7 +2353,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                entity: "users" | "shorts" | "reports" | "blacklist" | "apikeys" | "domains" | "teams";
+                entity: "users" | "shorts" | "reports" | "blacklist" | "apikeys" | "domains" | "teams" | "pages";
             };
             cookie?: never;
         };
@@ -2452,7 +2452,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                entity: "users" | "shorts" | "reports" | "blacklist" | "apikeys" | "domains" | "teams";
+                entity: "users" | "shorts" | "reports" | "blacklist" | "apikeys" | "domains" | "teams" | "pages";
                 id: string;
             };
             cookie?: never;
@@ -2577,7 +2577,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                entity: "users" | "shorts" | "reports" | "blacklist" | "apikeys" | "domains" | "teams";
+                entity: "users" | "shorts" | "reports" | "blacklist" | "apikeys" | "domains" | "teams" | "pages";
                 id: string;
             };
             cookie?: never;
