@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { AccessPolicy, type Owned } from '../access/access-policy';
+import { AccessPolicy, type Owned, teamForbidden } from '../access/access-policy';
 import { activeActor, type Actor, isAdmin } from '../common/actor';
 import {
   BadRequestError,
@@ -17,6 +17,7 @@ import { dbTimeMs } from '../database/columns';
 import { dialectSql, engineOf, placeholders } from '../database/dialect';
 import { isForeignKeyViolation, isUniqueViolation } from '../database/errors';
 import { rows, run, runTx, type Row } from '../database/tx';
+import { DomainService } from '../domains/domain.service';
 import { RateLimitService } from '../limits/rate-limit.service';
 import { CacheBus } from '../redis/cache-bus';
 import { CUSTOM_CODE_PATTERN, isReservedCode } from '../shared/limits';
@@ -149,6 +150,7 @@ export class PagesService {
     private readonly limits: RateLimitService,
     private readonly shorts: ShortViewService,
     private readonly bus: CacheBus,
+    private readonly domains: DomainService,
   ) {
     this.timeoutMs = config.dbTimeoutMs;
     this.baseUrl = config.baseUrl;
@@ -316,8 +318,20 @@ export class PagesService {
     const actor = this.actor(caller);
     const p = await this.managed(id, actor, 'write');
     const fields = this.checked(dto);
-    const links =
-      dto.links === undefined ? undefined : await this.checkedLinks(dto.links, actor, p.teamId);
+    const move = await this.moveOf(p, dto.team, actor);
+    const teamId = move ? move.teamId : p.teamId;
+    // A move checks the links against the new space: the ones sent, else the page's own.
+    const given =
+      dto.links ??
+      (move
+        ? ((await this.linksOf([p.id])).get(p.id) ?? []).map((l) => ({
+            shortId: l.shortId,
+            label: l.label,
+          }))
+        : undefined);
+    const checkedLinks =
+      given === undefined ? undefined : await this.checkedLinks(given, actor, teamId);
+    const links = dto.links === undefined ? undefined : checkedLinks;
     const sets: string[] = [];
     const params: unknown[] = [];
     for (const [column, value] of Object.entries(fields)) {
@@ -325,9 +339,30 @@ export class PagesService {
       sets.push(`${column} = ?`);
       params.push(value);
     }
+    if (move) {
+      sets.push('team_id = ?', 'owner_id = ?');
+      params.push(move.teamId, move.ownerId);
+    }
     const now = new Date();
-    await this.write(
-      runTx(this.ds, this.timeoutMs, function* () {
+    const outcome = await this.write(
+      runTx(this.ds, this.timeoutMs, function* ({ lock }) {
+        if (move) {
+          // The new space's cap, counted under its row's lock (as a create counts).
+          const table = move.teamId ? 'teams' : 'users';
+          const spaceId = move.teamId ?? move.ownerId;
+          const space = (yield rows(
+            `SELECT id FROM ${table} WHERE id = ?${lock}`,
+            spaceId,
+          )) as Row[];
+          if (space.length === 0) return 'gone' as const;
+          const where = move.teamId ? 'team_id = ?' : 'owner_id = ? AND team_id IS NULL';
+          const [count] = (yield rows(
+            `SELECT COUNT(*) AS n FROM pages WHERE ${where} AND id <> ?`,
+            spaceId,
+            id,
+          )) as Row[];
+          if (Number(count.n) >= LIMIT_PAGES) return 'quota' as const;
+        }
         yield run(
           `UPDATE pages SET ${[...sets, 'updated_at = ?'].join(', ')} WHERE id = ?`,
           ...params,
@@ -349,8 +384,29 @@ export class PagesService {
         return 'ok' as const;
       }),
     );
+    if (outcome === 'quota') throw quota();
+    if (outcome === 'gone') throw teamForbidden();
     this.changed(id, p.slug, fields.slug);
+    // A domain of the old space that shows it at its `/` does so no more.
+    if (move) await this.domains.releaseHomePage(id);
     return this.get(id, actor);
+  }
+
+  /**
+   * Where `PATCH {team}` moves a page (CONTRACT "Teams", as a short moves): a team the caller may
+   * write in, or (null) out of a team into the caller's own space (never through a team's key);
+   * undefined when the page stays where it is.
+   */
+  private async moveOf(
+    p: PageRow,
+    team: string | null | undefined,
+    actor: Actor,
+  ): Promise<{ teamId: string | null; ownerId: string } | undefined> {
+    if (team === undefined) return undefined;
+    const teamId = await this.policy.writableTeam(actor, team);
+    if (teamId === p.teamId) return undefined;
+    if (teamId === null) return { teamId: null, ownerId: actor.id };
+    return { teamId, ownerId: p.ownerId ?? actor.id };
   }
 
   async delete(id: string, caller: Actor | null): Promise<void> {

@@ -405,6 +405,67 @@ describe('link pages (CONTRACT "Marketing links")', () => {
     expect((await view(`/p/${p.slug}`)).status).toBe(404);
   });
 
+  it('moves a page between the own space and a team its mover may write in (PATCH team)', async () => {
+    const team = randomUUID();
+    await t.ds
+      .getRepository(TeamEntity)
+      .insert({ id: team, name: 'Movers', createdAt: new Date() });
+    await t.ds.getRepository(TeamMemberEntity).insert([
+      { teamId: team, userId: alice.userId, role: 'editor', joinedAt: new Date() },
+      { teamId: team, userId: bob.userId, role: 'viewer', joinedAt: new Date() },
+    ]);
+    const teamShort = await insertShort(t, {
+      ownerId: alice.userId,
+      teamId: team,
+      name: 'Team link',
+    });
+    const p = await created(alice, { links: [{ shortId: aliceShorts.plain.id }] });
+    const host = `move-${Date.now().toString(36)}.example`;
+    const d = await addVerifiedDomain(dns, alice, host);
+    expect((await alice.patch(`/api/domains/${d.id}`, { homePage: p.id })).status).toBe(200);
+    expect((await getOnHost(t.url, host, '/')).status).toBe(200);
+
+    // Its own short does not go along: refused, nothing moved.
+    const refused = await alice.patch(`/api/pages/${p.id}`, { team });
+    const problem = await expectProblem(refused, 400);
+    expect(problem.errorKey).toBe('page_link_invalid');
+    expect(problem.fieldErrors).toHaveProperty('links[0].shortId');
+    expect(((await (await alice.fetch(`/api/pages/${p.id}`)).json()) as Page).team).toBeNull();
+    // A team he may not write in.
+    const strange = await alice.patch(`/api/pages/${p.id}`, { team: randomUUID(), links: [] });
+    expect((await expectProblem(strange, 403)).errorKey).toBe('team_forbidden');
+
+    const moved = await alice.patch(`/api/pages/${p.id}`, {
+      team,
+      links: [{ shortId: teamShort.id }],
+    });
+    expect(moved.status, await moved.clone().text()).toBe(200);
+    const page = (await moved.json()) as Page;
+    expect(page.team).toEqual({ id: team, name: 'Movers' });
+    expect(page.links.map((l) => l.shortId)).toEqual([teamShort.id]);
+    const bobs = (await (await bob.fetch(`/api/pages?team=${team}`)).json()) as Page[];
+    expect(bobs.map((x) => x.id)).toEqual([p.id]);
+    expect(await (await view(`/p/${p.slug}`)).text()).toContain('Team link');
+    // The own domain no longer shows a team's page at its `/`.
+    expect((await getOnHost(t.url, host, '/')).status).toBe(302);
+    const domains = (await (await alice.fetch('/api/domains')).json()) as Array<{
+      id: string;
+      homePage: string | null;
+    }>;
+    expect(domains.find((x) => x.id === d.id)?.homePage).toBeNull();
+
+    // A viewer may not move it out; an editor may, into his own space.
+    expect((await bob.patch(`/api/pages/${p.id}`, { team: null, links: [] })).status).toBe(403);
+    const back = await alice.patch(`/api/pages/${p.id}`, { team: null });
+    expect((await expectProblem(back, 400)).errorKey).toBe('page_link_invalid');
+    const home = await alice.patch(`/api/pages/${p.id}`, { team: null, links: [] });
+    expect(home.status).toBe(200);
+    expect(((await home.json()) as Page).team).toBeNull();
+    const own = (await (await alice.fetch('/api/pages')).json()) as Page[];
+    expect(own.find((x) => x.id === p.id)?.team).toBeNull();
+    expect((await bob.fetch(`/api/pages/${p.id}`)).status).toBe(403);
+  });
+
   describe('in the admin area', () => {
     const search = (query: string) =>
       admin.post('/api/admin/entity/pages/search', { query_string: { query } });
