@@ -2068,6 +2068,8 @@ export interface components {
              * @example herbst
              */
             slug?: string;
+            /** @description Moves the page: a team where the caller is owner or editor, or null for the caller’s own space. Its links must be shorts of that space (send `links` along), else 400 page_link_invalid */
+            team?: string | null;
             /** @enum {string} */
             theme?: "light" | "dark" | "auto";
             title?: string;
