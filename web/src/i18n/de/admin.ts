@@ -38,8 +38,7 @@ export const admin = {
         'Eigene und geteilte Domains (geteilte haben keinen Besitzer). Du kannst eine Domain abschalten; löschen lässt sie sich erst, wenn kein Short mehr auf ihr liegt.',
       teams:
         'Alle Teams. Ein Team lässt sich erst löschen, wenn ihm keine Shorts und Domains mehr gehören.',
-      pages:
-        'Alle Link-Seiten unter /p/…. Ändern können sie nur ihre Besitzer; eine missbräuchliche Seite kannst du löschen.',
+      pages: 'Alle Link-Seiten. Eine missbräuchliche Seite kannst du löschen.',
     } as Record<string, string>,
     fields: {
       id: 'ID',

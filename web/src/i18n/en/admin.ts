@@ -37,8 +37,7 @@ export const admin: Catalogue<typeof de> = {
       domains:
         'Own and shared domains (shared ones have no owner). You can switch a domain off; it can only be deleted once no short uses it.',
       teams: 'All teams. A team can only be deleted once no shorts and domains belong to it.',
-      pages:
-        'All link pages under /p/…. Only their owners can change them; you can delete an abusive page.',
+      pages: 'All link pages. You can delete an abusive page.',
     },
     fields: {
       id: 'ID',
