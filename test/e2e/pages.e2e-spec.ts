@@ -534,6 +534,13 @@ describe('link pages (CONTRACT "Marketing links")', () => {
       expect((await alice.fetch(`/api/pages/${p.id}`)).status).toBe(404);
       const again = await admin.delete(`/api/admin/entity/pages/${p.id}`);
       expect((await expectProblem(again, 404)).errorKey).toBe('entity_not_exists');
+      // A page whose creator is gone (shown nowhere, swept hourly) is listed and deleted too.
+      const orphan = await created(alice, { title: 'Orphan' });
+      await t.query('UPDATE pages SET owner_id = NULL WHERE id = ?', [orphan.id]);
+      const [row] = await found(`slug:${orphan.slug}`);
+      expect(row).toMatchObject({ id: orphan.id, ownerId: null, owner: null });
+      expect((await admin.delete(`/api/admin/entity/pages/${orphan.id}`)).status).toBe(204);
+      expect(await found(`slug:${orphan.slug}`)).toEqual([]);
     });
   });
 
