@@ -3,6 +3,7 @@ import { AccountModule } from '../account/account.module';
 import { ApiKeyModule } from '../apikey/apikey.module';
 import { BlacklistModule } from '../blacklist/blacklist.module';
 import { DomainsModule } from '../domains/domains.module';
+import { PagesModule } from '../pages/pages.module';
 import { ShortsModule } from '../shorts/shorts.module';
 import { ReportModule } from '../report/report.module';
 import { TeamsModule } from '../teams/teams.module';
@@ -16,6 +17,7 @@ import { AdminService } from './admin.service';
     ApiKeyModule,
     BlacklistModule,
     DomainsModule,
+    PagesModule,
     ShortsModule,
     ReportModule,
     TeamsModule,

@@ -13,6 +13,7 @@ import { dbTimeMs } from '../database/columns';
 import { DomainService } from '../domains/domain.service';
 import { LogService } from '../logging/log.service';
 import type { ErrorKey } from '../shared/error-keys';
+import { PagesService } from '../pages/pages.service';
 import { ReportService } from '../report/report.service';
 import { TeamsService } from '../teams/teams.service';
 import {
@@ -53,11 +54,12 @@ export class AdminService {
     apiKeys: ApiKeyService,
     domains: DomainService,
     teams: TeamsService,
+    pages: PagesService,
     private readonly log: LogService,
   ) {
     this.entities = resolveAdminEntities(
       ds,
-      adminEntities({ users, shorts, reports, blacklist, apiKeys, domains, teams }),
+      adminEntities({ users, shorts, reports, blacklist, apiKeys, domains, teams, pages }),
     );
   }
 

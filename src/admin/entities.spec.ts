@@ -60,3 +60,26 @@ describe('the admin area of shorts, from the field table', () => {
     expect(shorts.setDangerReason).toHaveBeenCalledWith('id-1', 'OTHER');
   });
 });
+
+describe('the admin area of link pages', () => {
+  it('lists the searchable fields and the link count, is not editable, and deletes through the pages', async () => {
+    const pages = { delete: vi.fn(async () => {}) };
+    const entity = adminEntities({ pages } as unknown as AdminOwners).find(
+      (e) => e.name === 'pages',
+    );
+    if (!entity) throw new Error('no pages entity');
+    const names = entity.fields.map((f) => f.name);
+    for (const name of 'id slug title theme links owner team createdAt'.split(' ')) {
+      expect(names, name).toContain(name);
+    }
+    expect(entity.fields.find((f) => f.name === 'theme')?.values).toEqual([
+      'light',
+      'dark',
+      'auto',
+    ]);
+    expect(entity.fields.some((f) => f.editable)).toBe(false);
+    expect(entity.update).toBeUndefined();
+    await entity.remove?.('page-1', admin);
+    expect(pages.delete).toHaveBeenCalledWith('page-1', admin);
+  });
+});

@@ -7,6 +7,8 @@ import { BlacklistEntity, type BlacklistKind } from '../blacklist/blacklist.enti
 import type { BlacklistService } from '../blacklist/blacklist.service';
 import { DomainEntity } from '../domains/domain.entity';
 import type { DomainService } from '../domains/domain.service';
+import { PageEntity } from '../pages/page.entity';
+import type { PagesService } from '../pages/pages.service';
 import { ShortEntity } from '../shorts/short.entity';
 import type { ShortEditService } from '../shorts/short-edit.service';
 import type { Actor } from '../common/actor';
@@ -28,6 +30,7 @@ import {
   SHORT_FIELDS,
   type ShortFieldSpec,
 } from '../shared/short-fields';
+import { PAGE_THEMES } from '../shared/pages';
 import { splitTagText } from '../shared/tags';
 import { API_KEY_SCOPES } from '../shared/teams';
 import type { AdminEntityName, FieldType } from './query';
@@ -97,6 +100,7 @@ export interface AdminOwners {
   apiKeys: ApiKeyService;
   domains: DomainService;
   teams: TeamsService;
+  pages: PagesService;
 }
 
 const optional = <T>(v: unknown) => v as T | undefined;
@@ -454,6 +458,46 @@ export function adminEntities(o: AdminOwners): AdminEntityDef[] {
           nullable: false,
         },
         column('createdAt', 'date', 'Created at'),
+      ],
+    },
+    {
+      name: 'pages',
+      description:
+        'Link pages, public at /p/{slug} (edited by their owners); DELETE removes an abusive page at once',
+      entity: PageEntity,
+      alias: 'p',
+      joins: [
+        { table: 'users', alias: 'u', on: 'u.id = p.owner_id' },
+        { table: 'teams', alias: 't', on: 't.id = p.team_id' },
+      ],
+      defaultSort: { field: 'createdAt', direction: 'DESC' },
+      remove: (id, actor) => o.pages.delete(id, actor),
+      fields: [
+        column('id', 'keyword', 'UUID'),
+        column('slug', 'keyword', 'Public path /p/{slug} (case-sensitive)', { freeText: true }),
+        column('title', 'text', 'Title', { freeText: true }),
+        column('description', 'text', 'Text under the title', { freeText: true }),
+        column('theme', 'enum', 'Colours (light, dark, auto)', { values: PAGE_THEMES }),
+        {
+          name: 'links',
+          type: 'number',
+          expr: '(SELECT COUNT(*) FROM page_links pl WHERE pl.page_id = p.id)',
+          description: 'Links on the page',
+          nullable: false,
+        },
+        column('ownerId', 'keyword', 'Creator user id'),
+        username('owner', 'u', 'Creator username'),
+        column('teamId', 'keyword', 'The team the page belongs to (null: its creator’s own space)'),
+        {
+          name: 'team',
+          type: 'text',
+          column: 't.name',
+          description: 'Team name',
+          freeText: true,
+          nullable: true,
+        },
+        column('createdAt', 'date', 'Created at'),
+        column('updatedAt', 'date', 'Last changed'),
       ],
     },
   ];

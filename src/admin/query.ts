@@ -22,6 +22,7 @@ export const ADMIN_ENTITY_NAMES = [
   'apikeys',
   'domains',
   'teams',
+  'pages',
 ] as const;
 export type AdminEntityName = (typeof ADMIN_ENTITY_NAMES)[number];
 

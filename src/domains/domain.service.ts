@@ -497,6 +497,20 @@ export class DomainService {
     );
   }
 
+  /**
+   * After page `pageId` moved to another space: each domain that shows it at its `/` and may no
+   * longer (checkedHomePage's rule) loses it as its home page, on every instance.
+   */
+  async releaseHomePage(pageId: string): Promise<void> {
+    const named = await this.repo.find({ where: { homePage: pageId } });
+    for (const d of named) {
+      const space = { ownerId: d.ownerId, teamId: d.teamId };
+      if (this.homePages && (await this.homePages(pageId, space))) continue;
+      await this.repo.update({ id: d.id, homePage: pageId }, { homePage: null });
+      await this.registry.changed(d.id);
+    }
+  }
+
   /** Verified domains of users, for the daily re-check. */
   verifiedUserDomains(): Promise<DomainEntity[]> {
     return this.repo

@@ -4,10 +4,31 @@ import { type FailureHandler, sendProblem } from '../common/problem.filter';
 import { putInFront } from '../common/request-entry';
 import { SECURITY_HEADERS } from '../common/security-headers';
 import type { DomainRegistry, KnownDomain } from '../domains/domain-registry';
+import { CUSTOM_CODE_PATTERN } from '../shared/limits';
 import type { PageRenderer } from './page-renderer';
 
 /** `/p/{slug}` with an optional trailing slash and query. */
 const PAGE_PATH = /^\/p\/([^/?#]+)\/?(?:\?.*)?$/;
+/** Longest path segment that can hold a slug (64 characters, each percent-encoded at most). */
+const MAX_SEGMENT = 64 * 3;
+
+/**
+ * The slug of a `/p/{slug}` path: `undefined` when the path is no page path (Express answers it),
+ * `null` when it cannot name a page (longer than 64 characters, or not of the slug syntax, or
+ * badly encoded): answered 404 without a database query.
+ */
+export function pageSlugOf(url: string): string | null | undefined {
+  const m = PAGE_PATH.exec(url);
+  if (!m) return undefined;
+  if (m[1].length > MAX_SEGMENT) return null;
+  let slug: string;
+  try {
+    slug = decodeURIComponent(m[1]);
+  } catch {
+    return null;
+  }
+  return CUSTOM_CODE_PATTERN.test(slug) ? slug : null;
+}
 
 export interface PageEntryDeps {
   pages: PageRenderer;
@@ -38,14 +59,9 @@ export function installPageEntry(server: Server, deps: PageEntryDeps): void {
       if (pagePath || !own.homePage || !own.enabled) return next(req, res);
       return void home(deps, own, own.homePage, req, res).catch(fail);
     }
-    const m = PAGE_PATH.exec(url);
-    if (!m) return next(req, res);
-    let slug: string;
-    try {
-      slug = decodeURIComponent(m[1]);
-    } catch {
-      return next(req, res);
-    }
+    const slug = pageSlugOf(url);
+    if (slug === undefined) return next(req, res);
+    if (slug === null) return deps.pages.send(req, res, null);
     deps.pages
       .bySlug(slug)
       .then((page) => deps.pages.send(req, res, page))

@@ -7,6 +7,7 @@ import { CountBuffer } from '../database/count-buffer';
 import { dialectSql, engineOf, placeholders, upsertAdding } from '../database/dialect';
 import { FailureReporter } from '../failure/failure-reporter';
 import { checkStatisticsQuery, type StatisticsQuery } from '../statistics/statistics-query.dto';
+import { statisticsAnswer } from '../statistics/statistics-answer';
 import type { StatisticsDto } from '../statistics/statistics.dto';
 import { HOUR_MS } from '../statistics/traits';
 import { bucketStarts } from '../statistics/zoned';
@@ -118,6 +119,13 @@ export class PageViews implements OnModuleInit, OnApplicationShutdown {
     });
   };
 
+  /** Removes the views of hours before `keepFromMs` (STATS_RETENTION_DAYS, as a short's buckets). */
+  async prune(keepFromMs: number): Promise<void> {
+    await this.ds.query(dialectSql(engineOf(this.ds), 'DELETE FROM page_views WHERE hour_no < ?'), [
+      Math.floor(keepFromMs / HOUR_MS),
+    ]);
+  }
+
   /**
    * A page's views in the shape of a short's statistics (CONTRACT "Statistics"): views as
    * `visits`, bots apart; unique visitors and the top lists are not kept for pages (zeros, empty).
@@ -134,38 +142,16 @@ export class PageViews implements OnModuleInit, OnApplicationShutdown {
       ),
       [pageId, Math.floor(first / HOUR_MS), Math.ceil(r.toMs / HOUR_MS)],
     )) as Array<{ hour_no: number | string; views: number | string; bots: number | string }>;
-    const series = starts.map((s) => ({
-      start: new Date(s).toISOString(),
-      visits: 0,
-      visitors: 0,
-      bots: 0,
-    }));
+    // sums[3 * bucket + c]: visits (views), visitors (not kept: 0), bots of each bucket.
+    const sums = new Float64Array(3 * starts.length);
     let bucket = 0;
     for (const row of found) {
+      if (!starts.length) break;
       const ms = Number(row.hour_no) * HOUR_MS;
       while (bucket + 1 < starts.length && starts[bucket + 1] <= ms) bucket++;
-      if (!series.length) break;
-      series[bucket].visits += Number(row.views);
-      series[bucket].bots += Number(row.bots);
+      sums[3 * bucket] += Number(row.views);
+      sums[3 * bucket + 2] += Number(row.bots);
     }
-    const total = { visits: 0, visitors: 0, bots: 0 };
-    for (const b of series) {
-      total.visits += b.visits;
-      total.bots += b.bots;
-    }
-    return {
-      from: new Date(first).toISOString(),
-      to: new Date(r.toMs).toISOString(),
-      granularity: r.granularity,
-      tz: r.tz,
-      total,
-      series,
-      referrers: [],
-      countries: [],
-      browsers: [],
-      os: [],
-      devices: [],
-      targets: [],
-    };
+    return statisticsAnswer(r, starts, sums);
   }
 }

@@ -5,6 +5,8 @@ import { DomainService } from '../domains/domain.service';
 import { DomainsModule } from '../domains/domains.module';
 import { FailureReporter } from '../failure/failure-reporter';
 import { ShortsModule } from '../shorts/shorts.module';
+import { StatisticsModule } from '../statistics/statistics.module';
+import { StatisticsRetention } from '../statistics/statistics-retention';
 import { PageLinkEntity, PageEntity } from './page.entity';
 import { PageRenderer } from './page-renderer';
 import { PageViews } from './page-views';
@@ -25,10 +27,11 @@ const SWEEP_MS = 60 * 60_000;
     AccessModule,
     ShortsModule,
     DomainsModule,
+    StatisticsModule,
   ],
   controllers: [PagesController],
   providers: [PagesService, PageRenderer, PageViews],
-  exports: [PageRenderer],
+  exports: [PageRenderer, PagesService],
 })
 export class PagesModule implements OnModuleInit, OnModuleDestroy {
   private timer?: NodeJS.Timeout;
@@ -37,10 +40,14 @@ export class PagesModule implements OnModuleInit, OnModuleDestroy {
     private readonly pages: PagesService,
     private readonly domains: DomainService,
     private readonly failures: FailureReporter,
+    private readonly views: PageViews,
+    private readonly retention: StatisticsRetention,
   ) {}
 
   onModuleInit(): void {
     this.domains.useHomePages((pageId, space) => this.pages.mayBeHomeOf(pageId, space));
+    // Page views are kept as long as a short's statistics (STATS_RETENTION_DAYS).
+    this.retention.alsoPrune((keepFrom) => this.views.prune(keepFrom));
     // A team's pages go with the team (foreign key); an own page loses its creator with his
     // account (SET NULL) and is shown nowhere from then on; this sweep removes it.
     this.timer = setInterval(() => {

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { AccessPolicy, type Owned } from '../access/access-policy';
+import { AccessPolicy, type Owned, teamForbidden } from '../access/access-policy';
 import { activeActor, type Actor, isAdmin } from '../common/actor';
 import {
   BadRequestError,
@@ -17,7 +17,9 @@ import { dbTimeMs } from '../database/columns';
 import { dialectSql, engineOf, placeholders } from '../database/dialect';
 import { isForeignKeyViolation, isUniqueViolation } from '../database/errors';
 import { rows, run, runTx, type Row } from '../database/tx';
+import { DomainService } from '../domains/domain.service';
 import { RateLimitService } from '../limits/rate-limit.service';
+import { CacheBus } from '../redis/cache-bus';
 import { CUSTOM_CODE_PATTERN, isReservedCode } from '../shared/limits';
 import {
   LIMIT_PAGES,
@@ -35,6 +37,7 @@ import type {
   PageLinkInputDto,
   UpdatePageDto,
 } from './dto/page.dto';
+import { PAGE_CHANGED_CHANNEL, pageChangeMessage } from './page-events';
 
 export const pageNotFound = () => new NotFoundError('Entity Page not exists', 'entity_not_exists');
 const notOwner = () =>
@@ -146,9 +149,17 @@ export class PagesService {
     private readonly policy: AccessPolicy,
     private readonly limits: RateLimitService,
     private readonly shorts: ShortViewService,
+    private readonly bus: CacheBus,
+    private readonly domains: DomainService,
   ) {
     this.timeoutMs = config.dbTimeoutMs;
     this.baseUrl = config.baseUrl;
+  }
+
+  /** Drops a page (by id and by the slugs it had or has) from the public cache of every instance. */
+  private changed(id: string, ...slugs: Array<string | undefined>): void {
+    const named = [...new Set(slugs.filter((x): x is string => !!x))];
+    this.bus.publish(PAGE_CHANGED_CHANNEL, pageChangeMessage(id, named));
   }
 
   private sql(text: string): string {
@@ -208,11 +219,11 @@ export class PagesService {
   }
 
   /** A page by id, or null (an own page whose creator is gone counts as gone). */
-  async find(id: string): Promise<PageRow | null> {
+  async find(id: string, orphans = false): Promise<PageRow | null> {
     const [r] = (await this.ds.query(this.sql(`${PAGE_SELECT} WHERE p.id = ?`), [id])) as Row[];
     if (!r) return null;
     const p = pageRowOf(r);
-    return p.ownerId === null && p.teamId === null ? null : p;
+    return !orphans && p.ownerId === null && p.teamId === null ? null : p;
   }
 
   /**
@@ -298,6 +309,8 @@ export class PagesService {
     );
     if (outcome === 'quota') throw quota();
     if (outcome === 'gone') throw new UnauthorizedError();
+    // A view of the slug before it existed may have cached its absence.
+    this.changed(id, f.slug);
     return this.get(id, actor);
   }
 
@@ -305,8 +318,20 @@ export class PagesService {
     const actor = this.actor(caller);
     const p = await this.managed(id, actor, 'write');
     const fields = this.checked(dto);
-    const links =
-      dto.links === undefined ? undefined : await this.checkedLinks(dto.links, actor, p.teamId);
+    const move = await this.moveOf(p, dto.team, actor);
+    const teamId = move ? move.teamId : p.teamId;
+    // A move checks the links against the new space: the ones sent, else the page's own.
+    const given =
+      dto.links ??
+      (move
+        ? ((await this.linksOf([p.id])).get(p.id) ?? []).map((l) => ({
+            shortId: l.shortId,
+            label: l.label,
+          }))
+        : undefined);
+    const checkedLinks =
+      given === undefined ? undefined : await this.checkedLinks(given, actor, teamId);
+    const links = dto.links === undefined ? undefined : checkedLinks;
     const sets: string[] = [];
     const params: unknown[] = [];
     for (const [column, value] of Object.entries(fields)) {
@@ -314,9 +339,30 @@ export class PagesService {
       sets.push(`${column} = ?`);
       params.push(value);
     }
+    if (move) {
+      sets.push('team_id = ?', 'owner_id = ?');
+      params.push(move.teamId, move.ownerId);
+    }
     const now = new Date();
-    await this.write(
-      runTx(this.ds, this.timeoutMs, function* () {
+    const outcome = await this.write(
+      runTx(this.ds, this.timeoutMs, function* ({ lock }) {
+        if (move) {
+          // The new space's cap, counted under its row's lock (as a create counts).
+          const table = move.teamId ? 'teams' : 'users';
+          const spaceId = move.teamId ?? move.ownerId;
+          const space = (yield rows(
+            `SELECT id FROM ${table} WHERE id = ?${lock}`,
+            spaceId,
+          )) as Row[];
+          if (space.length === 0) return 'gone' as const;
+          const where = move.teamId ? 'team_id = ?' : 'owner_id = ? AND team_id IS NULL';
+          const [count] = (yield rows(
+            `SELECT COUNT(*) AS n FROM pages WHERE ${where} AND id <> ?`,
+            spaceId,
+            id,
+          )) as Row[];
+          if (Number(count.n) >= LIMIT_PAGES) return 'quota' as const;
+        }
         yield run(
           `UPDATE pages SET ${[...sets, 'updated_at = ?'].join(', ')} WHERE id = ?`,
           ...params,
@@ -338,12 +384,38 @@ export class PagesService {
         return 'ok' as const;
       }),
     );
+    if (outcome === 'quota') throw quota();
+    if (outcome === 'gone') throw teamForbidden();
+    this.changed(id, p.slug, fields.slug);
+    // A domain of the old space that shows it at its `/` does so no more.
+    if (move) await this.domains.releaseHomePage(id);
     return this.get(id, actor);
   }
 
+  /**
+   * Where `PATCH {team}` moves a page (CONTRACT "Teams", as a short moves): a team the caller may
+   * write in, or (null) out of a team into the caller's own space (never through a team's key);
+   * undefined when the page stays where it is.
+   */
+  private async moveOf(
+    p: PageRow,
+    team: string | null | undefined,
+    actor: Actor,
+  ): Promise<{ teamId: string | null; ownerId: string } | undefined> {
+    if (team === undefined) return undefined;
+    const teamId = await this.policy.writableTeam(actor, team);
+    if (teamId === p.teamId) return undefined;
+    if (teamId === null) return { teamId: null, ownerId: actor.id };
+    return { teamId, ownerId: p.ownerId ?? actor.id };
+  }
+
   async delete(id: string, caller: Actor | null): Promise<void> {
-    const p = await this.managed(id, caller, 'write');
+    const actor = this.actor(caller);
+    // An admin also removes a page whose creator is gone (before the sweep does).
+    const p = isAdmin(actor) ? await this.find(id, true) : await this.managed(id, actor, 'write');
+    if (!p) throw pageNotFound();
     await this.ds.query(this.sql('DELETE FROM pages WHERE id = ?'), [p.id]);
+    this.changed(p.id, p.slug);
   }
 
   /** Removes own pages whose creator was deleted (nobody may see or change them). */

@@ -17,12 +17,21 @@ const JOB: LeasedJob = {
 };
 
 /**
+ * Removes another module's aggregates older than `keepFromMs` (the first instant kept), in the
+ * retention's run (see StatisticsRetention.alsoPrune).
+ */
+export type RetentionPruner = (keepFromMs: number) => Promise<void>;
+
+/**
  * The statistics part of the scheduled cleanup, hourly and on one instance at a time (a database
  * lease held for the interval): buckets older than STATS_RETENTION_DAYS, and salts and visitor hashes older than 48 h.
+ * Other counts kept like a follow's aggregates (page views) follow the same retention: their
+ * module registers its pruner (alsoPrune), so this one never reads their tables.
  */
 @Injectable()
 export class StatisticsRetention {
   private readonly logger = new Logger(StatisticsRetention.name);
+  private readonly pruners: RetentionPruner[] = [];
 
   constructor(
     private readonly ds: DataSource,
@@ -30,6 +39,11 @@ export class StatisticsRetention {
     private readonly jobs: LeasedJobs,
     private readonly recorder: StatisticsRecorder,
   ) {}
+
+  /** Runs `pruner` in every retention run, after the statistics' own tables. */
+  alsoPrune(pruner: RetentionPruner): void {
+    this.pruners.push(pruner);
+  }
 
   @Interval(JOB.name, JOB.everyMs)
   async scheduled(): Promise<void> {
@@ -58,6 +72,7 @@ export class StatisticsRetention {
     await q('DELETE FROM stats_visitors WHERE day_no < ?', [saltDay]);
     await q('DELETE FROM stats_salts WHERE day_no < ?', [saltDay]);
     this.recorder.forgetSaltsBefore(saltDay);
+    for (const prune of this.pruners) await prune(keepFrom);
     this.logger.debug('Statistics retention done');
   }
 }

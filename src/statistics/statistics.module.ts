@@ -32,7 +32,7 @@ import { ShortViewService } from '../shorts/short-view.service';
     StatisticsRetention,
     ShortVisits,
   ],
-  exports: [StatisticsRecorder],
+  exports: [StatisticsRecorder, StatisticsRetention],
 })
 export class StatisticsModule implements OnModuleInit {
   constructor(

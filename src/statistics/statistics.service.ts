@@ -15,7 +15,7 @@ import {
 } from './statistics-query.dto';
 import { DAY_MS, type Dimension, HOUR_MS, OTHER } from './traits';
 import { type CoverPlan, coverPlan, valueCover } from './rollups';
-import { IsoWriter } from './iso';
+import { statisticsAnswer, type StatisticsList } from './statistics-answer';
 import { SqliteReader } from './sqlite-reader';
 import { bucketStarts } from './zoned';
 
@@ -39,7 +39,7 @@ const LONG_RUN = 64;
 const IN_LIST = 500;
 /** IN lists are padded to a multiple of this (a few statement texts). */
 const IN_STEP = 50;
-const LISTS: Array<[keyof StatisticsDto, Dimension]> = [
+const LISTS: Array<[StatisticsList, Dimension]> = [
   ['referrers', 'referrer'],
   ['countries', 'country'],
   ['browsers', 'browser'],
@@ -235,38 +235,12 @@ export class StatisticsService implements OnApplicationShutdown {
         add(plan.hoursOut.get(hour), -1, row);
       }
     }
-    const iso = new IsoWriter();
-    const total = { visits: 0, visitors: 0, bots: 0 };
-    const series = starts.map((s, i) => {
-      const b = {
-        start: iso.write(s),
-        visits: sums[3 * i],
-        visitors: sums[3 * i + 1],
-        bots: sums[3 * i + 2],
-      };
-      total.visits += b.visits;
-      total.visitors += b.visitors;
-      total.bots += b.bots;
-      return b;
-    });
-    const answer: StatisticsDto = {
-      from: new Date(first).toISOString(),
-      to: new Date(r.toMs).toISOString(),
-      granularity: r.granularity,
-      tz: r.tz,
-      total,
-      series,
-      referrers: [],
-      countries: [],
-      browsers: [],
-      os: [],
-      devices: [],
-      targets: [],
-    };
+    const lists: Partial<Record<StatisticsList, StatsEntryDto[]>> = {};
     for (const [field, dim] of LISTS) {
       const entries = [...(counts.get(dim) ?? [])].map(([name, count]) => ({ name, count }));
-      (answer[field] as StatsEntryDto[]) = topWithOther(entries);
+      lists[field] = topWithOther(entries);
     }
+    const answer = statisticsAnswer(r, starts, sums, lists);
     return { answer, shorts: topShorts(top, filler) };
   }
 

@@ -102,6 +102,7 @@ describe('admin entity API', () => {
       'apikeys',
       'domains',
       'teams',
+      'pages',
     ]);
     for (const e of entities)
       for (const f of e.fields) expect(f.description.length).toBeGreaterThan(0);

@@ -1,6 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { PageRenderer } from '../../src/pages/page-renderer';
 import { PageViews } from '../../src/pages/page-views';
+import { StatisticsRetention } from '../../src/statistics/statistics-retention';
 import { LIMIT_PAGES } from '../../src/shared/pages';
 import { TeamEntity, TeamMemberEntity } from '../../src/teams/team.entity';
 import { addVerifiedDomain, useDomainsApp } from '../support/domains';
@@ -401,5 +403,236 @@ describe('link pages (CONTRACT "Marketing links")', () => {
     expect((await alice.delete(`/api/teams/${team}`)).status).toBe(204);
     expect((await alice.fetch(`/api/pages/${p.id}`)).status).toBe(404);
     expect((await view(`/p/${p.slug}`)).status).toBe(404);
+  });
+
+  it('moves a page between the own space and a team its mover may write in (PATCH team)', async () => {
+    const team = randomUUID();
+    await t.ds
+      .getRepository(TeamEntity)
+      .insert({ id: team, name: 'Movers', createdAt: new Date() });
+    await t.ds.getRepository(TeamMemberEntity).insert([
+      { teamId: team, userId: alice.userId, role: 'editor', joinedAt: new Date() },
+      { teamId: team, userId: bob.userId, role: 'viewer', joinedAt: new Date() },
+    ]);
+    const teamShort = await insertShort(t, {
+      ownerId: alice.userId,
+      teamId: team,
+      name: 'Team link',
+    });
+    const p = await created(alice, { links: [{ shortId: aliceShorts.plain.id }] });
+    const host = `move-${Date.now().toString(36)}.example`;
+    const d = await addVerifiedDomain(dns, alice, host);
+    expect((await alice.patch(`/api/domains/${d.id}`, { homePage: p.id })).status).toBe(200);
+    expect((await getOnHost(t.url, host, '/')).status).toBe(200);
+
+    // Its own short does not go along: refused, nothing moved.
+    const refused = await alice.patch(`/api/pages/${p.id}`, { team });
+    const problem = await expectProblem(refused, 400);
+    expect(problem.errorKey).toBe('page_link_invalid');
+    expect(problem.fieldErrors).toHaveProperty('links[0].shortId');
+    expect(((await (await alice.fetch(`/api/pages/${p.id}`)).json()) as Page).team).toBeNull();
+    // A team he may not write in.
+    const strange = await alice.patch(`/api/pages/${p.id}`, { team: randomUUID(), links: [] });
+    expect((await expectProblem(strange, 403)).errorKey).toBe('team_forbidden');
+
+    const moved = await alice.patch(`/api/pages/${p.id}`, {
+      team,
+      links: [{ shortId: teamShort.id }],
+    });
+    expect(moved.status, await moved.clone().text()).toBe(200);
+    const page = (await moved.json()) as Page;
+    expect(page.team).toEqual({ id: team, name: 'Movers' });
+    expect(page.links.map((l) => l.shortId)).toEqual([teamShort.id]);
+    const bobs = (await (await bob.fetch(`/api/pages?team=${team}`)).json()) as Page[];
+    expect(bobs.map((x) => x.id)).toEqual([p.id]);
+    expect(await (await view(`/p/${p.slug}`)).text()).toContain('Team link');
+    // The own domain no longer shows a team's page at its `/`.
+    expect((await getOnHost(t.url, host, '/')).status).toBe(302);
+    const domains = (await (await alice.fetch('/api/domains')).json()) as Array<{
+      id: string;
+      homePage: string | null;
+    }>;
+    expect(domains.find((x) => x.id === d.id)?.homePage).toBeNull();
+
+    // A viewer may not move it out; an editor may, into his own space.
+    expect((await bob.patch(`/api/pages/${p.id}`, { team: null, links: [] })).status).toBe(403);
+    const back = await alice.patch(`/api/pages/${p.id}`, { team: null });
+    expect((await expectProblem(back, 400)).errorKey).toBe('page_link_invalid');
+    const home = await alice.patch(`/api/pages/${p.id}`, { team: null, links: [] });
+    expect(home.status).toBe(200);
+    expect(((await home.json()) as Page).team).toBeNull();
+    const own = (await (await alice.fetch('/api/pages')).json()) as Page[];
+    expect(own.find((x) => x.id === p.id)?.team).toBeNull();
+    expect((await bob.fetch(`/api/pages/${p.id}`)).status).toBe(403);
+  });
+
+  describe('in the admin area', () => {
+    const search = (query: string) =>
+      admin.post('/api/admin/entity/pages/search', { query_string: { query } });
+    const found = async (query: string) => {
+      const res = await search(query);
+      expect(res.status, query).toBe(200);
+      return ((await res.json()) as { content: Array<Record<string, unknown>> }).content;
+    };
+
+    it('lists pages with their link count, searchable by slug, title, owner, team, theme and creation', async () => {
+      const mark = randomUUID().slice(0, 8);
+      const own = await created(alice, {
+        title: `Abuse ${mark}`,
+        theme: 'dark',
+        links: [{ shortId: aliceShorts.named.id }, { shortId: aliceShorts.plain.id }],
+      });
+      const team = randomUUID();
+      await t.ds
+        .getRepository(TeamEntity)
+        .insert({ id: team, name: `Crew ${mark}`, createdAt: new Date() });
+      await t.ds
+        .getRepository(TeamMemberEntity)
+        .insert({ teamId: team, userId: bob.userId, role: 'owner', joinedAt: new Date() });
+      const teams = await created(bob, { team, title: `Team page ${mark}`, theme: 'light' });
+
+      const [row] = await found(`slug:${own.slug}`);
+      expect(row).toMatchObject({
+        id: own.id,
+        slug: own.slug,
+        title: own.title,
+        theme: 'dark',
+        links: 2,
+        ownerId: alice.userId,
+        owner: 'alice',
+        teamId: null,
+        team: null,
+        createdAt: own.createdAt,
+      });
+      expect((await found(`title:"Abuse ${mark}"`)).map((r) => r.id)).toEqual([own.id]);
+      expect((await found(`"${mark}"`)).map((r) => r.id).sort()).toEqual([own.id, teams.id].sort());
+      expect((await found(`team:"Crew ${mark}"`)).map((r) => r.id)).toEqual([teams.id]);
+      expect((await found(`team:"Crew ${mark}"`))[0]).toMatchObject({ owner: 'bob', links: 0 });
+      const alices = (await found(`owner:alice AND theme:dark AND title:*${mark}*`)).map(
+        (r) => r.id,
+      );
+      expect(alices).toEqual([own.id]);
+      const since = new Date(Date.parse(own.createdAt) - 1000).toISOString();
+      expect((await found(`createdAt:>"${since}" AND title:*${mark}*`)).length).toBe(2);
+      expect((await search('theme:purple')).status).toBe(400);
+      expect(
+        (await alice.post('/api/admin/entity/pages/search', { query_string: { query: '' } }))
+          .status,
+      ).toBe(403);
+      // Not editable by admins (its owner edits it).
+      expect((await admin.put(`/api/admin/entity/pages/${own.id}`, { title: 'x' })).status).toBe(
+        400,
+      );
+    });
+
+    it('deletes an abusive page: gone at once, also from a view just cached', async () => {
+      const p = await created(alice, { title: 'Phishing here' });
+      expect((await view(`/p/${p.slug}`)).status).toBe(200);
+      expect((await alice.delete(`/api/admin/entity/pages/${p.id}`)).status).toBe(403);
+      expect((await admin.delete(`/api/admin/entity/pages/${p.id}`)).status).toBe(204);
+      expect((await view(`/p/${p.slug}`)).status).toBe(404);
+      expect((await alice.fetch(`/api/pages/${p.id}`)).status).toBe(404);
+      const again = await admin.delete(`/api/admin/entity/pages/${p.id}`);
+      expect((await expectProblem(again, 404)).errorKey).toBe('entity_not_exists');
+      // A page whose creator is gone (shown nowhere, swept hourly) is listed and deleted too.
+      const orphan = await created(alice, { title: 'Orphan' });
+      await t.query('UPDATE pages SET owner_id = NULL WHERE id = ?', [orphan.id]);
+      const [row] = await found(`slug:${orphan.slug}`);
+      expect(row).toMatchObject({ id: orphan.id, ownerId: null, owner: null });
+      expect((await admin.delete(`/api/admin/entity/pages/${orphan.id}`)).status).toBe(204);
+      expect(await found(`slug:${orphan.slug}`)).toEqual([]);
+    });
+  });
+
+  describe('under hostile traffic', () => {
+    it('answers a slug longer than 64 characters or not of the slug syntax 404 without reading', async () => {
+      const renderer = t.app.get(PageRenderer);
+      const bySlug = vi.spyOn(renderer, 'bySlug');
+      const query = vi.spyOn(t.ds, 'query');
+      try {
+        for (const path of [
+          `/p/${'a'.repeat(65)}`,
+          `/p/${'a'.repeat(8000)}`,
+          '/p/a%20b',
+          '/p/ab',
+          '/p/%E0%A4%A',
+          "/p/x'%20OR%201=1--",
+        ]) {
+          const res = await view(path);
+          expect(res.status, path.slice(0, 40)).toBe(404);
+          expect(await res.text()).toContain('Seite nicht gefunden');
+        }
+        expect(bySlug).not.toHaveBeenCalled();
+        expect(query.mock.calls.filter(([sql]) => /\bpages\b/.test(String(sql)))).toEqual([]);
+        // A slug of the syntax is looked up.
+        expect((await view(`/p/${'b'.repeat(64)}`)).status).toBe(404);
+        expect(bySlug).toHaveBeenCalledTimes(1);
+      } finally {
+        bySlug.mockRestore();
+        query.mockRestore();
+      }
+    });
+
+    it('reads a page once for a flood of views, and sees its changes and its shorts’ at once', async () => {
+      const short = await createShort(alice, { url: 'https://example.com/flood', name: 'Before' });
+      const p = await created(alice, { title: 'Flood', links: [{ shortId: short.id }] });
+      const query = vi.spyOn(t.ds, 'query');
+      const reads = () =>
+        query.mock.calls.filter(([sql]) => /FROM pages p LEFT JOIN page_links/.test(String(sql)))
+          .length;
+      try {
+        const views = await Promise.all(Array.from({ length: 30 }, () => view(`/p/${p.slug}`)));
+        expect(views.map((r) => r.status)).toEqual(Array(30).fill(200));
+        expect(reads()).toBe(1);
+        for (let i = 0; i < 10; i++) expect((await view(`/p/${p.slug}`)).status).toBe(200);
+        expect(reads()).toBe(1);
+
+        // The page's own change, its short's change and a new slug show on the next view.
+        expect((await alice.patch(`/api/pages/${p.id}`, { title: 'Changed' })).status).toBe(200);
+        expect(await (await view(`/p/${p.slug}`)).text()).toContain('Changed');
+        expect((await alice.patch(`/api/code/${short.id}`, { name: 'After' })).status).toBe(200);
+        const after = await (await view(`/p/${p.slug}`)).text();
+        expect(after).toContain('After');
+        expect(after).not.toContain('Before');
+        const renamed = slug();
+        expect((await alice.patch(`/api/pages/${p.id}`, { slug: renamed })).status).toBe(200);
+        expect((await view(`/p/${p.slug}`)).status).toBe(404);
+        expect((await view(`/p/${renamed}`)).status).toBe(200);
+        // A slug seen absent, then created, is found at once.
+        const later = slug();
+        expect((await view(`/p/${later}`)).status).toBe(404);
+        await created(alice, { slug: later });
+        expect((await view(`/p/${later}`)).status).toBe(200);
+      } finally {
+        query.mockRestore();
+      }
+      // Each view counted once.
+      await t.app.get(PageViews).flush();
+      const [row] = await t.query<Array<{ n: number | string }>>(
+        'SELECT SUM(views) AS n FROM page_views WHERE page_id = ?',
+        [p.id],
+      );
+      expect(Number(row.n)).toBe(30 + 10 + 3);
+      expect(t.app.get(PageRenderer).cached).toBeLessThanOrEqual(1000);
+    });
+  });
+
+  it('keeps page views as long as a short’s statistics (STATS_RETENTION_DAYS)', async () => {
+    const p = await created(alice, {});
+    const hour = Math.floor(Date.now() / 3_600_000);
+    const keptHours = t.config.stats.retentionDays * 24;
+    const insert = 'INSERT INTO page_views (page_id, hour_no, views, bots) VALUES (?, ?, ?, ?)';
+    await t.query(insert, [p.id, hour - keptHours - 30, 5, 1]);
+    await t.query(insert, [p.id, hour - keptHours + 30, 7, 0]);
+    await t.query(insert, [p.id, hour - 1, 2, 0]);
+    expect(await t.app.get(StatisticsRetention).run()).toBe(true);
+    const left = await t.query<Array<{ hour_no: number | string; views: number | string }>>(
+      'SELECT hour_no, views FROM page_views WHERE page_id = ? ORDER BY hour_no',
+      [p.id],
+    );
+    expect(left.map((r) => [Number(r.hour_no), Number(r.views)])).toEqual([
+      [hour - keptHours + 30, 7],
+      [hour - 1, 2],
+    ]);
   });
 });

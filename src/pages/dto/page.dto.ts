@@ -133,8 +133,24 @@ export class CreatePageDto {
   theme: PageTheme;
 }
 
-/** `PATCH /api/pages/{id}`: any of the create's fields but `team`; `links` replaces the list. */
-export class UpdatePageDto extends PartialType(OmitType(CreatePageDto, ['team'] as const)) {}
+/**
+ * `PATCH /api/pages/{id}`: any of the create's fields; `links` replaces the list; `team` moves the
+ * page between the caller's own space (null) and a team he may write in (CONTRACT "Teams", as a
+ * short moves).
+ */
+export class UpdatePageDto extends PartialType(OmitType(CreatePageDto, ['team'] as const)) {
+  @ApiPropertyOptional({
+    type: 'string',
+    nullable: true,
+    maxLength: 36,
+    description:
+      'Moves the page: a team where the caller is owner or editor, or null for the caller’s own space. Its links must be shorts of that space (send `links` along), else 400 page_link_invalid',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(36)
+  team?: string | null;
+}
 
 export class PageListQueryDto {
   @QueryText({

@@ -1094,7 +1094,7 @@ export interface components {
             description: string;
             fields: components["schemas"]["AdminFieldDto"][];
             /** @enum {string} */
-            name: "users" | "shorts" | "reports" | "blacklist" | "apikeys" | "domains" | "teams";
+            name: "users" | "shorts" | "reports" | "blacklist" | "apikeys" | "domains" | "teams" | "pages";
         };
         AdminFieldDto: {
             description: string;
@@ -2068,6 +2068,8 @@ export interface components {
              * @example herbst
              */
             slug?: string;
+            /** @description Moves the page: a team where the caller is owner or editor, or null for the caller’s own space. Its links must be shorts of that space (send `links` along), else 400 page_link_invalid */
+            team?: string | null;
             /** @enum {string} */
             theme?: "light" | "dark" | "auto";
             title?: string;
@@ -2353,7 +2355,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                entity: "users" | "shorts" | "reports" | "blacklist" | "apikeys" | "domains" | "teams";
+                entity: "users" | "shorts" | "reports" | "blacklist" | "apikeys" | "domains" | "teams" | "pages";
             };
             cookie?: never;
         };
@@ -2452,7 +2454,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                entity: "users" | "shorts" | "reports" | "blacklist" | "apikeys" | "domains" | "teams";
+                entity: "users" | "shorts" | "reports" | "blacklist" | "apikeys" | "domains" | "teams" | "pages";
                 id: string;
             };
             cookie?: never;
@@ -2577,7 +2579,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                entity: "users" | "shorts" | "reports" | "blacklist" | "apikeys" | "domains" | "teams";
+                entity: "users" | "shorts" | "reports" | "blacklist" | "apikeys" | "domains" | "teams" | "pages";
                 id: string;
             };
             cookie?: never;

@@ -24,6 +24,7 @@ export const admin = {
       apikeys: 'Api Keys',
       domains: 'Domains',
       teams: 'Teams',
+      pages: 'Link-Seiten',
     } as Record<string, string>,
     entityIntro: {
       users: 'Alle Accounts. Du kannst Rollen vergeben und Accounts deaktivieren.',
@@ -37,6 +38,7 @@ export const admin = {
         'Eigene und geteilte Domains (geteilte haben keinen Besitzer). Du kannst eine Domain abschalten; löschen lässt sie sich erst, wenn kein Short mehr auf ihr liegt.',
       teams:
         'Alle Teams. Ein Team lässt sich erst löschen, wenn ihm keine Shorts und Domains mehr gehören.',
+      pages: 'Alle Link-Seiten. Eine missbräuchliche Seite kannst du löschen.',
     } as Record<string, string>,
     fields: {
       id: 'ID',
@@ -89,6 +91,12 @@ export const admin = {
       scopes: 'Berechtigungen',
       lastUsedAt: 'Zuletzt benutzt',
       expiresAt: 'Läuft ab am',
+      members: 'Mitglieder',
+      slug: 'Adresse',
+      title: 'Titel',
+      theme: 'Farben',
+      links: 'Links',
+      updatedAt: 'Geändert am',
     } as Record<string, string>,
     search: 'Suche',
     searchPlaceholder: 'z. B. username:anna oder dangerous:true AND url:*example.com*',
@@ -134,6 +142,9 @@ export const admin = {
       actioned: 'Bearbeitet',
       host: 'Host',
       regex: 'Regulärer Ausdruck',
+      light: 'Hell',
+      dark: 'Dunkel',
+      auto: 'Wie das Gerät',
     } as Record<string, string>,
     deleteTitle: 'Eintrag löschen',
     deleteConfirm:

@@ -24,6 +24,7 @@ export const admin: Catalogue<typeof de> = {
       apikeys: 'API keys',
       domains: 'Domains',
       teams: 'Teams',
+      pages: 'Link pages',
     },
     entityIntro: {
       users: 'All accounts. You can assign roles and deactivate accounts.',
@@ -36,6 +37,7 @@ export const admin: Catalogue<typeof de> = {
       domains:
         'Own and shared domains (shared ones have no owner). You can switch a domain off; it can only be deleted once no short uses it.',
       teams: 'All teams. A team can only be deleted once no shorts and domains belong to it.',
+      pages: 'All link pages. You can delete an abusive page.',
     },
     fields: {
       id: 'ID',
@@ -88,6 +90,12 @@ export const admin: Catalogue<typeof de> = {
       scopes: 'Scopes',
       lastUsedAt: 'Last used',
       expiresAt: 'Expires on',
+      members: 'Members',
+      slug: 'Address',
+      title: 'Title',
+      theme: 'Colours',
+      links: 'Links',
+      updatedAt: 'Changed on',
     },
     search: 'Search',
     searchPlaceholder: 'e.g. username:anna or dangerous:true AND url:*example.com*',
@@ -132,6 +140,9 @@ export const admin: Catalogue<typeof de> = {
       actioned: 'Actioned',
       host: 'Host',
       regex: 'Regular expression',
+      light: 'Light',
+      dark: 'Dark',
+      auto: 'Like the device',
     },
     deleteTitle: 'Delete entry',
     deleteConfirm: 'Do you really want to delete this entry? This cannot be undone.',
