@@ -68,6 +68,11 @@ export class CountBuffer {
     return this.batchKeys;
   }
 
+  /** Whether the key is pending (counted and not yet in a flush). */
+  isPending(key: string): boolean {
+    return this.pending.has(key);
+  }
+
   add(key: string, n = 1): void {
     const had = this.pending.get(key);
     if (had === undefined) this.pendingChars += key.length;

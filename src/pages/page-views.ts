@@ -15,8 +15,8 @@ import { ValidationFailedError } from '../common/errors';
 
 /** How often the views counted in memory are written. */
 export const PAGE_VIEWS_FLUSH_MS = 1_000;
-/** Distinct (page, hour) keys kept in memory at most; views beyond are not counted. */
-const MAX_KEYS = 50_000;
+/** Distinct (page, hour) keys kept in memory at most; views of other pages beyond are not counted. */
+export const PAGE_VIEWS_MAX_KEYS = 50_000;
 /** Rows per upsert statement. */
 const ROWS_PER_STATEMENT = 200;
 
@@ -64,8 +64,10 @@ export class PageViews implements OnModuleInit, OnApplicationShutdown {
 
   /** Counts one view of a page now (a bot's apart). */
   count(pageId: string, bot: boolean, now = Date.now()): void {
-    if (!this.enabled || this.buffer.size >= MAX_KEYS) return;
-    this.buffer.add(`${pageId}|${Math.floor(now / HOUR_MS)}|${bot ? 'b' : 'v'}`);
+    if (!this.enabled) return;
+    const key = `${pageId}|${Math.floor(now / HOUR_MS)}|${bot ? 'b' : 'v'}`;
+    // A full buffer takes no new key, but a view of a page already waiting still counts.
+    if (this.buffer.size < PAGE_VIEWS_MAX_KEYS || this.buffer.isPending(key)) this.buffer.add(key);
   }
 
   /**
