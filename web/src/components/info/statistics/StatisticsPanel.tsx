@@ -20,12 +20,11 @@ import {
   type StatsRange,
   withShares,
 } from '../../../lib/statistics';
-import { StatsChart } from './StatsChart';
+import { StatsChart, type Figure } from './StatsChart';
 import { useT } from '../../../i18n/context';
 
 export type ListKey = 'referrers' | 'countries' | 'devices' | 'browsers' | 'os' | 'targets';
-/** The figures counted per range and bucket. */
-export type Figure = 'visits' | 'visitors' | 'bots';
+export type { Figure };
 
 const FIGURES: readonly Figure[] = ['visits', 'visitors', 'bots'];
 

@@ -9,7 +9,9 @@ import {
   type StatisticsAnswer,
 } from '../../../lib/statistics';
 import { useT } from '../../../i18n/context';
-import type { Figure } from './StatisticsPanel';
+
+/** The figures counted per range and bucket. */
+export type Figure = 'visits' | 'visitors' | 'bots';
 
 /** Short tick labels: `14:00` by the hour, `23.11.` by the day, `Nov. 26` by the month. */
 function axisLabel(ms: number, granularity: StatisticsAnswer['granularity']): string {
