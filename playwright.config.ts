@@ -50,15 +50,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   globalTeardown: './test/browser/global-teardown.ts',
   outputDir: 'test-results/artifacts',
-  // Two files at a time (their tests in order): the walks wait on the browser, the app and each
-  // other more than they compute, so two workers take the leg from 749 s to about half on two
-  // cores. The files share the app (each names its own users and shorts) and the flags app (read
-  // only). BROWSER_WORKERS=1 runs one file at a time. A test has 45 s: with two walks beside
-  // each other an axe run of a long page may take twice its time alone.
   fullyParallel: false,
-  workers: Number(process.env.BROWSER_WORKERS ?? 2),
+  workers: 1,
   retries: 0,
-  timeout: 45_000,
+  timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI
     ? [['list'], ['html', { open: 'never', outputFolder: 'test-results/html' }]]
