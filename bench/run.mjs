@@ -7,6 +7,11 @@
 //   app-mariadb  the same on a fresh MariaDB database (only when BENCH_DB_URL / 127.0.0.1:3306 answers)
 //   app-postgres the same on a fresh PostgreSQL database (only when BENCH_PG_URL answers)
 //   bare         a bare node:http server answering the same 302 from an in-memory Map (the baseline)
+//   floor-{engine} per app, once its database is seeded: a bare node:http server doing the same
+//                indexed point read of the short by code with the app's driver (better-sqlite3, mysql2,
+//                pg) on the app's own database (bench/floor-server.mjs): the floor of a cache miss.
+//                Only the cache-miss follows run against it, each floor round right after the app's
+//                (the `vs floor` and `CPU vs floor` columns, and the cache-miss goals)
 // Scenarios (follows as browsers: statistics are recorded, user agents and referrers rotating):
 // follow of a plain short (GET /s/{code}), follow of a short with 10 redirect rules that no visitor
 // matches (all evaluated), follow of a short with maxUses = 10^9 (each follow claims
@@ -25,9 +30,10 @@
 // writing back a create burst) does not land in the next one's round; after the cache-miss round
 // until its statistics backlog is written (at most 60 s), which that round's CPU figure includes.
 // The targets are started and seeded side by side. Progress lines carry the
-// seconds since start. Prints req/s, p50, p99, the ratio to the bare server's follow, and the CPU
-// time each target spent per request with its ratio to the bare server's (robust where req/s moves
-// with a shared machine). Stops by itself; every process and temp file is removed.
+// seconds since start. Prints req/s, p50, p99, the ratio to the bare server's follow, for the cache
+// misses the ratio to their floor, and the CPU time each target spent per request with its ratio to
+// the bare server's and the floor's (robust where req/s moves with a shared machine). Stops by
+// itself; every process and temp file is removed.
 //
 // Environment: BENCH_CONNECTIONS (50), BENCH_DURATION seconds per round (4; the cache-miss rounds 2 at
 //   most), BENCH_MISS_SECONDS (2: the cache-miss rounds, at most BENCH_DURATION), BENCH_ROUNDS (3),
@@ -36,7 +42,9 @@
 //   BENCH_MANY (1000000): shorts seeded for the cache-miss follow (0 skips that scenario),
 //   BENCH_TAGGED (100000): shorts of one user with 10 tags each, for the tag filter, a link page and the bulk
 //   edits beside a follow (0 skips those scenarios),
-//   BENCH_ONLY=regex: only the runs whose "target / scenario" matches (the bare baseline always runs),
+//   BENCH_ONLY=regex: only the runs whose "target / scenario" matches (the bare baseline always runs;
+//   a floor run is selected by its app's name too: 'follow 1 of' runs the cache misses and their floors),
+//   BENCH_FLOOR=off: no floor servers for the cache misses,
 //   BENCH_CPU_PROF=dir: run the app with --cpu-prof, profiles in dir/app-{engine}/ (thread 0: the main thread; see bench/profile-summary.mjs),
 //   BENCH_INSTANCES=off: skip the instances comparison (below; BENCH_ONLY=instances runs only it and the baseline),
 //   BENCH_INSTANCE_RATE: follows per second per instance in that comparison (3000),
