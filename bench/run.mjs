@@ -7,6 +7,11 @@
 //   app-mariadb  the same on a fresh MariaDB database (only when BENCH_DB_URL / 127.0.0.1:3306 answers)
 //   app-postgres the same on a fresh PostgreSQL database (only when BENCH_PG_URL answers)
 //   bare         a bare node:http server answering the same 302 from an in-memory Map (the baseline)
+//   floor-{engine} per app, once its database is seeded: a bare node:http server doing the same
+//                indexed point read of the short by code with the app's driver (better-sqlite3, mysql2,
+//                pg) on the app's own database (bench/floor-server.mjs): the floor of a cache miss.
+//                Only the cache-miss follows run against it, each floor round right after the app's
+//                (the `vs floor` and `CPU vs floor` columns, and the cache-miss goals)
 // Scenarios (follows as browsers: statistics are recorded, user agents and referrers rotating):
 // follow of a plain short (GET /s/{code}), follow of a short with 10 redirect rules that no visitor
 // matches (all evaluated), follow of a short with maxUses = 10^9 (each follow claims
@@ -25,9 +30,10 @@
 // writing back a create burst) does not land in the next one's round; after the cache-miss round
 // until its statistics backlog is written (at most 60 s), which that round's CPU figure includes.
 // The targets are started and seeded side by side. Progress lines carry the
-// seconds since start. Prints req/s, p50, p99, the ratio to the bare server's follow, and the CPU
-// time each target spent per request with its ratio to the bare server's (robust where req/s moves
-// with a shared machine). Stops by itself; every process and temp file is removed.
+// seconds since start. Prints req/s, p50, p99, the ratio to the bare server's follow, for the cache
+// misses the ratio to their floor, and the CPU time each target spent per request with its ratio to
+// the bare server's and the floor's (robust where req/s moves with a shared machine). Stops by
+// itself; every process and temp file is removed.
 //
 // Environment: BENCH_CONNECTIONS (50), BENCH_DURATION seconds per round (4; the cache-miss rounds 2 at
 //   most), BENCH_MISS_SECONDS (2: the cache-miss rounds, at most BENCH_DURATION), BENCH_ROUNDS (3),
@@ -36,7 +42,9 @@
 //   BENCH_MANY (1000000): shorts seeded for the cache-miss follow (0 skips that scenario),
 //   BENCH_TAGGED (100000): shorts of one user with 10 tags each, for the tag filter, a link page and the bulk
 //   edits beside a follow (0 skips those scenarios),
-//   BENCH_ONLY=regex: only the runs whose "target / scenario" matches (the bare baseline always runs),
+//   BENCH_ONLY=regex: only the runs whose "target / scenario" matches (the bare baseline always runs;
+//   a floor run is selected by its app's name too: 'follow 1 of' runs the cache misses and their floors),
+//   BENCH_FLOOR=off: no floor servers for the cache misses,
 //   BENCH_CPU_PROF=dir: run the app with --cpu-prof, profiles in dir/app-{engine}/ (thread 0: the main thread; see bench/profile-summary.mjs),
 //   BENCH_INSTANCES=off: skip the instances comparison (below; BENCH_ONLY=instances runs only it and the baseline),
 //   BENCH_INSTANCE_RATE: follows per second per instance in that comparison (3000),
@@ -116,6 +124,8 @@ const CPU_PROF = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
 const TARGET_URL = 'https://example.com/benchmark/target?x=1';
 const MANY = Number(process.env.BENCH_MANY ?? 1_000_000);
+/** BENCH_FLOOR=off: no floor servers (bench/floor-server.mjs) for the cache misses. */
+const FLOOR = process.env.BENCH_FLOOR !== 'off';
 /** BENCH_HOLD seconds: the apps are kept running that long after the memory lines, to inspect them. */
 const HOLD = Number(process.env.BENCH_HOLD ?? 0);
 
@@ -236,7 +246,7 @@ async function freePort() {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-async function waitUntilUp(base, child, logFile) {
+async function waitUntilUp(base, child, logFile, probeStatus = 302) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
@@ -249,7 +259,7 @@ async function waitUntilUp(base, child, logFile) {
         redirect: 'manual',
         signal: AbortSignal.timeout(2000),
       });
-      if (r.status === 302) return;
+      if (r.status === probeStatus) return;
     } catch {
       // not up yet
     }
@@ -373,6 +383,8 @@ async function startApp(kind) {
   };
   let setMaxUses;
   let bulk; // (sql, rows) inserting many rows
+  /** The floor server's environment: the same database (bench/floor-server.mjs). */
+  const floorEnv = { FLOOR_ENGINE: kind };
   let analyze; // (tables) refreshing the planner's statistics (the database servers)
   if (kind === 'mariadb') {
     const database = `bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
@@ -388,6 +400,7 @@ async function startApp(kind) {
     const u = new URL(DB_URL);
     u.pathname = `/${database}`;
     env.DB_URL = u.toString();
+    floorEnv.FLOOR_DB_URL = env.DB_URL;
     setMaxUses = async (code, n) => {
       await admin.query(`UPDATE \`${database}\`.shorts SET max_uses = ? WHERE code = ?`, [n, code]);
     };
@@ -408,6 +421,7 @@ async function startApp(kind) {
     const u = new URL(PG_URL);
     u.pathname = `/${database}`;
     env.DB_URL = u.toString();
+    floorEnv.FLOOR_DB_URL = env.DB_URL;
     const db = await pgClient(env.DB_URL);
     cleanups.push(async () => {
       await db.end();
@@ -446,6 +460,7 @@ async function startApp(kind) {
       }
     };
   } else {
+    floorEnv.FLOOR_DB_FILE = env.DB_FILE;
     mkdirSync(dirname(env.DB_FILE), { recursive: true });
     setMaxUses = async (code, n) => {
       const Database = (await import('better-sqlite3')).default;
@@ -676,6 +691,7 @@ async function startApp(kind) {
     name: `app-${kind}`,
     base,
     child,
+    floorEnv,
     scenarios: [
       { name: 'follow plain', requests: asBrowsers(`/s/${plain}`), expect: 302 },
       { name: 'follow 10 webhooks', requests: asBrowsers(`/s/${hooksCode}`), expect: 302 },
@@ -788,6 +804,46 @@ async function startBare() {
   };
 }
 
+/** The cache-miss scenarios (randomFollow), by name: the ones measured against the floor. */
+const missScenarios = () => [randomFollow('', BROWSER_UAS[0]), randomFollow(' bot', BOT_UA)];
+
+/** Whether the floor of `app` is measured: BENCH_FLOOR, BENCH_MANY and BENCH_ONLY allow it. */
+function floorWanted(app) {
+  if (!FLOOR || MANY <= 0) return false;
+  return missScenarios().some(
+    (s) =>
+      !ONLY || ONLY.test(`${app.name} / ${s.name}`) || ONLY.test(`${floorName(app)} / ${s.name}`),
+  );
+}
+const floorName = (app) => app.name.replace(/^app-/, 'floor-');
+
+/**
+ * The floor of an app's cache misses (bench/floor-server.mjs): a bare node:http server doing the
+ * same point read with the same driver on the app's database, after the app seeded it. Its
+ * scenarios are the app's cache-miss follows (the same random codes among the seeded shorts); it
+ * records nothing, so its rounds wait for no backlog.
+ */
+async function startFloor(app) {
+  const port = await freePort();
+  const name = floorName(app);
+  const { child, logFile } = spawnLogged(name, [join(ROOT, 'bench', 'floor-server.mjs')], {
+    PORT: String(port),
+    ...app.floorEnv,
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitUntilUp(base, child, logFile, 404); // the probe's code is not a short
+  const probe = await fetch(`${base}/s/${codeOf(0)}`, { redirect: 'manual' });
+  if (probe.status !== 302 || probe.headers.get('location') !== TARGET_URL)
+    throw new Error(`${name}: the seeded short ${codeOf(0)} answered ${probe.status}`);
+  return {
+    name,
+    floorOf: app.name,
+    base,
+    child,
+    scenarios: missScenarios().map((s) => ({ ...s, settleMaxMs: undefined })),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Load
 
@@ -877,12 +933,30 @@ async function main() {
     ...(whyPg ? [] : [startApp('postgres')]),
   ]);
   log(`targets started and seeded in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+  // The floors of the cache misses, each on its app's database once that is seeded.
+  const floors = await Promise.all(
+    targets.filter((t) => t.floorEnv && floorWanted(t)).map(startFloor),
+  );
+  if (floors.length) log(`floors started: ${floors.map((f) => f.name).join(', ')}`);
+  else log(`no floor (${FLOOR ? 'BENCH_MANY=0 or BENCH_ONLY' : 'BENCH_FLOOR=off'})`);
+  targets.push(...floors);
 
-  const runs = targets
-    .flatMap((t) => t.scenarios.map((s) => ({ target: t, scenario: s, rounds: [] })))
-    .filter(
-      (r) => r.scenario.baseline || !ONLY || ONLY.test(`${r.target.name} / ${r.scenario.name}`),
-    );
+  // Each floor run right after its app's run of the same scenario: the two are measured side by
+  // side in every round (a floor run is selected by BENCH_ONLY as its own or its app's name).
+  const selected = (t, s) =>
+    s.baseline ||
+    !ONLY ||
+    ONLY.test(`${t.name} / ${s.name}`) ||
+    (t.floorOf !== undefined && ONLY.test(`${t.floorOf} / ${s.name}`));
+  const runs = [];
+  for (const t of targets.filter((x) => x.floorOf === undefined)) {
+    const floor = floors.find((f) => f.floorOf === t.name);
+    for (const s of t.scenarios) {
+      if (selected(t, s)) runs.push({ target: t, scenario: s, rounds: [] });
+      const fs = floor?.scenarios.find((x) => x.name === s.name);
+      if (fs && selected(floor, fs)) runs.push({ target: floor, scenario: fs, rounds: [] });
+    }
+  }
 
   for (const r of runs) {
     log(`warm-up ${r.target.name} / ${r.scenario.name}`);
@@ -955,8 +1029,25 @@ async function main() {
       cpuRatio: follow ? (baseCpu / cpu).toFixed(2) : '-',
       loopP99: r.rounds[0].loop ? Math.max(...r.rounds.map((x) => x.loop.p99)) : undefined,
       unexpected: r.rounds.reduce((a, b) => a + b.unexpected, 0),
+      floorOf: r.target.floorOf,
+      rawRps: rps,
+      rawCpu: cpu,
     };
   });
+  // The cache misses against their floor: the app's req/s / the floor's, the floor's CPU per follow
+  // / the app's (as against bare: 1.00 is as cheap as the floor).
+  for (const r of rows) {
+    const floor = rows.find(
+      (f) => f.floorOf !== undefined && f.floorOf === r.target && f.scenario === r.scenario,
+    );
+    if (r.floorOf !== undefined) {
+      r.vsFloor = 'floor';
+      r.cpuVsFloor = 'floor';
+    } else if (floor) {
+      r.vsFloor = (r.rawRps / floor.rawRps).toFixed(2);
+      r.cpuVsFloor = (floor.rawCpu / r.rawCpu).toFixed(2);
+    }
+  }
 
   const head = [
     'target',
@@ -965,8 +1056,10 @@ async function main() {
     'p50 ms',
     'p99 ms',
     'vs bare follow',
+    'vs floor',
     'CPU us/req',
     'CPU vs bare',
+    'CPU vs floor',
     'loop p99 ms',
     'unexpected',
   ];
@@ -979,8 +1072,10 @@ async function main() {
       r.p50,
       r.p99,
       r.ratio,
+      r.vsFloor ?? '-',
       r.cpu,
       r.cpuRatio,
+      r.cpuVsFloor ?? '-',
       r.loopP99 === undefined ? '-' : r.loopP99.toFixed(1),
       r.unexpected,
     ]),
@@ -1000,6 +1095,9 @@ async function main() {
   );
   console.log(
     "CPU us/req = the target process's CPU time (user + system, all its threads; not the database server's) per request, median of the rounds, from the round's start until the machine was quiet again; CPU vs bare = the bare server's CPU per follow / the target's (1.00: as cheap as the bare redirect)",
+  );
+  console.log(
+    "vs floor = the app's req/s / its floor's, CPU vs floor = the floor's CPU per follow / the app's: the cache misses against floor-{engine} (bench/floor-server.mjs), a bare node:http server doing the same indexed point read with the same driver on the same database, run right after the app's round in every round (BENCH_FLOOR=off skips it)",
   );
   console.log(
     "loop p99 = the worst round's 99th percentile of the app's event-loop delay during the scenario (from the change of its Prometheus histogram over the round, interpolated within a bucket)",
@@ -1067,12 +1165,20 @@ const GOALS = [
     },
   },
   {
-    what: 'follow of random codes (cache misses), ratio to bare',
+    what: 'follow of random codes as browsers (cache misses, statistics on), ratio to its floor',
     scenario: /^follow 1 of \S+$/,
-    figure: (r) => Number(r.ratio),
+    figure: (r) => (r.vsFloor === undefined ? undefined : Number(r.vsFloor)),
     show: (x) => `${x.toFixed(2)}x`,
-    goal: '>= 0.35x',
-    holds: (x) => x >= 0.35,
+    goal: '>= 0.3x',
+    holds: (x) => x >= 0.3,
+  },
+  {
+    what: 'follow of random codes as a bot (cache misses, no statistics), ratio to its floor',
+    scenario: /^follow 1 of \S+ bot$/,
+    figure: (r) => (r.vsFloor === undefined ? undefined : Number(r.vsFloor)),
+    show: (x) => `${x.toFixed(2)}x`,
+    goal: '>= 0.5x',
+    holds: (x) => x >= 0.5,
   },
   {
     what: 'list of 100,000 shorts with 10 tags each by one tag, p99 at 5 connections',
@@ -1149,6 +1255,7 @@ function printGoals(rows, memory) {
       const list = rows.filter((r) => r.target === app && g.scenario.test(r.scenario));
       if (list.length === 0) continue;
       const x = g.combine ? g.combine(list) : g.figure(list[0]);
+      if (x === undefined) continue; // no floor measured (BENCH_FLOOR=off)
       console.log(
         `  ${g.what}, ${app}: ${g.show(x)} (goal ${g.goal}): ${g.holds(x, rows, app) ? 'holds' : 'NOT met'}`,
       );
