@@ -51,6 +51,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.e2e-spec.ts'],
           exclude: TIMED_E2E,
+          // The files of a worker share its module cache: each file boots its own app on its own
+          // database, and importing Nest and the app once per worker rather than once per file
+          // saved ~2 s a file (import 148 -> 29 s on one leg). The timed files keep a fresh
+          // process each, so no heap that earlier files grew pauses their follows.
+          isolate: false,
           // Each file boots its own app on its own database; two workers fit two cores.
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
