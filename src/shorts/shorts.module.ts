@@ -24,6 +24,7 @@ import { ShortFollowRepository } from './short-follow.repository';
 import { ShortInsertRepository } from './short-insert.repository';
 import { ShortRepository } from './short.repository';
 import { ShortViewService } from './short-view.service';
+import { TagCountCache } from './tag-count-cache';
 
 /** What other modules use: a service per use case, the follow's and link health's ports. */
 const EXPORTED = [
@@ -60,6 +61,7 @@ const EXPORTED = [
     ShortRepository,
     ShortFollowRepository,
     ShortInsertRepository,
+    TagCountCache,
     ...EXPORTED,
     ShortBulkService,
     CleanupService,
