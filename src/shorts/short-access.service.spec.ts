@@ -20,7 +20,7 @@ describe('ShortAccessService: who may manage a short', () => {
   const repo = {
     findByIdWithOwner: async (id: string) => shorts[id] ?? null,
     findIdentity: async (id: string) => shorts[id] ?? null,
-    delete: async (id: string) => void deleted.push(id),
+    delete: async (s: { id: string }) => void deleted.push(s.id),
   };
   const { access, edit } = shortServices({ repo });
   const keyOf = (p: Promise<unknown>) =>

@@ -41,6 +41,7 @@ import { columnsOf, ShortCreateService } from './short-create.service';
 import { followKey, SHORT_CHANGED_CHANNEL, SHORTS_DELETED_CHANNEL } from './short-events';
 import { ShortViewService } from './short-view.service';
 import { ShortEntity, sqlColumnOf } from './short.entity';
+import { TagCountCache } from './tag-count-cache';
 
 /** Ids per read. */
 const IDS_PER_READ = 500;
@@ -85,8 +86,9 @@ const conflict = (ids: readonly string[]) =>
  * the refused ids). The change is one transaction that locks the shorts' rows and reads them
  * afresh: a short deleted or moved meanwhile fails the whole edit (409), nothing written.
  * `shorts.tags` and `short_tags` are written together, as is `short_tags.space` when shorts move.
- * After the commit, as the single edit and delete do: the follow caches drop the shorts, the
- * statistics forget what they buffered for deleted ones, and the webhooks' held events go out.
+ * After the commit, as the single edit and delete do: the follow caches drop the shorts, the own
+ * list's tag counts drop their spaces (before and after), the statistics forget what they buffered
+ * for deleted ones, and the webhooks' held events go out.
  */
 @Injectable()
 export class ShortBulkService implements OnApplicationShutdown {
@@ -101,6 +103,7 @@ export class ShortBulkService implements OnApplicationShutdown {
     private readonly bus: CacheBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly limits: RateLimitService,
+    private readonly tagCounts: TagCountCache,
     @Optional() private readonly changes?: ShortChangeHub,
     @Optional() failures?: FailureReporter,
   ) {
@@ -151,6 +154,9 @@ export class ShortBulkService implements OnApplicationShutdown {
     try {
       outcome = await this.write({ shorts, plan, actorId: actor.id, columns: COLUMNS });
     } catch (err) {
+      // It may have committed (CommitOutcomeUnknownError); else nothing was written, and the drop
+      // costs only a count.
+      this.tagsChanged(shorts, plan, actor.id);
       if (err instanceof CommitOutcomeUnknownError) {
         // It may have committed: the follow caches drop the shorts; the recovery decides the events.
         this.invalidate(shorts);
@@ -164,6 +170,7 @@ export class ShortBulkService implements OnApplicationShutdown {
     }
 
     this.invalidate(shorts);
+    this.tagsChanged(shorts, plan, actor.id);
     if (plan.delete) {
       this.bus.publish(SHORTS_DELETED_CHANNEL, ids.join(','));
       await held.release(async (slice) => (id) => {
@@ -215,6 +222,18 @@ export class ShortBulkService implements OnApplicationShutdown {
   /** Drops the shorts from the follow cache of every instance. */
   private invalidate(shorts: readonly BulkRow[]): void {
     for (const s of shorts) this.bus.publish(SHORT_CHANGED_CHANNEL, followKey(s.domain, s.code));
+  }
+
+  /**
+   * Drops the own list's tag counts of the spaces whose tag rows the edit wrote: a delete's, a
+   * move's (from and to), those of shorts that got or lost tags. An edit of the expiry or the
+   * limit alone writes none.
+   */
+  private tagsChanged(shorts: readonly BulkRow[], plan: BulkPlan, actorId: string): void {
+    if (!plan.delete && !plan.moveTo && plan.add.length === 0 && plan.remove.length === 0) return;
+    this.tagCounts.spacesChanged(
+      shorts.flatMap((s) => [tagSpace(s), tagSpace(spaceAfter(s, plan, actorId))]),
+    );
   }
 
   /**

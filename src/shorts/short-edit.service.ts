@@ -131,7 +131,7 @@ export class ShortEditService {
     const s = await this.access.findToDelete(id, caller);
     const held = (await this.changes?.hold('short.deleted', [s])) ?? HeldChanges.none;
     try {
-      await this.shorts.delete(s.id);
+      await this.shorts.delete(s);
     } catch (err) {
       await held.drop();
       throw err;

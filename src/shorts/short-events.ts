@@ -14,6 +14,12 @@ export function followKey(domain: string, code: string): string {
   return domain ? `${domain}/${code}` : code;
 }
 
+/**
+ * The `short_tags` spaces (`u:{ownerId}`, `t:{teamId}`) whose tag rows a write changed, comma-separated
+ * (the own list's tag counts of those spaces are dropped: TagCountCache).
+ */
+export const TAG_SPACES_CHANGED_CHANNEL = 'tag-spaces-changed';
+
 /** The ids of deleted shorts, comma-separated (the statistics drop what they buffered for them). */
 export const SHORTS_DELETED_CHANNEL = 'shorts-deleted';
 

@@ -11,6 +11,7 @@ import { DOMAIN_ROW_SQL, domainShareLock, lockDomain } from './domain-lock';
 import { tagSpaceOf } from './short-tag.entity';
 import { insertTagRows, tagRowsOf } from './short-tags';
 import { ShortEntity } from './short.entity';
+import { TagCountCache } from './tag-count-cache';
 
 /** A short waiting for the multi-row INSERT of its turn of the event loop. */
 interface QueuedInsert {
@@ -34,6 +35,7 @@ export class ShortInsertRepository {
   constructor(
     @InjectRepository(ShortEntity) private readonly repo: Repository<ShortEntity>,
     @Inject(APP_CONFIG) config: AppConfig,
+    private readonly tagCounts: TagCountCache,
   ) {
     this.timeoutMs = config.dbTimeoutMs;
   }
@@ -218,7 +220,8 @@ export class ShortInsertRepository {
    * that own domain) only while it is there, verified, as insertOnDomain: its row read with a
    * shared lock on MariaDB and PostgreSQL (exclusive with its delete); on SQLite the transaction
    * holds the write lock from its start. Answers false when the domain is gone (nothing written).
-   * Shorts without tags never come here (their paths above are unchanged).
+   * Shorts without tags never come here (their paths above are unchanged). The tag counts of their
+   * spaces are dropped once the transaction is over (TagCountCache).
    */
   async insertTagged(
     shorts: readonly ShortEntity[],
@@ -236,19 +239,24 @@ export class ShortInsertRepository {
       const space = tagSpaceOf(s);
       return space === null ? [] : tagRowsOf(s.id, space, splitTags(s.tags));
     });
-    return runTx(this.dataSource, this.timeoutMs, function* ({ engine }) {
-      if (domain) {
-        const found = (yield rows(
-          `${DOMAIN_ROW_SQL}${domainShareLock(engine)}`,
-          domain.id,
-          domain.host,
-        )) as Row[];
-        if (found.length === 0) return false;
-      }
-      yield run(sql, ...params);
-      yield* insertTagRows(tagRows);
-      return true;
-    });
+    try {
+      return await runTx(this.dataSource, this.timeoutMs, function* ({ engine }) {
+        if (domain) {
+          const found = (yield rows(
+            `${DOMAIN_ROW_SQL}${domainShareLock(engine)}`,
+            domain.id,
+            domain.host,
+          )) as Row[];
+          if (found.length === 0) return false;
+        }
+        yield run(sql, ...params);
+        yield* insertTagRows(tagRows);
+        return true;
+      });
+    } finally {
+      // Also after an error: a commit whose answer was lost may have written them.
+      this.tagCounts.spacesChanged(tagRows.map((r) => r.space));
+    }
   }
 
   /** Which of `codes` are taken on `domain` (case-sensitive, as the unique index compares them). */

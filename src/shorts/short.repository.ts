@@ -16,6 +16,7 @@ import { tagSpaceOf } from './short-tag.entity';
 import { moveTagStatements, tagStatements } from './short-tags';
 import type { HealthRecord } from './short-health';
 import { ShortEntity } from './short.entity';
+import { TagCountCache, type TaggedCount } from './tag-count-cache';
 
 /**
  * Whether a code can be stored at all: every code is written in A-Z, a-z, 0-9, `_` and `-` (custom
@@ -86,6 +87,7 @@ export class ShortRepository {
   constructor(
     @InjectRepository(ShortEntity) private readonly repo: Repository<ShortEntity>,
     @Inject(APP_CONFIG) config: AppConfig,
+    private readonly countCache: TagCountCache,
   ) {
     this.ownerSql = dialectSql(engineOf(repo.manager.connection), OWNER_SQL);
     this.timeoutMs = config.dbTimeoutMs;
@@ -133,7 +135,8 @@ export class ShortRepository {
    * kept; either way in the short's space after the change (its team, else its owner's own,
    * read from the locked row where the change leaves them). With `domain`, only while that own
    * domain is there, as updateOnDomain. Answers `gone` when the short is not there any more,
-   * `domain_gone` when the domain is not (nothing written).
+   * `domain_gone` when the domain is not (nothing written). The tag counts of the space before and
+   * after are dropped once the transaction is over (TagCountCache).
    */
   async updateWithTags(
     id: string,
@@ -150,36 +153,50 @@ export class ShortRepository {
       sets.push(`${driver.escape(column.databaseName)} = ?`);
       params.push(driver.preparePersistentValue(value, column));
     }
-    return runTx(this.dataSource, this.timeoutMs, function* ({ engine, lock }) {
-      if (domain) {
+    // The spaces whose tag rows the transaction writes (before and after the change).
+    const spaces: Array<string | null> = [];
+    try {
+      return await runTx(this.dataSource, this.timeoutMs, function* ({ engine, lock }) {
+        if (domain) {
+          const found = (yield rows(
+            `${DOMAIN_ROW_SQL}${domainShareLock(engine)}`,
+            domain.id,
+            domain.host,
+          )) as Row[];
+          if (found.length === 0) return 'domain_gone' as const;
+        }
         const found = (yield rows(
-          `${DOMAIN_ROW_SQL}${domainShareLock(engine)}`,
-          domain.id,
-          domain.host,
+          `SELECT owner_id, team_id FROM shorts WHERE id = ?${lock}`,
+          id,
         )) as Row[];
-        if (found.length === 0) return 'domain_gone' as const;
-      }
-      const found = (yield rows(
-        `SELECT owner_id, team_id FROM shorts WHERE id = ?${lock}`,
-        id,
-      )) as Row[];
-      if (found.length === 0) return 'gone' as const;
-      const space = tagSpaceOf({
-        ownerId:
-          changes.ownerId !== undefined
-            ? changes.ownerId
-            : ((found[0].owner_id as string | null) ?? null),
-        teamId:
-          changes.teamId !== undefined
-            ? changes.teamId
-            : ((found[0].team_id as string | null) ?? null),
+        if (found.length === 0) return 'gone' as const;
+        spaces.push(
+          tagSpaceOf({
+            ownerId: (found[0].owner_id as string | null) ?? null,
+            teamId: (found[0].team_id as string | null) ?? null,
+          }),
+        );
+        const space = tagSpaceOf({
+          ownerId:
+            changes.ownerId !== undefined
+              ? changes.ownerId
+              : ((found[0].owner_id as string | null) ?? null),
+          teamId:
+            changes.teamId !== undefined
+              ? changes.teamId
+              : ((found[0].team_id as string | null) ?? null),
+        });
+        if (sets.length)
+          yield run(`UPDATE shorts SET ${sets.join(', ')} WHERE id = ?`, ...params, id);
+        spaces.push(space);
+        if (tags !== undefined) yield* tagStatements(id, space, tags);
+        else yield* moveTagStatements([id], space);
+        return 'ok' as const;
       });
-      if (sets.length)
-        yield run(`UPDATE shorts SET ${sets.join(', ')} WHERE id = ?`, ...params, id);
-      if (tags !== undefined) yield* tagStatements(id, space, tags);
-      else yield* moveTagStatements([id], space);
-      return 'ok' as const;
-    });
+    } finally {
+      // Also after an error: a commit whose answer was lost may have written them.
+      this.countCache.spacesChanged(spaces);
+    }
   }
 
   /** A short by its code on `domain` (exactly as written: see isStorableCode), with its owner. */
@@ -228,8 +245,13 @@ export class ShortRepository {
     return (res.affected ?? 0) === 1;
   }
 
-  async delete(id: string): Promise<void> {
-    await this.repo.delete({ id });
+  /** Deletes a short (its tag rows go with it: its space's tag counts are dropped). */
+  async delete(s: Pick<ShortEntity, 'id' | 'ownerId' | 'teamId'>): Promise<void> {
+    try {
+      await this.repo.delete({ id: s.id });
+    } finally {
+      this.countCache.spacesChanged([tagSpaceOf(s)]);
+    }
   }
 
   /** A space's shorts after `afterId` in id order, `limit` at a time (keyset paging for exports). */
@@ -249,20 +271,39 @@ export class ShortRepository {
     });
   }
 
+  /** Deletes a user's own shorts (their tag rows go with them: his space's counts are dropped). */
   async deleteOwnedBy(ownerId: string): Promise<void> {
-    await this.repo.delete({ ownerId, teamId: IsNull() });
+    try {
+      await this.repo.delete({ ownerId, teamId: IsNull() });
+    } finally {
+      this.countCache.spacesChanged([tagSpaceOf({ ownerId, teamId: null })]);
+    }
   }
 
-  /** Anonymous shorts that expired before `cutoff`; returns how many were removed. */
+  /**
+   * Anonymous shorts that expired before `cutoff`; returns how many were removed. They have no
+   * space and so no tag rows, unless an admin moved one into a team (its owner stays none): the
+   * tag counts of those teams are dropped.
+   */
   async deleteExpiredAnonymous(cutoff: Date): Promise<number> {
-    const res = await this.repo
-      .createQueryBuilder()
-      .delete()
-      .from(ShortEntity)
-      .where('owner_id IS NULL')
-      .andWhere('expire_at IS NOT NULL AND expire_at < :cutoff', { cutoff })
-      .execute();
-    return res.affected ?? 0;
+    const expired = 'owner_id IS NULL AND expire_at IS NOT NULL AND expire_at < :cutoff';
+    const teams = await this.repo
+      .createQueryBuilder('s')
+      .select('DISTINCT s.team_id', 'team_id')
+      .where(expired, { cutoff })
+      .andWhere('team_id IS NOT NULL')
+      .getRawMany<{ team_id: string }>();
+    try {
+      const res = await this.repo
+        .createQueryBuilder()
+        .delete()
+        .from(ShortEntity)
+        .where(expired, { cutoff })
+        .execute();
+      return res.affected ?? 0;
+    } finally {
+      this.countCache.spacesChanged(teams.map((r) => `t:${r.team_id}`));
+    }
   }
 
   /**
@@ -277,7 +318,10 @@ export class ShortRepository {
   ): Promise<[ShortEntity[], number]> {
     const term = search?.trim();
     const keys = [...new Set((tags ?? []).map(tagKey))];
-    const tagged = keys.length ? await this.taggedCount(space, keys) : undefined;
+    // Kept per space and set of tags (TagCountCache): paging through one filter counts once.
+    const tagged = keys.length
+      ? await this.countCache.count(spaceKeyOf(space), keys, () => this.taggedCount(space, keys))
+      : undefined;
     // Without other filters the tag rows' count is the total (the rows are the space's shorts).
     const total =
       tagged && !term && domain === undefined && health !== 'broken' ? tagged.count : undefined;
@@ -377,10 +421,7 @@ export class ShortRepository {
    * counted over the index (space, tag, short_id); with more than one tag, the shorts in all of
    * their ranges of that index (multiTagCountSql).
    */
-  private async taggedCount(
-    space: Space,
-    keys: readonly string[],
-  ): Promise<{ count: number; rarest: string }> {
+  private async taggedCount(space: Space, keys: readonly string[]): Promise<TaggedCount> {
     const engine = engineOf(this.dataSource);
     const tagSpace = spaceKeyOf(space);
     // One count per tag, each a range of the index (a GROUP BY over `tag IN (…)` took SQLite twice

@@ -24,6 +24,7 @@ import { ShortFollowRepository } from './short-follow.repository';
 import { ShortInsertRepository } from './short-insert.repository';
 import { ShortRepository } from './short.repository';
 import { ShortViewService } from './short-view.service';
+import { TagCountCache } from './tag-count-cache';
 
 /** What other modules use: a service per use case, the follow's and link health's ports. */
 const EXPORTED = [
@@ -45,7 +46,8 @@ const EXPORTED = [
  * and use counts), HealthStore (the link-health checks' reads and writes of the health columns,
  * src/link-health) and the wrong-password counts; the repositories stay inside.
  * Every change names the short's code on the cache bus (SHORT_CHANGED_CHANNEL), so no module needs
- * to be called back.
+ * to be called back; every write of tag rows names their spaces (TAG_SPACES_CHANGED_CHANNEL: the own
+ * list's tag totals, TagCountCache).
  */
 @Module({
   imports: [
@@ -60,6 +62,7 @@ const EXPORTED = [
     ShortRepository,
     ShortFollowRepository,
     ShortInsertRepository,
+    TagCountCache,
     ...EXPORTED,
     ShortBulkService,
     CleanupService,

@@ -112,6 +112,13 @@ describe(`Redis outage under load (${TEST_DB_KIND})`, () => {
     return Date.now() - start;
   }
 
+  /** The total of the own list's filter `tag=ausfall` on instance b, as the session `cookie`. */
+  async function taggedOnB(cookie: string): Promise<number> {
+    const r = await call(b, '/api/code?size=1&tag=ausfall', { headers: { cookie } });
+    expect(r.status, r.body).toBe(200);
+    return (JSON.parse(r.body) as { totalElements: number }).totalElements;
+  }
+
   function expectUnavailable(r: Answer): void {
     expect(r.status, r.body).toBe(503);
     expect(r.type).toMatch(/^application\/problem\+json/);
@@ -227,16 +234,21 @@ describe(`Redis outage under load (${TEST_DB_KIND})`, () => {
         `/s/${protectedCode}/password-required?locked=true`,
       ]);
 
-      // An edit on A cannot reach B's cache now (no bus): B serves its cached entry meanwhile.
-      const stale = await created(await ownB.post('/api/code', { url: 'https://example.com/old' }));
+      // An edit on A cannot reach B's caches now (no bus): B serves its cached entry meanwhile,
+      // and its kept total of the tag filter (TagCountCache).
+      const stale = await created(
+        await ownB.post('/api/code', { url: 'https://example.com/old', tags: ['ausfall'] }),
+      );
       expect((await call(b, `/s/${stale.code}`)).location).toBe('https://example.com/old');
+      expect(await taggedOnB(during)).toBe(1);
       const patch = await asLoggedIn(a, during).fetch(`/api/code/${stale.id}`, {
         method: 'PATCH',
-        body: JSON.stringify({ url: 'https://example.com/new' }),
+        body: JSON.stringify({ url: 'https://example.com/new', tags: [] }),
       });
       expect(patch.status).toBe(200);
       expect((await call(a, `/s/${stale.code}`)).location).toBe('https://example.com/new');
       expect((await call(b, `/s/${stale.code}`)).location).toBe('https://example.com/old');
+      expect(await taggedOnB(during)).toBe(1);
 
       // A third instance boots while Redis is away.
       c = await createTestApp(env());
@@ -264,6 +276,8 @@ describe(`Redis outage under load (${TEST_DB_KIND})`, () => {
         })
         .toBe('https://example.com/new');
       log(`stale entry dropped ${Date.now() - back} ms after the restart`);
+      // So is B's kept tag total (A publishes the drop it kept, B resyncs: either drops it).
+      await expect.poll(() => taggedOnB(during), { timeout: 1000, interval: 10 }).toBe(0);
 
       // Invalidation through Redis works again, also on the instance that booted during the outage.
       const next = await created(await ownB.post('/api/code', { url: 'https://example.com/v1' }));
