@@ -42,6 +42,8 @@ export default defineConfig({
           // scripts/: the repository's own checks (plain Node), e.g. the import cycle check.
           include: ['src/**/*.spec.ts', 'scripts/**/*.spec.mjs'],
           environment: 'node',
+          // The files of a worker share its module cache (as the e2e files do).
+          isolate: false,
         },
       },
       {
