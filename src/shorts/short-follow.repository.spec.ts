@@ -40,7 +40,12 @@ function repository(
         queries.push({ sql, params });
         // The fake database compares as PAD SPACE does: trailing spaces do not count.
         // PostgreSQL's codes come as one array parameter, MariaDB's as one parameter each.
-        const wanted = new Set(params.slice(1).flat().map((p) => String(p).trimEnd()));
+        const wanted = new Set(
+          params
+            .slice(1)
+            .flat()
+            .map((p) => String(p).trimEnd()),
+        );
         return table.filter((c) => wanted.has(c)).map(stored);
       },
     },
