@@ -39,7 +39,13 @@ function repository(
       query: async (sql: string, params: unknown[]) => {
         queries.push({ sql, params });
         // The fake database compares as PAD SPACE does: trailing spaces do not count.
-        const wanted = new Set(params.slice(1).map((p) => String(p).trimEnd()));
+        // PostgreSQL's codes come as one array parameter, MariaDB's as one parameter each.
+        const wanted = new Set(
+          params
+            .slice(1)
+            .flat()
+            .map((p) => String(p).trimEnd()),
+        );
         return table.filter((c) => wanted.has(c)).map(stored);
       },
     },
@@ -98,7 +104,7 @@ describe('ShortFollowRepository.findForFollow', () => {
     });
   });
 
-  it('PostgreSQL: numbered placeholders; a code or domain with NUL is never sent and never found', async () => {
+  it('PostgreSQL: the codes as one array, each read by the unique index; a code or domain with NUL is never sent and never found', async () => {
     const { rows, queries } = await followAll(
       'postgres',
       ['abc', 'a\0b'],
@@ -106,8 +112,8 @@ describe('ShortFollowRepository.findForFollow', () => {
     );
     expect(queries).toEqual([
       {
-        sql: `SELECT code, ${FOLLOW_COLUMNS} FROM shorts WHERE domain = $1 AND code IN ($2, $3)`,
-        params: ['', 'abc', 'xyz'],
+        sql: `SELECT s.* FROM unnest($2::text[]) AS c(code), LATERAL (SELECT code, ${FOLLOW_COLUMNS} FROM shorts WHERE domain = $1 AND shorts.code = c.code LIMIT 1) AS s`,
+        params: ['', ['abc', 'xyz']],
       },
     ]);
     expect(rows.map((r) => r?.id ?? null)).toEqual([null, 'id-abc', null, null]);
