@@ -985,10 +985,21 @@ async function main() {
       const res = await load(r.target, r.scenario, seconds);
       const loop = measured ? await loopDelay(r.target.base) : undefined;
       const settleMax = r.scenario.settleMaxMs ?? SETTLE_MAX_MS;
+      // The app's own statistics backlog, read from its gauge: when it is written, whatever else
+      // keeps a shared machine busy (the settle below waits for the whole machine).
+      const drained =
+        measured && r.scenario.settleMaxMs ? backlogWritten(r.target.base, settleMax) : undefined;
       const quietMs = await settle(settleMax);
       settled = quietMs < settleMax;
-      if (r.scenario.settleMaxMs)
-        log(`  ${r.target.name} quiet again ${quietMs} ms after the round`);
+      if (r.scenario.settleMaxMs) {
+        const d = await drained;
+        log(
+          `  ${r.target.name} quiet again ${quietMs} ms after the round` +
+            (d
+              ? `; statistics backlog written ${d.ms} ms after it (${d.keys} keys at its end)`
+              : ''),
+        );
+      }
       const cpuAfter = cpuOf(r.target.child.pid, ticks);
       const expected = Number(res.statusCodeStats?.[r.scenario.expect]?.count ?? 0);
       const total = res.requests.total;
@@ -1286,6 +1297,24 @@ async function heapOf(base) {
     `; main thread heap used ${mb('url_shorter_nodejs_heap_size_used_bytes')} of ${mb('url_shorter_nodejs_heap_size_total_bytes')}` +
     `, external ${mb('url_shorter_nodejs_external_memory_bytes')} MiB`
   );
+}
+
+/**
+ * Milliseconds until the app's statistics backlog (`url_shorter_statistics_backlog_keys`) is empty,
+ * polled every 100 ms from the end of a round (at most maxMs), and the keys it held then.
+ */
+async function backlogWritten(base, maxMs) {
+  const t0 = Date.now();
+  const keys = async () => {
+    const r = await fetch(`${base}/management/prometheus`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    const m = /^url_shorter_statistics_backlog_keys (\S+)$/m.exec(await r.text());
+    return m ? Number(m[1]) : NaN;
+  };
+  const first = await keys();
+  for (let n = first; n > 0 && Date.now() - t0 < maxMs; n = await keys()) await sleep(100);
+  return { ms: Date.now() - t0, keys: first };
 }
 
 /** The histogram's bucket counts at the last call, per app (a round's delays are the change). */
