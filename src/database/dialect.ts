@@ -80,6 +80,57 @@ export function upsertAdding(
 }
 
 /**
+ * PostgreSQL: rows passed as one array parameter per column instead of one parameter per value,
+ * `INSERT INTO table (…) SELECT * FROM unnest($1::text[], $2::int[], …)`. A statement is then the
+ * same text whatever number of rows it carries, and a few parameters instead of thousands: on the
+ * statistics writer's batches of first follows, 2,000 parameters a statement cost the app (pg's
+ * encoding of each) and the server (parsing, planning a VALUES list of hundreds of rows) more
+ * than the rows' writing (docs/performance.md, "PostgreSQL's statistics batches"). `types` are the
+ * arrays' element types, one per column (`text` for any character column: the insert casts).
+ */
+export function pgInsertArrays(
+  table: string,
+  columns: readonly string[],
+  types: readonly string[],
+): string {
+  const arrays = types.map((t, i) => `$${i + 1}::${t}[]`).join(', ');
+  return `INSERT INTO ${table} (${columns.join(', ')}) SELECT * FROM unnest(${arrays})`;
+}
+
+/** pgInsertArrays that adds the `adds` columns of a row whose key is stored to its counts. */
+export function pgUpsertAddingArrays(
+  table: string,
+  columns: readonly string[],
+  types: readonly string[],
+  conflict: readonly string[],
+  adds: readonly string[],
+): string {
+  return `${pgInsertArrays(table, columns, types)} ON CONFLICT (${conflict.join(', ')}) DO UPDATE SET ${adds
+    .map((c) => `${c} = ${table}.${c} + excluded.${c}`)
+    .join(', ')}`;
+}
+
+/** pgInsertArrays that skips the rows whose key is stored already. */
+export function pgInsertIgnoringArrays(
+  table: string,
+  columns: readonly string[],
+  types: readonly string[],
+  conflict: readonly string[],
+): string {
+  return `${pgInsertArrays(table, columns, types)} ON CONFLICT (${conflict.join(', ')}) DO NOTHING`;
+}
+
+/** Rows as one array per column (the parameters of pgInsertArrays). */
+export function columnArrays(rows: readonly (readonly unknown[])[], columns: number): unknown[][] {
+  const arrays = Array.from({ length: columns }, () => new Array<unknown>(rows.length));
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r];
+    for (let c = 0; c < columns; c++) arrays[c][r] = row[c];
+  }
+  return arrays;
+}
+
+/**
  * A statement's rows folded by the database into one JSON array of arrays (the `columns` of each
  * row in order), in a column `j`: SQLite's json_group_array, PostgreSQL's json_agg (no rows: `[]`
  * or NULL). Undefined on MySQL/MariaDB, whose JSON_ARRAYAGG is cut at group_concat_max_len: read

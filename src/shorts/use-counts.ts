@@ -3,10 +3,13 @@ import { dialectSql, type Engine } from '../database/dialect';
 
 /** Ids per statement (far below every engine's parameter limit). */
 const IDS_PER_STATEMENT = 500;
+/** Ids per statement on PostgreSQL, as one array parameter (a batch's in one statement). */
+const PG_IDS_PER_STATEMENT = 5_000;
 
 /**
  * Adds buffered use counts inside a batch transaction (see applyOnce): one `UPDATE … WHERE id IN`
- * per distinct count and chunk of ids, not one per short (a follow of many different shorts, as
+ * per distinct count and chunk of ids (on PostgreSQL one `UPDATE … FROM unnest` of ids and counts
+ * per chunk), not one per short (a follow of many different shorts, as
  * in the cache-miss bench, puts thousands of shorts into a batch, nearly all with the same count).
  * Raw SQL on the runner only, so that the statistics writer's thread (its own connection, no
  * entities) runs the same statements (StatsWriterThread).
@@ -16,6 +19,18 @@ export async function addUseCounts(
   engine: Engine,
   counts: ReadonlyMap<string, number>,
 ): Promise<void> {
+  if (engine === 'postgres') {
+    // One statement for every count: the ids and their counts as two arrays.
+    const ids = [...counts.keys()];
+    for (let i = 0; i < ids.length; i += PG_IDS_PER_STATEMENT) {
+      const chunk = ids.slice(i, i + PG_IDS_PER_STATEMENT);
+      await runner.query(
+        'UPDATE shorts SET uses = shorts.uses + u.n FROM unnest($1::text[], $2::int[]) AS u(id, n) WHERE shorts.id = u.id',
+        [chunk, chunk.map((id) => counts.get(id))],
+      );
+    }
+    return;
+  }
   const byCount = new Map<number, string[]>();
   for (const [id, n] of counts) {
     const ids = byCount.get(n);

@@ -7,6 +7,9 @@ import { StatisticsRecorder } from '../../src/statistics/recorder';
 import { StatisticsRetention } from '../../src/statistics/statistics-retention';
 import { keys, StatsWriter } from '../../src/statistics/stats-writer';
 import { StatsWriterThread } from '../../src/statistics/stats-writer-thread';
+import { SEP } from '../../src/statistics/traits';
+import { engineOf } from '../../src/database/dialect';
+import { addUseCounts } from '../../src/shorts/use-counts';
 import { useTestApp } from '../support/app';
 import { loginAs, useLogin } from '../support/login';
 import { createShort, insertShorts } from '../support/shorts';
@@ -536,5 +539,62 @@ describe('visit statistics', () => {
       4_800,
     );
     expect(await sum('SELECT COUNT(*) AS n FROM stats_values WHERE short_id IN (IDS)')).toBe(1_200);
+  });
+
+  it('a batch of 6,000 value rows (more than one PostgreSQL statement takes) with values an array literal quotes, and use counts of different sizes: all exact, once', async () => {
+    // On PostgreSQL the rows go as one array per column (unnest): values with quotes, backslashes,
+    // commas, braces, blanks or the word NULL must arrive as they are.
+    const odd = ['a"b', 'c\\d', 'e,f', '{g}', 'NULL', ' h ', 'ü€😀'];
+    const shorts = await insertShorts(t, 1_000);
+    const hour = Math.floor(Date.now() / 3_600_000);
+    const day = Math.floor(hour / 24);
+    const batch = new Map(
+      shorts.flatMap((s, i) => [
+        [keys.hourly(s.id, hour, 'visits'), 3] as const,
+        [keys.uses(s.id), 1 + (i % 3)] as const,
+        [keys.visitor(s.id, hour, `v-${i}`), 1] as const,
+        [keys.value(s.id, day, 'referrer', odd[i % odd.length]), 3] as const,
+        [keys.value(s.id, day, 'country', 'DE'), 3] as const,
+        [keys.value(s.id, day, 'target', `https://x.example/${i}`), 3] as const,
+        [
+          keys.agent(s.id, day, ['Firefox', `OS ${odd[i % odd.length]}`, 'desktop'].join(SEP)),
+          3,
+        ] as const,
+      ]),
+    );
+    const writer = new StatsWriter(
+      t.ds,
+      async (ids) => new Set(ids),
+      (runner, counts) => addUseCounts(runner, engineOf(t.ds), counts),
+    );
+    const id = randomUUID();
+    expect(await writer.write(id, batch)).toBe(true);
+    expect(await writer.write(id, batch)).toBe(false); // the same batch again: written once
+    const ids = shorts.map((s) => s.id);
+    const sum = async (sql: string) =>
+      Number((await t.query(sql.replace('IDS', ids.map(() => '?').join(', ')), ids))[0].n);
+    expect(await sum('SELECT COUNT(*) AS n FROM stats_values WHERE short_id IN (IDS)')).toBe(6_000);
+    expect(await sum('SELECT SUM(hits) AS n FROM stats_values WHERE short_id IN (IDS)')).toBe(
+      18_000,
+    );
+    expect(await sum('SELECT SUM(hits) AS n FROM stats_value_spans WHERE short_id IN (IDS)')).toBe(
+      18_000,
+    );
+    expect(await sum('SELECT SUM(visitors) AS n FROM stats_daily WHERE short_id IN (IDS)')).toBe(
+      1_000,
+    );
+    expect(await sum('SELECT SUM(uses) AS n FROM shorts WHERE id IN (IDS)')).toBe(
+      shorts.reduce((n, _, i) => n + 1 + (i % 3), 0),
+    );
+    for (const [i, value] of odd.entries()) {
+      const rows = await t.query(
+        'SELECT dim, name, hits FROM stats_values WHERE short_id = ? AND dim IN (?, ?) ORDER BY dim',
+        [shorts[i].id, 'os', 'referrer'],
+      );
+      expect(rows.map((r) => [String(r.dim), String(r.name), Number(r.hits)])).toEqual([
+        ['os', `OS ${value}`, 3],
+        ['referrer', value, 3],
+      ]);
+    }
   });
 });
