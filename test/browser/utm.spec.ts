@@ -65,8 +65,10 @@ for (const device of ['desktop', 'phone'] as const) {
       `https://${TARGET_HOST}/landing?utm_source=newsletter&utm_medium=email&utm_campaign=herbst`,
     );
 
-    // A new short: the template fills its URL in one choice.
+    // A new short: the template fills its URL in one choice. Typed once the page is quiet, as
+    // above (a URL typed at once was lost again in CI, phone, two workers: see docs/testing.md).
     await page.goto('/');
+    await page.waitForLoadState('networkidle');
     await url.fill(`https://${TARGET_HOST}/neu?x=1`);
     await page.getByRole('button', { name: 'UTM-Parameter' }).click();
     const templates = page.getByLabel('Vorlage anwenden');
