@@ -56,7 +56,6 @@ function withoutFieldDescriptions(): Plugin {
   };
 }
 
-// The client builds into the server's static folder (dist/web); `npm run dev` proxies the API.
 /**
  * Test files that replace modules (vi.mock) or import them afresh (vi.resetModules), found by
  * reading them: each runs in a fresh module cache of its own, as a module that another file of the
@@ -66,6 +65,7 @@ const MODULE_REPLACING_TESTS = globSync('src/**/*.test.{ts,tsx}', { cwd: here })
   /\bvi\.(mock|doMock|resetModules)\(/.test(readFileSync(join(here, f), 'utf8')),
 );
 
+// The client builds into the server's static folder (dist/web); `npm run dev` proxies the API.
 export default defineConfig({
   root: here,
   plugins: [react(), precompress(), withoutFieldDescriptions()],
