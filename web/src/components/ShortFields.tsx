@@ -1,6 +1,14 @@
 import { CODE_MAX_LENGTH, CODE_MIN_LENGTH } from '@shared/limits';
 import { SHORT_FIELDS, type ShortFieldName, type ShortFieldSpec } from '@shared/short-fields';
-import { lazy, Suspense, useCallback, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  Fragment,
+  lazy,
+  Suspense,
+  useCallback,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
@@ -107,21 +115,28 @@ const CLEAR_LABELS: Partial<Record<ShortFieldName, (msg: Messages) => string>> =
 export function ShortFields(props: ShortFieldsProps) {
   const full = props.mode === 'edit' || props.loggedIn;
   const fields = formFields(full);
-  const field = (name: ShortFieldName) => [
-    <ShortField key={name} name={name} {...props} />,
-    full && name === 'url' && (
-      <Suspense key="utm" fallback={null}>
-        <UtmSection {...props} />
-      </Suspense>
-    ),
-  ];
-  if (!props.advanced) return <>{fields.map(field)}</>;
+  // Each field keyed by its name, in a tree of one shape with or without the 'Erweitert' group:
+  // when the login becomes known while the start page is in use, the fields typed already keep
+  // their inputs (an input mounted anew loses the focus and what is typed into the old one).
+  const field = (name: ShortFieldName) => (
+    <Fragment key={name}>
+      <ShortField name={name} {...props} />
+      {full && name === 'url' && (
+        <Suspense fallback={null}>
+          <UtmSection {...props} />
+        </Suspense>
+      )}
+    </Fragment>
+  );
+  const { advanced } = props;
   return (
     <>
-      {fields.filter((n) => !isAdvanced(n)).map(field)}
-      <AdvancedGroup {...props} advanced={props.advanced}>
-        {fields.filter(isAdvanced).map(field)}
-      </AdvancedGroup>
+      {fields.filter((n) => !advanced || !isAdvanced(n)).map(field)}
+      {advanced && (
+        <AdvancedGroup {...props} advanced={advanced}>
+          {fields.filter(isAdvanced).map(field)}
+        </AdvancedGroup>
+      )}
     </>
   );
 }

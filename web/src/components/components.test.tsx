@@ -93,6 +93,28 @@ describe('create form', () => {
     expect(screen.queryByLabelText('Max. Aufrufe')).toBeNull();
   });
 
+  it('keeps what was typed, and its input, when the login is known while typing', async () => {
+    // The account's answer comes while the start page is in use: the anonymous form becomes the
+    // logged-in one. The fields typed already are the same inputs afterwards (not mounted anew:
+    // a key typed into the replaced one would be lost), with their text and the focus.
+    auth.status = 'loading';
+    render(<CreateForm />);
+    const url = screen.getByLabelText('URL');
+    const password = screen.getByLabelText('Passwort (optional)');
+    fireEvent.change(url, { target: { value: 'https://example.com/typed' } });
+    fireEvent.change(password, { target: { value: 'geheim' } });
+    url.focus();
+    await act(async () => {
+      auth.status = 'authenticated';
+    });
+    expect(screen.getByLabelText('Code')).toBeInTheDocument();
+    expect(screen.getByLabelText('URL')).toBe(url);
+    expect(screen.getByLabelText('Passwort (optional)')).toBe(password);
+    expect(url).toHaveValue('https://example.com/typed');
+    expect(password).toHaveValue('geheim');
+    expect(url).toHaveFocus();
+  });
+
   it('logged in: code, expiry, max uses (Unbegrenzt) and name', async () => {
     auth.status = 'authenticated';
     render(<CreateForm />);
