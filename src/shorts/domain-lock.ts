@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { dialectSql, engineOf, type Engine } from '../database/dialect';
+import { rows, type Row, type TxStep } from '../database/tx';
 
 /** An own domain's row while it is verified (the write of a short onto it needs it). */
 export const DOMAIN_ROW_SQL = 'SELECT 1 FROM domains WHERE id = ? AND verified_host = ?';
@@ -25,4 +26,20 @@ export async function lockDomain(
     domain.host,
   ])) as unknown[];
   return rows.length > 0;
+}
+
+/**
+ * The same read as a step of a runTx body (the writes of shorts with their tag rows): whether the
+ * domain's row is there, read with the shared lock. The body returns without writing when not.
+ */
+export function* domainStillThere(
+  engine: Engine,
+  domain: { id: string; host: string },
+): Generator<TxStep, boolean, unknown> {
+  const found = (yield rows(
+    `${DOMAIN_ROW_SQL}${domainShareLock(engine)}`,
+    domain.id,
+    domain.host,
+  )) as Row[];
+  return found.length > 0;
 }

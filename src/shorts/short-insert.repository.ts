@@ -5,9 +5,9 @@ import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { dialectSql, engineOf, placeholders } from '../database/dialect';
 import { isDatabaseUnavailable } from '../database/errors';
-import { type Row, rows, run, runTx } from '../database/tx';
+import { run, runTx } from '../database/tx';
 import { splitTags } from '../shared/tags';
-import { DOMAIN_ROW_SQL, domainShareLock, lockDomain } from './domain-lock';
+import { DOMAIN_ROW_SQL, domainStillThere, lockDomain } from './domain-lock';
 import { tagSpaceOf } from './short-tag.entity';
 import { insertTagRows, tagRowsOf } from './short-tags';
 import { ShortEntity } from './short.entity';
@@ -241,14 +241,7 @@ export class ShortInsertRepository {
     });
     try {
       return await runTx(this.dataSource, this.timeoutMs, function* ({ engine }) {
-        if (domain) {
-          const found = (yield rows(
-            `${DOMAIN_ROW_SQL}${domainShareLock(engine)}`,
-            domain.id,
-            domain.host,
-          )) as Row[];
-          if (found.length === 0) return false;
-        }
+        if (domain && !(yield* domainStillThere(engine, domain))) return false;
         yield run(sql, ...params);
         yield* insertTagRows(tagRows);
         return true;

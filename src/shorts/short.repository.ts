@@ -11,7 +11,7 @@ import type { HealthFilter } from '../shared/link-health';
 import { CODE_MAX_LENGTH } from '../shared/limits';
 import { tagKey } from '../shared/tags';
 import { SHORT_FIELDS, type ShortFieldName } from '../shared/short-fields';
-import { DOMAIN_ROW_SQL, domainShareLock, lockDomain } from './domain-lock';
+import { domainStillThere, lockDomain } from './domain-lock';
 import { tagSpaceOf } from './short-tag.entity';
 import { moveTagStatements, tagStatements } from './short-tags';
 import type { HealthRecord } from './short-health';
@@ -157,14 +157,7 @@ export class ShortRepository {
     const spaces: Array<string | null> = [];
     try {
       return await runTx(this.dataSource, this.timeoutMs, function* ({ engine, lock }) {
-        if (domain) {
-          const found = (yield rows(
-            `${DOMAIN_ROW_SQL}${domainShareLock(engine)}`,
-            domain.id,
-            domain.host,
-          )) as Row[];
-          if (found.length === 0) return 'domain_gone' as const;
-        }
+        if (domain && !(yield* domainStillThere(engine, domain))) return 'domain_gone' as const;
         const found = (yield rows(
           `SELECT owner_id, team_id FROM shorts WHERE id = ?${lock}`,
           id,
