@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp, useTestDatabase } from '../support/app';
-import { TEST_REDIS_URL } from '../support/database';
+import { useTwoInstances } from '../support/app';
 import { useLogin } from '../support/login';
 import { getOnHost } from '../support/on-host';
 import { expectProblem } from '../support/problem';
@@ -21,16 +20,10 @@ interface Page {
  * every domain, disable one, and delete only an empty one.
  */
 describe('own domains on two instances and in the admin area', () => {
-  const db = useTestDatabase();
-  const env = () => ({
-    ...db.env,
-    REDIS_URL: TEST_REDIS_URL,
-    AUTH_DEV_LOGIN: 'true',
+  const { a, b } = useTwoInstances({
     ADMIN_USERS: 'dev:admin',
     BASE_URL: 'http://short.example',
   });
-  const a = useTestApp(env);
-  const b = useTestApp(env);
   const adminA = useLogin(a, 'admin');
   const aliceA = useLogin(a, 'alice');
 

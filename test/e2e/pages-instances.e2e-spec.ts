@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp, useTestDatabase } from '../support/app';
-import { TEST_REDIS_URL } from '../support/database';
+import { useTwoInstances } from '../support/app';
 import { useLogin } from '../support/login';
 import { createShort } from '../support/shorts';
 import { BROWSER_UA } from '../support/user-agent';
@@ -10,10 +9,7 @@ import { BROWSER_UA } from '../support/user-agent';
  * the page on every instance through the cache bus, well before the cache's own TTL (5 s).
  */
 describe('link pages on two instances', () => {
-  const db = useTestDatabase();
-  const env = () => ({ ...db.env, REDIS_URL: TEST_REDIS_URL, AUTH_DEV_LOGIN: 'true' });
-  const a = useTestApp(env);
-  const b = useTestApp(env);
+  const { a, b } = useTwoInstances();
   const alice = useLogin(a, 'alice');
 
   const onB = async (path: string) => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useTestApp, useTestDatabase } from '../support/app';
-import { TEST_REDIS_URL } from '../support/database';
+import { useTwoInstances } from '../support/app';
 import { useLogin } from '../support/login';
 
 const IPHONE =
@@ -11,10 +10,7 @@ const IPHONE =
  * the cached short on both, through the cache bus).
  */
 describe('redirect rules on two instances', () => {
-  const db = useTestDatabase();
-  const env = () => ({ ...db.env, REDIS_URL: TEST_REDIS_URL, AUTH_DEV_LOGIN: 'true' });
-  const a = useTestApp(env);
-  const b = useTestApp(env);
+  const { a, b } = useTwoInstances();
   const alice = useLogin(a, 'alice');
 
   const followOnB = async (code: string) =>

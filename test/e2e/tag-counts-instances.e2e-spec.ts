@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { useTestApp, useTestDatabase } from '../support/app';
-import { TEST_REDIS_URL } from '../support/database';
+import { useTwoInstances } from '../support/app';
 import type { LoggedIn } from '../support/login';
 import { useLogin } from '../support/login';
 import { createShort } from '../support/shorts';
@@ -11,10 +10,7 @@ import { createShort } from '../support/shorts';
  * tags on one instance drops them on every instance through the cache bus, well before that TTL.
  */
 describe('tag filter totals on two instances', () => {
-  const db = useTestDatabase();
-  const env = () => ({ ...db.env, REDIS_URL: TEST_REDIS_URL, AUTH_DEV_LOGIN: 'true' });
-  const a = useTestApp(env);
-  const b = useTestApp(env);
+  const { a, b } = useTwoInstances();
   const onA = useLogin(a, 'alice');
   const onB = useLogin(b, 'alice');
 

@@ -7,7 +7,7 @@ import { composeHttpServer, listenApp } from '../../src/app.server';
 import { configureApp } from '../../src/app.setup';
 import { loadConfig, type AppConfig } from '../../src/config/config';
 import { dialectSql, engineOf } from '../../src/database/dialect';
-import { createTestDatabase, type TestDatabase } from './database';
+import { createTestDatabase, TEST_REDIS_URL, type TestDatabase } from './database';
 import { useBeforeAll } from './hooks';
 import { NO_LIMITS } from './limits';
 import { checkJsonAgainstSpec } from './openapi';
@@ -122,6 +122,24 @@ export function useTestApp(
     () => createTestApp(typeof env === 'function' ? env() : env, options),
     (t) => t.close(),
   );
+}
+
+/**
+ * Two instances of the app on one database and one Redis (the cache bus between them), with the
+ * dev login, for what one instance's change must do on the other:
+ *
+ *   const { a, b } = useTwoInstances({ BASE_URL: 'http://short.example' });
+ *
+ * `extra` is added to both apps' env.
+ */
+export function useTwoInstances(extra: Record<string, string> = {}): {
+  db: TestDatabase;
+  a: TestApp;
+  b: TestApp;
+} {
+  const db = useTestDatabase();
+  const env = () => ({ ...db.env, REDIS_URL: TEST_REDIS_URL, AUTH_DEV_LOGIN: 'true', ...extra });
+  return { db, a: useTestApp(env), b: useTestApp(env) };
 }
 
 /**
