@@ -12,12 +12,16 @@
 // Environment: SR_BUILDS (a comma list name=path of a dist directory, default `new=dist`; e.g.
 //   `base=/tmp/base/dist,new=dist` where /tmp/base holds a copy of an older dist and package.json
 //   beside it and node_modules linked), SR_ENGINES (sqlite,mariadb,postgres), SR_REQUESTS (300),
-//   SR_ROUNDS (3), BENCH_DB_URL, BENCH_PG_URL as in bench/run.mjs, SR_CPU_PROF=dir: run the apps with
-//   --cpu-prof and write their profiles into dir/<build>-<engine>/, one per thread
-//   (bench/profile-summary.mjs).
+//   SR_ROUNDS (3), SR_CONNECTIONS (5), BENCH_DB_URL, BENCH_PG_URL as in bench/run.mjs, SR_CPU_PROF=dir:
+//   run the apps with --cpu-prof and write their profiles into dir/<build>-<engine>/, one per thread
+//   (bench/profile-summary.mjs), SR_NODE_FLAGS: node flags for the apps instead of those of
+//   package.json's start script (as BENCH_NODE_FLAGS of bench/run.mjs; the start script's environment
+//   is set too), SR_LOGS=dir: the apps' stdout (e.g. with --trace-gc) in dir/<build>-<engine>.log.
+// Per round also the app's event-loop delay (p99 from the change of its Prometheus histogram over the
+// round, interpolated within a bucket, as bench/run.mjs reads it).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -36,10 +40,26 @@ const ROUNDS = Number(process.env.SR_ROUNDS ?? 3);
 const DB_URL = process.env.BENCH_DB_URL ?? 'mysql://root@127.0.0.1:3306';
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CPU_PROF = process.env.SR_CPU_PROF ? resolve(process.env.SR_CPU_PROF) : undefined;
-const CONNECTIONS = 5;
+const LOGS = process.env.SR_LOGS ? resolve(process.env.SR_LOGS) : undefined;
+/** The start command's flags and environment (`MALLOC_ARENA_MAX=2 node --max-semi-space-size=4 …`). */
+const START = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start.split(
+  /\s+/,
+);
+const NODE_FLAGS =
+  process.env.SR_NODE_FLAGS !== undefined
+    ? process.env.SR_NODE_FLAGS.split(/\s+/).filter(Boolean)
+    : START.filter((t) => t.startsWith('--'));
+const START_ENV = Object.fromEntries(
+  START.slice(0, Math.max(0, START.indexOf('node')))
+    .filter((t) => /^\w+=/.test(t))
+    .map((t) => [t.slice(0, t.indexOf('=')), t.slice(t.indexOf('=') + 1)]),
+);
+const CONNECTIONS = Number(process.env.SR_CONNECTIONS ?? 5);
+const METRICS_TOKEN = randomBytes(16).toString('hex');
 const DAY = 86_400_000;
 const TICKS = 100;
 
+if (LOGS) mkdirSync(LOGS, { recursive: true });
 const tmp = mkdtempSync(join(tmpdir(), 'statistics-read-'));
 const cleanups = [];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -144,7 +164,7 @@ async function database(engine, tag) {
 async function startApp(build, engine, now) {
   const port = await freePort();
   const db = await database(engine, `${build.name}-${engine}`);
-  const args = [join(build.dist, 'src', 'main.js')];
+  const args = [...NODE_FLAGS, join(build.dist, 'src', 'main.js')];
   if (CPU_PROF)
     args.unshift(
       '--cpu-prof',
@@ -158,12 +178,18 @@ async function startApp(build, engine, now) {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
+      ...START_ENV,
       NODE_ENV: 'production',
       PORT: String(port),
       APP_SECRET: randomBytes(32).toString('hex'),
+      METRICS_TOKEN,
       ...db.env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: [
+      'ignore',
+      LOGS ? openSync(join(LOGS, `${build.name}-${engine}.log`), 'w') : 'ignore',
+      'inherit',
+    ],
   });
   cleanups.push(async () => {
     if (child.exitCode !== null) return;
@@ -199,6 +225,7 @@ async function run(app, query, n) {
   const times = [];
   let body;
   let next = 0;
+  await loopDelay(app.base); // resets the app's histogram
   const cpu0 = cpuMs(app.pid);
   const t0 = performance.now();
   await Promise.all(
@@ -215,9 +242,37 @@ async function run(app, query, n) {
   );
   const wall = performance.now() - t0;
   const cpu = (cpuMs(app.pid) - cpu0) / n;
+  const loop = await loopDelay(app.base);
   times.sort((a, b) => a - b);
   const at = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
-  return { cpu, rps: (n * 1000) / wall, p50: at(0.5), p99: at(0.99), body };
+  return { cpu, rps: (n * 1000) / wall, p50: at(0.5), p99: at(0.99), loop, body };
+}
+
+/** The histogram's bucket counts at the last call, per app (a round's delays are the change). */
+const loopBuckets = new Map();
+
+/** The app's event-loop delay p99 since the last call, in ms (as bench/run.mjs's loopDelay). */
+async function loopDelay(base) {
+  const r = await fetch(`${base}/management/prometheus`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const text = await r.text();
+  const now = [
+    ...text.matchAll(/^url_shorter_event_loop_delay_seconds_bucket\{le="([^"]+)"\} (\S+)$/gm),
+  ].map((m) => ({ le: m[1] === '+Inf' ? Infinity : Number(m[1]), count: Number(m[2]) }));
+  const before = loopBuckets.get(base) ?? now.map((b) => ({ ...b, count: 0 }));
+  loopBuckets.set(base, now);
+  const delta = now.map((b, i) => ({ le: b.le, count: b.count - (before[i]?.count ?? 0) }));
+  const total = delta.at(-1)?.count ?? 0;
+  if (!total) return NaN;
+  for (let i = 0; i < delta.length; i++) {
+    if (delta[i].count < 0.99 * total) continue;
+    const lo = i ? delta[i - 1].le : 0;
+    const below = i ? delta[i - 1].count : 0;
+    const hi = Number.isFinite(delta[i].le) ? delta[i].le : lo;
+    return 1000 * (lo + ((hi - lo) * (0.99 * total - below)) / Math.max(1, delta[i].count - below));
+  }
+  return NaN;
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -269,7 +324,9 @@ try {
             `min ${Math.min(...rs.map((r) => r.cpu)).toFixed(2)} ms ` +
             `(${rs.map((r) => r.cpu.toFixed(2)).join(' ')}), ` +
             `${median(rs.map((r) => r.rps)).toFixed(0)} req/s, ` +
-            `p50 ${median(rs.map((r) => r.p50)).toFixed(1)} ms, p99 ${median(rs.map((r) => r.p99)).toFixed(1)} ms`,
+            `p50 ${median(rs.map((r) => r.p50)).toFixed(1)} ms, p99 ${median(rs.map((r) => r.p99)).toFixed(1)} ms ` +
+            `(${rs.map((r) => r.p99.toFixed(0)).join(' ')}), ` +
+            `loop p99 ${median(rs.map((r) => r.loop)).toFixed(1)} ms (${rs.map((r) => r.loop.toFixed(1)).join(' ')})`,
         );
       }
     while (cleanups.length) await cleanups.pop()();

@@ -9,20 +9,22 @@ export type StatisticsList = 'referrers' | 'countries' | 'browsers' | 'os' | 'de
  * A statistics answer (CONTRACT "Statistics") in its one shape, for a short's, a tag's and a
  * page's statistics: the range, one bucket per start in `starts` with its sums from `sums`
  * (`sums[3 * i]` visits, `sums[3 * i + 1]` visitors, `sums[3 * i + 2]` bots of bucket `i`), the
- * totals over the buckets, and the lists given (the others empty).
+ * totals over the buckets, and the lists given (the others empty). `isoStarts`: the starts as
+ * text when the caller has them (else written here).
  */
 export function statisticsAnswer(
   r: StatisticsRange,
   starts: readonly number[],
   sums: ArrayLike<number>,
   lists: Partial<Record<StatisticsList, StatsEntryDto[]>> = {},
+  isoStarts?: readonly string[],
 ): StatisticsDto {
   const first = starts[0] ?? r.fromMs;
   const iso = new IsoWriter();
   const total = { visits: 0, visitors: 0, bots: 0 };
   const series = starts.map((s, i) => {
     const b = {
-      start: iso.write(s),
+      start: isoStarts?.[i] ?? iso.write(s),
       visits: sums[3 * i],
       visitors: sums[3 * i + 1],
       bots: sums[3 * i + 2],

@@ -257,3 +257,67 @@ describe('StatisticsService on a SQLite file', () => {
     }
   });
 });
+
+describe('StatisticsService plans', () => {
+  it('keeps a range’s plan for any short (each answered from its own rows), at most 32 plans', async () => {
+    const ds = new DataSource({
+      type: 'better-sqlite3',
+      database: ':memory:',
+      migrations: MIGRATIONS,
+    });
+    await ds.initialize();
+    try {
+      await ds.runMigrations();
+      await ds.query('PRAGMA foreign_keys = OFF'); // no shorts rows: the statistics alone
+      const shorts = [
+        '00000000-0000-4000-8000-00000000000a',
+        '00000000-0000-4000-8000-00000000000b',
+      ];
+      const to = Date.UTC(2026, 5, 1, 13, 30);
+      const firstHour = Math.floor((to - 40 * DAY) / 3_600_000);
+      for (const [i, short] of shorts.entries()) {
+        const days = new Map<number, number>();
+        for (let h = firstHour; h < to / 3_600_000; h++) {
+          const visits = (h * (i + 3)) % 7;
+          await ds.query(
+            'INSERT INTO stats_hourly (short_id, hour_no, visits, visitors, bots) VALUES (?, ?, ?, 0, 0)',
+            [short, h, visits],
+          );
+          days.set(Math.floor(h / 24), (days.get(Math.floor(h / 24)) ?? 0) + visits);
+        }
+        for (const [d, visits] of days) {
+          await ds.query(
+            'INSERT INTO stats_daily (short_id, day_no, visits, visitors, bots) VALUES (?, ?, ?, 0, 0)',
+            [short, d, visits],
+          );
+          await ds.query(
+            'INSERT INTO stats_values (short_id, day_no, dim, name, hits) VALUES (?, ?, ?, ?, ?)',
+            [short, d, 'country', i ? 'FR' : 'DE', visits],
+          );
+        }
+      }
+      const config = { stats: { retentionDays: 400 }, dbTimeoutMs: 2000 } as AppConfig;
+      const kept = new StatisticsService(ds, {} as ShortAccessService, config);
+      const ranges = ['Europe/Berlin', 'Asia/Kolkata'].flatMap((tz) => [
+        { fromMs: to - 35 * DAY, toMs: to, granularity: 'day' as const, tz },
+        { fromMs: to - 3 * DAY, toMs: to - 3_600_000, granularity: 'hour' as const, tz },
+      ]);
+      for (const range of ranges) {
+        for (const short of shorts) {
+          const fresh = new StatisticsService(ds, {} as ShortAccessService, config);
+          const expected = await fresh.compute(short, range, to);
+          expect(expected.total.visits).toBeGreaterThan(0);
+          expect(await kept.compute(short, range, to)).toEqual(expected);
+        }
+      }
+      const plans = (kept as unknown as { plans: { size: number } }).plans;
+      expect(plans.size).toBe(ranges.length);
+      for (let i = 0; i < 40; i++) {
+        await kept.compute(shorts[0], { ...ranges[0], fromMs: ranges[0].fromMs - i * DAY }, to);
+      }
+      expect(plans.size).toBe(32);
+    } finally {
+      await ds.destroy();
+    }
+  });
+});
