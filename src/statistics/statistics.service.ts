@@ -302,6 +302,9 @@ export class StatisticsService implements OnApplicationShutdown {
     const cover = valueCover(Math.floor(first / DAY_MS), lastDay, dailyFrom);
     // One statement (one round trip on MariaDB and PostgreSQL) for the rows of the series and the
     // sums of the values.
+    if (subject.params.length > SUBJECT_PARAMS.length) {
+      throw new Error(`a statistics subject has at most ${SUBJECT_PARAMS.length} parameters`);
+    }
     const placed = { ...subject, params: SUBJECT_PARAMS.slice(0, subject.params.length) };
     const iso = new IsoWriter();
     const made: ReadPlan = {
