@@ -121,9 +121,9 @@ describe('jsonRowsOf', () => {
     expect(jsonRowsOf('mysql', COLUMNS, 'SELECT 1')).toBeUndefined();
   });
 
-  it('PostgreSQL: json_agg of json_build_array over the statement', () => {
+  it('PostgreSQL: json_agg of json_build_array over the statement, as text', () => {
     expect(jsonRowsOf('postgres', ['a', 'b'], 'SELECT 1 AS a, 2 AS b')).toBe(
-      'SELECT json_agg(json_build_array(a, b)) AS j FROM (SELECT 1 AS a, 2 AS b) AS r',
+      'SELECT json_agg(json_build_array(a, b))::text AS j FROM (SELECT 1 AS a, 2 AS b) AS r',
     );
   });
 

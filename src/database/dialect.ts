@@ -132,8 +132,8 @@ export function columnArrays(rows: readonly (readonly unknown[])[], columns: num
 
 /**
  * A statement's rows folded by the database into one JSON array of arrays (the `columns` of each
- * row in order), in a column `j`: SQLite's json_group_array, PostgreSQL's json_agg (no rows: `[]`
- * or NULL). Undefined on MySQL/MariaDB, whose JSON_ARRAYAGG is cut at group_concat_max_len: read
+ * row in order), as text in a column `j`: SQLite's json_group_array, PostgreSQL's json_agg (no
+ * rows: `[]` or NULL). Undefined on MySQL/MariaDB, whose JSON_ARRAYAGG is cut at group_concat_max_len: read
  * the rows as they are there.
  */
 export function jsonRowsOf(
@@ -145,7 +145,10 @@ export function jsonRowsOf(
     return `SELECT json_group_array(json_array(${columns.join(', ')})) AS j FROM (${text})`;
   }
   if (engine === 'postgres') {
-    return `SELECT json_agg(json_build_array(${columns.join(', ')})) AS j FROM (${text}) AS r`;
+    // As text, parsed by the caller when it uses the rows: pg would parse a json column as it reads
+    // the answer, and its rows would wait as objects through the query's promise and its
+    // continuations, where a scavenge found them alive and promoted them (docs/performance.md).
+    return `SELECT json_agg(json_build_array(${columns.join(', ')}))::text AS j FROM (${text}) AS r`;
   }
   return undefined;
 }

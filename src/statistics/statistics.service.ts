@@ -549,7 +549,7 @@ function topShorts(top: ShortVisitsEntry[], filler: ShortVisitsEntry[]): ShortVi
   return list.slice(0, TOP);
 }
 
-/** jsonRowsOf's answer as rows: a JSON text (SQLite), the array pg parsed, or none (NULL). */
+/** jsonRowsOf's answer as rows: its JSON text (an array a driver parsed as it is), or none (NULL). */
 function parsedRows(j: unknown): unknown[][] {
   if (j === null || j === undefined) return [];
   return (typeof j === 'string' ? JSON.parse(j) : j) as unknown[][];
