@@ -44,9 +44,21 @@ const SUBJECT_PARAMS = [Symbol('subject 0'), Symbol('subject 1'), Symbol('subjec
 /** A range's plan (readPlan): where the rows go, the statement, the buckets' starts as text. */
 interface ReadPlan {
   plan: CoverPlan;
-  text: string;
+  /** The statement as the engine is sent it (StatementText); none when there is nothing to read. */
+  statement: StatementText | undefined;
   params: unknown[];
   isoStarts: string[];
+}
+
+/**
+ * readStatement's text as an engine is sent it: folded into one JSON text (jsonRowsOf) on SQLite
+ * and PostgreSQL, with PostgreSQL's numbered parameters (dialectSql). Made once per kept plan, not
+ * per request: on PostgreSQL renumbering a year's 600 parameters made a new 4.5 KB text each time.
+ */
+interface StatementText {
+  sql: string;
+  /** Whether its answer is one row whose `j` holds the rows as JSON (jsonRowsOf). */
+  json: boolean;
 }
 /** Prepared statements kept on SQLite (readStatement's texts: a few shapes of query). */
 const STATEMENTS = 16;
@@ -100,27 +112,22 @@ export class StatisticsService implements OnApplicationShutdown {
    * the app saved 7-11 % of its CPU but the server's JSON made the answer slower
    * (docs/performance.md).
    */
-  private async rowsOf(text: string, params: unknown[]): Promise<unknown[][]> {
-    const engine = engineOf(this.ds);
-    const json = jsonRowsOf(engine, COLUMNS, text);
-    if (json === undefined) {
-      const rows: Array<Record<string, unknown>> = await this.ds.query(
-        dialectSql(engine, text),
-        params,
-      );
+  private async rowsOf({ sql, json }: StatementText, params: unknown[]): Promise<unknown[][]> {
+    if (!json) {
+      const rows: Array<Record<string, unknown>> = await this.ds.query(sql, params);
       return rows.map((r) => COLUMNS.map((c) => r[c]));
     }
-    if (engine === 'sqlite') {
+    if (engineOf(this.ds) === 'sqlite') {
       const reader = this.sqliteReader();
       try {
         return parsedRows(
-          reader ? await reader.read(json, params) : this.statement(json).get(...params),
+          reader ? await reader.read(sql, params) : this.statement(sql).get(...params),
         );
       } catch {
         // TypeORM's path below: its retry, its errors.
       }
     }
-    const [row] = (await this.ds.query(dialectSql(engine, json), params)) as Array<{ j: unknown }>;
+    const [row] = (await this.ds.query(sql, params)) as Array<{ j: unknown }>;
     return parsedRows(row?.j);
   }
 
@@ -208,7 +215,7 @@ export class StatisticsService implements OnApplicationShutdown {
     const dailyFrom = Math.ceil((now - this.config.stats.retentionDays * DAY_MS) / DAY_MS);
     const {
       plan,
-      text,
+      statement,
       params: template,
       isoStarts,
     } = this.readPlan(subject, r, starts, dailyFrom);
@@ -217,7 +224,7 @@ export class StatisticsService implements OnApplicationShutdown {
       const at = typeof p === 'symbol' ? SUBJECT_PARAMS.indexOf(p) : -1;
       return at < 0 ? p : subject.params[at];
     });
-    const rows = text ? await this.rowsOf(text, params) : [];
+    const rows = statement ? await this.rowsOf(statement, params) : [];
 
     // sums[3 * bucket + c]: visits, visitors, bots of each bucket.
     const sums = new Float64Array(3 * starts.length);
@@ -307,9 +314,15 @@ export class StatisticsService implements OnApplicationShutdown {
     }
     const placed = { ...subject, params: SUBJECT_PARAMS.slice(0, subject.params.length) };
     const iso = new IsoWriter();
+    const { text, params } = readStatement(placed, plan, cover);
+    const engine = engineOf(this.ds);
+    const json = jsonRowsOf(engine, COLUMNS, text);
     const made: ReadPlan = {
       plan,
-      ...readStatement(placed, plan, cover),
+      statement: text
+        ? { sql: dialectSql(engine, json ?? text), json: json !== undefined }
+        : undefined,
+      params,
       isoStarts: starts.map((ms) => iso.write(ms)),
     };
     this.plans.set(key, made);
