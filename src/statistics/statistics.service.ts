@@ -62,6 +62,17 @@ interface StatementText {
 }
 /** Prepared statements kept on SQLite (readStatement's texts: a few shapes of query). */
 const STATEMENTS = 16;
+/**
+ * Texts of readStatement prepared by name on PostgreSQL (pgAnswer). A name is never given to
+ * another text (pg refuses a known name with another text, and each pooled connection keeps what
+ * it prepared), so past this many texts the others are sent unnamed.
+ */
+const PG_STATEMENTS = 32;
+
+/** What pgAnswer uses of a pooled pg client. */
+interface PgClient {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
 /** The statistics reader's thread is stopped after this long without a read (its memory freed). */
 const READER_IDLE_MS = 60_000;
 const LONG_RUN = 64;
@@ -127,8 +138,44 @@ export class StatisticsService implements OnApplicationShutdown {
         // TypeORM's path below: its retry, its errors.
       }
     }
+    if (engineOf(this.ds) === 'postgres') return parsedRows(await this.pgAnswer(sql, params));
     const [row] = (await this.ds.query(sql, params)) as Array<{ j: unknown }>;
     return parsedRows(row?.j);
+  }
+
+  /** Names of readStatement's texts prepared on PostgreSQL (pgAnswer), by text; never reused. */
+  private readonly pgNames = new Map<string, string>();
+
+  /**
+   * The `j` of readStatement's answer on PostgreSQL, as a named statement on a client of TypeORM's
+   * pool: each connection parses and plans it once, then binds the parameters (a year's single
+   * hours are one array: readStatement). Sent unnamed, as TypeORM's query() sends every statement,
+   * the server parsed and planned it each time (about 1 ms of the request's time). The texts are
+   * few (a shape per kind of range); past PG_STATEMENTS, through TypeORM. The client goes back to
+   * the pool as TypeORM's query runner hands it back (a broken one is dropped by pg-pool, one that
+   * timed out by applyPostgresTimeouts); a driver's error is classified as TypeORM's (errors.ts
+   * reads the driver's error either way).
+   */
+  private async pgAnswer(sql: string, params: unknown[]): Promise<unknown> {
+    let name = this.pgNames.get(sql);
+    if (name === undefined && this.pgNames.size < PG_STATEMENTS) {
+      name = `url_shorter_statistics_${this.pgNames.size}`;
+      this.pgNames.set(sql, name);
+    }
+    if (name === undefined) {
+      const [row] = (await this.ds.query(sql, params)) as Array<{ j: unknown }>;
+      return row?.j;
+    }
+    const driver = this.ds.driver as unknown as {
+      obtainMasterConnection(): Promise<[PgClient, (err?: Error) => void]>;
+    };
+    const [client, release] = await driver.obtainMasterConnection();
+    try {
+      const { rows } = await client.query({ name, text: sql, values: params });
+      return (rows[0] as { j?: unknown } | undefined)?.j;
+    } finally {
+      release();
+    }
   }
 
   /**
@@ -314,8 +361,8 @@ export class StatisticsService implements OnApplicationShutdown {
     }
     const placed = { ...subject, params: SUBJECT_PARAMS.slice(0, subject.params.length) };
     const iso = new IsoWriter();
-    const { text, params } = readStatement(placed, plan, cover);
     const engine = engineOf(this.ds);
+    const { text, params } = readStatement(placed, plan, cover, engine === 'postgres');
     const json = jsonRowsOf(engine, COLUMNS, text);
     const made: ReadPlan = {
       plan,
@@ -446,12 +493,13 @@ function readStatement(
   subject: StatsSubject,
   plan: CoverPlan,
   cover: ReturnType<typeof valueCover>,
+  arrays = false,
 ): { text: string; params: unknown[] } {
   const parts: string[] = [];
   const params: unknown[] = [];
   const of = subject.where;
   const many = subject.members;
-  const counts = (kind: number, col: string, table: string, where: string, args: number[]) => {
+  const counts = (kind: number, col: string, table: string, where: string, args: unknown[]) => {
     parts.push(
       many
         ? `SELECT ${kind} AS t, ${col} AS k, SUM(visits) AS v, SUM(visitors) AS u, SUM(bots) AS b, NULL AS dim, NULL AS name FROM ${table} WHERE ${of} AND ${where} GROUP BY ${col}`
@@ -462,8 +510,24 @@ function readStatement(
   // Of many shorts, an IN list of hours is a filter on each short's range of hours (one index range
   // per short), not an index lookup per hour and short (PostgreSQL probed 50 hours of each of
   // 100,000 shorts: 10 million buffer reads).
-  const hourLookups = (list: number[]) =>
-    hourQueries(list).map((q) => {
+  const hourLookups = (list: number[]): Array<{ where: string; params: unknown[] }> => {
+    const queries = hourQueries(list);
+    const lists = queries.filter((q) => q.where.startsWith('hour_no IN'));
+    const ranges = queries.filter((q) => !q.where.startsWith('hour_no IN'));
+    if (arrays && lists.length) {
+      // PostgreSQL: the single hours as one array parameter (index lookups all the same), so
+      // that the text is one for any number of hours and the statement is kept prepared
+      // (pgRows) rather than parsed and planned with 600 parameters each time.
+      const hours = [...new Set(lists.flatMap((q) => q.params))];
+      const lookup = many === undefined ? 'hour_no' : 'hour_no + 0';
+      const bounds = many === undefined ? '' : 'hour_no >= ? AND hour_no <= ? AND ';
+      const args: unknown[] = many === undefined ? [] : [hours[0], hours[hours.length - 1]];
+      return [
+        ...ranges,
+        { where: `${bounds}${lookup} = ANY(?::integer[])`, params: [...args, hours] },
+      ];
+    }
+    return queries.map((q) => {
       if (many === undefined || !q.where.startsWith('hour_no IN')) return q;
       const lo = Math.min(...q.params);
       const hi = Math.max(...q.params);
@@ -472,6 +536,7 @@ function readStatement(
         params: [lo, hi, ...q.params],
       };
     });
+  };
   const valueSources: Array<{ table: string; col: string; range: [number, number] }> = [];
   if (cover.spans)
     valueSources.push({ table: 'stats_value_spans', col: 'span_no', range: cover.spans });
