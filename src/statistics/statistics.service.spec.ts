@@ -321,3 +321,48 @@ describe('StatisticsService plans', () => {
     }
   });
 });
+
+describe('StatisticsService on PostgreSQL', () => {
+  it('sends a year’s statement prepared by name, its single hours one array: one text for ranges with other hours', async () => {
+    const sent: Array<{ name?: string; text: string; values: unknown[] }> = [];
+    let released = 0;
+    const client = {
+      query: async (config: { name: string; text: string; values: unknown[] }) => {
+        sent.push(config);
+        return { rows: [{ j: '[[0,20000,3,2,1,null,null]]' }] };
+      },
+    };
+    const ds = {
+      options: { type: 'postgres' },
+      driver: { obtainMasterConnection: async () => [client, () => released++] },
+      query: async (text: string, values: unknown[]) => {
+        sent.push({ text, values });
+        return [{ j: '[]' }];
+      },
+    } as unknown as DataSource;
+    const config = { stats: { retentionDays: 400 }, dbTimeoutMs: 2000 } as AppConfig;
+    const stats = new StatisticsService(ds, {} as ShortAccessService, config);
+    const short = '00000000-0000-4000-8000-00000000000a';
+    // Two years by Berlin days whose edge hours differ (a summer and a winter end), and a third.
+    for (const to of [Date.UTC(2026, 5, 1, 13, 30), Date.UTC(2026, 11, 1, 7, 30), NOW]) {
+      await stats.compute(
+        short,
+        { fromMs: to - 365 * DAY, toMs: to, granularity: 'day', tz: 'Europe/Berlin' },
+        to,
+      );
+    }
+    expect(sent).toHaveLength(3);
+    expect(released).toBe(3);
+    expect(new Set(sent.map((s) => s.name)).size).toBe(1);
+    expect(sent[0].name).toMatch(/^url_shorter_statistics_/);
+    expect(new Set(sent.map((s) => s.text)).size).toBe(1);
+    for (const { text, values } of sent) {
+      expect(text).toContain('= ANY($');
+      expect(values.length).toBeLessThan(20);
+      const hours = values.find(Array.isArray) as number[];
+      expect(hours.length).toBeGreaterThan(500);
+      expect(new Set(hours).size).toBe(hours.length);
+    }
+    expect(sent[0].values).not.toEqual(sent[1].values);
+  });
+});
