@@ -42,6 +42,15 @@ export type ShortChanges = Partial<
   Pick<ShortEntity, FieldColumn | 'ownerId' | 'dangerous' | 'dangerReason' | keyof HealthRecord>
 >;
 
+/** A column of the own list's page and how its raw value is hydrated (undefined: as it is). */
+interface PageColumn {
+  /** The short's property it is set to; undefined: set by TypeORM (embedded or virtual). */
+  property: string | undefined;
+  name: string;
+  hydrate: ((value: unknown) => unknown) | undefined;
+  column: ColumnMetadata;
+}
+
 /** Whose shorts a list or an export reads: a user's own space or a team's. */
 export type Space =
   { ownerId: string; teamId?: undefined } | { teamId: string; ownerId?: undefined };
@@ -87,7 +96,7 @@ export class ShortRepository {
   private readonly ownerSql: string;
   private readonly timeoutMs: number;
   /** pageColumns, made on first use. */
-  private shortColumns?: { select: string; columns: ColumnMetadata[] };
+  private shortColumns?: { select: string; columns: PageColumn[] };
 
   constructor(
     @InjectRepository(ShortEntity) private readonly repo: Repository<ShortEntity>,
@@ -399,32 +408,52 @@ export class ShortRepository {
     return [rows, Number(counted[0]?.n ?? 0)];
   }
 
-  /** The page's select list (every column of the short) and the columns' metadata, made once. */
-  private pageColumns(): { select: string; columns: ColumnMetadata[] } {
+  /**
+   * The page's select list (every column of the short) and how each column's value is hydrated,
+   * made once: a text or integer column without a transformer as the driver returns it (every
+   * driver's prepareHydratedValue leaves those alone), any other through prepareHydratedValue.
+   */
+  private pageColumns(): { select: string; columns: PageColumn[] } {
     if (!this.shortColumns) {
+      const driver = this.dataSource.driver;
       const columns = this.repo.metadata.columns;
       this.shortColumns = {
         select: columns.map((c) => `s.${c.databaseName}`).join(', '),
-        columns,
+        columns: columns.map((c) => {
+          // An embedded or virtual column is set by TypeORM's own setEntityValue; a plain one is
+          // a property of the short (what setEntityValue does for it).
+          const own = !c.embeddedMetadata && !c.isVirtual;
+          const plain =
+            own &&
+            !c.transformer &&
+            (c.type === 'varchar' || c.type === 'text' || c.type === 'int');
+          return {
+            property: own ? c.propertyName : undefined,
+            name: c.databaseName,
+            hydrate: plain ? undefined : (v: unknown) => driver.prepareHydratedValue(v, c),
+            column: c,
+          };
+        }),
       };
     }
     return this.shortColumns;
   }
 
   /**
-   * A short of the own list's page from its raw row: each column through the driver's hydration
-   * (its dates, flags and transformers, as getMany applies them), the owner and team as their
-   * joins give them (only what the answer shows: the owner's id and name, the team's name), or
-   * the own space's `owner` and no team.
+   * A short of the own list's page from its raw row: each column as getMany hydrates it (the
+   * driver's dates, flags and transformers: pageColumns), the owner and team as their joins give
+   * them (only what the answer shows: the owner's id and name, the team's name), or the own
+   * space's `owner` and no team.
    */
   private hydrateShortRow(
     row: Record<string, unknown>,
     owner: { id: string; username: string } | undefined,
   ): ShortEntity {
-    const driver = this.dataSource.driver;
     const s = {} as ShortEntity;
-    for (const column of this.pageColumns().columns) {
-      column.setEntityValue(s, driver.prepareHydratedValue(row[column.databaseName], column));
+    for (const { property, name, hydrate, column } of this.pageColumns().columns) {
+      const value = hydrate ? hydrate(row[name]) : row[name];
+      if (property !== undefined) (s as unknown as Record<string, unknown>)[property] = value;
+      else column.setEntityValue(s, value);
     }
     if (owner) {
       s.owner = owner as UserEntity;
