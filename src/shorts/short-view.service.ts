@@ -176,16 +176,23 @@ export class ShortViewService {
 
   /**
    * A space's shorts (the caller's own, or a team's the caller may read: see AccessPolicy
-   * readableTeam), expired and exhausted ones included; they always show the url.
+   * readableTeam), expired and exhausted ones included; they always show the url. `ownerName`:
+   * the own space's owner's username (the caller's, as the request read it), shown as every
+   * short's owner without reading it again.
    */
-  async listOwn(space: Space, req: PageRequest, filter: OwnFilter = {}): Promise<Page<ShortDto>> {
+  async listOwn(
+    space: Space,
+    req: PageRequest,
+    filter: OwnFilter = {},
+    ownerName?: string,
+  ): Promise<Page<ShortDto>> {
     const domain =
       filter.domain === undefined
         ? undefined
         : filter.domain === MAIN_HOST_FILTER
           ? ''
           : (requestHost(filter.domain) ?? filter.domain);
-    const [rows, total] = await this.shorts.listOwn(space, req, { ...filter, domain });
+    const [rows, total] = await this.shorts.listOwn(space, req, { ...filter, domain }, ownerName);
     const visits = await this.visitsOf(rows.map((s) => s.id));
     return toPage(
       rows.map((s) => this.toDto(s, true, { visits: visits.get(s.id) ?? 0 })),

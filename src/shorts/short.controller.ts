@@ -67,12 +67,15 @@ export class ShortController {
     const sortable = { ...OWN_SORTABLE, visits: this.view.visitsOrder('s') };
     const page = pageRequest(query, { sortable, defaultSort: [OWN_DEFAULT_SORT] });
     const team = await this.policy.readableTeam(actor, query.team);
-    return this.view.listOwn(team === null ? { ownerId: actor.id } : { teamId: team }, page, {
+    const filter = {
       search: query.search,
       domain: query.domain,
       health: query.health,
       tags: query.tag,
-    });
+    };
+    return team === null
+      ? this.view.listOwn({ ownerId: actor.id }, page, filter, actor.username)
+      : this.view.listOwn({ teamId: team }, page, filter);
   }
 
   @Post()

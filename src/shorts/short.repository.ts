@@ -15,7 +15,10 @@ import { domainStillThere, lockDomain } from './domain-lock';
 import { tagSpaceOf } from './short-tag.entity';
 import { moveTagStatements, tagStatements } from './short-tags';
 import type { HealthRecord } from './short-health';
-import { ShortEntity } from './short.entity';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import type { UserEntity } from '../account/user.entity';
+import type { TeamEntity } from '../teams/team.entity';
+import { ShortEntity, sqlColumnOf } from './short.entity';
 import { TagCountCache, type TaggedCount } from './tag-count-cache';
 
 /**
@@ -38,6 +41,15 @@ export type FieldColumn = (typeof SHORT_FIELDS)[ShortFieldName]['column'];
 export type ShortChanges = Partial<
   Pick<ShortEntity, FieldColumn | 'ownerId' | 'dangerous' | 'dangerReason' | keyof HealthRecord>
 >;
+
+/** A column of the own list's page and how its raw value is hydrated (undefined: as it is). */
+interface PageColumn {
+  /** The short's property it is set to; undefined: set by TypeORM (embedded or virtual). */
+  property: string | undefined;
+  name: string;
+  hydrate: ((value: unknown) => unknown) | undefined;
+  column: ColumnMetadata;
+}
 
 /** Whose shorts a list or an export reads: a user's own space or a team's. */
 export type Space =
@@ -83,6 +95,8 @@ const TAG_LABELS_PER_QUERY = 100;
 export class ShortRepository {
   private readonly ownerSql: string;
   private readonly timeoutMs: number;
+  /** pageColumns, made on first use. */
+  private shortColumns?: { select: string; columns: PageColumn[] };
 
   constructor(
     @InjectRepository(ShortEntity) private readonly repo: Repository<ShortEntity>,
@@ -308,6 +322,7 @@ export class ShortRepository {
     space: Space,
     req: PageRequest,
     { search, domain, health, tags }: OwnFilter = {},
+    ownerName?: string,
   ): Promise<[ShortEntity[], number]> {
     const term = search?.trim();
     const keys = [...new Set((tags ?? []).map(tagKey))];
@@ -320,45 +335,133 @@ export class ShortRepository {
       tagged && !term && domain === undefined && health !== 'broken' ? tagged.count : undefined;
     if (tagged?.count === 0 || (total !== undefined && req.offset >= total))
       return [[], tagged!.count];
+    const engine = engineOf(this.dataSource);
     // Few shorts with the tags: read by id (SQLite is told not to walk the space instead).
     const byId = tagged !== undefined && !this.walksWithTags(tagged.count, req);
     // The page's conditions, on the page's query and on its count's (which joins nothing).
-    const filtered = (base: SelectQueryBuilder<ShortEntity>) => {
-      const qb = inSpace(base, space, byId && engineOf(this.dataSource) === 'sqlite');
-      if (domain !== undefined) qb.andWhere('s.domain = :domain', { domain });
-      if (health === 'broken') qb.andWhere("s.health_state = 'broken'");
-      if (tagged) this.taggedFilter(qb, space, keys, tagged.rarest, byId);
-      if (term) {
-        qb.andWhere(
-          "(LOWER(s.code) LIKE :p ESCAPE '!' OR LOWER(s.name) LIKE :p ESCAPE '!' OR LOWER(s.url) LIKE :p ESCAPE '!')",
-          { p: containsPattern(term.toLowerCase()) },
-        );
-      }
-      return qb;
-    };
-    const qb = filtered(
-      this.repo
-        .createQueryBuilder('s')
-        .leftJoinAndSelect('s.owner', 'owner')
-        .leftJoinAndSelect('s.team', 'team'),
-    );
-    for (const o of req.sort) qb.addOrderBy(o.column, o.direction);
-    // limit/offset (not skip/take): the owner join is many-to-one, and an order by an expression
-    // (visits) stays as written. A walk of the space with tags breaks ties in the order's own
-    // direction, so MariaDB and PostgreSQL read the index (owner_id, created_at) in that direction
-    // (its entries end in the id) instead of sorting all of the space's shorts first.
+    const not = byId && engine === 'sqlite' ? '+' : '';
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (space.teamId !== undefined) {
+      where.push(`${not}s.team_id = ?`);
+      params.push(space.teamId);
+    } else {
+      where.push(`${not}s.owner_id = ?`, `${not}s.team_id IS NULL`);
+      params.push(space.ownerId);
+    }
+    if (domain !== undefined) {
+      where.push('s.domain = ?');
+      params.push(domain);
+    }
+    if (health === 'broken') where.push("s.health_state = 'broken'");
+    if (tagged) taggedFilter(where, params, space, keys, tagged.rarest, byId);
+    if (term) {
+      where.push(
+        "(LOWER(s.code) LIKE ? ESCAPE '!' OR LOWER(s.name) LIKE ? ESCAPE '!' OR LOWER(s.url) LIKE ? ESCAPE '!')",
+      );
+      const pattern = containsPattern(term.toLowerCase());
+      params.push(pattern, pattern, pattern);
+    }
+    const conditions = where.join(' AND ');
+    // A walk of the space with tags breaks ties in the order's own direction, so MariaDB and
+    // PostgreSQL read the index (owner_id, created_at) in that direction (its entries end in the
+    // id) instead of sorting all of the space's shorts first. An order by the id itself needs no
+    // tie.
     const walking = tagged !== undefined && !byId;
     const tie = walking ? (req.sort[0]?.direction ?? 'ASC') : 'ASC';
-    qb.addOrderBy('s.id', tie).offset(req.offset).limit(req.size);
-    if (total !== undefined) return [await qb.getMany(), total];
-    // COUNT(*) of the shorts alone: TypeORM's getManyAndCount counts DISTINCT ids over the joins
-    // (a temporary B-tree of every id on SQLite: 82 against 40 ms for 100,000 shorts).
-    const counted = filtered(this.repo.createQueryBuilder('s')).select('COUNT(*)', 'n');
-    const [page, row] = await Promise.all([
-      qb.getMany(),
-      counted.getRawOne<{ n: number | string }>(),
+    const order = req.sort.map((o) => `${sortSql(o.column)} ${o.direction}`);
+    if (!req.sort.some((o) => sortSql(o.column) === 's.id')) order.push(`s.id ${tie}`);
+    // Written by hand and hydrated column by column as getMany would (hydrateShortRow): the query
+    // builder's SQL generation and its entity hydration of the joined owner and team were most of
+    // the app's CPU for a page of 20 shorts (docs/performance.md). In the caller's own space every
+    // short's owner is the caller and none has a team: nothing is joined (the joins doubled
+    // PostgreSQL's planning of the page, 0.5 against 1 ms).
+    const own = space.ownerId !== undefined && ownerName !== undefined;
+    const joined = own
+      ? 'FROM shorts s'
+      : `, u.id AS owner_ref, u.username AS owner_username, t.name AS team_name
+       FROM shorts s LEFT JOIN users u ON u.id = s.owner_id LEFT JOIN teams t ON t.id = s.team_id`;
+    const pageSql = dialectSql(
+      engine,
+      `SELECT ${this.pageColumns().select}${own ? ' ' : ''}${joined}
+       WHERE ${conditions} ORDER BY ${order.join(', ')} LIMIT ${Number(req.size)} OFFSET ${Number(req.offset)}`,
+    );
+    const owner = own ? { id: space.ownerId, username: ownerName } : undefined;
+    const page = async () =>
+      ((await this.repo.manager.query(pageSql, params)) as Array<Record<string, unknown>>).map(
+        (row) => this.hydrateShortRow(row, owner),
+      );
+    if (total !== undefined) return [await page(), total];
+    // COUNT(*) of the shorts alone (joining nothing).
+    const countSql = dialectSql(engine, `SELECT COUNT(*) AS n FROM shorts s WHERE ${conditions}`);
+    const [rows, counted] = await Promise.all([
+      page(),
+      this.repo.manager.query(countSql, params) as Promise<Array<{ n: number | string }>>,
     ]);
-    return [page, Number(row?.n ?? 0)];
+    return [rows, Number(counted[0]?.n ?? 0)];
+  }
+
+  /**
+   * The page's select list (every column of the short) and how each column's value is hydrated,
+   * made once: a text or integer column without a transformer as the driver returns it (every
+   * driver's prepareHydratedValue leaves those alone), any other through prepareHydratedValue.
+   */
+  private pageColumns(): { select: string; columns: PageColumn[] } {
+    if (!this.shortColumns) {
+      const driver = this.dataSource.driver;
+      const columns = this.repo.metadata.columns;
+      this.shortColumns = {
+        select: columns.map((c) => `s.${c.databaseName}`).join(', '),
+        columns: columns.map((c) => {
+          // An embedded or virtual column is set by TypeORM's own setEntityValue; a plain one is
+          // a property of the short (what setEntityValue does for it).
+          const own = !c.embeddedMetadata && !c.isVirtual;
+          const plain =
+            own &&
+            !c.transformer &&
+            (c.type === 'varchar' || c.type === 'text' || c.type === 'int');
+          return {
+            property: own ? c.propertyName : undefined,
+            name: c.databaseName,
+            hydrate: plain ? undefined : (v: unknown) => driver.prepareHydratedValue(v, c),
+            column: c,
+          };
+        }),
+      };
+    }
+    return this.shortColumns;
+  }
+
+  /**
+   * A short of the own list's page from its raw row: each column as getMany hydrates it (the
+   * driver's dates, flags and transformers: pageColumns), the owner and team as their joins give
+   * them (only what the answer shows: the owner's id and name, the team's name), or the own
+   * space's `owner` and no team.
+   */
+  private hydrateShortRow(
+    row: Record<string, unknown>,
+    owner: { id: string; username: string } | undefined,
+  ): ShortEntity {
+    const s = {} as ShortEntity;
+    for (const { property, name, hydrate, column } of this.pageColumns().columns) {
+      const value = hydrate ? hydrate(row[name]) : row[name];
+      if (property !== undefined) (s as unknown as Record<string, unknown>)[property] = value;
+      else column.setEntityValue(s, value);
+    }
+    if (owner) {
+      s.owner = owner as UserEntity;
+      s.team = null;
+      return s;
+    }
+    s.owner =
+      row.owner_ref === null || row.owner_ref === undefined
+        ? null
+        : ({ id: row.owner_ref, username: row.owner_username } as UserEntity);
+    s.team =
+      row.team_name === null || row.team_name === undefined
+        ? null
+        : ({ id: s.teamId, name: row.team_name } as TeamEntity);
+    return s;
   }
 
   /**
@@ -369,44 +472,6 @@ export class ShortRepository {
    */
   private walksWithTags(count: number, req: PageRequest): boolean {
     return count > TAG_READ_BY_ID_MAX && req.sort[0]?.field === 'createdAt';
-  }
-
-  /**
-   * Keeps the shorts of the space that carry every one of the tags (`keys`), read from
-   * short_tags: by id (`byId`), the shorts of the rarest tag's range of the index (space, tag,
-   * short_id) that carry the others too; else, for a walk of the space, one test per tag of each
-   * short (the primary key short_id, tag).
-   */
-  private taggedFilter(
-    qb: SelectQueryBuilder<ShortEntity>,
-    space: Space,
-    keys: readonly string[],
-    rarest: string,
-    byId: boolean,
-  ): void {
-    const others = keys.filter((k) => k !== rarest);
-    const params: Record<string, string> = { tagSpace: spaceKeyOf(space), tagRarest: rarest };
-    others.forEach((k, i) => (params[`tag${i}`] = k));
-    if (byId) {
-      const also = others
-        .map(
-          (_, i) =>
-            ` AND EXISTS (SELECT 1 FROM short_tags t${i} WHERE t${i}.short_id = r.short_id AND t${i}.tag = :tag${i})`,
-        )
-        .join('');
-      qb.andWhere(
-        `s.id IN (SELECT r.short_id FROM short_tags r WHERE r.space = :tagSpace AND r.tag = :tagRarest${also})`,
-        params,
-      );
-      return;
-    }
-    params[`tag${others.length}`] = rarest;
-    for (let i = 0; i <= others.length; i++) {
-      qb.andWhere(
-        `EXISTS (SELECT 1 FROM short_tags t${i} WHERE t${i}.short_id = s.id AND t${i}.tag = :tag${i})`,
-        { [`tag${i}`]: params[`tag${i}`] },
-      );
-    }
   }
 
   /**
@@ -520,6 +585,58 @@ export interface OwnFilter {
   /** Only the shorts that carry every one of these tags (as given: compared by their keys). */
   tags?: readonly string[];
 }
+
+/**
+ * Keeps the shorts of the space that carry every one of the tags (`keys`), read from short_tags
+ * (conditions and their `?` parameters appended to `where` and `params`): by id (`byId`), the
+ * shorts of the rarest tag's range of the index (space, tag, short_id) that carry the others too;
+ * else, for a walk of the space, one test per tag of each short (the primary key short_id, tag).
+ */
+function taggedFilter(
+  where: string[],
+  params: unknown[],
+  space: Space,
+  keys: readonly string[],
+  rarest: string,
+  byId: boolean,
+): void {
+  const others = keys.filter((k) => k !== rarest);
+  if (byId) {
+    const also = others
+      .map(
+        (_, i) =>
+          ` AND EXISTS (SELECT 1 FROM short_tags t${i} WHERE t${i}.short_id = r.short_id AND t${i}.tag = ?)`,
+      )
+      .join('');
+    where.push(
+      `s.id IN (SELECT r.short_id FROM short_tags r WHERE r.space = ? AND r.tag = ?${also})`,
+    );
+    params.push(spaceKeyOf(space), rarest, ...others);
+    return;
+  }
+  [...others, rarest].forEach((tag, i) => {
+    where.push(
+      `EXISTS (SELECT 1 FROM short_tags t${i} WHERE t${i}.short_id = s.id AND t${i}.tag = ?)`,
+    );
+    params.push(tag);
+  });
+}
+
+/**
+ * The SQL of a column of the own list's sort (the controller's allow-list): a property of the
+ * short (`s.createdAt`) by its column's name, an expression (the visits) as it is.
+ */
+function sortSql(column: string): string {
+  let sql = sortSqlOf.get(column);
+  if (sql === undefined) {
+    const property = /^s\.(\w+)$/.exec(column)?.[1];
+    sql = property === undefined ? column : `s.${sqlColumnOf(property)}`;
+    // The allow-list's columns and the one visits expression: a handful of entries.
+    if (sortSqlOf.size < 100) sortSqlOf.set(column, sql);
+  }
+  return sql;
+}
+const sortSqlOf = new Map<string, string>();
 
 /**
  * The count of a space's shorts that carry the rarest tag and `others` more: the tags' ranges of

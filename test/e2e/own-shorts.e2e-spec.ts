@@ -189,6 +189,12 @@ describe('logged-in shorts: create options, own list, delete, cross-user', () =>
       const two = await list(carol, '?sort=name,desc&sort=code,asc');
       expect(two.status).toBe(200);
       expect(two.body.content[0].name).toBe('Spe%cial_name');
+      // By the id itself, both ways (the tie-break by id must not turn a descending sort around).
+      const idsBy = async (q: string) => (await list(carol, q)).body.content.map((s) => s.id);
+      const ids = await idsBy('?sort=id,asc');
+      expect(ids).toHaveLength(7);
+      expect(ids).toEqual([...ids].sort());
+      expect(await idsBy('?sort=id,desc')).toEqual([...ids].reverse());
       const beyond = await list(carol, '?page=9');
       expect(beyond.body).toMatchObject({ empty: true, numberOfElements: 0, totalElements: 7 });
       expect((await list(carol, '?size=1000')).body.size).toBe(250);
