@@ -411,7 +411,7 @@ export class ShortRepository {
       const driver = this.dataSource.driver;
       const columns = this.repo.metadata.columns;
       this.shortColumns = {
-        select: columns.map((c) => `s.${c.databaseName}`).join(', '),
+        select: columns.map((c) => `s.${driver.escape(c.databaseName)}`).join(', '),
         columns: columns.map((c) => {
           // An embedded or virtual column is set by TypeORM's own setEntityValue; a plain one is
           // a property of the short (what setEntityValue does for it).
