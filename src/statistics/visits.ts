@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { dialectSql, engineOf, placeholders } from '../database/dialect';
 import type { ShortVisitsSource } from '../shorts/short-events';
 
 /**
@@ -13,14 +14,15 @@ export class ShortVisits implements ShortVisitsSource {
   async visitsOf(ids: readonly string[]): Promise<Map<string, number>> {
     const visits = new Map<string, number>();
     if (ids.length === 0) return visits;
-    const rows = await this.ds
-      .createQueryBuilder()
-      .select('h.short_id', 'id')
-      .addSelect('SUM(h.visits)', 'n')
-      .from('stats_hourly', 'h')
-      .where('h.short_id IN (:...ids)', { ids })
-      .groupBy('h.short_id')
-      .getRawMany<{ id: string; n: string | number }>();
+    // Written by hand, not made by the query builder on each call: this read was about 4 % of the
+    // own list's CPU per page (docs/performance.md, "The own list's page without the query builder").
+    const rows = (await this.ds.query(
+      dialectSql(
+        engineOf(this.ds),
+        `SELECT short_id AS id, SUM(visits) AS n FROM stats_hourly WHERE short_id IN (${placeholders(ids.length)}) GROUP BY short_id`,
+      ),
+      [...ids],
+    )) as Array<{ id: string; n: string | number }>;
     for (const r of rows) visits.set(r.id, Number(r.n));
     return visits;
   }
