@@ -12,6 +12,7 @@ import {
 import { DISABLE_AFTER_MS } from '../../src/webhooks/webhook-events';
 import { HELD_GRACE_MS, WebhookService } from '../../src/webhooks/webhook.service';
 import { StatisticsRecorder } from '../../src/statistics/recorder';
+import { ShortChangeHub } from '../../src/shorts/short-change-hub';
 import { systemResolver } from '../../src/metadata/safe-fetch';
 import { createTestApp, type TestApp, useTestApp, useTestDatabase } from '../support/app';
 import { useDomainsApp } from '../support/domains';
@@ -445,6 +446,40 @@ describe('webhooks', () => {
     );
     expect(Number(rows[0].n)).toBeLessThan(240);
     await alice.delete(`/api/webhooks/${hook.id}`);
+  });
+
+  it("short.followed's identities: many shorts in chunks that give the event loop its turns, the missing left out", async () => {
+    const made = [await createShort(alice), await createShort(alice), await createShort(alice)];
+    const userId = (
+      await t.query<Array<{ id: string }>>('SELECT id FROM users WHERE username = ?', ['alice'])
+    )[0].id;
+    // 1,203 ids (a batch's visits go up to 10,000 shorts): the real ones in the first, second and
+    // last chunk, the rest ids of no short.
+    const ids = Array.from(
+      { length: 1_200 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
+    ids.splice(0, 0, made[0].id);
+    ids.splice(600, 0, made[1].id);
+    ids.push(made[2].id);
+    const hub = t.app.get(ShortChangeHub);
+    // A turn of the event loop comes between chunks (SQLite's driver answers synchronously: read
+    // all at once, the lookups held the loop).
+    let turns = 0;
+    const ticking = setInterval(() => turns++, 0);
+    try {
+      const found = await hub.identities(ids);
+      expect(found.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id))).toEqual(
+        made.map((s) => ({ id: s.id, code: s.code, domain: '', ownerId: userId, teamId: null })),
+      );
+    } finally {
+      clearInterval(ticking);
+    }
+    expect(turns).toBeGreaterThan(0);
+    expect(await hub.identities([made[1].id])).toEqual([
+      { id: made[1].id, code: made[1].code, domain: '', ownerId: userId, teamId: null },
+    ]);
+    expect(await hub.identities([])).toEqual([]);
   });
 
   it('short.health_changed when a check changes the link health', async () => {
