@@ -13,13 +13,15 @@ import { DISABLE_AFTER_MS } from '../../src/webhooks/webhook-events';
 import { HELD_GRACE_MS, WebhookService } from '../../src/webhooks/webhook.service';
 import { StatisticsRecorder } from '../../src/statistics/recorder';
 import { ShortChangeHub } from '../../src/shorts/short-change-hub';
+import { FollowService } from '../../src/follow/follow.service';
+import { FOLLOWED_MAX } from '../../src/statistics/followed';
 import { systemResolver } from '../../src/metadata/safe-fetch';
 import { createTestApp, type TestApp, useTestApp, useTestDatabase } from '../support/app';
 import { useDomainsApp } from '../support/domains';
 import { useBeforeAll } from '../support/hooks';
 import { type LoggedIn, loginAs, useLogin } from '../support/login';
 import { expectProblem } from '../support/problem';
-import { createShort } from '../support/shorts';
+import { createShort, insertShort } from '../support/shorts';
 import { countOf, expectCapHoldsUnderRace } from '../support/caps';
 
 /** A delivery must not wait the production 10 s for a receiver that never answers. */
@@ -445,6 +447,41 @@ describe('webhooks', () => {
       [hook.id],
     );
     expect(Number(rows[0].n)).toBeLessThan(240);
+    await alice.delete(`/api/webhooks/${hook.id}`);
+  });
+
+  it("short.followed keeps no visit of an anonymous short: a crowd of them never takes an owned short's room", async () => {
+    const hook = await addHook(alice, rx, 'crowd', ['short.followed']);
+    const anonymous = await insertShort(t); // nobody's: no webhook can want its visits
+    const mine = await createShort(alice, { url: 'https://example.com/crowd' });
+    const recorder = t.app.get(StatisticsRecorder);
+    const follow = t.app.get(FollowService);
+    const as = (bot: boolean) => ({
+      acceptDanger: false,
+      client: '203.0.113.9',
+      bot,
+      visitor: {
+        userAgent:
+          'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+        referer: undefined,
+        address: '203.0.113.9',
+        country: undefined,
+      },
+    });
+    // Both in the follow cache first (a bot's follow is no visit), so that the human follows below
+    // are answered at once, with no turn of the event loop (and no flush) between them.
+    await follow.follow(anonymous.code, as(true));
+    await follow.follow(mine.code, as(true));
+    await recorder.flush();
+    // More human visits of the anonymous short than a batch keeps for the webhooks, then one of
+    // alice's short.
+    for (let i = 0; i < FOLLOWED_MAX; i++) {
+      expect(follow.follow(anonymous.code, as(false))).toMatchObject({ kind: 'target' });
+    }
+    expect(follow.follow(mine.code, as(false))).toMatchObject({ kind: 'target', owned: true });
+    await recorder.flush();
+    await jobOf(t).idle();
+    expect(rx.of('crowd').map((r) => (r.body.data.short as { id: string }).id)).toEqual([mine.id]);
     await alice.delete(`/api/webhooks/${hook.id}`);
   });
 
