@@ -88,7 +88,12 @@ describe('the card page (cardPage)', () => {
   });
 
   it('fills empty parts from the held metadata, the title else from the name', () => {
-    const base = { kind: 'card' as const, shortId: 'id', url: 'https://example.com/' };
+    const base = {
+      kind: 'card' as const,
+      shortId: 'id',
+      owned: false,
+      url: 'https://example.com/',
+    };
     expect(
       cardOf({
         ...base,

@@ -18,6 +18,8 @@ const row = (over: Partial<FollowRow> = {}): FollowRow => ({
   uses: 0,
   expireAt: null,
   dangerous: false,
+  ownerId: null,
+  teamId: null,
   expiredUrl: null,
   rules: null,
   preview: null,
@@ -198,6 +200,7 @@ describe('FollowService.follow: the decision chain (docs/follow.md)', () => {
       kind: 'target',
       url: 'https://example.com/target',
       shortId: 'id-1',
+      owned: false,
       target: 'default',
     });
     // Two wrong tries in a row lock the client out, and then even the right password is refused.
@@ -220,6 +223,7 @@ describe('FollowService.follow: the decision chain (docs/follow.md)', () => {
       kind: 'preview',
       name: 'Einmal',
       shortId: 'id-1',
+      owned: false,
     });
     expect((await f.follow('once', human)).kind).toBe('target');
     expect((await f.follow('once', bot)).kind).toBe('preview');
@@ -268,6 +272,7 @@ describe('FollowService.follow: redirect rules and the expiry fallback', () => {
       kind: 'target',
       url: 'https://example.com/ios',
       shortId: 'id-1',
+      owned: false,
       target: '1',
     });
     expect(
@@ -307,6 +312,28 @@ describe('FollowService.follow: redirect rules and the expiry fallback', () => {
     await f.follow('r', visitor(desktop));
     await f.follow('r', { ...visitor(phone), bot: true });
     expect(heard).toEqual(['1', 'default', 'default']);
+  });
+
+  it('observers hear whether a user or a team owns the short (an anonymous one has no webhooks)', async () => {
+    const f = engine({
+      anon: row(),
+      mine: row({ id: 'id-2', ownerId: 'user-1' }),
+      ours: row({ id: 'id-3', ownerId: 'user-1', teamId: 'team-1' }),
+      theirs: row({ id: 'id-4', teamId: 'team-1' }),
+    });
+    const heard: Array<[string, boolean]> = [];
+    f.observe((id, _input, _target, owned) => heard.push([id, owned]));
+    for (const code of ['anon', 'mine', 'ours', 'theirs']) {
+      expect(await f.follow(code, human)).toMatchObject({ kind: 'target' });
+    }
+    await f.follow('mine', bot); // and from the cache, as a bot
+    expect(heard).toEqual([
+      ['id-1', false],
+      ['id-2', true],
+      ['id-3', true],
+      ['id-4', true],
+      ['id-2', true],
+    ]);
   });
 
   it('a rule on the country reads the trusted header, else the lookup', async () => {
@@ -438,6 +465,7 @@ describe('FollowService.follow: link cards (docs/follow.md, "Link cards")', () =
       url: 'https://example.com/target',
       meta: { title: 'Ziel', description: 'Text', image: null },
       shortId: 'id-1',
+      owned: false,
     });
     expect(peeked).toEqual(['https://example.com/target']);
     // Other bots and people keep their answers.
@@ -463,6 +491,7 @@ describe('FollowService.follow: link cards (docs/follow.md, "Link cards")', () =
       name: null,
       url: null,
       shortId: 'id-1',
+      owned: false,
     });
     expect(await f.follow('m', as(GOOGLE))).toMatchObject({ kind: 'preview' });
     expect(rows.m.uses).toBe(0);

@@ -39,6 +39,8 @@ interface CachedShort {
   rules: RedirectRule[] | null;
   /** The social preview for link-card crawlers (null: none). */
   preview: SocialPreview | null;
+  /** Whether a user or a team owns it (an anonymous short has no webhooks). */
+  owned: boolean;
   /**
    * Blacklist verdicts of `url`, of each rule's url and of `expiredUrl`, valid while
    * `blacklistVersion` matches the blacklist's version.
@@ -77,13 +79,17 @@ const usedUp = (s: { dangerous: boolean; expiredUrl: string | null }): UsedUp =>
 });
 type CacheValue = CachedShort | Missing | UsedUp;
 
+/**
+ * The results that reached a short carry its id and whether a user or a team owns it (`owned`:
+ * the observers skip what only an owned short has, such as its visits for the webhooks).
+ */
 export type FollowResult =
   /** `target`: `default` (the short's url) or the number of the rule that chose it (from 1). */
-  | { kind: 'target'; url: string; shortId: string; target: TargetName }
+  | { kind: 'target'; url: string; shortId: string; owned: boolean; target: TargetName }
   /** An expired or used-up short with an expiry fallback: its expiredUrl instead of not-found. */
   | { kind: 'fallback'; url: string; reason: Exclude<NotFoundReason, 'unknown'> }
   /** A bot following a short with maxUses: a small preview page, never the target (no use claimed). */
-  | { kind: 'preview'; name: string | null; shortId: string }
+  | { kind: 'preview'; name: string | null; shortId: string; owned: boolean }
   /**
    * A link-card crawler following a short with a social preview: its card page (no use claimed).
    * `url`: the target, null for a short with maxUses (no target, no refresh); `meta`: the target's
@@ -96,6 +102,7 @@ export type FollowResult =
       url: string | null;
       meta?: CachedMetadata;
       shortId: string;
+      owned: boolean;
     }
   /**
    * `reason` tells a visitor what a stranger could have seen before: that the short existed with
@@ -132,9 +139,15 @@ export interface FollowVisitor {
 
 /**
  * Told of every follow that reached a short (a redirect to the target or a bot's preview), with
- * where a redirect went (`default` or the rule's number; a bot's always `default`).
+ * where a redirect went (`default` or the rule's number; a bot's always `default`) and whether a
+ * user or a team owns the short.
  */
-export type FollowObserver = (shortId: string, input: FollowInput, target: TargetName) => void;
+export type FollowObserver = (
+  shortId: string,
+  input: FollowInput,
+  target: TargetName,
+  owned: boolean,
+) => void;
 
 /**
  * Who else may carry the buffered use counts: the statistics, which write them in the same batch
@@ -246,7 +259,7 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
     this.metrics.follows.inc(result.kind);
     if ('shortId' in result) {
       const target = result.kind === 'target' ? result.target : 'default';
-      for (const o of this.observers) o(result.shortId, input, target);
+      for (const o of this.observers) o(result.shortId, input, target, result.owned);
     }
     return result;
   }
@@ -381,18 +394,26 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
             url: s.url,
             ...(meta ? { meta } : {}),
             shortId: s.id,
+            owned: s.owned,
           };
         }
-        return { kind: 'target', url: s.url, shortId: s.id, target: 'default' };
+        return { kind: 'target', url: s.url, shortId: s.id, owned: s.owned, target: 'default' };
       }
       // Whether a use is left is read afresh: the cache does not see the claims of other follows
       // (or instances), and an exhausted short is not found for everyone, bots included.
       return this.shorts.hasUseLeft(s.id).then((left): FollowResult => {
         // The bot preview's rule: no target (not even its metadata), no refresh.
         if (left && card && s.preview !== null) {
-          return { kind: 'card', preview: s.preview, name: s.name, url: null, shortId: s.id };
+          return {
+            kind: 'card',
+            preview: s.preview,
+            name: s.name,
+            url: null,
+            shortId: s.id,
+            owned: s.owned,
+          };
         }
-        if (left) return { kind: 'preview', name: s.name, shortId: s.id };
+        if (left) return { kind: 'preview', name: s.name, shortId: s.id, owned: s.owned };
         this.cache?.set(key, usedUp(s), { ttl: MISSING_TTL_MS });
         return this.gone('used-up', s, input);
       });
@@ -404,8 +425,14 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
     }
     const result: FollowResult =
       rule >= 0 && s.rules
-        ? { kind: 'target', url: s.rules[rule].url, shortId: s.id, target: `${rule + 1}` }
-        : { kind: 'target', url: s.url, shortId: s.id, target: 'default' };
+        ? {
+            kind: 'target',
+            url: s.rules[rule].url,
+            shortId: s.id,
+            owned: s.owned,
+            target: `${rule + 1}`,
+          }
+        : { kind: 'target', url: s.url, shortId: s.id, owned: s.owned, target: 'default' };
     if (s.maxUses !== null) {
       return this.claim(s.id).then((claimed) => {
         if (claimed) return result;
@@ -514,6 +541,7 @@ export class FollowService implements OnModuleInit, OnApplicationShutdown {
       expiredUrl: row.expiredUrl,
       rules: row.rules,
       preview: row.preview,
+      owned: row.ownerId !== null || row.teamId !== null,
       blacklisted: false,
       rulesBlacklisted: [],
       expiredBlacklisted: false,

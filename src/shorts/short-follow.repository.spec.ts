@@ -7,7 +7,7 @@ import type { ShortEntity } from './short.entity';
 
 /** The columns of the follow read, in the order the follow row decodes them. */
 const FOLLOW_COLUMNS =
-  'id, uses, dangerous, url, password_hash, name, expire_at, max_uses, expired_url, rules, preview';
+  'id, uses, dangerous, owner_id, team_id, url, password_hash, name, expire_at, max_uses, expired_url, rules, preview';
 
 /** A stored short as the follow read returns it (snake_case columns). */
 const stored = (code: string) => ({
@@ -20,6 +20,8 @@ const stored = (code: string) => ({
   uses: '2',
   expire_at: null,
   dangerous: 0,
+  owner_id: null,
+  team_id: null,
   expired_url: null,
   rules: null,
   preview: null,
@@ -98,6 +100,8 @@ describe('ShortFollowRepository.findForFollow', () => {
       uses: 2,
       expireAt: null,
       dangerous: false,
+      ownerId: null,
+      teamId: null,
       expiredUrl: null,
       rules: null,
       preview: null,
@@ -135,6 +139,7 @@ describe('ShortFollowRepository.findForFollow', () => {
           uses: 3,
           expire_at: '2030-01-02 03:04:05.678',
           dangerous: 1,
+          owner_id: 'user-1',
           preview: '{"title":"T"}',
         };
         return FOLLOW_COLUMNS.split(', ').map((c) => row[c]);
@@ -157,6 +162,8 @@ describe('ShortFollowRepository.findForFollow', () => {
       uses: 3,
       expireAt: new Date(Date.UTC(2030, 0, 2, 3, 4, 5, 678)),
       dangerous: true,
+      ownerId: 'user-1',
+      teamId: null,
       expiredUrl: null,
       rules: null,
       preview: { title: 'T' },
@@ -183,12 +190,14 @@ describe('ShortFollowRepository.findForFollow', () => {
 });
 
 describe('the follow row', () => {
-  it('reads the id, uses and flag and every field whose row says `followed`', async () => {
+  it('reads the id, uses, flag and space and every field whose row says `followed`', async () => {
     const { rows } = await followAll('mysql', ['abc'], ['abc']);
     expect(Object.keys(rows[0] ?? {})).toEqual([
       'id',
       'uses',
       'dangerous',
+      'ownerId',
+      'teamId',
       ...fieldsWith('followed').map((name) => SHORT_FIELDS[name].column),
     ]);
   });

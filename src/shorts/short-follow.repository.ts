@@ -44,12 +44,16 @@ const FOLLOW_DECODERS: Record<FieldType, (v: unknown) => unknown> = {
 
 /**
  * The columns of a short that the follow path needs, in the order followRowOf reads them: its id,
- * uses and danger flag, then every field with `followed` (SQL names from the entity's columns).
+ * uses, danger flag and space, then every field with `followed` (SQL names from the entity's
+ * columns).
  */
 const FOLLOW_READS: ReadonlyArray<readonly [keyof FollowRow, string, (v: unknown) => unknown]> = [
   ['id', 'id', (v) => v],
   ['uses', 'uses', (v) => Number(v)],
   ['dangerous', 'dangerous', (v) => v === true || Number(v) === 1],
+  // Its space (a short of nobody's has no webhooks: its visits are not kept for `short.followed`).
+  ['ownerId', 'owner_id', (v) => v ?? null],
+  ['teamId', 'team_id', (v) => v ?? null],
   ...fieldsWith('followed').map((name) => {
     const spec: ShortFieldSpec = SHORT_FIELDS[name];
     return [
@@ -150,8 +154,11 @@ export class ClaimOutcomeUnknownError extends Error {
   }
 }
 
-/** What the follow engine reads of a short: its id, uses and flag, the `followed` fields. */
-export type FollowRow = Pick<ShortEntity, 'id' | 'uses' | 'dangerous' | FollowedColumn>;
+/** What the follow engine reads of a short: its id, uses, flag and space, the `followed` fields. */
+export type FollowRow = Pick<
+  ShortEntity,
+  'id' | 'uses' | 'dangerous' | 'ownerId' | 'teamId' | FollowedColumn
+>;
 
 /**
  * The follow path's queries on `shorts` (what FollowStore needs): the read of a short by code, the

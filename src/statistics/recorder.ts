@@ -235,13 +235,17 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
    * One follow of a short (a redirect or a bot's preview), with where a redirect went (`default`
    * or the number of the redirect rule). Never throws, never waits. Kept first per short, as a
    * list of the follows' values and, from LIST_FOLLOWS follows on, in maps counting them (no aggregate
-   * key is built per follow); stage() moves them into the buffer's keys before every flush.
+   * key is built per follow); stage() moves them into the buffer's keys before every flush. A
+   * human visit of a short that a user or a team owns (`owned`) is also kept for the webhooks'
+   * `short.followed`; an anonymous short has no webhooks, and its visits neither cost the flush a
+   * lookup of their short nor take the room of FOLLOWED_MAX.
    */
   record(
     shortId: string,
     input: FollowInput,
     target: TargetName = 'default',
     now = Date.now(),
+    owned = true,
   ): void {
     if (!this.config.stats.enabled) return;
     if (this.overflowing()) return this.drop();
@@ -261,7 +265,7 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
     const country = countryCode(v.country ?? this.geo.country(v.address));
     const parsed = parseAgent(v.userAgent);
     const agent = parsed.traits;
-    if (this.followedSink?.wanted() && this.followed.length < FOLLOWED_MAX) {
+    if (owned && this.followedSink?.wanted() && this.followed.length < FOLLOWED_MAX) {
       this.followed.push({
         shortId,
         at: now,

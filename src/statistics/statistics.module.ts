@@ -45,7 +45,9 @@ export class StatisticsModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.follow.observe((shortId, input, target) => this.recorder.record(shortId, input, target));
+    this.follow.observe((shortId, input, target, owned) =>
+      this.recorder.record(shortId, input, target, undefined, owned),
+    );
     // With statistics on, a follow's use is written in the same batch as its aggregates.
     if (this.config.stats.enabled) {
       this.follow.useCounter(this.recorder.uses);

@@ -12,13 +12,16 @@ import {
 import { DISABLE_AFTER_MS } from '../../src/webhooks/webhook-events';
 import { HELD_GRACE_MS, WebhookService } from '../../src/webhooks/webhook.service';
 import { StatisticsRecorder } from '../../src/statistics/recorder';
+import { ShortChangeHub } from '../../src/shorts/short-change-hub';
+import { FollowService } from '../../src/follow/follow.service';
+import { FOLLOWED_MAX } from '../../src/statistics/followed';
 import { systemResolver } from '../../src/metadata/safe-fetch';
 import { createTestApp, type TestApp, useTestApp, useTestDatabase } from '../support/app';
 import { useDomainsApp } from '../support/domains';
 import { useBeforeAll } from '../support/hooks';
 import { type LoggedIn, loginAs, useLogin } from '../support/login';
 import { expectProblem } from '../support/problem';
-import { createShort } from '../support/shorts';
+import { createShort, insertShort } from '../support/shorts';
 import { countOf, expectCapHoldsUnderRace } from '../support/caps';
 
 /** A delivery must not wait the production 10 s for a receiver that never answers. */
@@ -445,6 +448,75 @@ describe('webhooks', () => {
     );
     expect(Number(rows[0].n)).toBeLessThan(240);
     await alice.delete(`/api/webhooks/${hook.id}`);
+  });
+
+  it("short.followed keeps no visit of an anonymous short: a crowd of them never takes an owned short's room", async () => {
+    const hook = await addHook(alice, rx, 'crowd', ['short.followed']);
+    const anonymous = await insertShort(t); // nobody's: no webhook can want its visits
+    const mine = await createShort(alice, { url: 'https://example.com/crowd' });
+    const recorder = t.app.get(StatisticsRecorder);
+    const follow = t.app.get(FollowService);
+    const as = (bot: boolean) => ({
+      acceptDanger: false,
+      client: '203.0.113.9',
+      bot,
+      visitor: {
+        userAgent:
+          'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+        referer: undefined,
+        address: '203.0.113.9',
+        country: undefined,
+      },
+    });
+    // Both in the follow cache first (a bot's follow is no visit), so that the human follows below
+    // are answered at once, with no turn of the event loop (and no flush) between them.
+    await follow.follow(anonymous.code, as(true));
+    await follow.follow(mine.code, as(true));
+    await recorder.flush();
+    // More human visits of the anonymous short than a batch keeps for the webhooks, then one of
+    // alice's short.
+    for (let i = 0; i < FOLLOWED_MAX; i++) {
+      expect(follow.follow(anonymous.code, as(false))).toMatchObject({ kind: 'target' });
+    }
+    expect(follow.follow(mine.code, as(false))).toMatchObject({ kind: 'target', owned: true });
+    await recorder.flush();
+    await jobOf(t).idle();
+    expect(rx.of('crowd').map((r) => (r.body.data.short as { id: string }).id)).toEqual([mine.id]);
+    await alice.delete(`/api/webhooks/${hook.id}`);
+  });
+
+  it("short.followed's identities: many shorts in chunks that give the event loop its turns, the missing left out", async () => {
+    const made = [await createShort(alice), await createShort(alice), await createShort(alice)];
+    const userId = (
+      await t.query<Array<{ id: string }>>('SELECT id FROM users WHERE username = ?', ['alice'])
+    )[0].id;
+    // 1,203 ids (a batch's visits go up to 10,000 shorts): the real ones in the first, second and
+    // last chunk, the rest ids of no short.
+    const ids = Array.from(
+      { length: 1_200 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
+    ids.splice(0, 0, made[0].id);
+    ids.splice(600, 0, made[1].id);
+    ids.push(made[2].id);
+    const hub = t.app.get(ShortChangeHub);
+    // A turn of the event loop comes between chunks (SQLite's driver answers synchronously: read
+    // all at once, the lookups held the loop).
+    let turns = 0;
+    const ticking = setInterval(() => turns++, 0);
+    try {
+      const found = await hub.identities(ids);
+      expect(found.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id))).toEqual(
+        made.map((s) => ({ id: s.id, code: s.code, domain: '', ownerId: userId, teamId: null })),
+      );
+    } finally {
+      clearInterval(ticking);
+    }
+    expect(turns).toBeGreaterThan(0);
+    expect(await hub.identities([made[1].id])).toEqual([
+      { id: made[1].id, code: made[1].code, domain: '', ownerId: userId, teamId: null },
+    ]);
+    expect(await hub.identities([])).toEqual([]);
   });
 
   it('short.health_changed when a check changes the link health', async () => {
