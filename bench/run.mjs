@@ -35,9 +35,8 @@
 // the bare server's and the floor's (robust where req/s moves with a shared machine). Stops by
 // itself; every process and temp file is removed.
 //
-// Environment: BENCH_CONNECTIONS (50), BENCH_DURATION seconds per round (3, which keeps the full bench
-//   within 12 minutes on 2 cores; the cache-miss rounds 2 at most), BENCH_MISS_SECONDS (2: the
-//   cache-miss rounds, at most BENCH_DURATION), BENCH_ROUNDS (3),
+// Environment: BENCH_CONNECTIONS (50), BENCH_DURATION seconds per round (4; the cache-miss rounds 2 at
+//   most), BENCH_MISS_SECONDS (2: the cache-miss rounds, at most BENCH_DURATION), BENCH_ROUNDS (3),
 //   BENCH_WARMUP seconds (1), BENCH_DB_URL (mysql://root@127.0.0.1:3306; "off" skips MariaDB),
 //   BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres; "off" skips PostgreSQL),
 //   BENCH_MANY (1000000): shorts seeded for the cache-miss follow (0 skips that scenario),
@@ -50,8 +49,6 @@
 //   BENCH_INSTANCES=off: skip the instances comparison (below; BENCH_ONLY=instances runs only it and the baseline),
 //   BENCH_INSTANCE_RATE: follows per second per instance in that comparison (3000),
 //   BENCH_INSTANCE_ROUNDS: rounds of that comparison (6, or BENCH_ROUNDS when more),
-//   BENCH_INSTANCE_SECONDS: seconds per round of that comparison (4: its figure is CPU per 1,000 follows,
-//   which wants the follows of 4 s at its rate),
 //   BENCH_APP_ENV="NAME=value ...": more environment variables for the apps (to compare settings),
 //   BENCH_NODE_FLAGS: node flags for the app instead of those of package.json's start script ("" for none),
 //   BENCH_LOGS=dir: keep the apps' logs (their stdout and stderr, e.g. with BENCH_NODE_FLAGS="--trace-gc") in dir,
@@ -118,7 +115,7 @@ const APP_ENV = Object.fromEntries(
     .map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]),
 );
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const DURATION = Number(process.env.BENCH_DURATION ?? 3);
+const DURATION = Number(process.env.BENCH_DURATION ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
 const DB_URL = process.env.BENCH_DB_URL ?? 'mysql://root@127.0.0.1:3306';
@@ -197,7 +194,6 @@ const LOAD_CORES = cpus().length > 2 ? `0-${cpus().length - 2}` : '0';
 const INSTANCE_RATE = Number(process.env.BENCH_INSTANCE_RATE ?? 3000);
 /** Rounds of the instances comparison: more than the scenarios' (its figure is a ratio of two noisy ones). */
 const INSTANCE_ROUNDS = Number(process.env.BENCH_INSTANCE_ROUNDS ?? Math.max(ROUNDS, 6));
-const INSTANCE_SECONDS = Number(process.env.BENCH_INSTANCE_SECONDS ?? 4);
 
 const tmp = mkdtempSync(join(tmpdir(), 'url-shorter-bench-'));
 const children = new Set();
@@ -1566,7 +1562,7 @@ async function instancesBench() {
       const { apps } = r.cluster;
       const cpu0 = apps.map((a) => cpuOf(a.child.pid, ticks));
       const follows0 = await Promise.all(apps.map((a) => followsServed(a.base)));
-      const res = await load(r.cluster.target, r.cluster.scenario, INSTANCE_SECONDS);
+      const res = await load(r.cluster.target, r.cluster.scenario, DURATION);
       const cpu1 = apps.map((a) => cpuOf(a.child.pid, ticks));
       const follows1 = await Promise.all(apps.map((a) => followsServed(a.base)));
       const perInstance = apps.map((_, i) => {
@@ -1586,12 +1582,12 @@ async function instancesBench() {
       });
       const expected = Number(res.statusCodeStats?.['302']?.count ?? 0);
       r.rounds.push({
-        rps: res.requests.total / (res.duration || INSTANCE_SECONDS),
+        rps: res.requests.total / (res.duration || DURATION),
         perInstance,
         unexpected: res.requests.total - expected + res.errors + res.timeouts,
       });
       log(
-        `round ${round}/${INSTANCE_ROUNDS} ${r.cluster.name.padEnd(27)} ${Math.round(res.requests.total / (res.duration || INSTANCE_SECONDS))} req/s  ` +
+        `round ${round}/${INSTANCE_ROUNDS} ${r.cluster.name.padEnd(27)} ${Math.round(res.requests.total / (res.duration || DURATION))} req/s  ` +
           perInstance
             .map(
               (p, i) =>
@@ -1635,7 +1631,7 @@ async function instancesBench() {
   const ofMedians = two.msPer1000 / one.msPer1000;
   console.log();
   console.log(
-    `Instances on ${dbName}, ${CONNECTIONS} connections through HAProxy, ${INSTANCE_ROUNDS} x ${INSTANCE_SECONDS} s per setup: ` +
+    `Instances on ${dbName}, ${CONNECTIONS} connections through HAProxy, ${INSTANCE_ROUNDS} x ${DURATION} s per setup: ` +
       `server CPU time (utime + stime) per 1,000 follows, ${INSTANCE_RATE} follows/s per instance`,
   );
   const head = [
