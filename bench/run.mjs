@@ -81,6 +81,7 @@ import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loopDelayReader } from './loop-delay.mjs';
 import { seedStatistics } from './seed-statistics.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -180,6 +181,8 @@ const tagsOf = (i) => Array.from({ length: 10 }, (_, k) => `Tag${(i * 7 + k * 13
 const INSTANCES = process.env.BENCH_INSTANCES !== 'off';
 const HAPROXY = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((p) => existsSync(p));
 const METRICS_TOKEN = randomBytes(16).toString('hex');
+/** The app's event-loop delay since the last call, in ms (p99, and the bound of the slowest bucket). */
+const loopDelay = loopDelayReader(METRICS_TOKEN);
 /** The instance figures may differ by this share and still meet the goal. */
 const CPU_GOAL = 0.15;
 /**
@@ -1344,37 +1347,6 @@ async function processQuiet(pid, ticks, end) {
     const busy = b.user + b.system - a.user - a.system;
     if (busy < (0.05 * SETTLE_WINDOW_MS) / 1000 || Date.now() >= end) return b;
   }
-}
-
-/** The histogram's bucket counts at the last call, per app (a round's delays are the change). */
-const loopBuckets = new Map();
-
-/** The app's event-loop delay since the last call, in ms (p99, and the bound of the slowest bucket). */
-async function loopDelay(base) {
-  const r = await fetch(`${base}/management/prometheus`, {
-    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
-  });
-  const text = await r.text();
-  const now = [
-    ...text.matchAll(/^url_shorter_event_loop_delay_seconds_bucket\{le="([^"]+)"\} (\S+)$/gm),
-  ].map((m) => ({ le: m[1] === '+Inf' ? Infinity : Number(m[1]), count: Number(m[2]) }));
-  const before = loopBuckets.get(base) ?? now.map((b) => ({ ...b, count: 0 }));
-  loopBuckets.set(base, now);
-  const delta = now.map((b, i) => ({ le: b.le, count: b.count - (before[i]?.count ?? 0) }));
-  const total = delta.at(-1)?.count ?? 0;
-  if (!total) return { p99: NaN, max: NaN };
-  // Linear within the bucket where the 99th percentile falls; "max" is the slowest bucket's bound.
-  let p99 = NaN;
-  for (let i = 0; i < delta.length; i++) {
-    if (delta[i].count < 0.99 * total) continue;
-    const lo = i ? delta[i - 1].le : 0;
-    const below = i ? delta[i - 1].count : 0;
-    const hi = Number.isFinite(delta[i].le) ? delta[i].le : lo;
-    p99 = lo + ((hi - lo) * (0.99 * total - below)) / Math.max(1, delta[i].count - below);
-    break;
-  }
-  const slowest = delta.find((b) => b.count === total)?.le ?? Infinity;
-  return { p99: 1000 * p99, max: 1000 * slowest };
 }
 
 // ---------------------------------------------------------------------------------------------

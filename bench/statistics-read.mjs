@@ -26,6 +26,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loopDelayReader } from './loop-delay.mjs';
 import { seedStatistics } from './seed-statistics.mjs';
 import { performance } from 'node:perf_hooks';
 
@@ -56,6 +57,9 @@ const START_ENV = Object.fromEntries(
 );
 const CONNECTIONS = Number(process.env.SR_CONNECTIONS ?? 5);
 const METRICS_TOKEN = randomBytes(16).toString('hex');
+/** The app's event-loop delay p99 since the last call, in ms. */
+const readLoopDelay = loopDelayReader(METRICS_TOKEN);
+const loopDelay = async (base) => (await readLoopDelay(base)).p99;
 const DAY = 86_400_000;
 const TICKS = 100;
 
@@ -246,33 +250,6 @@ async function run(app, query, n) {
   times.sort((a, b) => a - b);
   const at = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
   return { cpu, rps: (n * 1000) / wall, p50: at(0.5), p99: at(0.99), loop, body };
-}
-
-/** The histogram's bucket counts at the last call, per app (a round's delays are the change). */
-const loopBuckets = new Map();
-
-/** The app's event-loop delay p99 since the last call, in ms (as bench/run.mjs's loopDelay). */
-async function loopDelay(base) {
-  const r = await fetch(`${base}/management/prometheus`, {
-    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
-  });
-  const text = await r.text();
-  const now = [
-    ...text.matchAll(/^url_shorter_event_loop_delay_seconds_bucket\{le="([^"]+)"\} (\S+)$/gm),
-  ].map((m) => ({ le: m[1] === '+Inf' ? Infinity : Number(m[1]), count: Number(m[2]) }));
-  const before = loopBuckets.get(base) ?? now.map((b) => ({ ...b, count: 0 }));
-  loopBuckets.set(base, now);
-  const delta = now.map((b, i) => ({ le: b.le, count: b.count - (before[i]?.count ?? 0) }));
-  const total = delta.at(-1)?.count ?? 0;
-  if (!total) return NaN;
-  for (let i = 0; i < delta.length; i++) {
-    if (delta[i].count < 0.99 * total) continue;
-    const lo = i ? delta[i - 1].le : 0;
-    const below = i ? delta[i - 1].count : 0;
-    const hi = Number.isFinite(delta[i].le) ? delta[i].le : lo;
-    return 1000 * (lo + ((hi - lo) * (0.99 * total - below)) / Math.max(1, delta[i].count - below));
-  }
-  return NaN;
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
