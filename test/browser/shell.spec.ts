@@ -112,7 +112,8 @@ test('cookie dialog: lists only what is configured; save selected with Analyse',
   await dialog.getByLabel('Analyse').check();
   await expect(dialog.getByLabel('Sentry')).toBeChecked();
   await dialog.getByRole('button', { name: 'Auswahl speichern' }).click();
-  expect(await cookieValue(context, 'sentry_consent')).toBe('true');
+  // The click returns before the page has written the cookies (seen once in CI, two workers).
+  await expect.poll(() => cookieValue(context, 'sentry_consent')).toBe('true');
   expect(await cookieValue(context, 'unleash_consent')).toBe('false');
   expect(await cookieValue(context, 'analytics_consent')).toBe('true');
 });
