@@ -23,6 +23,11 @@ export interface FollowedVisit {
  */
 export interface FollowedSink {
   wanted(): boolean;
+  /**
+   * The most visits of one short that one batch can send (a webhook's burst): the recorder keeps
+   * no more of a short per batch, as every visit of a short goes to the same webhooks.
+   */
+  readonly perShort: number;
   write(visits: readonly FollowedVisit[]): Promise<void>;
 }
 

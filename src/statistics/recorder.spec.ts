@@ -105,6 +105,40 @@ describe('StatisticsRecorder', () => {
     expect(recorder.pending()).toBe(0);
   });
 
+  it("keeps a short's human visits for the webhooks up to the sink's perShort a batch, the first ones, and counts them all", async () => {
+    const failures: unknown[] = [];
+    const { recorder, totals } = recorderWithTotals(undefined, failures);
+    const batches: Array<Array<{ shortId: string; at: number }>> = [];
+    let failing = false;
+    recorder.useFollowedSink({
+      wanted: () => true,
+      perShort: 3,
+      write: async (visits) => {
+        if (failing) throw new Error('outbox down');
+        batches.push(visits.map((v) => ({ shortId: v.shortId, at: v.at })));
+      },
+    });
+    const now = Date.now();
+    for (let i = 0; i < 10; i++) recorder.record('busy', browser, 'default', now + i);
+    recorder.record('quiet', browser, 'default', now);
+    recorder.record('anonymous', browser, 'default', now, false);
+    await recorder.flush();
+    expect(batches).toEqual([
+      [...[0, 1, 2].map((i) => ({ shortId: 'busy', at: now + i })), { shortId: 'quiet', at: now }],
+    ]);
+    // Every visit is counted in the statistics all the same.
+    expect(totals.get(keys.hourly('busy', hourOf(now), 'visits'))).toBe(10);
+    // The next batch starts anew; a failed hand-over keeps its visits and their count.
+    failing = true;
+    for (let i = 0; i < 2; i++) recorder.record('busy', browser, 'default', now + 20 + i);
+    await recorder.flush();
+    expect(failures).toHaveLength(1);
+    failing = false;
+    for (let i = 0; i < 5; i++) recorder.record('busy', browser, 'default', now + 30 + i);
+    await recorder.flush();
+    expect(batches[1]).toEqual([20, 21, 30].map((d) => ({ shortId: 'busy', at: now + d })));
+  });
+
   it('counts every value of a short followed many times in a second, across the list and its maps', async () => {
     const { recorder, totals } = recorderWithTotals();
     const now = Date.now();

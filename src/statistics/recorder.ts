@@ -265,17 +265,25 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
     const country = countryCode(v.country ?? this.geo.country(v.address));
     const parsed = parseAgent(v.userAgent);
     const agent = parsed.traits;
-    if (owned && this.followedSink?.wanted() && this.followed.length < FOLLOWED_MAX) {
-      this.followed.push({
-        shortId,
-        at: now,
-        target,
-        country,
-        device: parsed.device,
-        os: parsed.os,
-        browser: parsed.browser,
-        referrerHost: referrer,
-      });
+    const sink = this.followedSink;
+    if (owned && sink?.wanted() && this.followed.length < FOLLOWED_MAX) {
+      // Beyond what a batch can send of one short, its visits are not kept: a link followed
+      // thousands of times a second kept a visit object for each, and the flush looked them all up
+      // to send a webhook's 200 at most.
+      const kept = this.followedOf.get(shortId) ?? 0;
+      if (kept < sink.perShort) {
+        this.followedOf.set(shortId, kept + 1);
+        this.followed.push({
+          shortId,
+          at: now,
+          target,
+          country,
+          device: parsed.device,
+          os: parsed.os,
+          browser: parsed.browser,
+          referrerHost: referrer,
+        });
+      }
     }
     // The one-shot hash: a third of createHash's cost for a short input.
     const visitor = hash('sha256', `${v.address}\n${v.userAgent}\n${shortId}`, 'base64url');
@@ -397,6 +405,8 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
   /** Where human visits go with each batch (the webhooks' `short.followed`), and those kept. */
   private followedSink: FollowedSink | null = null;
   private followed: FollowedVisit[] = [];
+  /** The visits kept per short since the last batch (at most the sink's perShort each). */
+  private followedOf = new Map<string, number>();
 
   useFollowedSink(sink: FollowedSink): void {
     this.followedSink = sink;
@@ -408,10 +418,15 @@ export class StatisticsRecorder implements OnModuleInit, OnApplicationShutdown {
     if (!sink || this.followed.length === 0) return;
     const batch = this.followed;
     this.followed = [];
+    this.followedOf = new Map();
     try {
       await sink.write(batch);
     } catch (err) {
       this.followed = batch.concat(this.followed).slice(0, FOLLOWED_MAX);
+      this.followedOf = new Map();
+      for (const v of this.followed) {
+        this.followedOf.set(v.shortId, (this.followedOf.get(v.shortId) ?? 0) + 1);
+      }
       throw err;
     }
   }

@@ -82,7 +82,7 @@ export type HeldDecider = (
  * instance); the visits beyond are counted in the statistics only.
  */
 export const FOLLOWED_PER_SECOND = 20;
-const FOLLOWED_BURST = 200;
+export const FOLLOWED_BURST = 200;
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 

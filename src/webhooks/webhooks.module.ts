@@ -19,7 +19,7 @@ import {
   WebhookDeliveryJob,
 } from './webhook-delivery.job';
 import { WebhookDeliveryEntity, WebhookEntity } from './webhook.entity';
-import { WebhookService } from './webhook.service';
+import { FOLLOWED_BURST, WebhookService } from './webhook.service';
 import { WebhooksController } from './webhooks.controller';
 
 /**
@@ -74,6 +74,7 @@ export class WebhooksModule implements OnModuleInit, OnModuleDestroy {
     // in-memory flag whether any webhook wants them).
     this.recorder.useFollowedSink({
       wanted: () => this.webhooks.followedWanted,
+      perShort: FOLLOWED_BURST,
       write: (visits) => this.followed(visits),
     });
     await this.webhooks.refreshFlags().catch(() => undefined);
