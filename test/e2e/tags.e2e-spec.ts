@@ -641,7 +641,7 @@ describe('tags', () => {
     );
   });
 
-  // mysql2's promise wrapper captured a stack for every query (3-4 % of a list page's CPU); the
+  // mysql2's promise wrapper captured a stack for every query (3 % of a list page's CPU); the
   // app's connections go without it, and a failed query's error still names the app's callers.
   it.skipIf(TEST_DB_KIND !== 'mariadb')(
     "MariaDB: no stack captured per query; a failed query's error still shows its caller",
