@@ -32,6 +32,10 @@ export function dataSourceOptions(config: AppConfig): DataSourceOptions {
       timezone: 'Z',
       dateStrings: false,
       connectTimeout: config.dbTimeoutMs,
+      // No stack captured for every query by mysql2's promise wrapper (about 20 µs a query, 3 %
+      // of a list page's CPU): TypeORM throws its own QueryFailedError from the awaiting
+      // function, whose stack has the app's callers (V8's async frames) either way.
+      trace: false,
       extra: { connectionLimit: 20 },
     };
   }

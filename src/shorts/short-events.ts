@@ -30,7 +30,10 @@ export const SHORTS_DELETED_CHANNEL = 'shorts-deleted';
 export interface ShortVisitsSource {
   /** Visits per short id (shorts without any may be absent). */
   visitsOf(ids: readonly string[]): Promise<Map<string, number>>;
-  /** An SQL expression of a short's visits, for `ORDER BY`, given the alias of the shorts table. */
+  /**
+   * An SQL expression of a short's visits (the same sums as visitsOf), given the alias of the shorts
+   * table: the own list's sort by visits, and its page's visits read with its rows.
+   */
   orderExpression(alias: string): string;
 }
 

@@ -311,6 +311,21 @@ describe('visit statistics', () => {
     expect(visits).toEqual([...visits].sort((x, y) => y - x));
     expect(list.content.find((s) => s.code === b.code)?.visits).toBe(3);
     expect(list.content.find((s) => s.code === a.code)?.visits).toBe(1);
+    // Read with the page's rows: the same on a later page, and in the order by time.
+    const second = (await (
+      await alice.fetch(`/api/code?sort=visits,desc&size=1&page=${visits.indexOf(1)}`)
+    ).json()) as { content: Array<{ code: string; visits: number }> };
+    expect(second.content.map((s) => s.visits)).toEqual([1]);
+    const byTime = (await (await alice.fetch('/api/code?size=2')).json()) as {
+      content: Array<{ code: string; visits: number }>;
+    };
+    // (The two newest; created in one millisecond, either may come first.)
+    expect(byTime.content.map((s) => [s.code, s.visits]).sort()).toEqual(
+      [
+        [a.code, 1],
+        [b.code, 3],
+      ].sort(),
+    );
     const exported = (await (await alice.fetch('/api/code/export?format=json')).json()) as Array<{
       code: string;
       visits: number;

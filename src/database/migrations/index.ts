@@ -17,6 +17,7 @@ import { QrStyle1764000000000 } from './1764000000000-qr-style';
 import { UtmTemplates1764010000000 } from './1764010000000-utm-templates';
 import { ShortPreview1764020000000 } from './1764020000000-short-preview';
 import { Pages1764030000000 } from './1764030000000-pages';
+import { OwnSpaceIndex1764040000000 } from './1764040000000-own-space-index';
 
 /** Every migration, in order. New migrations are appended here. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   UtmTemplates1764010000000,
   ShortPreview1764020000000,
   Pages1764030000000,
+  OwnSpaceIndex1764040000000,
 ];
