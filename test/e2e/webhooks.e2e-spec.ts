@@ -1,7 +1,8 @@
 import { once } from 'node:events';
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Webhook } from 'standardwebhooks';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_WEBHOOK_OPTIONS,
   DISABLED_REASON,
@@ -10,6 +11,7 @@ import {
   WebhookDeliveryJob,
 } from '../../src/webhooks/webhook-delivery.job';
 import { DISABLE_AFTER_MS } from '../../src/webhooks/webhook-events';
+import { WebhookDeliveryEntity } from '../../src/webhooks/webhook.entity';
 import { HELD_GRACE_MS, WebhookService } from '../../src/webhooks/webhook.service';
 import { StatisticsRecorder } from '../../src/statistics/recorder';
 import { ShortChangeHub } from '../../src/shorts/short-change-hub';
@@ -538,6 +540,58 @@ describe('webhooks', () => {
         health: { state: 'ok', status: 200 },
       },
     });
+    await alice.delete(`/api/webhooks/${hook.id}`);
+  });
+
+  it('the delivery job gives the event loop turns within a batch of claims and sends', async () => {
+    const hook = await addHook(alice, rx, 'turns', ['short.created']);
+    // 30 due deliveries, written as the outbox does but due later, so that no wake takes them.
+    const later = Date.now() + 3_600_000;
+    const rows = Array.from({ length: 30 }, (_, i) =>
+      Object.assign(new WebhookDeliveryEntity(), {
+        id: randomUUID(),
+        eventId: `msg_turns${i}`,
+        webhookId: hook.id,
+        type: 'short.created',
+        payload: JSON.stringify({ type: 'short.created', data: { i } }),
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: new Date(later),
+        createdAt: new Date(),
+      }),
+    );
+    await t.ds.getRepository(WebhookDeliveryEntity).insert(rows);
+    const job = jobOf(t) as unknown as {
+      claim: (...a: unknown[]) => Promise<boolean>;
+      attempt: (...a: unknown[]) => Promise<void>;
+    };
+    let turns = 0;
+    const ticking = setInterval(() => turns++, 0);
+    const at: Record<'claim' | 'attempt', number[]> = { claim: [], attempt: [] };
+    const claim = job.claim.bind(job);
+    const attempt = job.attempt.bind(job);
+    const claims = vi.spyOn(job, 'claim').mockImplementation((...a) => {
+      at.claim.push(turns);
+      return claim(...a);
+    });
+    const attempts = vi.spyOn(job, 'attempt').mockImplementation((...a) => {
+      at.attempt.push(turns);
+      return attempt(...a);
+    });
+    try {
+      expect(await jobOf(t).run(new Date(later + 1_000))).toBe(30);
+    } finally {
+      clearInterval(ticking);
+      claims.mockRestore();
+      attempts.mockRestore();
+    }
+    // The loop turned between the first claim and the last, and between the first send begun and
+    // the last (on SQLite, whose driver answers at once, only because the job gives it turns).
+    expect(at.claim).toHaveLength(30);
+    expect(at.claim[29]).toBeGreaterThan(at.claim[0]);
+    expect(at.attempt).toHaveLength(30);
+    expect(at.attempt[29]).toBeGreaterThan(at.attempt[0]);
+    expect(rx.of('turns')).toHaveLength(30);
     await alice.delete(`/api/webhooks/${hook.id}`);
   });
 
