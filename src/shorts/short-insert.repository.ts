@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type DataSource, type Repository } from 'typeorm';
-import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { dialectSql, engineOf, placeholders } from '../database/dialect';
+import { engineOf, placeholders } from '../database/dialect';
 import { isDatabaseUnavailable } from '../database/errors';
+import { type PlainInsert, plainInsertOf } from '../database/plain-insert';
 import { run, runTx } from '../database/tx';
 import { splitTags } from '../shared/tags';
 import { DOMAIN_ROW_SQL, domainStillThere, lockDomain } from './domain-lock';
@@ -76,38 +76,14 @@ export class ShortInsertRepository {
     });
   }
 
-  private plainInsert?: {
-    columns: ColumnMetadata[];
-    head: string;
-    sql: (rows: number) => string;
-  };
+  private plainInsert?: PlainInsert;
   private toInsert: QueuedInsert[] = [];
   /** Whether queued creates are being written: the creates that come meanwhile wait for them. */
   private writing = false;
 
-  /** The INSERT of every column of `shorts` for `rows` rows, in the engine's parameter form. */
-  private plainInsertOf(): NonNullable<typeof this.plainInsert> {
-    const { driver } = this.dataSource;
-    const byName = new Map<string, ColumnMetadata>();
-    for (const c of this.repo.metadata.columns) {
-      if (!c.isVirtual && !byName.has(c.databaseName)) byName.set(c.databaseName, c);
-    }
-    const columns = [...byName.values()];
-    const names = columns.map((c) => driver.escape(c.databaseName)).join(', ');
-    const row = `(${columns.map(() => '?').join(', ')})`;
-    const table = driver.escape(this.repo.metadata.tableName);
-    const engine = engineOf(this.dataSource);
-    const sqls = new Map<number, string>();
-    const sql = (rows: number) => {
-      let text = sqls.get(rows);
-      if (text === undefined) {
-        const values = Array.from({ length: rows }, () => row).join(', ');
-        text = dialectSql(engine, `INSERT INTO ${table} (${names}) VALUES ${values}`);
-        sqls.set(rows, text);
-      }
-      return text;
-    };
-    return { columns, head: `INSERT INTO ${table} (${names})`, sql };
+  /** The INSERT of every column of `shorts` (plain-insert.ts). */
+  private plainInsertOf(): PlainInsert {
+    return plainInsertOf(this.dataSource, this.repo.metadata);
   }
 
   /** Writes the queued shorts, up to INSERT_BATCH per statement. */

@@ -3,7 +3,6 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import { In, IsNull, Not, type Repository } from 'typeorm';
-import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { AccessPolicy } from '../access/access-policy';
 import { ApiKeyCipher } from '../apikey/apikey.crypto';
 import { activeActor, type Actor, isAdmin } from '../common/actor';
@@ -18,6 +17,7 @@ import {
 import { type Page, type PageRequest, toPage } from '../common/paging';
 import { APP_CONFIG, type AppConfig, appSecretOf } from '../config/config';
 import { dialectSql, engineOf } from '../database/dialect';
+import { type PlainInsert, plainInsertOf } from '../database/plain-insert';
 import { sqliteDatetime } from '../database/sqlite-batch-source';
 import { RateLimitService } from '../limits/rate-limit.service';
 import { classifyAddress } from '../metadata/address-policy';
@@ -401,8 +401,9 @@ export class WebhookService {
    * of a `short.followed` flush's 200 rows made its SQL and parameters in one synchronous piece.
    */
   private async insertRows(rows: readonly WebhookDeliveryEntity[], turns = false): Promise<void> {
-    const insert = (this.plainInsert ??= this.plainInsertOf());
-    const { driver } = this.deliveries.manager.connection;
+    const { connection } = this.deliveries.manager;
+    const insert = (this.plainInsert ??= plainInsertOf(connection, this.deliveries.metadata));
+    const { driver } = connection;
     let i = 0;
     while (i < rows.length) {
       const n = INSERT_CHUNKS.find((c) => c <= rows.length - i) ?? 1;
@@ -417,35 +418,7 @@ export class WebhookService {
     }
   }
 
-  private plainInsert?: { columns: ColumnMetadata[]; sql: (rows: number) => string };
-
-  /** The INSERT of every column of the outbox for a number of rows (one of INSERT_CHUNKS). */
-  private plainInsertOf(): NonNullable<typeof this.plainInsert> {
-    const { driver } = this.deliveries.manager.connection;
-    const { metadata } = this.deliveries;
-    const byName = new Map<string, ColumnMetadata>();
-    for (const c of metadata.columns) {
-      if (!c.isVirtual && !byName.has(c.databaseName)) byName.set(c.databaseName, c);
-    }
-    const columns = [...byName.values()];
-    const names = columns.map((c) => driver.escape(c.databaseName)).join(', ');
-    const row = `(${columns.map(() => '?').join(', ')})`;
-    const table = driver.escape(metadata.tableName);
-    const engine = engineOf(this.deliveries.manager.connection);
-    const sqls = new Map<number, string>();
-    return {
-      columns,
-      sql: (rows) => {
-        let text = sqls.get(rows);
-        if (text === undefined) {
-          const values = Array.from({ length: rows }, () => row).join(', ');
-          text = dialectSql(engine, `INSERT INTO ${table} (${names}) VALUES ${values}`);
-          sqls.set(rows, text);
-        }
-        return text;
-      },
-    };
-  }
+  private plainInsert?: PlainInsert;
 
   /** Per webhook: its `short.followed` allowance (a token bucket), bounded like the cache. */
   private readonly followedBuckets = new BoundedMap<string, { tokens: number; at: number }>(

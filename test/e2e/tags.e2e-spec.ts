@@ -9,7 +9,7 @@ import { useTestApp } from '../support/app';
 import { TEST_DB_KIND } from '../support/database';
 import { loginAs, type LoggedIn, useLogin } from '../support/login';
 import { expectProblem } from '../support/problem';
-import { analyzeTables, createShort, insertShorts } from '../support/shorts';
+import { analyzeTables, createShort, insertShorts, insertTagRows } from '../support/shorts';
 
 interface Problem {
   errorKey?: string;
@@ -507,15 +507,9 @@ describe('tags', () => {
       tags: tagsOf(j).join(','),
     }));
     const rows = shorts.flatMap((s, j) =>
-      tagsOf(j).map((tag) => [s.id, tag, tag, `u:${ivan.userId}`]),
+      tagsOf(j).map((tag) => [s.id, tag, tag, `u:${ivan.userId}`] as const),
     );
-    for (let i = 0; i < rows.length; i += 250) {
-      const part = rows.slice(i, i + 250);
-      await t.query(
-        `INSERT INTO short_tags (short_id, tag, label, space) VALUES ${part.map(() => '(?, ?, ?, ?)').join(', ')}`,
-        part.flat(),
-      );
-    }
+    await insertTagRows(t, rows);
     await analyzeTables(t, ['shorts', 'short_tags']);
     // The counts (21,000 rows: more than one slice on SQLite), most used first, ties by tag.
     const expected = new Map<string, number>();
@@ -638,14 +632,8 @@ describe('tags', () => {
       createdAt: new Date(start + j * 60_000),
       tags: tag,
     }));
-    const rows = shorts.map((s) => [s.id, tag, tag, `t:${TEAM}`]);
-    for (let i = 0; i < rows.length; i += 250) {
-      const part = rows.slice(i, i + 250);
-      await t.query(
-        `INSERT INTO short_tags (short_id, tag, label, space) VALUES ${part.map(() => '(?, ?, ?, ?)').join(', ')}`,
-        part.flat(),
-      );
-    }
+    const rows = shorts.map((s) => [s.id, tag, tag, `t:${TEAM}`] as const);
+    await insertTagRows(t, rows);
     await analyzeTables(t, ['shorts', 'short_tags']);
     const res = await vera.fetch(`/api/code?team=${TEAM}&tag=${tag}&page=2&size=20`);
     expect(res.status, await res.clone().text()).toBe(200);

@@ -74,6 +74,20 @@ export async function insertShorts(
  * if it held a row or two: a list of 2,100 tagged shorts was joined by a nested loop over both
  * (1.9 s, against the 2 s query timeout on a loaded machine).
  */
+/** Rows of short_tags (short_id, tag, label, space), written 250 at a time. */
+export async function insertTagRows(
+  t: Pick<TestApp, 'query'>,
+  rows: ReadonlyArray<readonly [string, string, string, string]>,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += 250) {
+    const part = rows.slice(i, i + 250);
+    await t.query(
+      `INSERT INTO short_tags (short_id, tag, label, space) VALUES ${part.map(() => '(?, ?, ?, ?)').join(', ')}`,
+      part.flat(),
+    );
+  }
+}
+
 export async function analyzeTables(
   t: Pick<TestApp, 'ds' | 'query'>,
   tables: readonly string[],
