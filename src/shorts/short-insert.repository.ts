@@ -26,7 +26,7 @@ const INSERT_BATCH = 100;
 /**
  * Rows per INSERT of queued creates on SQLite, largest first (37 rows are 32 + 4 + 1): a few
  * statement texts instead of one per row count. TypeORM keeps the last 100 statements a
- * connection prepared, and SQLite's prepared INSERT of n rows of 20 columns holds about n × 1 KB
+ * connection prepared, and SQLite's prepared INSERT of n rows of 20 columns holds about n × 2 KB
  * of its memory: with every row count from 1 to 100 in the cache that was up to 11 MiB after the
  * bench's creates, against 0.4 MiB for these (docs/performance.md, "Memory"). MariaDB and
  * PostgreSQL keep no statement per text on the client (TypeORM sends them as text), so there one

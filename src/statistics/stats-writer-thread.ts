@@ -17,10 +17,10 @@ export const STATS_THREAD_STALL_MS = 60_000;
 /**
  * The worker is stopped after this long without a batch (a batch comes every second while
  * shorts are followed): its V8 heap (a young generation of up to 2 × 4 MiB and the old one), its
- * stack and its connection's page cache are freed, 12-15 MiB of an app that sees no visits for a
- * minute. The next batch starts a new worker (some 50 ms; its salts are read from stats_salts, and
- * the deleted shorts it was told fall back to asking which shorts exist). docs/performance.md,
- * "Memory".
+ * stack and its connection are freed (about 5 MiB 200 s after the bench's SQLite run, when V8 had
+ * shrunk its heap; more right after load). The next batch starts a new worker (its salts are read
+ * from stats_salts, and the deleted shorts it was told fall back to asking which shorts exist).
+ * docs/performance.md, "Memory".
  */
 export const STATS_THREAD_IDLE_MS = 60_000;
 
