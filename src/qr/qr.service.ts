@@ -132,10 +132,7 @@ export class QrService implements OnApplicationShutdown {
   svg(link: string, style: QrStyle, client: string): Promise<QrImage> {
     const key = `svg|${qrStyleToColumn(style)}|${link}`;
     return this.image('svg', key, client, async () =>
-      Buffer.from(
-        await qrcode().toString(link, { ...encoderOptions(style), type: 'svg' }),
-        'utf8',
-      ),
+      Buffer.from(await qrcode().toString(link, { ...encoderOptions(style), type: 'svg' }), 'utf8'),
     );
   }
 
