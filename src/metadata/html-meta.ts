@@ -1,4 +1,4 @@
-import { Parser } from 'htmlparser2';
+import type * as HtmlParser2 from 'htmlparser2';
 
 export interface ShortMeta {
   title: string | null;
@@ -36,6 +36,10 @@ export function extractMeta(html: string): ShortMeta {
   // <title> inside <svg> is an SVG element, not the document title.
   let svgDepth = 0;
 
+  // Loaded by the first page read (link previews): htmlparser2 and its entity tables take about
+  // 1 MB of heap that an app without previews to fetch does not hold.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { Parser } = require('htmlparser2') as typeof HtmlParser2;
   const parser = new Parser(
     {
       onopentag(name, attrs) {

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import QRCode from 'qrcode';
+import type QRCodeModule from 'qrcode';
 import { BadRequestError, BusyError } from '../common/errors';
 import {
   contrastProblem,
@@ -85,6 +85,15 @@ const CACHE_ENTRIES = 500;
 const CACHE_BYTES = 32 * 1024 * 1024;
 
 /**
+ * The `qrcode` encoder, loaded by the first SVG (PNGs are rendered by the worker threads, which
+ * load their own): about 1 MB of heap that an app whose QR codes nobody asks for does not hold.
+ */
+function qrcode(): typeof QRCodeModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('qrcode') as typeof QRCodeModule;
+}
+
+/**
  * QR codes of short links (`{BASE_URL}/s/{code}`) as SVG or PNG (the `qrcode` encoder, pure
  * JavaScript). A PNG costs up to ~0.4 s of CPU (2048 px), so it is rendered by a small pool of
  * worker threads, never on the event loop, at one of a few fixed widths; an SVG (~0.5 ms) is
@@ -123,7 +132,7 @@ export class QrService implements OnApplicationShutdown {
   svg(link: string, style: QrStyle, client: string): Promise<QrImage> {
     const key = `svg|${qrStyleToColumn(style)}|${link}`;
     return this.image('svg', key, client, async () =>
-      Buffer.from(await QRCode.toString(link, { ...encoderOptions(style), type: 'svg' }), 'utf8'),
+      Buffer.from(await qrcode().toString(link, { ...encoderOptions(style), type: 'svg' }), 'utf8'),
     );
   }
 

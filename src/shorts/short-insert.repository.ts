@@ -24,6 +24,17 @@ interface QueuedInsert {
 const INSERT_BATCH = 100;
 
 /**
+ * Rows per INSERT of queued creates on SQLite, largest first (37 rows are 32 + 4 + 1): a few
+ * statement texts instead of one per row count. TypeORM keeps the last 100 statements a
+ * connection prepared, and SQLite's prepared INSERT of n rows of 20 columns holds about n × 2 KB
+ * of its memory: with every row count from 1 to 100 in the cache that was up to 11 MiB after the
+ * bench's creates, against 0.4 MiB for these (docs/performance.md, "Memory"). MariaDB and
+ * PostgreSQL keep no statement per text on the client (TypeORM sends them as text), so there one
+ * statement per batch saves round trips.
+ */
+export const SQLITE_INSERT_CHUNKS = [64, 32, 16, 8, 4, 2, 1];
+
+/**
  * The writes of new shorts: the queued INSERTs of single creates, the multi-row INSERT of an
  * import's rows, the writes onto an own domain, new shorts with tags (with their tag rows, in one
  * transaction), and which custom codes are taken already. Not exported from the module.
@@ -93,8 +104,17 @@ export class ShortInsertRepository {
     this.writing = true;
     try {
       const writes: Array<Promise<void>> = [];
-      for (let i = 0; i < queued.length; i += INSERT_BATCH) {
-        writes.push(this.insertRows(queued.slice(i, i + INSERT_BATCH)));
+      if (engineOf(this.dataSource) === 'sqlite') {
+        let i = 0;
+        for (const size of SQLITE_INSERT_CHUNKS) {
+          for (; queued.length - i >= size; i += size) {
+            writes.push(this.insertRows(queued.slice(i, i + size)));
+          }
+        }
+      } else {
+        for (let i = 0; i < queued.length; i += INSERT_BATCH) {
+          writes.push(this.insertRows(queued.slice(i, i + INSERT_BATCH)));
+        }
       }
       await Promise.all(writes);
     } finally {

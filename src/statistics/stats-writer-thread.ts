@@ -14,9 +14,21 @@ import type {
  */
 export const STATS_THREAD_STALL_MS = 60_000;
 
+/**
+ * The worker is stopped after this long without a batch (a batch comes every second while
+ * shorts are followed): its V8 heap (a young generation of up to 2 × 4 MiB and the old one), its
+ * stack and its connection are freed (about 5 MiB 200 s after the bench's SQLite run, when V8 had
+ * shrunk its heap; more right after load). The next batch starts a new worker (its salts are read
+ * from stats_salts, and the deleted shorts it was told fall back to asking which shorts exist).
+ * docs/performance.md, "Memory".
+ */
+export const STATS_THREAD_IDLE_MS = 60_000;
+
 export interface StatsWriterThreadOptions extends StatsThreadInit {
   /** Told when the thread is lost (crashed, exited, hung, failed to start), for the log. */
   onLost?: (reason: string) => void;
+  /** STATS_THREAD_IDLE_MS unless given (tests). */
+  idleMs?: number;
 }
 
 /**
@@ -39,12 +51,18 @@ export class StatsWriterThread extends WorkerClient<
   /** Times the writer asked which shorts exist (its foreign-key fallback; tests, diagnostics). */
   asked = 0;
 
-  constructor({ file, timeoutMs, onLost }: StatsWriterThreadOptions) {
+  constructor({
+    file,
+    timeoutMs,
+    onLost,
+    idleMs = STATS_THREAD_IDLE_MS,
+  }: StatsWriterThreadOptions) {
     super({
       label: 'statistics writer',
       module: join(__dirname, 'stats-thread'),
       init: { file, timeoutMs },
       stallMs: STATS_THREAD_STALL_MS,
+      idleMs,
       lostError: (cause) => new CommitOutcomeUnknownError(cause),
       onLost: (reason, how) => {
         if (how !== 'failed') onLost?.(reason);

@@ -1,10 +1,14 @@
 import { In } from 'typeorm';
 import { describe, expect, it, vi } from 'vitest';
 import { isUniqueViolation } from '../../src/database/errors';
-import { ShortInsertRepository } from '../../src/shorts/short-insert.repository';
+import {
+  ShortInsertRepository,
+  SQLITE_INSERT_CHUNKS,
+} from '../../src/shorts/short-insert.repository';
 import { BlacklistService } from '../../src/blacklist/blacklist.service';
 import { ShortEntity } from '../../src/shorts/short.entity';
 import { useTestApp } from '../support/app';
+import { TEST_DB_KIND } from '../support/database';
 import { expectProblem } from '../support/problem';
 import { newShort } from '../support/shorts';
 
@@ -32,7 +36,7 @@ describe('creating shorts (anonymous)', () => {
     }
   });
 
-  it('concurrent creates are each stored with their own code (written together, one statement)', async () => {
+  it('concurrent creates are each stored with their own code (written together)', async () => {
     const before = await count();
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
@@ -103,6 +107,49 @@ describe('creating shorts (anonymous)', () => {
       .getRepository(ShortEntity)
       .findBy({ code: In(['wait-1', 'wait-2', 'wait-3']) });
     expect(stored).toHaveLength(3);
+  });
+
+  it('queued creates go in a few row counts on SQLite (its statements are kept), one statement per batch elsewhere', async () => {
+    const shorts = t.app.get(ShortInsertRepository);
+    const manager = t.ds.manager;
+    const query = manager.query.bind(manager);
+    const rowsPerInsert: number[] = [];
+    const spy = vi
+      .spyOn(manager, 'query')
+      .mockImplementation(async (sql: string, params?: unknown) => {
+        if (/^INSERT INTO\s+[`"]?shorts\b/i.test(sql)) {
+          rowsPerInsert.push((sql.match(/\),\s*\(/g) ?? []).length + 1);
+        }
+        return query(sql, params as unknown[] | undefined);
+      });
+    const codes: string[] = [];
+    try {
+      // Batches of 3, 7, 37 and 100 rows: each batch is queued in one turn of the event loop.
+      for (const n of [3, 7, 37, 100]) {
+        const batch = Array.from({ length: n }, (_, i) => `rows-${n}-${i}`);
+        codes.push(...batch);
+        await Promise.all(
+          batch.map((code) =>
+            shorts.insert(
+              newShort(t.ds.getRepository(ShortEntity), {
+                code,
+                url: `https://example.com/${code}`,
+              }),
+            ),
+          ),
+        );
+      }
+    } finally {
+      spy.mockRestore();
+    }
+    expect(rowsPerInsert.reduce((a, b) => a + b, 0)).toBe(147);
+    if (TEST_DB_KIND === 'sqlite') {
+      for (const rows of rowsPerInsert) expect(SQLITE_INSERT_CHUNKS).toContain(rows);
+      expect(rowsPerInsert).toEqual([2, 1, 4, 2, 1, 32, 4, 1, 64, 32, 4]);
+    } else {
+      expect(rowsPerInsert).toEqual([3, 7, 37, 100]);
+    }
+    expect(await t.ds.getRepository(ShortEntity).countBy({ code: In(codes) })).toBe(147);
   });
 
   it('accepts null for the logged-in fields and an empty password as none', async () => {

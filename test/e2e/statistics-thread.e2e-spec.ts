@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CommitOutcomeUnknownError } from '../../src/database/apply-once';
 import { StatisticsRecorder } from '../../src/statistics/recorder';
 import { keys } from '../../src/statistics/stats-writer';
-import { StatsWriterThread } from '../../src/statistics/stats-writer-thread';
+import { STATS_THREAD_IDLE_MS, StatsWriterThread } from '../../src/statistics/stats-writer-thread';
 import { hourOf } from '../../src/statistics/traits';
 import { createTestApp, type TestApp, useTestApp } from '../support/app';
 import { createTestDatabase, TEST_DB_KIND } from '../support/database';
@@ -105,6 +105,26 @@ describe.skipIf(TEST_DB_KIND !== 'sqlite')(
       expect(await visitsOf(t, s.id)).toBe(7);
       const [row] = await t.query('SELECT uses FROM shorts WHERE id = ?', [s.id]);
       expect(Number(row.uses)).toBe(7);
+    });
+
+    it('an idle worker is stopped (its memory freed) and the next batch starts another', async () => {
+      expect(STATS_THREAD_IDLE_MS).toBeLessThanOrEqual(60_000);
+      const s = await insertShort(t, { url: 'https://example.com/idle' });
+      const file = (t.ds.options as { database: string }).database;
+      const writer = new StatsWriterThread({ file, timeoutMs: 5_000, idleMs: 100 });
+      try {
+        const batch = (n: number) =>
+          new Map([[keys.hourly(s.id, hourOf(Date.now()), 'visits'), n]]);
+        expect(await writer.write(randomUUID(), batch(2))).toBe(true);
+        expect(writer.threadId).toBeGreaterThan(0);
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        expect(writer.threadId).toBeUndefined();
+        expect(await writer.write(randomUUID(), batch(3))).toBe(true);
+        expect(writer.started).toBe(2);
+        expect(await visitsOf(t, s.id)).toBe(5);
+      } finally {
+        await writer.close();
+      }
     });
 
     it('a deleted short told to the worker: its aggregates are dropped, the others written', async () => {
