@@ -55,6 +55,7 @@
 //   BENCH_NODE_FLAGS: node flags for the app instead of those of package.json's start script ("" for none),
 //   BENCH_LOGS=dir: keep the apps' logs (their stdout and stderr, e.g. with BENCH_NODE_FLAGS="--trace-gc") in dir,
 //   BENCH_HOLD seconds: keep the apps running that long after the memory lines (their pids are logged), to inspect them,
+//   BENCH_THREADS=1: log each round's app CPU per request during the load by thread (main, workers, V8's, libuv's),
 //   BENCH_PIN=off: no taskset pinning in that comparison (apps on the last core, load and HAProxy on the rest).
 //
 // Instances: one app instance behind HAProxy vs two behind the same HAProxy (round robin, keep-alive
@@ -85,6 +86,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loopDelayReader } from './loop-delay.mjs';
 import { seedStatistics } from './seed-statistics.mjs';
+import { threadsMs, threadsPer } from './threads.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const MAIN = join(ROOT, 'dist', 'src', 'main.js');
@@ -131,6 +133,8 @@ const MANY = Number(process.env.BENCH_MANY ?? 1_000_000);
 const FLOOR = process.env.BENCH_FLOOR !== 'off';
 /** BENCH_HOLD seconds: the apps are kept running that long after the memory lines, to inspect them. */
 const HOLD = Number(process.env.BENCH_HOLD ?? 0);
+/** BENCH_THREADS=1: each round's app CPU during the load also by thread (bench/threads.mjs). */
+const THREADS = process.env.BENCH_THREADS === '1';
 
 // Real browsers' user agents and some referrers: the follows rotate through them (statistics on).
 const BROWSER_UAS = [
@@ -1007,8 +1011,11 @@ async function main() {
       if (waited >= SETTLE_MAX_MS) log(`machine still busy after ${waited} ms: measuring anyway`);
       if (measured) await loopDelay(r.target.base); // resets the app's histogram
       const before = cpuOf(r.target.child.pid, ticks);
+      const threadsBefore = THREADS ? threadsMs(r.target.child.pid, ticks) : undefined;
       const seconds = Math.min(DURATION, r.scenario.seconds ?? DURATION);
       const res = await load(r.target, r.scenario, seconds);
+      const duringLoad = cpuOf(r.target.child.pid, ticks);
+      const threadsLoad = threadsBefore && threadsMs(r.target.child.pid, ticks);
       const loop = measured ? await loopDelay(r.target.base) : undefined;
       const settleMax = r.scenario.settleMaxMs ?? SETTLE_MAX_MS;
       // The app's own statistics backlog, read from its gauge: when it is written, whatever else
@@ -1041,6 +1048,18 @@ async function main() {
       const cpuUs =
         ((cpuAfter.user + cpuAfter.system - before.user - before.system) * 1e6) /
         Math.max(1, total);
+      // Of it, what the load's own time took (the rest: what the round left behind, and the
+      // target's idle work while the machine settled).
+      const loadCpuUs =
+        ((duringLoad.user + duringLoad.system - before.user - before.system) * 1e6) /
+        Math.max(1, total);
+      if (threadsLoad) {
+        const per = threadsPer(threadsBefore, threadsLoad, Math.max(1, total) / 1000);
+        log(
+          `  ${r.target.name} CPU us/request during the load by thread: ` +
+            [...per].map(([name, us]) => `${name} ${us.toFixed(0)}`).join(', '),
+        );
+      }
       r.rounds.push({
         rps: total / (res.duration || seconds),
         p50: res.latency.p50,
@@ -1053,7 +1072,7 @@ async function main() {
       log(
         `round ${round}/${ROUNDS} ${r.target.name.padEnd(14)} ${r.scenario.name.padEnd(15)} ` +
           `${Math.round(total / (res.duration || seconds))} req/s  p50 ${res.latency.p50} ms  p99 ${res.latency.p99} ms` +
-          `  CPU ${cpuUs.toFixed(0)} us/request` +
+          `  CPU ${cpuUs.toFixed(0)} us/request (${loadCpuUs.toFixed(0)} during the load)` +
           (loop
             ? `  event loop p99 ${loop.p99.toFixed(1)} ms, max ≤ ${loop.max.toFixed(0)} ms`
             : ''),

@@ -3,8 +3,8 @@
 //
 // Starts one app per build and engine (each with its own database holding the short of bench/run.mjs:
 // a year of hourly rows, daily rows, daily values and their 16-day spans), then in alternating rounds
-// sends SR_REQUESTS requests at 5 connections of each scenario (a year by day, 30 days by hour, both
-// Europe/Berlin) to each app and reads the app's CPU time (utime + stime of /proc/<pid>/stat) before
+// sends SR_REQUESTS requests at SR_CONNECTIONS connections of each scenario (a year by day, 30 days by
+// hour, 1 hour by hour, all Europe/Berlin) to each app and reads the app's CPU time (utime + stime of /proc/<pid>/stat) before
 // and after: milliseconds of app CPU per request, robust on a shared machine (req/s and latency are
 // printed too, but move with the machine's load). The answers of the builds are compared byte for
 // byte (the same data, the same query).
@@ -18,7 +18,10 @@
 //   package.json's start script (as BENCH_NODE_FLAGS of bench/run.mjs; the start script's environment
 //   is set too), SR_LOGS=dir: the apps' stdout (e.g. with --trace-gc) in dir/<build>-<engine>.log.
 // Per round also the app's event-loop delay (p99 from the change of its Prometheus histogram over the
-// round, interpolated within a bucket, as bench/run.mjs reads it).
+// round, interpolated within a bucket, as bench/run.mjs reads it). SR_THREADS=1: the CPU per request
+// split by the app's threads (by name, from /proc/<pid>/task: bench/threads.mjs). SR_ONLY: a regular
+// expression of the scenarios to run (a year by day, 30 days by hour, 1 hour by hour: the route's
+// floor, its request path with one bucket to read).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -28,6 +31,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loopDelayReader } from './loop-delay.mjs';
 import { seedStatistics } from './seed-statistics.mjs';
+import { threadsMs, threadsPer } from './threads.mjs';
 import { performance } from 'node:perf_hooks';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,6 +42,10 @@ const BUILDS = (process.env.SR_BUILDS ?? 'new=dist').split(',').map((b) => {
 const ENGINES = (process.env.SR_ENGINES ?? 'sqlite,mariadb,postgres').split(',');
 const REQUESTS = Number(process.env.SR_REQUESTS ?? 300);
 const ROUNDS = Number(process.env.SR_ROUNDS ?? 3);
+/** SR_THREADS=1: also the app's CPU per request by thread name (main, workers, libuv, V8's). */
+const THREADS = process.env.SR_THREADS === '1';
+/** SR_ONLY: a regular expression; only the scenarios whose names match it. */
+const ONLY = process.env.SR_ONLY ? new RegExp(process.env.SR_ONLY) : undefined;
 const DB_URL = process.env.BENCH_DB_URL ?? 'mysql://root@127.0.0.1:3306';
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CPU_PROF = process.env.SR_CPU_PROF ? resolve(process.env.SR_CPU_PROF) : undefined;
@@ -231,6 +239,7 @@ async function run(app, query, n) {
   let next = 0;
   await loopDelay(app.base); // resets the app's histogram
   const cpu0 = cpuMs(app.pid);
+  const threads0 = THREADS ? threadsMs(app.pid, TICKS) : null;
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
@@ -246,10 +255,11 @@ async function run(app, query, n) {
   );
   const wall = performance.now() - t0;
   const cpu = (cpuMs(app.pid) - cpu0) / n;
+  const threads = threads0 ? threadsPer(threads0, threadsMs(app.pid, TICKS), n) : null;
   const loop = await loopDelay(app.base);
   times.sort((a, b) => a - b);
   const at = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
-  return { cpu, rps: (n * 1000) / wall, p50: at(0.5), p99: at(0.99), loop, body };
+  return { cpu, threads, rps: (n * 1000) / wall, p50: at(0.5), p99: at(0.99), loop, body };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -267,7 +277,14 @@ try {
       name: '30 days by hour',
       query: `granularity=hour&tz=Europe/Berlin&from=${new Date(now - 30 * DAY).toISOString()}${to}`,
     },
+    {
+      // The floor of the route: the same request path (key, ownership, validation, answer) with
+      // one bucket to read.
+      name: '1 hour by hour',
+      query: `granularity=hour&tz=Europe/Berlin&from=${new Date(now - 3_600_000).toISOString()}${to}`,
+    },
   ];
+  if (ONLY) scenarios.splice(0, scenarios.length, ...scenarios.filter((s) => ONLY.test(s.name)));
   for (const engine of ENGINES) {
     const apps = [];
     for (const build of BUILDS) apps.push(await startApp(build, engine, now));
@@ -305,6 +322,13 @@ try {
             `(${rs.map((r) => r.p99.toFixed(0)).join(' ')}), ` +
             `loop p99 ${median(rs.map((r) => r.loop)).toFixed(1)} ms (${rs.map((r) => r.loop.toFixed(1)).join(' ')})`,
         );
+        if (THREADS) {
+          const names = [...new Set(rs.flatMap((r) => [...r.threads.keys()]))].sort();
+          const per = names.map(
+            (name) => `${name} ${median(rs.map((r) => r.threads.get(name) ?? 0)).toFixed(2)}`,
+          );
+          console.log(`${' '.repeat(31)}CPU ms/request by thread (medians): ${per.join(', ')}`);
+        }
       }
     while (cleanups.length) await cleanups.pop()();
   }
