@@ -19,6 +19,7 @@ const module = join(dir, 'test-thread.mjs');
 writeFileSync(
   module,
   `
+import { readFileSync } from 'node:fs';
 export function openThread(init, emit) {
   if (init.fail) throw Object.assign(new Error('cannot open'), { code: 'EOPEN' });
   const told = [];
@@ -37,6 +38,7 @@ export function openThread(init, emit) {
       }
       if (q.kind === 'emit') { emit(q.value); return 'emitted'; }
       if (q.kind === 'told') return told;
+      if (q.kind === 'name') return readFileSync('/proc/thread-self/comm', 'utf8').trim();
       if (q.kind === 'exit') process.exit(3);
       return new Promise(() => {}); // 'hang'
     },
@@ -99,6 +101,8 @@ describe('WorkerClient', () => {
       expect(await c.ask({ kind: 'echo', value: 1 })).toBe(1);
       expect(c.threadId).toBeGreaterThan(0);
       expect(c.threadId).not.toBe(threadId);
+      // The thread is named by the label (the system's name: its first 15 characters).
+      expect(await c.ask({ kind: 'name' })).toBe('test client');
       const answers = await Promise.all([
         c.ask({ kind: 'later', value: 'slow', ms: 50 }),
         c.ask({ kind: 'echo', value: 'fast' }),

@@ -57,7 +57,10 @@ export type ThreadLoss =
   | 'hung';
 
 export interface WorkerClientOptions<I> {
-  /** What the thread is, in messages: `The ${label} is closed`, `The ${label}'s thread exited …`. */
+  /**
+   * What the thread is, in messages (`The ${label} is closed`, `The ${label}'s thread exited …`),
+   * and the thread's name.
+   */
   label: string;
   /**
    * The thread's module, whose `openThread` it serves: an `.mjs` file, or a path without ending
@@ -156,10 +159,13 @@ export class WorkerClient<Q, A, N = never, E = never, I = unknown> {
 
   private start(): Promise<Worker> {
     if (this.ready) return this.ready;
-    const { script, module, init } = this.options;
+    const { script, module, init, label } = this.options;
     let worker: Worker;
     try {
+      // Named by its label: the operating system's name of the thread (its first 15 characters,
+      // e.g. `statistics read` in `top -H` and /proc/<pid>/task/*/comm) and the inspector's.
       worker = new Worker(script ?? join(__dirname, 'thread.worker.mjs'), {
+        name: label,
         workerData: { module, init },
       });
     } catch (err) {

@@ -96,7 +96,7 @@ export class QrRenderPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(this.options.script);
+    const worker = new Worker(this.options.script, { name: 'QR render' }); // the thread's name (top -H)
     worker.unref(); // an idle worker does not keep the process alive (a running job's timer does)
     const slot: Slot = { worker };
     worker.on('message', (msg: { png?: Uint8Array; error?: string }) => {
