@@ -17,6 +17,15 @@ interface Problem {
   fieldErrorKeys?: Record<string, string>;
   fieldErrorPaths?: Record<string, Array<string | number>>;
 }
+/** A row of MariaDB's EXPLAIN, as the plan tests read it. */
+interface MariaPlanRow {
+  select_type: string;
+  table: string;
+  type: string;
+  key: string | null;
+  Extra: string | null;
+}
+
 interface Page {
   content: ShortDto[];
   totalElements: number;
@@ -527,6 +536,11 @@ describe('tags', () => {
         .map((j) => `big-${String(j).padStart(4, '0')}`);
     const page = async (query: string) =>
       (await (await ivan.fetch(`/api/code?${query}`)).json()) as Page;
+    /** The engine's EXPLAIN of the page's statement (the one with ORDER BY) among those sent. */
+    const explainPage = async <Row>(calls: unknown[][]): Promise<Row[]> => {
+      const [sql, params] = calls.find(([q]) => /ORDER BY/.test(String(q)))!;
+      return (await t.ds.query(`EXPLAIN ${String(sql)}`, params as unknown[])) as Row[];
+    };
     // Many (2,100; 1,050): the space walked in its order.
     const all = await page('tag=alle');
     expect(all.totalElements).toBe(n);
@@ -540,12 +554,7 @@ describe('tags', () => {
     if (TEST_DB_KIND === 'postgres') {
       // The walk stays a walk: each tag tested per short (a SubPlan), not a semi-join that reads
       // every short of the space with the tags and sorts them (330 ms a page in the bench).
-      const [sql, params] = calls.find(([q]) => /ORDER BY/.test(String(q)))!;
-      const plan = (
-        (await t.ds.query(`EXPLAIN ${String(sql)}`, params as unknown[])) as Array<{
-          'QUERY PLAN': string;
-        }>
-      )
+      const plan = (await explainPage<{ 'QUERY PLAN': string }>(calls))
         .map((r) => r['QUERY PLAN'])
         .join('\n');
       expect(plan).toMatch(/SubPlan/);
@@ -554,14 +563,7 @@ describe('tags', () => {
     if (TEST_DB_KIND === 'mariadb') {
       // The walk reads the space's index alone (the short's id is in it) and tests the tags from
       // there; only the page's rows are read, by their primary key, after it (a deferred join).
-      const [sql, params] = calls.find(([q]) => /ORDER BY/.test(String(q)))!;
-      const plan = (await t.ds.query(`EXPLAIN ${String(sql)}`, params as unknown[])) as Array<{
-        select_type: string;
-        table: string;
-        type: string;
-        key: string | null;
-        Extra: string | null;
-      }>;
+      const plan = await explainPage<MariaPlanRow>(calls);
       const walk = plan.find((r) => r.select_type === 'DERIVED' && r.table === 's');
       expect(walk, JSON.stringify(plan)).toMatchObject({ key: 'IDX_shorts_owner_team_created' });
       expect(walk!.Extra).toMatch(/Using index/);
@@ -578,13 +580,7 @@ describe('tags', () => {
     spied.mockRestore();
     expect(deep.content.map((s) => s.code)).toEqual(newest(() => true, 400));
     if (TEST_DB_KIND === 'mariadb') {
-      const [sql, params] = deepCalls.find(([q]) => /ORDER BY/.test(String(q)))!;
-      const plan = (await t.ds.query(`EXPLAIN ${String(sql)}`, params as unknown[])) as Array<{
-        select_type: string;
-        table: string;
-        key: string | null;
-        Extra: string | null;
-      }>;
+      const plan = await explainPage<MariaPlanRow>(deepCalls);
       const walk = plan.find((r) => r.select_type === 'DERIVED' && r.table === 's');
       expect(walk, JSON.stringify(plan)).toMatchObject({ key: 'IDX_shorts_owner_team_created' });
       expect(walk!.Extra ?? '').not.toMatch(/filesort/);
