@@ -1057,7 +1057,9 @@ async function main() {
         const per = threadsPer(threadsBefore, threadsLoad, Math.max(1, total) / 1000);
         log(
           `  ${r.target.name} CPU us/request during the load by thread: ` +
-            [...per].map(([name, us]) => `${name} ${us.toFixed(0)}`).join(', '),
+            [...per]
+              .map(([name, us]) => `${name} ${us.cpu.toFixed(0)} (system ${us.sys.toFixed(0)})`)
+              .join(', '),
         );
       }
       r.rounds.push({

@@ -324,9 +324,10 @@ try {
         );
         if (THREADS) {
           const names = [...new Set(rs.flatMap((r) => [...r.threads.keys()]))].sort();
-          const per = names.map(
-            (name) => `${name} ${median(rs.map((r) => r.threads.get(name) ?? 0)).toFixed(2)}`,
-          );
+          const per = names.map((name) => {
+            const of = (key) => median(rs.map((r) => r.threads.get(name)?.[key] ?? 0)).toFixed(2);
+            return `${name} ${of('cpu')} (system ${of('sys')})`;
+          });
           console.log(`${' '.repeat(31)}CPU ms/request by thread (medians): ${per.join(', ')}`);
         }
       }
