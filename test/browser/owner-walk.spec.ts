@@ -5,6 +5,7 @@ import {
   beforeEachRejectAllAndStub,
   devLogin,
   expectNoSeriousViolations,
+  logIn,
   TARGET_HOST,
 } from './support';
 
@@ -103,7 +104,7 @@ async function follow(request: APIRequestContext, code: string, userAgent: strin
 test("statistics: targets name the rule ('Regel 1: iOS'), macOS as the rules spell it, the legend shows totals", async ({
   page,
 }) => {
-  await devLogin(page, 'regelstatistik');
+  await logIn(page, 'regelstatistik');
   const res = await page.request.post(`${BASE}/api/code`, {
     headers: { Origin: BASE },
     data: {

@@ -3,8 +3,8 @@ import {
   BASE,
   beforeEachRejectAllAndStub,
   createOwn,
-  devLogin,
   expectNoSeriousViolations,
+  logIn,
   TARGET_HOST,
 } from './support';
 
@@ -20,7 +20,7 @@ for (const device of ['desktop', 'phone'] as const) {
   test(`QR styles on the ${device}: pick colours, see the preview, save the default`, async ({
     page,
   }) => {
-    await devLogin(page, `qr-styler-${device}`);
+    await logIn(page, `qr-styler-${device}`);
     if (device === 'phone') await page.setViewportSize(PHONE);
     const code = await createOwn(page, { url: `https://${TARGET_HOST}/qr-style-${device}` });
     await page.goto(`/s/${code}/info`);

@@ -3,9 +3,9 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import {
   BASE,
   beforeEachRejectAllAndStub,
-  devLogin,
   expectNoSeriousViolations,
   giveConsent,
+  logIn,
   TARGET_HOST,
 } from './support';
 
@@ -63,7 +63,7 @@ for (const scheme of ['light', 'dark'] as const) {
     page,
   }) => {
     await page.emulateMedia({ colorScheme: scheme });
-    await devLogin(page, `statistiker-${scheme}`);
+    await logIn(page, `statistiker-${scheme}`);
     const { code } = await shortWithTraffic(page);
     let alerted = false;
     page.on('dialog', (d) => {
@@ -113,7 +113,7 @@ for (const scheme of ['light', 'dark'] as const) {
 test('the CSV download has the numbers of the table; the range choice asks again', async ({
   page,
 }) => {
-  await devLogin(page, 'csv-statistiker');
+  await logIn(page, 'csv-statistiker');
   const { code } = await shortWithTraffic(page);
   await page.goto(`/s/${code}/info`);
   await page.getByRole('tab', { name: 'Statistiken' }).click();
@@ -147,7 +147,7 @@ test("a short without visits says 'Noch keine Aufrufe'; others get no statistics
   page,
   playwright,
 }) => {
-  await devLogin(page, 'ohne-aufrufe');
+  await logIn(page, 'ohne-aufrufe');
   const res = await page.request.post(`${BASE}/api/code`, {
     data: { url: `https://${TARGET_HOST}/leer` },
     headers: { Origin: BASE },
