@@ -211,20 +211,24 @@ interface AxeViolation {
 
 /** Runs axe-core in the page; returns serious and critical violations. */
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
-  // Let running transitions (Bootstrap's fading modals) end first: mid-fade colours are blended
-  // and would be judged as low contrast.
-  await page.evaluate(() =>
-    Promise.all(
-      (
-        globalThis as unknown as { document: { getAnimations(): { finished: Promise<unknown> }[] } }
-      ).document
-        .getAnimations()
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  // Let running transitions (Bootstrap's fading modals, a hover that ended) end first: mid-fade
+  // colours are blended and would be judged as low contrast. Two frames first, so that a style
+  // change just made (the pointer moved away) has started its transitions.
+  const hasAxe = await page.evaluate(async () => {
+    const g = globalThis as unknown as {
+      requestAnimationFrame(cb: () => void): number;
+      document: { getAnimations(): { finished: Promise<unknown> }[] };
+      axe?: unknown;
+    };
+    await new Promise<void>((done) =>
+      g.requestAnimationFrame(() => g.requestAnimationFrame(() => done())),
+    );
+    await Promise.all(g.document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+    return g.axe !== undefined;
+  });
   // Evaluated through the DevTools protocol rather than as a <script> tag, which the
-  // pages' Content-Security-Policy (script-src 'self') rightly refuses.
-  await page.evaluate(`${AXE_SOURCE}\n;undefined`);
+  // pages' Content-Security-Policy (script-src 'self') rightly refuses; once per document.
+  if (!hasAxe) await page.evaluate(`${AXE_SOURCE}\n;undefined`);
   const violations = await page.evaluate(async () => {
     const axe = (
       globalThis as unknown as {
@@ -248,13 +252,13 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
 }
 
 /**
- * The page has no serious or critical axe violations. The pointer goes away first and running
- * hover transitions end: a button that opened a dialog under the pointer is judged mid transition
- * otherwise (blended colours read as low contrast).
+ * The page has no serious or critical axe violations. The pointer goes away first and the hover
+ * transitions this starts end (seriousA11yViolations waits for them): a button that opened a
+ * dialog under the pointer is judged mid transition otherwise (blended colours read as low
+ * contrast).
  */
 export async function expectNoSeriousViolations(page: Page): Promise<void> {
   await page.mouse.move(0, 0);
-  await page.waitForTimeout(200);
   const violations = await seriousA11yViolations(page);
   expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
 }
