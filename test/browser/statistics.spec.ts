@@ -145,7 +145,7 @@ test('the CSV download has the numbers of the table; the range choice asks again
 
 test("a short without visits says 'Noch keine Aufrufe'; others get no statistics at all", async ({
   page,
-  playwright,
+  browser,
 }) => {
   await logIn(page, 'ohne-aufrufe');
   const res = await page.request.post(`${BASE}/api/code`, {
@@ -157,13 +157,9 @@ test("a short without visits says 'Noch keine Aufrufe'; others get no statistics
   await page.getByRole('tab', { name: 'Statistiken' }).click();
   await expect(page.getByTestId('stats-empty')).toHaveText('Noch keine Aufrufe');
   await expect(page.getByTestId('stats-total-visits')).toHaveText('0');
-  // Another visitor's browser.
-  const other = await playwright.chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  // Another visitor's browser: a context of its own (no cookie of the owner's).
+  const ctx = await browser.newContext({ baseURL: BASE });
   try {
-    const ctx = await other.newContext({ baseURL: BASE });
     await giveConsent(ctx, false);
     const p = await ctx.newPage();
     await p.goto(`/s/${code}/info?tab=statistics`);
@@ -171,6 +167,6 @@ test("a short without visits says 'Noch keine Aufrufe'; others get no statistics
     await expect(p.getByRole('tab', { name: 'Statistiken' })).toHaveCount(0);
     await expect(p.getByTestId('stats-panel')).toHaveCount(0);
   } finally {
-    await other.close();
+    await ctx.close();
   }
 });
