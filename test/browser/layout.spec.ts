@@ -108,7 +108,18 @@ for (const size of LAPTOPS) {
     await page.goto('/shorts');
     const box = page.locator('.shorts-fit');
     await expect(box).toBeVisible();
-    const layout = await box.getAttribute('data-layout');
+    // The rows are there, in either layout, and the layout has settled: the table is tried for
+    // new rows and gives way to cards in the next frame when it does not fit (useTableFit).
+    await expect(page.getByTestId('short-row').or(page.getByTestId('short-card'))).toHaveCount(
+      codes.length,
+    );
+    const layout = await box.evaluate(
+      (b) =>
+        new Promise<string | null>((done) => {
+          const raf = (globalThis as any).requestAnimationFrame as (cb: () => void) => void;
+          raf(() => raf(() => done(b.getAttribute('data-layout'))));
+        }),
+    );
     if (layout === 'table') {
       // The table fits its place: no inner scroll, dates on one line.
       const [table, room] = await box.evaluate((b) => [
