@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import {
   BASE,
-  beforeEachRejectAllAndStub,
+  beforeEachRejectAll,
   changeRow,
   devLogin,
   giveConsent,
@@ -59,7 +59,7 @@ async function failKeyGeneration(page: Page): Promise<() => Promise<void>> {
   return () => page.unroute(apikey);
 }
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 
 test('profile: default avatar without gravatar consent, username cut at 20, e-mail, member since, no badge', async ({
   page,

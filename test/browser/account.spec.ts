@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { openAdvanced } from './create-form';
-import { beforeEachRejectAllAndStub, devLogin, logIn, TARGET_HOST } from './support';
+import { beforeEachRejectAll, devLogin, logIn, TARGET_HOST } from './support';
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 
 test('logged-in create form: code, expiry understood in German, max uses, name; owner deletes', async ({
   page,

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { openAdvanced } from './create-form';
 import {
   BASE,
-  beforeEachRejectAllAndStub,
+  beforeEachRejectAll,
   giveConsent,
   logIn,
   seriousA11yViolations,
@@ -55,7 +55,7 @@ test.afterAll(async ({ browser }) => {
   await context.close();
 });
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 
 test('a user adds a domain: pending with the TXT record to create; Jetzt prüfen says the outcome', async ({
   page,

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   BASE,
-  beforeEachRejectAllAndStub,
+  beforeEachRejectAll,
   createOwn,
   expectNoSeriousViolations,
   logIn,
@@ -88,7 +88,7 @@ async function seed(page: Page): Promise<string[]> {
   return codes;
 }
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 
 let codes: string[] = [];
 test.beforeAll(async ({ browser }) => {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
-  beforeEachRejectAllAndStub,
+  beforeEachRejectAll,
   changeRow,
   createOwn,
   expectNoSeriousViolations,
@@ -21,7 +21,7 @@ function markBroken(code: string): void {
   );
 }
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 
 test("a broken short: 'Defekt' in the list, the filter, its info page and 'Jetzt prüfen'", async ({
   page,

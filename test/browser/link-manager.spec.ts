@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   BASE,
-  beforeEachRejectAllAndStub,
+  beforeEachRejectAll,
   createOwn,
   devLogin,
   expectNoSeriousViolations,
@@ -31,7 +31,7 @@ async function seedThree(page: Page, user: string): Promise<[string, string, str
   return [plain, locked, bad];
 }
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 
 test('desktop: new short, badges, one-line urls, copy and QR per row', async ({
   page,

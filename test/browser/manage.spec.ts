@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import {
   BASE,
-  beforeEachRejectAllAndStub,
+  beforeEachRejectAll,
   createOwn,
   expectNoSeriousViolations,
   logIn,
@@ -16,7 +16,7 @@ import {
 // Owners manage their links: the edit dialog, the QR code dialog, their short's reports, export
 // and import on /shorts.
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 
 test('edit a short in the dialog on the info page, then follow it to the new target', async ({
   page,

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   BASE,
-  beforeEachRejectAllAndStub,
+  beforeEachRejectAll,
   createOwn,
   createShort,
   expectNoSeriousViolations,
@@ -26,7 +26,7 @@ interface Win {
   getComputedStyle(e: unknown): { fontSize: string };
 }
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 
 test.describe('1: owners reach their statistics', () => {
   for (const scheme of SCHEMES) {

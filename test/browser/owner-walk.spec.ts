@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { openAdvanced } from './create-form';
 import {
   BASE,
-  beforeEachRejectAllAndStub,
+  beforeEachRejectAll,
   devLogin,
   expectNoSeriousViolations,
   logIn,
@@ -19,7 +19,7 @@ const IPHONE =
 const MAC =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 
 test("create: 'Erweitert' holds max uses, after-expiry target and rules; the overview sums them up (axe)", async ({
   page,

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   BASE,
-  beforeEachRejectAllAndStub,
+  beforeEachRejectAll,
   createOwn,
   expectNoSeriousViolations,
   logIn,
@@ -14,7 +14,7 @@ import {
 
 const PHONE = { width: 390, height: 844 };
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 
 for (const device of ['desktop', 'phone'] as const) {
   test(`QR styles on the ${device}: pick colours, see the preview, save the default`, async ({

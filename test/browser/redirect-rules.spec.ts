@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
-import { BASE, beforeEachRejectAllAndStub, logIn, PERSON_UA, TARGET_HOST } from './support';
+import { BASE, beforeEachRejectAll, logIn, PERSON_UA, TARGET_HOST } from './support';
 
 // Smart links (issue 24): an owner gives a short redirect rules in the edit dialog; visitors on an
 // iPhone, on Android and with an English browser land on the rules' targets, everybody else on
@@ -46,7 +46,7 @@ async function landing(
   return res.headers()['location'];
 }
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 
 test('an owner adds three rules in the edit dialog; they are saved and shown again', async ({
   page,

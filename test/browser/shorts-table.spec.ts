@@ -6,7 +6,6 @@ import {
   logIn,
   markDangerous,
   seriousA11yViolations,
-  stubExternal,
   TARGET_HOST,
 } from './support';
 
@@ -64,7 +63,6 @@ test.beforeAll(async ({ browser }) => {
 
 test.beforeEach(async ({ context, page }) => {
   await giveConsent(context, false);
-  await stubExternal(context);
   await logIn(page, USER);
 });
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   BASE,
-  beforeEachRejectAllAndStub,
+  beforeEachRejectAll,
   expectNoSeriousViolations,
   giveConsent,
   logIn,
@@ -56,7 +56,7 @@ async function shortWithTraffic(page: Page): Promise<{ code: string; id: string 
   return { code, id };
 }
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`the owner sees totals, chart, top lists and the table (${scheme}, axe)`, async ({

@@ -15,7 +15,7 @@ export const FLAGS_PORT = process.env.BROWSER_FLAGS_PORT!;
 export const BASE = `http://127.0.0.1:${PORT}`;
 export const FLAGS_BASE = `http://127.0.0.1:${FLAGS_PORT}`;
 export const SENTRY_HOST = 'sentry.browser-test.invalid';
-/** Targets of test shorts; answered by page.route, never by the network. */
+/** Targets of test shorts; answered by the stub server of global-setup.ts, never by the network. */
 export const TARGET_HOST = 'ziel.browser-test.invalid';
 
 /** The consent cookies of "accept all" (or "reject all"), so the dialog stays closed. */
@@ -44,32 +44,28 @@ export async function giveConsent(
   );
 }
 
-/** Every request to the network outside the app is answered locally (targets, Sentry, footer links). */
-export async function stubExternal(context: BrowserContext): Promise<{ sentry: string[] }> {
+/**
+ * Records the requests of the context to the Sentry host (answered `{}`). Every host under
+ * .invalid (targets, footer links, Sentry) is answered without this by the stub server of
+ * test/browser/global-setup.ts; only a test that counts Sentry's requests routes them (a routed
+ * context sends all its requests through the worker and has no cache).
+ */
+export async function captureSentry(context: BrowserContext): Promise<string[]> {
   const sentry: string[] = [];
   await context.route(
-    (url) => url.hostname.endsWith('.invalid'),
-    async (route) => {
-      const url = new URL(route.request().url());
-      if (url.hostname === SENTRY_HOST) {
-        sentry.push(url.href);
-        return route.fulfill({ status: 200, contentType: 'application/json', body: '{}' });
-      }
-      return route.fulfill({
-        status: 200,
-        contentType: 'text/html; charset=utf-8',
-        body: `<!doctype html><html lang="de"><head><title>Zielseite</title></head><body><h1>Zielseite ${url.pathname}</h1></body></html>`,
-      });
+    (url) => url.hostname === SENTRY_HOST,
+    (route) => {
+      sentry.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'application/json', body: '{}' });
     },
   );
-  return { sentry };
+  return sentry;
 }
 
-/** Every test of the file starts with "reject all" consent and the outside network stubbed. */
-export function beforeEachRejectAllAndStub(): void {
+/** Every test of the file starts with "reject all" consent. */
+export function beforeEachRejectAll(): void {
   test.beforeEach(async ({ context }) => {
     await giveConsent(context, false);
-    await stubExternal(context);
   });
 }
 
