@@ -14,10 +14,12 @@ function freePort(): string {
 }
 process.env.BROWSER_PORT ??= freePort();
 process.env.BROWSER_FLAGS_PORT ??= freePort();
+process.env.BROWSER_STUB_PORT ??= freePort();
 process.env.BROWSER_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'url-shorter-browser-'));
 
 const port = process.env.BROWSER_PORT;
 const flagsPort = process.env.BROWSER_FLAGS_PORT;
+const stubPort = process.env.BROWSER_STUB_PORT;
 const dataDir = process.env.BROWSER_DATA_DIR;
 export const SENTRY_TEST_DSN = 'https://public@sentry.browser-test.invalid/1';
 
@@ -48,6 +50,8 @@ const commonEnv = {
 export default defineConfig({
   testDir: 'test/browser',
   testMatch: '**/*.spec.ts',
+  // The outside world (every host under .invalid) answered by a local HTTPS server: see there.
+  globalSetup: './test/browser/global-setup.ts',
   globalTeardown: './test/browser/global-teardown.ts',
   outputDir: 'test-results/artifacts',
   // Two spec files at a time (the tests of a file in order): with the traces' screencast off, the
@@ -68,6 +72,8 @@ export default defineConfig({
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
     serviceWorkers: 'block',
+    // The certificate of the .invalid hosts' server (test/browser/global-setup.ts) is its own.
+    ignoreHTTPSErrors: true,
     // A failed test keeps its trace (actions, DOM snapshots, network) but no screencast: recording
     // screenshots of every test cost a file 14 % of its time and a third of its CPU.
     trace: { mode: 'retain-on-failure', screenshots: false },
@@ -82,6 +88,8 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // Targets, footer links and Sentry: test/browser/global-setup.ts answers them.
+        `--host-resolver-rules=MAP *.invalid 127.0.0.1:${stubPort}`,
       ],
     },
   },

@@ -275,6 +275,8 @@ if want browser; then
     record browser SKIPPED 0 0 0 "no playwright.config.ts in this tree"
   elif [[ ! -x $CHROMIUM ]]; then
     unavailable browser "chromium not found at $CHROMIUM (Debian: apt-get install chromium)"
+  elif ! command -v openssl >/dev/null 2>&1; then
+    unavailable browser "openssl not found (the certificate of the tests' .invalid hosts; Debian: apt-get install openssl)"
   elif ! node -e 'require.resolve("@playwright/test")' 2>/dev/null; then
     unavailable browser "@playwright/test is not installed (run npm install)"
   else

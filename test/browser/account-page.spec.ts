@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import {
   BASE,
-  beforeEachRejectAllAndStub,
+  beforeEachRejectAll,
   changeRow,
   devLogin,
   giveConsent,
+  logIn,
   seriousA11yViolations,
   TARGET_HOST,
 } from './support';
@@ -58,7 +59,7 @@ async function failKeyGeneration(page: Page): Promise<() => Promise<void>> {
   return () => page.unroute(apikey);
 }
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 
 test('profile: default avatar without gravatar consent, username cut at 20, e-mail, member since, no badge', async ({
   page,
@@ -86,7 +87,7 @@ test('profile: gravatar with consent; Nicht aktiviert badge', async ({ page, con
       body: '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>',
     }),
   );
-  await devLogin(page, 'gesperrt');
+  await logIn(page, 'gesperrt');
   updateUser('gesperrt', 'image_url', 'https://www.gravatar.com/avatar/def');
   updateUser('gesperrt', 'activated', 0);
   await page.goto('/account');
@@ -103,7 +104,7 @@ test('API key: tooltip when none, generate, reveal, copy, regenerate with confir
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });
-  await devLogin(page, 'schluessel');
+  await logIn(page, 'schluessel');
   await page.goto('/account');
   const panel = page.getByTestId('api-key-panel');
   await expect(panel.getByRole('button', { name: 'Api Key generieren' })).toBeEnabled();
@@ -172,7 +173,7 @@ test('API key: tooltip when none, generate, reveal, copy, regenerate with confir
 });
 
 test('a failing first generation says so; a failing copy says so', async ({ page }) => {
-  await devLogin(page, 'ohne-glueck');
+  await logIn(page, 'ohne-glueck');
   const stopFailing = await failKeyGeneration(page);
   await page.goto('/account');
   await page
@@ -206,7 +207,7 @@ test('ShareX: the downloaded ShareX.sxcu creates a short over HTTP exactly as Sh
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });
-  await devLogin(page, 'sharex-nutzer');
+  await logIn(page, 'sharex-nutzer');
   const key = (
     (await (await page.request.put('/api/self/apikey', { headers: { Origin: BASE } })).json()) as {
       id: string;
@@ -304,7 +305,7 @@ test('ShareX: the downloaded ShareX.sxcu creates a short over HTTP exactly as Sh
 test('Setup Wizard: hidden without the flag; with it, show_wizard opens the steps', async ({
   page,
 }) => {
-  await devLogin(page, 'zauberer');
+  await logIn(page, 'zauberer');
   await page.goto('/account');
   await expect(page.getByTestId('sharex-panel')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Setup Wizard öffnen' })).toHaveCount(0);
@@ -359,7 +360,7 @@ for (const scheme of ['light', 'dark'] as const) {
   }) => {
     await page.emulateMedia({ colorScheme: scheme });
     await enableWizard(page);
-    await devLogin(page, `barrierefrei-${scheme}`);
+    await logIn(page, `barrierefrei-${scheme}`);
     await page.goto('/account');
     await expect(
       page.getByTestId('api-key-panel').getByRole('button', { name: 'Api Key generieren' }),

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { openAdvanced } from './create-form';
-import { beforeEachRejectAllAndStub, devLogin, TARGET_HOST } from './support';
+import { beforeEachRejectAll, devLogin, logIn, TARGET_HOST } from './support';
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 
 test('logged-in create form: code, expiry understood in German, max uses, name; owner deletes', async ({
   page,
@@ -54,7 +54,7 @@ test('logged-in create form: code, expiry understood in German, max uses, name; 
 });
 
 test('user menu: logout brings back the Anmelden button', async ({ page }) => {
-  await devLogin(page, 'bert');
+  await logIn(page, 'bert');
   await page.goto('/login');
   await expect(page).toHaveURL(/\/$/);
   await page.getByRole('button', { name: 'Benutzermenü' }).click();
@@ -68,7 +68,7 @@ test('user menu: logout brings back the Anmelden button', async ({ page }) => {
 test('a logged-in non-owner reports a short', async ({ page, request }) => {
   const res = await request.post('/api/code', { data: { url: `https://${TARGET_HOST}/fremd` } });
   const { code } = (await res.json()) as { code: string };
-  await devLogin(page, 'carla');
+  await logIn(page, 'carla');
   await page.goto(`/s/${code}/info?show_report=true`);
   const dialog = page.getByRole('dialog', { name: 'Short melden' });
   await dialog.getByRole('button', { name: 'Senden' }).click();

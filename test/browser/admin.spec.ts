@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   apiLogin,
   BASE,
-  beforeEachRejectAllAndStub,
+  beforeEachRejectAll,
   createShort,
   devLogin,
   seriousA11yViolations,
@@ -25,7 +25,7 @@ async function search(page: Page, query: string): Promise<void> {
 /** The rows of the admin list: table rows, or cards where the table does not fit. */
 const adminRows = (page: Page) => page.locator('[data-testid^="admin-row-"]');
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 
 test('a non-admin sees no Admin entry and is told on /admin that it is for admins', async ({
   page,

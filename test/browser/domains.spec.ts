@@ -2,9 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { openAdvanced } from './create-form';
 import {
   BASE,
-  beforeEachRejectAllAndStub,
-  devLogin,
+  beforeEachRejectAll,
   giveConsent,
+  logIn,
   seriousA11yViolations,
   TARGET_HOST,
 } from './support';
@@ -37,7 +37,7 @@ test.afterAll(async ({ browser }) => {
   const context = await browser.newContext({ baseURL: BASE });
   await giveConsent(context, false);
   const page = await context.newPage();
-  await devLogin(page, 'admin');
+  await logIn(page, 'admin');
   const headers = { Origin: BASE };
   const hosts = [SHARED, REMEMBERED];
   const own = await page.request.get('/api/code?size=250');
@@ -55,12 +55,12 @@ test.afterAll(async ({ browser }) => {
   await context.close();
 });
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 
 test('a user adds a domain: pending with the TXT record to create; Jetzt prüfen says the outcome', async ({
   page,
 }) => {
-  await devLogin(page, 'domain-nutzer');
+  await logIn(page, 'domain-nutzer');
   await page.goto('/account');
   await expect(section(page).getByRole('heading', { name: 'Domains' })).toBeVisible();
   await addDomain(page, OWN);
@@ -107,7 +107,7 @@ test('an admin adds a shared domain (verified at once); a short on it shows its 
   page,
 }) => {
   test.setTimeout(60_000); // many steps on a shared machine
-  await devLogin(page, 'admin');
+  await logIn(page, 'admin');
   await page.goto('/account');
   await addDomain(page, SHARED, true);
   const shared = item(page, SHARED);
@@ -199,7 +199,7 @@ test('with the design consent the last domain is the next first choice', async (
   context,
 }) => {
   await giveConsent(context, true);
-  await devLogin(page, 'admin');
+  await logIn(page, 'admin');
   await page.goto('/account');
   await addDomain(page, REMEMBERED, true);
   await page.goto('/');

@@ -2,13 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import ts from 'typescript';
-import {
-  createPageShorts,
-  giveConsent,
-  seriousA11yViolations,
-  stubExternal,
-  TARGET_HOST,
-} from './support';
+import { createPageShorts, giveConsent, seriousA11yViolations, TARGET_HOST } from './support';
 import { catalogueTexts as texts } from '../../web/src/i18n/texts';
 
 // Issue 23: the whole client in English. The main instance runs with the default flags, where the
@@ -107,7 +101,6 @@ test.describe('in English', () => {
     // Every screen twice through axe (light and dark).
     test.setTimeout(180_000);
     await giveConsent(context, false);
-    await stubExternal(context);
   });
 
   test('the pages of a visitor: start, result, lookup, info, password, not-found, dangerous, login', async ({
@@ -222,7 +215,6 @@ test.describe('in German', () => {
 
   test.beforeEach(async ({ page, context }) => {
     await giveConsent(context, false);
-    await stubExternal(context);
     await page.goto('/');
   });
 
@@ -290,7 +282,6 @@ const description = (page: Page) =>
 test.describe('the first visit of a default instance', () => {
   test.beforeEach(async ({ context }) => {
     await giveConsent(context, false);
-    await stubExternal(context);
   });
 
   test.describe('an English browser', () => {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { BASE, stubExternal } from './support';
+import { BASE } from './support';
 
 /**
  * Issue 40, 12: the first visit's weight. `npm run budget` counts what index.html names (the entry and
@@ -25,7 +25,6 @@ for (const path of ['/', '/login']) {
     browser,
   }) => {
     const context = await browser.newContext();
-    await stubExternal(context);
     const page = await context.newPage();
     const scripts = new Set<string>();
     page.on('request', (req) => {

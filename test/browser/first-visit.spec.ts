@@ -9,7 +9,6 @@ import {
   expectNoSeriousViolations,
   FLAGS_BASE,
   giveConsent,
-  stubExternal,
   TARGET_HOST,
 } from './support';
 
@@ -83,7 +82,6 @@ test.describe('7. first visit: consent only for what is used', () => {
       page,
       context,
     }) => {
-      await stubExternal(context);
       await withIsland(page, NOTHING_OPTIONAL);
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto('/');
@@ -123,9 +121,7 @@ test.describe('7. first visit: consent only for what is used', () => {
 
     test(`Sentry configured: the blocking dialog lists Notwendig and Analyse › Sentry only (${scheme})`, async ({
       page,
-      context,
     }) => {
-      await stubExternal(context);
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto('/');
       const dialog = page.getByRole('dialog', { name: 'Cookie-Einstellungen' });
@@ -140,8 +136,7 @@ test.describe('7. first visit: consent only for what is used', () => {
     });
   }
 
-  test('an external Unleash is listed and gates the experiments', async ({ page, context }) => {
-    await stubExternal(context);
+  test('an external Unleash is listed and gates the experiments', async ({ page }) => {
     await withIsland(page, (rc) => {
       rc.sentryDsn = null;
       rc.flags.embedded = false;
@@ -161,8 +156,7 @@ test.describe('7. first visit: consent only for what is used', () => {
     ).toBeVisible();
   });
 
-  test('a Gravatar picture is asked for once it is there', async ({ page, context }) => {
-    await stubExternal(context);
+  test('a Gravatar picture is asked for once it is there', async ({ page }) => {
     await withIsland(page, NOTHING_OPTIONAL);
     await page.request.get('/api/auth/dev?username=gravatar-neu&redirect=/');
     // (A redirect's target is not routed: the page itself is opened again.)
@@ -190,7 +184,6 @@ test.describe('7. first visit: consent only for what is used', () => {
 test.describe('8. details', () => {
   test.beforeEach(async ({ context }) => {
     await giveConsent(context, false);
-    await stubExternal(context);
   });
 
   test('a title per route', async ({ page }) => {
@@ -349,7 +342,6 @@ test.describe('8. details', () => {
 test.describe('9. start page figures', () => {
   test.beforeEach(async ({ context }) => {
     await giveConsent(context, false);
-    await stubExternal(context);
   });
 
   test("static (HOME_FIGURES=static, set explicitly): the specification's cards", async ({

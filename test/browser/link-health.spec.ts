@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import {
-  beforeEachRejectAllAndStub,
+  beforeEachRejectAll,
   changeRow,
   createOwn,
-  devLogin,
   expectNoSeriousViolations,
+  logIn,
   TARGET_HOST,
 } from './support';
 
@@ -21,13 +21,13 @@ function markBroken(code: string): void {
   );
 }
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 
 test("a broken short: 'Defekt' in the list, the filter, its info page and 'Jetzt prüfen'", async ({
   page,
 }) => {
   test.setTimeout(60_000);
-  await devLogin(page, 'linkpruefer');
+  await logIn(page, 'linkpruefer');
   const broken = await createOwn(page, { url: `https://${TARGET_HOST}/weg`, name: 'kaputt' });
   const fine = await createOwn(page, { url: `https://${TARGET_HOST}/da`, name: 'heil' });
   markBroken(broken);
@@ -61,7 +61,7 @@ test("a broken short: 'Defekt' in the list, the filter, its info page and 'Jetzt
 test("failing but not yet broken: one state, 'Fehlerhaft', never 'Unbekannt'; the filter without hits says so", async ({
   page,
 }) => {
-  await devLogin(page, 'wackelkontakt');
+  await logIn(page, 'wackelkontakt');
   const code = await createOwn(page, { url: `https://${TARGET_HOST}/wackelt` });
   changeRow(
     `UPDATE shorts SET health_state = 'unknown', health_status = NULL, health_failures = 1,

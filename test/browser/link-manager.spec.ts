@@ -1,10 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   BASE,
-  beforeEachRejectAllAndStub,
+  beforeEachRejectAll,
   createOwn,
   devLogin,
   expectNoSeriousViolations,
+  logIn,
   markDangerous,
   markExpired,
   TARGET_HOST,
@@ -30,14 +31,14 @@ async function seedThree(page: Page, user: string): Promise<[string, string, str
   return [plain, locked, bad];
 }
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 
 test('desktop: new short, badges, one-line urls, copy and QR per row', async ({
   page,
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });
-  await devLogin(page, 'verwalter');
+  await logIn(page, 'verwalter');
   const [plain, locked, bad] = await seedThree(page, 'verwalter');
   await page.goto('/shorts');
 
@@ -78,7 +79,7 @@ test('desktop: new short, badges, one-line urls, copy and QR per row', async ({
 });
 
 test('the expired badge (used up: unit-tested; uses need a real follow)', async ({ page }) => {
-  await devLogin(page, 'ablauf');
+  await logIn(page, 'ablauf');
   const code = await createOwn(page, {
     url: `https://${TARGET_HOST}/ablauf`,
     maxUses: 1,
@@ -91,7 +92,7 @@ test('the expired badge (used up: unit-tested; uses need a real follow)', async 
 });
 
 test('the empty state leads to the first short', async ({ page }) => {
-  await devLogin(page, 'neuling-liste');
+  await logIn(page, 'neuling-liste');
   await page.goto('/shorts');
   await expect(page.getByRole('heading', { name: 'Du hast noch keine Shorts' })).toBeVisible();
   await page.getByRole('link', { name: 'Ersten Short erstellen' }).click();
@@ -102,9 +103,8 @@ test('the empty state leads to the first short', async ({ page }) => {
 test.describe('mobile 390×844', () => {
   test('a card per short with its badges and actions, no table', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });
-    await devLogin(page, 'handy-liste');
+    await logIn(page, 'handy-liste');
     const [plain, locked, bad] = await seedThree(page, 'handy-liste');
-    // Logged in at the desktop width (the user menu folds into the menu button on phones).
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/shorts');
     await expect(page.getByTestId('shorts-table')).toHaveCount(0);
@@ -142,7 +142,7 @@ test.describe('mobile 390×844', () => {
 });
 
 test('a changed code asks first; a taken code shows its error at the field', async ({ page }) => {
-  await devLogin(page, 'umbenenner');
+  await logIn(page, 'umbenenner');
   const code = await createOwn(page, { url: `https://${TARGET_HOST}/umbenennen` });
   const other = await createOwn(page, { url: `https://${TARGET_HOST}/anderer` });
   await page.goto('/shorts');
@@ -184,7 +184,7 @@ for (const scheme of ['light', 'dark'] as const) {
     page,
   }) => {
     await page.emulateMedia({ colorScheme: scheme });
-    await devLogin(page, `axe-verwalter-${scheme}`);
+    await logIn(page, `axe-verwalter-${scheme}`);
     const [plain, locked] = await seedThree(page, `axe-verwalter-${scheme}`);
     await page.goto('/shorts');
     await expect(page.getByTestId('short-row')).toHaveCount(3);

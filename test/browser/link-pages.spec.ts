@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Cookie } from '@playwright/t
 import {
   apiLogin,
   BASE,
-  beforeEachRejectAllAndStub,
+  beforeEachRejectAll,
   expectNoSeriousViolations,
   PERSON_UA,
   TARGET_HOST,
@@ -57,7 +57,7 @@ test.beforeAll(async ({ browser }) => {
   await context.close();
 });
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 test.beforeEach(async ({ context }) => {
   await context.addCookies(cookies);
 });

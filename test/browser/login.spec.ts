@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { BASE, beforeEachRejectAllAndStub, seriousA11yViolations } from './support';
+import { BASE, beforeEachRejectAll, seriousA11yViolations } from './support';
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 
 test('login: terms validation, one button per provider, and back to the page that sent the user', async ({
   page,

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import {
   BASE,
-  beforeEachRejectAllAndStub,
+  beforeEachRejectAll,
   createOwn,
-  devLogin,
   expectNoSeriousViolations,
+  logIn,
   navigateFrom,
   PERSON_UA,
   TARGET_HOST,
@@ -16,12 +16,12 @@ import {
 // Owners manage their links: the edit dialog, the QR code dialog, their short's reports, export
 // and import on /shorts.
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 
 test('edit a short in the dialog on the info page, then follow it to the new target', async ({
   page,
 }) => {
-  await devLogin(page, 'bearbeiter');
+  await logIn(page, 'bearbeiter');
   const code = await createOwn(page, { url: `https://${TARGET_HOST}/alt`, name: 'Vorher' });
   await page.goto(`/s/${code}/info`);
   await page.getByRole('button', { name: 'Bearbeiten' }).click();
@@ -64,7 +64,7 @@ test('edit a short in the dialog on the info page, then follow it to the new tar
 test('edit from a row of /shorts: a new code shows in the table; clearing the limit', async ({
   page,
 }) => {
-  await devLogin(page, 'zeilenbearbeiter');
+  await logIn(page, 'zeilenbearbeiter');
   const code = await createOwn(page, { url: `https://${TARGET_HOST}/zeile`, maxUses: 3 });
   await page.goto('/shorts');
   await page.getByRole('button', { name: `${code} bearbeiten` }).click();
@@ -85,7 +85,7 @@ test('edit from a row of /shorts: a new code shows in the table; clearing the li
 test("uses read as 'Nutzungen' (what the limit counts), apart from visits ('Aufrufe')", async ({
   page,
 }) => {
-  await devLogin(page, 'nutzerin');
+  await logIn(page, 'nutzerin');
   const code = await createOwn(page, { url: `https://${TARGET_HOST}/nutzung`, maxUses: 2 });
   const row = page.locator(`[data-code="${code}"]`);
   const showUses = async () => {
@@ -125,7 +125,7 @@ test("uses read as 'Nutzungen' (what the limit counts), apart from visits ('Aufr
 for (const scheme of ['light', 'dark'] as const) {
   test(`axe (${scheme}): the edit and the QR code dialogs`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: scheme });
-    await devLogin(page, `axe-${scheme}`);
+    await logIn(page, `axe-${scheme}`);
     const code = await createOwn(page, { url: `https://${TARGET_HOST}/axe`, password: 'geheim' });
     await page.goto(`/s/${code}/info`);
     await page.getByRole('button', { name: 'Bearbeiten' }).click();
@@ -140,7 +140,7 @@ for (const scheme of ['light', 'dark'] as const) {
 }
 
 test('the QR code dialog shows the code and downloads it as SVG and PNG', async ({ page }) => {
-  await devLogin(page, 'qr-nutzer');
+  await logIn(page, 'qr-nutzer');
   const code = await createOwn(page, { url: `https://${TARGET_HOST}/qr` });
   await page.goto(`/s/${code}/info?show_created=true`);
   // From the created banner as well as from the actions.
@@ -175,7 +175,7 @@ test('the owner sees the reports of their short (as text), with the statistics f
   page,
   playwright,
 }) => {
-  await devLogin(page, 'gemeldeter');
+  await logIn(page, 'gemeldeter');
   const code = await createOwn(page, { url: `https://${TARGET_HOST}/gemeldet` });
   await page.goto(`/s/${code}/info`);
   await page.getByRole('tab', { name: 'Beschwerden' }).click();
@@ -204,7 +204,7 @@ test('the owner sees the reports of their short (as text), with the statistics f
 });
 
 test('export as CSV and JSON from /shorts', async ({ page }) => {
-  await devLogin(page, 'exporteur');
+  await logIn(page, 'exporteur');
   await createOwn(page, {
     url: `https://${TARGET_HOST}/export`,
     code: 'export-mich',
@@ -234,7 +234,7 @@ for (const scheme of ['light', 'dark'] as const) {
     page,
   }) => {
     await page.emulateMedia({ colorScheme: scheme });
-    await devLogin(page, `importeur-${scheme}`);
+    await logIn(page, `importeur-${scheme}`);
     // Each run imports the sample's codes under its own prefix (codes are unique service-wide).
     const sample = readFileSync(
       join(__dirname, '..', 'fixtures', 'import', 'shlink.csv'),

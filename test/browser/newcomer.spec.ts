@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
 import {
   BASE,
-  beforeEachRejectAllAndStub,
+  beforeEachRejectAll,
   createOwn,
   createShort,
-  devLogin,
   expectNoSeriousViolations,
   giveConsent,
+  logIn,
   markExpired,
   navigateFrom,
   PERSON_UA,
@@ -26,7 +26,7 @@ interface Win {
   getComputedStyle(e: unknown): { fontSize: string };
 }
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 
 test.describe('1: owners reach their statistics', () => {
   for (const scheme of SCHEMES) {
@@ -34,7 +34,7 @@ test.describe('1: owners reach their statistics', () => {
       page,
     }) => {
       await page.emulateMedia({ colorScheme: scheme });
-      await devLogin(page, `neu-${scheme}`);
+      await logIn(page, `neu-${scheme}`);
       const code = await createOwn(page, { url: `https://${TARGET_HOST}/neu` });
       // Two visits from a person, one from Google.
       for (const referer of ['https://www.google.com/', undefined]) {
@@ -95,10 +95,10 @@ test.describe('1: owners reach their statistics', () => {
   test('an admin sees the statistics of another user’s short', async ({ page, browser }) => {
     const other = await browser.newContext({ baseURL: BASE });
     const otherPage = await other.newPage();
-    await devLogin(otherPage, 'fremde-besitzerin');
+    await logIn(otherPage, 'fremde-besitzerin');
     const code = await createOwn(otherPage, { url: `https://${TARGET_HOST}/fremd` });
     await other.close();
-    await devLogin(page, 'admin');
+    await logIn(page, 'admin');
     await page.goto(`/s/${code}/info`);
     await page.getByRole('tab', { name: 'Statistiken' }).click();
     await expect(page.getByTestId('stats-total-visits')).toHaveText('0');
@@ -215,7 +215,7 @@ test.describe('4: following from the info page', () => {
     page,
     browser,
   }) => {
-    await devLogin(page, 'folger');
+    await logIn(page, 'folger');
     const code = await createOwn(page, { url: `https://${TARGET_HOST}/eigen` });
     await page.goto(`/s/${code}/info`);
     await page.getByRole('link', { name: `Weiter zu ${TARGET_HOST}` }).click();
@@ -254,7 +254,7 @@ test.describe('5: a dead link says what happened', () => {
       page,
     }) => {
       await page.emulateMedia({ colorScheme: scheme });
-      await devLogin(page, `tot-${scheme}`);
+      await logIn(page, `tot-${scheme}`);
       const expired = await createOwn(page, {
         url: `https://${TARGET_HOST}/abgelaufen`,
         expireAt: new Date(Date.now() + 86400_000).toISOString(),
@@ -267,9 +267,8 @@ test.describe('5: a dead link says what happened', () => {
         maxRedirects: 0,
       });
       expect(once.headers()['location']).toBe(`https://${TARGET_HOST}/einmal`);
-      // A stranger follows them. Leaving the start page first: none of its own calls can answer
-      // after the cookies are cleared and set the rolling session cookie again.
-      await page.goto('about:blank');
+      // A stranger follows them. The page has opened nothing yet (logged in over HTTP): no call of
+      // a page can answer after the cookies are cleared and set the rolling session cookie again.
       await page.context().clearCookies();
       await giveConsent(page.context(), false);
 
@@ -373,7 +372,7 @@ test.describe('40: the second walk', () => {
   });
 
   test("logged in, the start page shows the user's five latest shorts (axe)", async ({ page }) => {
-    await devLogin(page, 'neueste');
+    await logIn(page, 'neueste');
     const codes: string[] = [];
     for (let i = 1; i <= 6; i++)
       codes.push(

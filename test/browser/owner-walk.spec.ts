@@ -2,9 +2,10 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { openAdvanced } from './create-form';
 import {
   BASE,
-  beforeEachRejectAllAndStub,
+  beforeEachRejectAll,
   devLogin,
   expectNoSeriousViolations,
+  logIn,
   TARGET_HOST,
 } from './support';
 
@@ -18,7 +19,7 @@ const IPHONE =
 const MAC =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 
 test("create: 'Erweitert' holds max uses, after-expiry target and rules; the overview sums them up (axe)", async ({
   page,
@@ -103,7 +104,7 @@ async function follow(request: APIRequestContext, code: string, userAgent: strin
 test("statistics: targets name the rule ('Regel 1: iOS'), macOS as the rules spell it, the legend shows totals", async ({
   page,
 }) => {
-  await devLogin(page, 'regelstatistik');
+  await logIn(page, 'regelstatistik');
   const res = await page.request.post(`${BASE}/api/code`, {
     headers: { Origin: BASE },
     data: {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createPageShorts, giveConsent, seriousA11yViolations, stubExternal } from './support';
+import { createPageShorts, giveConsent, seriousA11yViolations } from './support';
 
 let code = '';
 let pwCode = '';
@@ -46,7 +46,6 @@ for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme} mode`, () => {
     test.beforeEach(async ({ page, context }) => {
       await giveConsent(context, false);
-      await stubExternal(context);
       await page.emulateMedia({ colorScheme: scheme });
     });
     for (const p of pages) {
@@ -65,8 +64,7 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
-test('cookie dialog screenshot and accessibility', async ({ page, context }) => {
-  await stubExternal(context);
+test('cookie dialog screenshot and accessibility', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('dialog', { name: 'Cookie-Einstellungen' })).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/cookie-dialog-light.png' });

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import {
   BASE,
-  beforeEachRejectAllAndStub,
+  beforeEachRejectAll,
   createOwn,
-  devLogin,
   expectNoSeriousViolations,
+  logIn,
   TARGET_HOST,
 } from './support';
 
@@ -14,13 +14,13 @@ import {
 
 const PHONE = { width: 390, height: 844 };
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 
 for (const device of ['desktop', 'phone'] as const) {
   test(`QR styles on the ${device}: pick colours, see the preview, save the default`, async ({
     page,
   }) => {
-    await devLogin(page, `qr-styler-${device}`);
+    await logIn(page, `qr-styler-${device}`);
     if (device === 'phone') await page.setViewportSize(PHONE);
     const code = await createOwn(page, { url: `https://${TARGET_HOST}/qr-style-${device}` });
     await page.goto(`/s/${code}/info`);

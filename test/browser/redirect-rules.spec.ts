@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
-import { BASE, beforeEachRejectAllAndStub, devLogin, PERSON_UA, TARGET_HOST } from './support';
+import { BASE, beforeEachRejectAll, logIn, PERSON_UA, TARGET_HOST } from './support';
 
 // Smart links (issue 24): an owner gives a short redirect rules in the edit dialog; visitors on an
 // iPhone, on Android and with an English browser land on the rules' targets, everybody else on
@@ -46,13 +46,13 @@ async function landing(
   return res.headers()['location'];
 }
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 
 test('an owner adds three rules in the edit dialog; they are saved and shown again', async ({
   page,
 }) => {
   test.setTimeout(60_000); // many steps on a shared machine
-  await devLogin(page, 'regelwerk');
+  await logIn(page, 'regelwerk');
   const res = await page.request.post(`${BASE}/api/code`, {
     data: { url: DEFAULT },
     headers: { Origin: BASE },
@@ -114,7 +114,7 @@ test('visitors land on the rule that matches them: iPhone, Android, English, els
   page,
   request,
 }) => {
-  await devLogin(page, 'regelfolger');
+  await logIn(page, 'regelfolger');
   const res = await page.request.post(`${BASE}/api/code`, {
     headers: { Origin: BASE },
     data: {

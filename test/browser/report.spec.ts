@@ -1,7 +1,7 @@
 import { expect, test, type PlaywrightWorkerArgs } from '@playwright/test';
 import {
   BASE,
-  beforeEachRejectAllAndStub,
+  beforeEachRejectAll,
   devLogin,
   seriousA11yViolations,
   TARGET_HOST,
@@ -39,7 +39,7 @@ async function ownerWithShort(
   return { owner, code, id };
 }
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 
 test('a second user reports a short: both messages, success, then the already-reported toast', async ({
   page,

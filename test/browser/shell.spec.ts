@@ -1,12 +1,11 @@
-import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { cookieValue, FLAGS_BASE, giveConsent, stubExternal } from './support';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { captureSentry, cookieValue, FLAGS_BASE, giveConsent } from './support';
 
 test('offline page counts down 30 s, checks, restarts, then restores the address', async ({
   page,
   context,
 }) => {
   await giveConsent(context, false);
-  await stubExternal(context);
   let online = false;
   let checks = 0;
   await page.route('**/api/logged-in', (route) => {
@@ -40,8 +39,7 @@ test('offline page counts down 30 s, checks, restarts, then restores the address
 });
 
 /** A first visit of the start page (light, no consent yet): the cookie dialog. */
-async function firstVisit(page: Page, context: BrowserContext): Promise<Locator> {
-  await stubExternal(context);
+async function firstVisit(page: Page): Promise<Locator> {
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/');
   return page.getByRole('dialog', { name: 'Cookie-Einstellungen' });
@@ -51,7 +49,7 @@ test('cookie dialog: first visit (Sentry configured), reject all; the theme need
   page,
   context,
 }) => {
-  const dialog = await firstVisit(page, context);
+  const dialog = await firstVisit(page);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Notwendig')).toBeDisabled();
   await expect(dialog.getByLabel('Notwendig')).toBeChecked();
@@ -79,7 +77,7 @@ test('cookie dialog: accept all consents to what is offered; the theme switch st
   page,
   context,
 }) => {
-  const dialog = await firstVisit(page, context);
+  const dialog = await firstVisit(page);
   await dialog.getByRole('button', { name: 'Alle akzeptieren' }).click();
   await expect(dialog).toBeHidden();
   expect(await cookieValue(context, 'sv_cookie_analytics')).toBe('true');
@@ -103,7 +101,6 @@ test('cookie dialog: lists only what is configured; save selected with Analyse',
   page,
   context,
 }) => {
-  await stubExternal(context);
   await page.goto('/');
   const dialog = page.getByRole('dialog', { name: 'Cookie-Einstellungen' });
   await expect(dialog.locator('input[type=checkbox]')).toHaveCount(3);
@@ -122,7 +119,7 @@ test('no request to the Sentry host before consent; Sentry starts after accept a
   page,
   context,
 }) => {
-  const { sentry } = await stubExternal(context);
+  const sentry = await captureSentry(context);
   await page.goto('/');
   await expect(page.getByRole('dialog', { name: 'Cookie-Einstellungen' })).toBeVisible();
   await page.getByRole('button', { name: 'Alle ablehnen' }).click();
@@ -143,7 +140,6 @@ test('maintenance and shutdown flags show their toasts; without flags there are 
   page,
   context,
 }) => {
-  await stubExternal(context);
   await giveConsent(context, false);
   await page.goto('/');
   await expect(
@@ -185,7 +181,6 @@ test('footer: version badge, links, copyright; mobile menu below 960 px', async 
   page,
   context,
 }) => {
-  await stubExternal(context);
   await giveConsent(context, true);
   await page.setViewportSize({ width: 800, height: 900 });
   await page.goto('/');

@@ -1,12 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   BASE,
-  devLogin,
   expectNoSeriousViolations,
   giveConsent,
+  logIn,
   markDangerous,
   seriousA11yViolations,
-  stubExternal,
   TARGET_HOST,
 } from './support';
 
@@ -64,8 +63,7 @@ test.beforeAll(async ({ browser }) => {
 
 test.beforeEach(async ({ context, page }) => {
   await giveConsent(context, false);
-  await stubExternal(context);
-  await devLogin(page, USER);
+  await logIn(page, USER);
 });
 
 test('default view: visible columns, page bar, page size, first page sorted by creation', async ({
@@ -355,7 +353,7 @@ test('a user without shorts sees the empty state; a few shorts show no page size
   page,
   context,
 }) => {
-  await devLogin(page, 'leer-tabelle');
+  await logIn(page, 'leer-tabelle');
   await page.goto('/shorts');
   await expect(page.getByRole('heading', { name: 'Du hast noch keine Shorts' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ersten Short erstellen' })).toHaveAttribute(

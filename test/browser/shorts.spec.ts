@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   BASE,
-  beforeEachRejectAllAndStub,
+  beforeEachRejectAll,
   createShort,
   FLAGS_BASE,
   giveConsent,
@@ -10,7 +10,7 @@ import {
   TARGET_HOST,
 } from './support';
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 
 test('creates an anonymous short through the form, lands on the info page, and follows it', async ({
   page,

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   BASE,
-  beforeEachRejectAllAndStub,
+  beforeEachRejectAll,
   devLogin,
   expectNoSeriousViolations,
   TARGET_HOST,
@@ -14,7 +14,7 @@ import {
 const PHONE = { width: 390, height: 844 };
 const SLACKBOT = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 
 for (const device of ['desktop', 'phone'] as const) {
   test(`social preview on the ${device}: fill it, see the cards, save, a Slackbot gets the tags`, async ({

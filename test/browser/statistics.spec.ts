@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   BASE,
-  beforeEachRejectAllAndStub,
-  devLogin,
+  beforeEachRejectAll,
   expectNoSeriousViolations,
   giveConsent,
+  logIn,
   TARGET_HOST,
 } from './support';
 
@@ -56,14 +56,14 @@ async function shortWithTraffic(page: Page): Promise<{ code: string; id: string 
   return { code, id };
 }
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`the owner sees totals, chart, top lists and the table (${scheme}, axe)`, async ({
     page,
   }) => {
     await page.emulateMedia({ colorScheme: scheme });
-    await devLogin(page, `statistiker-${scheme}`);
+    await logIn(page, `statistiker-${scheme}`);
     const { code } = await shortWithTraffic(page);
     let alerted = false;
     page.on('dialog', (d) => {
@@ -113,7 +113,7 @@ for (const scheme of ['light', 'dark'] as const) {
 test('the CSV download has the numbers of the table; the range choice asks again', async ({
   page,
 }) => {
-  await devLogin(page, 'csv-statistiker');
+  await logIn(page, 'csv-statistiker');
   const { code } = await shortWithTraffic(page);
   await page.goto(`/s/${code}/info`);
   await page.getByRole('tab', { name: 'Statistiken' }).click();
@@ -145,9 +145,9 @@ test('the CSV download has the numbers of the table; the range choice asks again
 
 test("a short without visits says 'Noch keine Aufrufe'; others get no statistics at all", async ({
   page,
-  playwright,
+  browser,
 }) => {
-  await devLogin(page, 'ohne-aufrufe');
+  await logIn(page, 'ohne-aufrufe');
   const res = await page.request.post(`${BASE}/api/code`, {
     data: { url: `https://${TARGET_HOST}/leer` },
     headers: { Origin: BASE },
@@ -157,13 +157,9 @@ test("a short without visits says 'Noch keine Aufrufe'; others get no statistics
   await page.getByRole('tab', { name: 'Statistiken' }).click();
   await expect(page.getByTestId('stats-empty')).toHaveText('Noch keine Aufrufe');
   await expect(page.getByTestId('stats-total-visits')).toHaveText('0');
-  // Another visitor's browser.
-  const other = await playwright.chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  // Another visitor's browser: a context of its own (no cookie of the owner's).
+  const ctx = await browser.newContext({ baseURL: BASE });
   try {
-    const ctx = await other.newContext({ baseURL: BASE });
     await giveConsent(ctx, false);
     const p = await ctx.newPage();
     await p.goto(`/s/${code}/info?tab=statistics`);
@@ -171,6 +167,6 @@ test("a short without visits says 'Noch keine Aufrufe'; others get no statistics
     await expect(p.getByRole('tab', { name: 'Statistiken' })).toHaveCount(0);
     await expect(p.getByTestId('stats-panel')).toHaveCount(0);
   } finally {
-    await other.close();
+    await ctx.close();
   }
 });

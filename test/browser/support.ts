@@ -15,7 +15,7 @@ export const FLAGS_PORT = process.env.BROWSER_FLAGS_PORT!;
 export const BASE = `http://127.0.0.1:${PORT}`;
 export const FLAGS_BASE = `http://127.0.0.1:${FLAGS_PORT}`;
 export const SENTRY_HOST = 'sentry.browser-test.invalid';
-/** Targets of test shorts; answered by page.route, never by the network. */
+/** Targets of test shorts; answered by the stub server of global-setup.ts, never by the network. */
 export const TARGET_HOST = 'ziel.browser-test.invalid';
 
 /** The consent cookies of "accept all" (or "reject all"), so the dialog stays closed. */
@@ -44,32 +44,28 @@ export async function giveConsent(
   );
 }
 
-/** Every request to the network outside the app is answered locally (targets, Sentry, footer links). */
-export async function stubExternal(context: BrowserContext): Promise<{ sentry: string[] }> {
+/**
+ * Records the requests of the context to the Sentry host (answered `{}`). Every host under
+ * .invalid (targets, footer links, Sentry) is answered without this by the stub server of
+ * test/browser/global-setup.ts; only a test that counts Sentry's requests routes them (a routed
+ * context sends all its requests through the worker and has no cache).
+ */
+export async function captureSentry(context: BrowserContext): Promise<string[]> {
   const sentry: string[] = [];
   await context.route(
-    (url) => url.hostname.endsWith('.invalid'),
-    async (route) => {
-      const url = new URL(route.request().url());
-      if (url.hostname === SENTRY_HOST) {
-        sentry.push(url.href);
-        return route.fulfill({ status: 200, contentType: 'application/json', body: '{}' });
-      }
-      return route.fulfill({
-        status: 200,
-        contentType: 'text/html; charset=utf-8',
-        body: `<!doctype html><html lang="de"><head><title>Zielseite</title></head><body><h1>Zielseite ${url.pathname}</h1></body></html>`,
-      });
+    (url) => url.hostname === SENTRY_HOST,
+    (route) => {
+      sentry.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'application/json', body: '{}' });
     },
   );
-  return { sentry };
+  return sentry;
 }
 
-/** Every test of the file starts with "reject all" consent and the outside network stubbed. */
-export function beforeEachRejectAllAndStub(): void {
+/** Every test of the file starts with "reject all" consent. */
+export function beforeEachRejectAll(): void {
   test.beforeEach(async ({ context }) => {
     await giveConsent(context, false);
-    await stubExternal(context);
   });
 }
 
@@ -110,6 +106,21 @@ export async function devLogin(page: Page, username: string, to = '/'): Promise<
   await page.goto(`/api/auth/dev?username=${username}&redirect=${encodeURIComponent(to)}`);
   const shown = username.length > 20 ? `${username.slice(0, 20)}…` : username;
   await expect(page.getByRole('button', { name: 'Benutzermenü' })).toHaveText(shown);
+}
+
+/**
+ * Logs the page's context in as a dev user over HTTP, without loading a page (the account is
+ * created on first use): the session cookie is the context's, so the page's next navigation and
+ * page.request are the user's, and the account the session reads is checked. For tests that open
+ * a page of their own next and do not test the login: devLogin loads the page it lands on first
+ * (the start page by default), which costs a test about a second of a loaded machine's CPU.
+ */
+export async function logIn(page: Page, username: string): Promise<void> {
+  const res = await page.request.get(`/api/auth/dev?username=${username}`, { maxRedirects: 0 });
+  expect(res.status()).toBe(302);
+  const account = await page.request.get('/api/account');
+  expect(account.status()).toBe(200);
+  expect(((await account.json()) as { username: string }).username).toBe(username);
 }
 
 /** Logs a separate API client in as a dev user (creates the account). */
@@ -196,20 +207,24 @@ interface AxeViolation {
 
 /** Runs axe-core in the page; returns serious and critical violations. */
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
-  // Let running transitions (Bootstrap's fading modals) end first: mid-fade colours are blended
-  // and would be judged as low contrast.
-  await page.evaluate(() =>
-    Promise.all(
-      (
-        globalThis as unknown as { document: { getAnimations(): { finished: Promise<unknown> }[] } }
-      ).document
-        .getAnimations()
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  // Let running transitions (Bootstrap's fading modals, a hover that ended) end first: mid-fade
+  // colours are blended and would be judged as low contrast. Two frames first, so that a style
+  // change just made (the pointer moved away) has started its transitions.
+  const hasAxe = await page.evaluate(async () => {
+    const g = globalThis as unknown as {
+      requestAnimationFrame(cb: () => void): number;
+      document: { getAnimations(): { finished: Promise<unknown> }[] };
+      axe?: unknown;
+    };
+    await new Promise<void>((done) =>
+      g.requestAnimationFrame(() => g.requestAnimationFrame(() => done())),
+    );
+    await Promise.all(g.document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+    return g.axe !== undefined;
+  });
   // Evaluated through the DevTools protocol rather than as a <script> tag, which the
-  // pages' Content-Security-Policy (script-src 'self') rightly refuses.
-  await page.evaluate(`${AXE_SOURCE}\n;undefined`);
+  // pages' Content-Security-Policy (script-src 'self') rightly refuses; once per document.
+  if (!hasAxe) await page.evaluate(`${AXE_SOURCE}\n;undefined`);
   const violations = await page.evaluate(async () => {
     const axe = (
       globalThis as unknown as {
@@ -233,13 +248,13 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
 }
 
 /**
- * The page has no serious or critical axe violations. The pointer goes away first and running
- * hover transitions end: a button that opened a dialog under the pointer is judged mid transition
- * otherwise (blended colours read as low contrast).
+ * The page has no serious or critical axe violations. The pointer goes away first and the hover
+ * transitions this starts end (seriousA11yViolations waits for them): a button that opened a
+ * dialog under the pointer is judged mid transition otherwise (blended colours read as low
+ * contrast).
  */
 export async function expectNoSeriousViolations(page: Page): Promise<void> {
   await page.mouse.move(0, 0);
-  await page.waitForTimeout(200);
   const violations = await seriousA11yViolations(page);
   expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
 }

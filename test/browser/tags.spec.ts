@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   BASE,
-  beforeEachRejectAllAndStub,
+  beforeEachRejectAll,
   createOwn,
   devLogin,
   expectNoSeriousViolations,
@@ -16,7 +16,7 @@ const PHONE = { width: 390, height: 844 };
 const CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 
 /** The short's id, read by its code (as its owner). */
 async function idOf(request: APIRequestContext, code: string): Promise<string> {

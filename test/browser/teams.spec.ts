@@ -1,11 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   BASE,
-  beforeEachRejectAllAndStub,
+  beforeEachRejectAll,
   devLogin,
   expectNoSeriousViolations,
   giveConsent,
-  stubExternal,
   TARGET_HOST,
 } from './support';
 
@@ -17,7 +16,7 @@ import {
 
 const PHONE = { width: 390, height: 844 };
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 
 /** The team page's id from its URL (/teams/{id}). */
 async function teamIdOf(page: Page): Promise<string> {
@@ -106,7 +105,6 @@ test("a team's day on the desktop and then on a phone: create, invite, join as v
   // A second user opens the link: first the login, then 'Team beitreten'.
   const guestContext = await browser.newContext({ baseURL: BASE });
   await giveConsent(guestContext, false);
-  await stubExternal(guestContext);
   const guest = await guestContext.newPage();
   await guest.goto(desk.invitePath);
   await expect(guest).toHaveURL(/\/login$/);

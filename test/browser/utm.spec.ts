@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   BASE,
-  beforeEachRejectAllAndStub,
+  beforeEachRejectAll,
   devLogin,
   expectNoSeriousViolations,
   TARGET_HOST,
@@ -13,7 +13,7 @@ import {
 
 const PHONE = { width: 390, height: 844 };
 
-beforeEachRejectAllAndStub();
+beforeEachRejectAll();
 
 /** The target a short was created with, read by its code (as its owner). */
 async function targetOf(page: Page, code: string): Promise<string> {
