@@ -65,13 +65,15 @@ describe('QrRenderPool', () => {
   });
 
   it('abandons a render that takes too long (BusyError qr_busy) and replaces its worker', async () => {
-    const p = make({ timeoutMs: 300 });
+    // The budget includes a new worker's start (the job after the hang runs on a new one): on a
+    // loaded 2-core machine Node 24 took more than 300 ms to start one.
+    const p = make({ timeoutMs: 1000 });
     const started = Date.now();
     const err = await p.run(job('hang')).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BusyError);
     expect(err).toMatchObject({ status: 503, errorKey: 'qr_busy' });
-    expect(Date.now() - started).toBeLessThan(2000);
-    expect(lost).toEqual(['stopped after 300 ms']);
+    expect(Date.now() - started).toBeLessThan(5000); // the hang never ends by itself
+    expect(lost).toEqual(['stopped after 1000 ms']);
     expect((await p.run(job('after'))).toString()).toBe('after');
   });
 
