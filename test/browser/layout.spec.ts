@@ -27,10 +27,13 @@ async function shot(page: Page, name: string): Promise<void> {
 /**
  * The controls under `selector` that lie outside the window or outside a box of theirs that cuts
  * its content (overflow other than visible), named for the failure message. Hidden ones (no box)
- * are skipped.
+ * are skipped. Measured two frames on: a table that does not fit gives way to cards in the frame
+ * after it was rendered (useTableFit), and its rows may have come just now.
  */
 async function clippedControls(page: Page, selector: string): Promise<string[]> {
-  return page.evaluate((sel) => {
+  return page.evaluate(async (sel) => {
+    const raf = (globalThis as any).requestAnimationFrame as (cb: () => void) => void;
+    await new Promise<void>((done) => raf(() => raf(() => done())));
     const doc = (globalThis as any).document;
     const view = doc.documentElement.clientWidth as number;
     const out: string[] = [];
