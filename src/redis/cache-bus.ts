@@ -34,6 +34,7 @@ export class CacheBus implements OnModuleInit, OnModuleDestroy {
   private sub: Redis | null = null;
   private missed: Array<[string, string]> = [];
   private missedOverflow = false;
+  private live = false;
 
   constructor(private readonly redis: RedisConnection) {}
 
@@ -46,19 +47,38 @@ export class CacheBus implements OnModuleInit, OnModuleDestroy {
       this.deliver(channel.slice(PREFIX.length), message),
     );
     // Every (re)connect subscribes to every channel (also when Redis was down at boot, when there is
-    // nothing for ioredis to resubscribe); after a reconnect, messages may have been missed.
-    let connectedBefore = false;
+    // nothing for ioredis to resubscribe). Messages published before the subscription is confirmed
+    // are lost to this instance, so the resync runs after the confirmation, never before it: what
+    // was cached until then is dropped, and every later message arrives. Only the first connect at
+    // boot has nothing to drop (nothing was served yet).
+    let booting = true;
     sub.on('ready', () => {
+      const resyncAfter = !booting;
+      this.live = false;
       const channels = [...this.handlers.keys(), RESYNC_CHANNEL].map((c) => PREFIX + c);
-      sub.subscribe(...channels).catch((err: Error & { code?: string }) => this.redis.failed(err));
-      if (connectedBefore) this.resync();
-      connectedBefore = true;
+      sub.subscribe(...channels).then(
+        () => {
+          if (resyncAfter) this.resync();
+          this.live = sub.status === 'ready';
+        },
+        (err: Error & { code?: string }) => this.redis.failed(err),
+      );
     });
+    sub.on('close', () => (this.live = false));
     await sub.connect().catch(() => undefined);
+    booting = false;
   }
 
   async onModuleDestroy(): Promise<void> {
     await this.sub?.quit().catch(() => undefined);
+  }
+
+  /**
+   * Whether every message published from now on reaches this instance: always without Redis; with
+   * it, once the subscription is confirmed (and the resync after a reconnect has run).
+   */
+  get subscribed(): boolean {
+    return this.sub === null || this.live;
   }
 
   /** Registers a handler; call in a constructor (before module init subscribes). */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CacheBus } from '../../src/redis/cache-bus';
 import { RedisConnection } from '../../src/redis/redis.connection';
 import { createTestApp, type TestApp } from '../support/app';
 import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from '../support/database';
@@ -104,6 +105,8 @@ describe(`Redis outage under load (${TEST_DB_KIND})`, () => {
   const created = (res: Response) => createdShort(res, counted(a));
 
   const ready = (t: TestApp) => t.app.get(RedisConnection).ready !== null;
+  /** Connected, and its cache bus subscribed again (messages from now on reach it). */
+  const rejoined = (t: TestApp) => ready(t) && t.app.get(CacheBus).subscribed;
 
   /** Waits (at most 15 s) until `ok`; returns the ms it took. */
   async function msUntil(what: string, ok: () => boolean): Promise<number> {
@@ -263,7 +266,7 @@ describe(`Redis outage under load (${TEST_DB_KIND})`, () => {
       phase = 'restarting';
       await redis.start();
       const reconnectMs = await msUntil('all instances reconnect', () =>
-        [a, b, c as TestApp].every(ready),
+        [a, b, c as TestApp].every(rejoined),
       );
       phase = 'back';
       log(`Redis restarted; all instances reconnected after ${reconnectMs} ms`);
