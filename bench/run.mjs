@@ -665,24 +665,16 @@ async function startApp(kind) {
       for (let j = i; j < Math.min(TAGGED, i + CHUNK); j++) {
         const id = taggedIdOf(j);
         const list = tagsOf(j);
-        shorts.push([
-          id,
-          `tg${j.toString(36)}`,
-          TARGET_URL,
-          0,
-          iso(at - (TAGGED - j) * 1000),
-          0,
-          userId,
-          list.join(','),
-        ]);
-        for (const t of list) tags.push([id, t.toLowerCase(), t, `u:${userId}`]);
+        const created = iso(at - (TAGGED - j) * 1000);
+        shorts.push([id, `tg${j.toString(36)}`, TARGET_URL, 0, created, 0, userId, list.join(',')]);
+        for (const t of list) tags.push([id, t.toLowerCase(), t, `u:${userId}`, created]);
       }
       await bulk(
         'shorts',
         ['id', 'code', 'url', 'uses', 'created_at', 'dangerous', 'owner_id', 'tags'],
         shorts,
       );
-      await bulk('short_tags', ['short_id', 'tag', 'label', 'space'], tags);
+      await bulk('short_tags', ['short_id', 'tag', 'label', 'space', 'created_at'], tags);
     }
     // The planner's statistics of the seeded tables (and PostgreSQL's visibility map), as a running
     // server's automatic analysis and vacuum keep them (a million rows loaded at once are not yet

@@ -1,4 +1,4 @@
-import { type Engine, insertIgnoring, placeholders } from '../database/dialect';
+import { type Engine, placeholders } from '../database/dialect';
 import { run, type TxStep } from '../database/tx';
 import { tagKey } from '../shared/tags';
 
@@ -11,9 +11,12 @@ import { tagKey } from '../shared/tags';
  * team's short handed to another owner of the team keeps its space: TeamsService.releaseUser).
  */
 
-/** Columns of a tag row, in the INSERT's order. */
-const TAG_COLUMNS = ['short_id', 'tag', 'label', 'space'] as const;
-/** Tag rows per INSERT (4 parameters each: far below every engine's parameter limit). */
+/** Columns of a tag row, in the INSERT's order (`created_at` read from the short's row). */
+const TAG_COLUMNS = ['short_id', 'tag', 'label', 'space', 'created_at'] as const;
+/**
+ * Tag rows per INSERT (4 parameters each: far below every engine's parameter limit, and half of
+ * SQLite's 500 terms of a compound SELECT).
+ */
 const TAG_ROWS_PER_INSERT = 250;
 /** Ids per statement (an `IN` list) of the set-wise updates and deletes. */
 const IDS_PER_STATEMENT = 500;
@@ -34,27 +37,40 @@ export interface TagRow {
 }
 
 /**
- * The multi-row INSERTs of tag rows. The tags of one short must be normalised (one spelling per
- * key, as `shorts.tags` holds them), else the rows' key (short, tag) is taken twice. With
- * `ignoringTakenOn` (the engine), a row whose key is stored already is left as it is (a bulk edit's
- * added tags, which a short may carry in another spelling).
+ * The INSERT of `rows` tag rows, each a SELECT of its short's row (parameters: key, spelling,
+ * space, short id), so that every row carries its short's `created_at` exactly as the short's row
+ * holds it (whatever the engine's type and precision) and a row of a short that is not there is
+ * not written. With `ignoringTakenOn` (the engine), a row whose key (short, tag) is stored already
+ * is left as it is.
+ */
+export function tagRowsInsertSql(rows: number, ignoringTakenOn?: Engine): string {
+  const one = 'SELECT s.id, ?, ?, ?, s.created_at FROM shorts s WHERE s.id = ?';
+  const select = Array.from({ length: rows }, () => one).join(' UNION ALL ');
+  const into = `INTO short_tags (${TAG_COLUMNS.join(', ')}) ${select}`;
+  if (ignoringTakenOn === 'mysql') return `INSERT IGNORE ${into}`;
+  if (ignoringTakenOn === 'sqlite') return `INSERT OR IGNORE ${into}`;
+  if (ignoringTakenOn === 'postgres')
+    return `INSERT ${into} ON CONFLICT (short_id, tag) DO NOTHING`;
+  return `INSERT ${into}`;
+}
+
+/** tagRowsInsertSql's parameters of `rows`. */
+export function tagRowsInsertParams(rows: readonly TagRow[]): string[] {
+  return rows.flatMap((r) => [tagKey(r.label), r.label, r.space, r.shortId]);
+}
+
+/**
+ * The multi-row INSERTs of tag rows (tagRowsInsertSql). The tags of one short must be normalised
+ * (one spelling per key, as `shorts.tags` holds them), else the rows' key (short, tag) is taken
+ * twice. With `ignoringTakenOn` (the engine), a row whose key is stored already is left as it is
+ * (a bulk edit's added tags, which a short may carry in another spelling).
  */
 export function* insertTagRows(
   tagRows: readonly TagRow[],
   ignoringTakenOn?: Engine,
 ): Generator<TxStep, void, unknown> {
-  const tuple = `(${placeholders(TAG_COLUMNS.length)})`;
   for (const chunk of chunksOf(tagRows, TAG_ROWS_PER_INSERT)) {
-    const sql = ignoringTakenOn
-      ? insertIgnoring(
-          ignoringTakenOn,
-          'short_tags',
-          TAG_COLUMNS,
-          ['short_id', 'tag'],
-          chunk.length,
-        )
-      : `INSERT INTO short_tags (${TAG_COLUMNS.join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')}`;
-    yield run(sql, ...chunk.flatMap((r) => [r.shortId, tagKey(r.label), r.label, r.space]));
+    yield run(tagRowsInsertSql(chunk.length, ignoringTakenOn), ...tagRowsInsertParams(chunk));
   }
 }
 

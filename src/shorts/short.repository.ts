@@ -344,8 +344,15 @@ export class ShortRepository {
     if (tagged?.count === 0 || (total !== undefined && req.offset >= total))
       return [[], tagged!.count];
     const engine = engineOf(this.dataSource);
+    // Nothing filtered but the tags, in the order of creation: the rarest tag's range of the index
+    // (space, tag, created_at, short_id) is the page's order already (tagIndexWalk).
+    const byTagIndex =
+      tagged !== undefined &&
+      total !== undefined &&
+      req.sort.length === 1 &&
+      req.sort[0].field === 'createdAt';
     // Few shorts with the tags: read by id (SQLite is told not to walk the space instead).
-    const byId = tagged !== undefined && !this.walksWithTags(tagged.count, req);
+    const byId = tagged !== undefined && !byTagIndex && !this.walksWithTags(tagged.count, req);
     // The page's conditions, on the page's query and on its count's (which joins nothing).
     const not = byId && engine === 'sqlite' ? '+' : '';
     const where: string[] = [];
@@ -362,7 +369,8 @@ export class ShortRepository {
       params.push(domain);
     }
     if (health === 'broken') where.push("s.health_state = 'broken'");
-    if (tagged) taggedFilter(where, params, space, keys, tagged.rarest, byId, engine);
+    if (tagged && !byTagIndex)
+      taggedFilter(where, params, space, keys, tagged.rarest, byId, engine);
     if (term) {
       where.push(
         "(LOWER(s.code) LIKE ? ESCAPE '!' OR LOWER(s.name) LIKE ? ESCAPE '!' OR LOWER(s.url) LIKE ? ESCAPE '!')",
@@ -404,15 +412,19 @@ export class ShortRepository {
     // (MariaDB's STRAIGHT_JOIN, SQLite's CROSS JOIN; PostgreSQL joins 20 rows by a nested loop):
     // a join over the index let MariaDB start from short_tags (748 ms).
     const join = engine === 'mysql' ? 'STRAIGHT_JOIN' : engine === 'sqlite' ? 'CROSS JOIN' : 'JOIN';
+    const ids =
+      byTagIndex && tagged
+        ? tagIndexWalk(spaceKeyOf(space), keys, tagged.rarest, req, engine)
+        : { sql: `SELECT s.id FROM shorts s WHERE ${conditions} ${orderBy} ${limit}`, params };
     const pageSql = dialectSql(
       engine,
       `SELECT ${this.pageColumns().select}${joinedColumns}, ${visitsSql} AS list_visits
-       FROM (SELECT s.id FROM shorts s WHERE ${conditions} ${orderBy} ${limit}) k
+       FROM (${ids.sql}) k
        ${join} shorts s ON s.id = k.id${joins} ${orderBy}`,
     );
     const owner = own ? { id: space.ownerId, username: ownerName } : undefined;
     const page = async (): Promise<ListedShort[]> =>
-      ((await this.repo.manager.query(pageSql, params)) as Array<Record<string, unknown>>).map(
+      ((await this.repo.manager.query(pageSql, ids.params)) as Array<Record<string, unknown>>).map(
         (row) => ({
           short: this.hydrateShortRow(row, owner),
           visits: Number(row.list_visits ?? 0),
@@ -654,6 +666,39 @@ function taggedFilter(
     );
     params.push(tag);
   });
+}
+
+/**
+ * The ids of a page of the space's shorts that carry every tag of `keys`, in the order of their
+ * creation (the list's `createdAt` with the tie by the id in the same direction): the rarest tag's
+ * range of the index (space, tag, created_at, short_id), whose `created_at` is the short's own,
+ * walked in the page's direction, each entry's other tags tested by the primary key (short_id,
+ * tag). A page of the newest shorts with one tag reads its 20 index entries (after the offset's);
+ * the walk of the space's index by time tested each walked short's tags instead (MariaDB's
+ * page 10 of the bench's tag: 2,217 tests, 9-21 ms of the server's time). PostgreSQL's `OFFSET 0`
+ * keeps each test a test (taggedFilter).
+ */
+function tagIndexWalk(
+  space: string,
+  keys: readonly string[],
+  rarest: string,
+  req: PageRequest,
+  engine: Engine,
+): { sql: string; params: unknown[] } {
+  const others = keys.filter((k) => k !== rarest);
+  const test = engine === 'postgres' ? ' OFFSET 0' : '';
+  const also = others
+    .map(
+      (_, i) =>
+        ` AND EXISTS (SELECT 1 FROM short_tags t${i} WHERE t${i}.short_id = r.short_id AND t${i}.tag = ?${test})`,
+    )
+    .join('');
+  const dir = req.sort[0].direction;
+  return {
+    sql: `SELECT r.short_id AS id FROM short_tags r WHERE r.space = ? AND r.tag = ?${also}
+      ORDER BY r.created_at ${dir}, r.short_id ${dir} LIMIT ${Number(req.size)} OFFSET ${Number(req.offset)}`,
+    params: [space, rarest, ...others],
+  };
 }
 
 /**

@@ -4,7 +4,7 @@ import { CleanupService } from '../../src/shorts/cleanup.service';
 import { TagCountCache } from '../../src/shorts/tag-count-cache';
 import { useTestApp } from '../support/app';
 import { loginAs, type LoggedIn, useLogin } from '../support/login';
-import { createShort, insertShort } from '../support/shorts';
+import { createShort, insertShort, insertTagRows } from '../support/shorts';
 
 /**
  * The own list's totals with `tag` filters are kept per space and set of tags (TagCountCache):
@@ -45,12 +45,7 @@ describe('tag filter totals (cached per space and tags)', () => {
     const a = await createShort(alice, { tags: [red] });
     expect(await total(alice, [red])).toBe(1);
     const b = await createShort(alice, {});
-    await t.query('INSERT INTO short_tags (short_id, tag, label, space) VALUES (?, ?, ?, ?)', [
-      b.id,
-      red.toLowerCase(),
-      red,
-      `u:${alice.userId}`,
-    ]);
+    await insertTagRows(t, [[b.id, red.toLowerCase(), red, `u:${alice.userId}`]]);
     expect(await total(alice, [red])).toBe(1); // cached
     await ok(await alice.patch(`/api/code/${a.id}`, { tags: [red, 'x'] }));
     expect(await total(alice, [red])).toBe(2);
@@ -178,12 +173,7 @@ describe('tag filter totals (cached per space and tags)', () => {
       expireAt: new Date(Date.now() - 30 * 86_400_000),
       code: `c${randomUUID().replace(/-/g, '').slice(0, 10)}`,
     });
-    await t.query('INSERT INTO short_tags (short_id, tag, label, space) VALUES (?, ?, ?, ?)', [
-      s.id,
-      red.toLowerCase(),
-      red,
-      `t:${team}`,
-    ]);
+    await insertTagRows(t, [[s.id, red.toLowerCase(), red, `t:${team}`]]);
     expect(await total(alice, [red], team)).toBe(1);
     expect(await t.app.get(CleanupService).run()).toBeGreaterThanOrEqual(1);
     expect(await total(alice, [red], team)).toBe(0);

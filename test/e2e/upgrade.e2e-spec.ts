@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { DateUtils } from 'typeorm/util/DateUtils';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config';
+import { dbTimeMs } from '../../src/database/columns';
 import { dataSourceOptions } from '../../src/database/data-source';
 import { dialectSql, engineOf } from '../../src/database/dialect';
 import { MIGRATIONS } from '../../src/database/migrations';
@@ -69,5 +70,62 @@ describe('upgrading a database of the previous release', () => {
     );
     expect(rows.map((r) => [r.code, r.domain, Number(r.uses)])).toEqual([['kept', '', 3]]);
     expect((await t.fetch('/s/kept')).headers.get('location')).toBe('https://example.com/kept');
+  });
+});
+
+/** The migrations before the tag rows carried their short's time. */
+const BEFORE_TAG_TIMES = MIGRATIONS.findIndex((m) => m.name.startsWith('ShortTagsCreated'));
+
+describe('upgrading a database whose tag rows have no time', () => {
+  let db: TestDatabase;
+  let t: TestApp | undefined;
+  afterAll(async () => {
+    await t?.close();
+    await db?.drop();
+  });
+
+  it("gives each tag row its short's creation time, exactly", async () => {
+    db = await createTestDatabase();
+    const config = loadConfig({ APP_SECRET: 'x'.repeat(40), ...db.env });
+    const old = new DataSource({
+      ...dataSourceOptions(config),
+      migrations: MIGRATIONS.slice(0, BEFORE_TAG_TIMES),
+    } as ConstructorParameters<typeof DataSource>[0]);
+    await old.initialize();
+    const sqlite = engineOf(old) === 'sqlite';
+    const sql = (text: string, params: unknown[]) =>
+      old.query(dialectSql(engineOf(old), text), params);
+    const user = randomUUID();
+    const when = (ms: number) => {
+      const date = new Date(ms);
+      return sqlite ? DateUtils.mixedDateToUtcDatetimeString(date) : date;
+    };
+    await sql(
+      'INSERT INTO users (id, provider, provider_user_id, username, activated, roles, created_date) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      [user, 'dev', 'tina', 'tina', 1, 'ROLE_USER', when(Date.now())],
+    );
+    const times = [Date.UTC(2025, 4, 1, 12, 0, 0, 123), Date.UTC(2026, 0, 2, 3, 4, 5, 678)];
+    const ids = times.map(() => randomUUID());
+    for (const [i, ms] of times.entries()) {
+      await sql(
+        'INSERT INTO shorts (id, code, url, uses, created_at, owner_id, dangerous, tags) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        [ids[i], `old-${i}`, 'https://example.com/', 0, when(ms), user, 0, 'Alt'],
+      );
+      await sql('INSERT INTO short_tags (short_id, tag, label, space) VALUES (?, ?, ?, ?)', [
+        ids[i],
+        'alt',
+        'Alt',
+        `u:${user}`,
+      ]);
+    }
+    await old.destroy();
+
+    t = await createTestApp({ ...db.env });
+    const rows = await t.query<Array<Record<string, unknown>>>(
+      'SELECT r.short_id, r.created_at AS tagged, s.created_at AS created FROM short_tags r JOIN shorts s ON s.id = r.short_id ORDER BY r.created_at',
+    );
+    expect(rows.map((r) => r.short_id)).toEqual(ids);
+    for (const r of rows) expect(r.tagged).toEqual(r.created);
+    expect(rows.map((r) => dbTimeMs(r.tagged))).toEqual(times);
   });
 });

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import type { ShortDto } from '../../src/shorts/dto/short.dto';
 import { UNCHECKED } from '../../src/shorts/short-health';
 import { ShortEntity } from '../../src/shorts/short.entity';
+import { tagRowsInsertSql } from '../../src/shorts/short-tags';
 import type { TestApp } from './app';
 
 /** A short entity with defaults for every field, every column set (not saved). */
@@ -74,7 +75,10 @@ export async function insertShorts(
  * if it held a row or two: a list of 2,100 tagged shorts was joined by a nested loop over both
  * (1.9 s, against the 2 s query timeout on a loaded machine).
  */
-/** Rows of short_tags (short_id, tag, label, space), written 250 at a time. */
+/**
+ * Rows of short_tags (short_id, tag, label, space), written 250 at a time by the app's own INSERT
+ * (each row takes its short's `created_at`).
+ */
 export async function insertTagRows(
   t: Pick<TestApp, 'query'>,
   rows: ReadonlyArray<readonly [string, string, string, string]>,
@@ -82,8 +86,8 @@ export async function insertTagRows(
   for (let i = 0; i < rows.length; i += 250) {
     const part = rows.slice(i, i + 250);
     await t.query(
-      `INSERT INTO short_tags (short_id, tag, label, space) VALUES ${part.map(() => '(?, ?, ?, ?)').join(', ')}`,
-      part.flat(),
+      tagRowsInsertSql(part.length),
+      part.flatMap(([shortId, tag, label, space]) => [tag, label, space, shortId]),
     );
   }
 }

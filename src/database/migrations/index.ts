@@ -18,6 +18,7 @@ import { UtmTemplates1764010000000 } from './1764010000000-utm-templates';
 import { ShortPreview1764020000000 } from './1764020000000-short-preview';
 import { Pages1764030000000 } from './1764030000000-pages';
 import { OwnSpaceIndex1764040000000 } from './1764040000000-own-space-index';
+import { ShortTagsCreated1764050000000 } from './1764050000000-short-tags-created';
 
 /** Every migration, in order. New migrations are appended here. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   ShortPreview1764020000000,
   Pages1764030000000,
   OwnSpaceIndex1764040000000,
+  ShortTagsCreated1764050000000,
 ];
