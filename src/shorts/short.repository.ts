@@ -14,6 +14,7 @@ import { SHORT_FIELDS, type ShortFieldName } from '../shared/short-fields';
 import { domainStillThere, lockDomain } from './domain-lock';
 import { tagSpaceOf } from './short-tag.entity';
 import { moveTagStatements, tagStatements } from './short-tags';
+import { PgNamedStatements } from '../database/pg-named';
 import type { HealthRecord } from './short-health';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { UserEntity } from '../account/user.entity';
@@ -112,6 +113,9 @@ export class ShortRepository {
     this.ownerSql = dialectSql(engineOf(repo.manager.connection), OWNER_SQL);
     this.timeoutMs = config.dbTimeoutMs;
   }
+
+  /** The tag index walk's pages by name on PostgreSQL (listOwn); made at first use. */
+  private pgPages?: PgNamedStatements;
 
   get dataSource(): DataSource {
     return this.repo.manager.connection;
@@ -423,13 +427,21 @@ export class ShortRepository {
        ${join} shorts s ON s.id = k.id${joins} ${orderBy}`,
     );
     const owner = own ? { id: space.ownerId, username: ownerName } : undefined;
+    // PostgreSQL planned the walk of a tag's index each time it was sent unnamed (1.5-2.6 ms of the
+    // server's CPU, more than the 0.7-2.9 ms it took to run): by name it is planned once per
+    // connection. Its plan does not depend on the values (an index range in the index's order, a
+    // test per entry, 20 rows by their key), so a generic plan is the same plan.
+    const named = byTagIndex && engine === 'postgres';
+    if (named) this.pgPages ??= new PgNamedStatements(this.dataSource, 'url_shorter_tag_page', 100);
     const page = async (): Promise<ListedShort[]> =>
-      ((await this.repo.manager.query(pageSql, ids.params)) as Array<Record<string, unknown>>).map(
-        (row) => ({
-          short: this.hydrateShortRow(row, owner),
-          visits: Number(row.list_visits ?? 0),
-        }),
-      );
+      (
+        (named
+          ? await this.pgPages!.query(pageSql, ids.params)
+          : await this.repo.manager.query(pageSql, ids.params)) as Array<Record<string, unknown>>
+      ).map((row) => ({
+        short: this.hydrateShortRow(row, owner),
+        visits: Number(row.list_visits ?? 0),
+      }));
     if (total !== undefined) return [await page(), total];
     // COUNT(*) of the shorts alone (joining nothing).
     const countSql = dialectSql(engine, `SELECT COUNT(*) AS n FROM shorts s WHERE ${conditions}`);

@@ -17,6 +17,7 @@ import {
 import { DAY_MS, type Dimension, HOUR_MS, OTHER } from './traits';
 import { type CoverPlan, coverPlan, valueCover } from './rollups';
 import { statisticsAnswer, type StatisticsList } from './statistics-answer';
+import { PgNamedStatements } from '../database/pg-named';
 import { IsoWriter } from './iso';
 import { SqliteReader } from './sqlite-reader';
 import { bucketStarts } from './zoned';
@@ -69,10 +70,6 @@ const STATEMENTS = 16;
  */
 const PG_STATEMENTS = 32;
 
-/** What pgAnswer uses of a pooled pg client. */
-interface PgClient {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
-}
 /** The statistics reader's thread is stopped after this long without a read (its memory freed). */
 const READER_IDLE_MS = 60_000;
 const LONG_RUN = 64;
@@ -143,39 +140,17 @@ export class StatisticsService implements OnApplicationShutdown {
     return parsedRows(row?.j);
   }
 
-  /** Names of readStatement's texts prepared on PostgreSQL (pgAnswer), by text; never reused. */
-  private readonly pgNames = new Map<string, string>();
-
   /**
-   * The `j` of readStatement's answer on PostgreSQL, as a named statement on a client of TypeORM's
-   * pool: each connection parses and plans it once, then binds the parameters (a year's single
-   * hours are one array: readStatement). Sent unnamed, as TypeORM's query() sends every statement,
-   * the server parsed and planned it each time (about 1 ms of the request's time). The texts are
-   * few (a shape per kind of range); past PG_STATEMENTS, through TypeORM. The client goes back to
-   * the pool as TypeORM's query runner hands it back (a broken one is dropped by pg-pool, one that
-   * timed out by applyPostgresTimeouts); a driver's error is classified as TypeORM's (errors.ts
-   * reads the driver's error either way).
+   * readStatement's texts by name on PostgreSQL: a year's single hours are one array parameter
+   * (readStatement), so the texts are few (a shape per kind of range).
    */
+  private pgNamed?: PgNamedStatements;
+
+  /** The `j` of readStatement's answer on PostgreSQL, as a named statement (PgNamedStatements). */
   private async pgAnswer(sql: string, params: unknown[]): Promise<unknown> {
-    let name = this.pgNames.get(sql);
-    if (name === undefined && this.pgNames.size < PG_STATEMENTS) {
-      name = `url_shorter_statistics_${this.pgNames.size}`;
-      this.pgNames.set(sql, name);
-    }
-    if (name === undefined) {
-      const [row] = (await this.ds.query(sql, params)) as Array<{ j: unknown }>;
-      return row?.j;
-    }
-    const driver = this.ds.driver as unknown as {
-      obtainMasterConnection(): Promise<[PgClient, (err?: Error) => void]>;
-    };
-    const [client, release] = await driver.obtainMasterConnection();
-    try {
-      const { rows } = await client.query({ name, text: sql, values: params });
-      return (rows[0] as { j?: unknown } | undefined)?.j;
-    } finally {
-      release();
-    }
+    this.pgNamed ??= new PgNamedStatements(this.ds, 'url_shorter_statistics', PG_STATEMENTS);
+    const [row] = await this.pgNamed.query<{ j?: unknown }>(sql, params);
+    return row?.j;
   }
 
   /**

@@ -7,6 +7,7 @@ import type { ShortDto } from '../../src/shorts/dto/short.dto';
 import { TeamEntity, TeamMemberEntity } from '../../src/teams/team.entity';
 import { useTestApp } from '../support/app';
 import { TEST_DB_KIND } from '../support/database';
+import { PgNamedStatements } from '../../src/database/pg-named';
 import { loginAs, type LoggedIn, useLogin } from '../support/login';
 import { expectProblem } from '../support/problem';
 import { analyzeTables, createShort, insertShorts, insertTagRows } from '../support/shorts';
@@ -546,9 +547,14 @@ describe('tags', () => {
     expect(all.totalElements).toBe(n);
     expect(all.content.map((s) => s.code)).toEqual(newest(() => true));
     const sent = vi.spyOn(t.ds.manager, 'query');
+    const named = vi.spyOn(PgNamedStatements.prototype, 'query');
     const even = await page('tag=alle&tag=GERADE&page=3');
-    const calls = [...sent.mock.calls];
+    const calls = [...sent.mock.calls, ...named.mock.calls];
+    const byName = named.mock.calls.filter(([q]) => /list_visits/.test(q));
     sent.mockRestore();
+    named.mockRestore();
+    // PostgreSQL gets the page by name (planned once per connection), the others as always.
+    expect(byName).toHaveLength(TEST_DB_KIND === 'postgres' ? 1 : 0);
     expect(even.totalElements).toBe(1050);
     expect(even.content.map((s) => s.code)).toEqual(newest((j) => j % 2 === 0, 60));
     // Nothing but tags, newest first: the rarest tag's range of its index (space, tag, created_at,
@@ -563,6 +569,31 @@ describe('tags', () => {
       expect(plan).toMatch(/SubPlan/);
       expect(plan).toMatch(/Index Only Scan Backward using "?IDX_short_tags_space_tag_created"?/);
       expect(plan).not.toMatch(/Semi Join|Merge Join|Hash Join/);
+      // The plan PostgreSQL keeps for the name after a few runs (a generic one, for any values):
+      // the same walk.
+      const [sql, params] = byName[0];
+      const runner = t.ds.createQueryRunner();
+      try {
+        await runner.query(`PREPARE generic_tag_page AS ${sql}`);
+        await runner.query('SET plan_cache_mode = force_generic_plan');
+        const values = (params as unknown[]).map((v) => `'${String(v).replace(/'/g, "''")}'`);
+        const generic = (
+          (await runner.query(`EXPLAIN EXECUTE generic_tag_page(${values.join(', ')})`)) as Array<{
+            'QUERY PLAN': string;
+          }>
+        )
+          .map((r) => r['QUERY PLAN'])
+          .join('\n');
+        expect(generic).toMatch(/SubPlan/);
+        expect(generic).toMatch(
+          /Index Only Scan Backward using "?IDX_short_tags_space_tag_created"?/,
+        );
+        expect(generic).not.toMatch(/Semi Join|Merge Join|Hash Join|Sort Key: r\./);
+      } finally {
+        await runner.query('DEALLOCATE ALL').catch(() => undefined);
+        await runner.query('RESET plan_cache_mode').catch(() => undefined);
+        await runner.release();
+      }
     }
     if (TEST_DB_KIND === 'mariadb') {
       const plan = await explainPage<MariaPlanRow>(calls);
