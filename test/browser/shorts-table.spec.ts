@@ -392,8 +392,10 @@ test('single delete with confirmation and toast; a failing delete says so', asyn
   expect(await ownTotal(context.request, 'tab-300')).toBe(1);
 
   await page.getByRole('button', { name: 'Short tab-300 löschen' }).click();
+  await expect(dialog).toContainText('Möchtest du den Short tab-300 wirklich löschen?');
   await dialog.getByRole('button', { name: 'Endgültig löschen' }).click();
   await expect(page.getByText('Short erfolgreich gelöscht', { exact: true })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('shorts-total')).toHaveText('299 Einträge');
   await expect(rows(page).first()).toHaveAttribute('data-code', 'tab-299');
   expect(await ownTotal(context.request, 'tab-300')).toBe(0);
@@ -410,8 +412,14 @@ test('single delete with confirmation and toast; a failing delete says so', asyn
         : route.continue(),
   );
   await page.getByRole('button', { name: 'Short tab-299 löschen' }).click();
+  await expect(dialog).toContainText('Möchtest du den Short tab-299 wirklich löschen?');
+  const refused = page.waitForResponse(
+    (r) => r.request().method() === 'DELETE' && new URL(r.url()).pathname.startsWith('/api/code/'),
+  );
   await dialog.getByRole('button', { name: 'Endgültig löschen' }).click();
+  expect((await refused).status()).toBe(500);
   await expect(page.getByText('Fehler beim Löschen der Short', { exact: true })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('shorts-total')).toHaveText('299 Einträge');
 });
 
