@@ -40,10 +40,23 @@ function valuesOf(columns: readonly string[], rows: number): string {
 }
 
 /**
- * A multi-row INSERT (`rows` rows of `?` parameters) that skips the rows whose key (`conflict`, a
- * primary key or unique index) is stored already: MySQL's `INSERT IGNORE`, SQLite's `INSERT OR
- * IGNORE`, PostgreSQL's `ON CONFLICT … DO NOTHING`.
+ * `INSERT INTO table {rows}` that skips the rows whose key (`conflict`, a primary key or unique
+ * index) is stored already: MySQL's `INSERT IGNORE`, SQLite's `INSERT OR IGNORE`, PostgreSQL's `ON
+ * CONFLICT … DO NOTHING`. `rows` names the columns and gives the rows: `(a, b) VALUES …` or `(a, b)
+ * SELECT …`.
  */
+export function insertIgnoringFrom(
+  engine: Engine,
+  table: string,
+  rows: string,
+  conflict: readonly string[],
+): string {
+  if (engine === 'mysql') return `INSERT IGNORE INTO ${table} ${rows}`;
+  if (engine === 'sqlite') return `INSERT OR IGNORE INTO ${table} ${rows}`;
+  return `INSERT INTO ${table} ${rows} ON CONFLICT (${conflict.join(', ')}) DO NOTHING`;
+}
+
+/** A multi-row INSERT of `rows` rows of `?` parameters that skips stored keys (insertIgnoringFrom). */
 export function insertIgnoring(
   engine: Engine,
   table: string,
@@ -51,10 +64,7 @@ export function insertIgnoring(
   conflict: readonly string[],
   rows = 1,
 ): string {
-  const values = valuesOf(columns, rows);
-  if (engine === 'mysql') return `INSERT IGNORE INTO ${table} ${values}`;
-  if (engine === 'sqlite') return `INSERT OR IGNORE INTO ${table} ${values}`;
-  return `INSERT INTO ${table} ${values} ON CONFLICT (${conflict.join(', ')}) DO NOTHING`;
+  return insertIgnoringFrom(engine, table, valuesOf(columns, rows), conflict);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type Engine, placeholders } from '../database/dialect';
+import { type Engine, insertIgnoringFrom, placeholders } from '../database/dialect';
 import { run, type TxStep } from '../database/tx';
 import { tagKey } from '../shared/tags';
 
@@ -46,12 +46,10 @@ export interface TagRow {
 export function tagRowsInsertSql(rows: number, ignoringTakenOn?: Engine): string {
   const one = 'SELECT s.id, ?, ?, ?, s.created_at FROM shorts s WHERE s.id = ?';
   const select = Array.from({ length: rows }, () => one).join(' UNION ALL ');
-  const into = `INTO short_tags (${TAG_COLUMNS.join(', ')}) ${select}`;
-  if (ignoringTakenOn === 'mysql') return `INSERT IGNORE ${into}`;
-  if (ignoringTakenOn === 'sqlite') return `INSERT OR IGNORE ${into}`;
-  if (ignoringTakenOn === 'postgres')
-    return `INSERT ${into} ON CONFLICT (short_id, tag) DO NOTHING`;
-  return `INSERT ${into}`;
+  const rowsSql = `(${TAG_COLUMNS.join(', ')}) ${select}`;
+  return ignoringTakenOn
+    ? insertIgnoringFrom(ignoringTakenOn, 'short_tags', rowsSql, ['short_id', 'tag'])
+    : `INSERT INTO short_tags ${rowsSql}`;
 }
 
 /** tagRowsInsertSql's parameters of `rows`. */

@@ -10,8 +10,34 @@ import { MIGRATIONS } from '../../src/database/migrations';
 import { createTestApp, type TestApp } from '../support/app';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 
-/** The migrations of the release before own domains (1.7.1): the schema an upgrade starts from. */
-const BEFORE_DOMAINS = MIGRATIONS.findIndex((m) => m.name.startsWith('Domains'));
+/**
+ * `db` with the schema of an older release: the migrations before the first whose name starts with
+ * `before`. `sql` runs `?` SQL on it; `at` gives a time as its driver binds one (SQLite keeps
+ * datetimes as text, as TypeORM writes them; the other drivers bind a Date); `addUser` adds a user.
+ */
+async function oldSchema(db: TestDatabase, before: string) {
+  const until = MIGRATIONS.findIndex((m) => m.name.startsWith(before));
+  expect(until).toBeGreaterThan(0);
+  const config = loadConfig({ APP_SECRET: 'x'.repeat(40), ...db.env });
+  const old = new DataSource({
+    ...dataSourceOptions(config),
+    migrations: MIGRATIONS.slice(0, until),
+  } as ConstructorParameters<typeof DataSource>[0]);
+  await old.initialize();
+  const engine = engineOf(old);
+  const sql = (text: string, params: unknown[]) => old.query(dialectSql(engine, text), params);
+  const at = (date: Date) =>
+    engine === 'sqlite' ? DateUtils.mixedDateToUtcDatetimeString(date) : date;
+  const addUser = async (name: string) => {
+    const id = randomUUID();
+    await sql(
+      'INSERT INTO users (id, provider, provider_user_id, username, activated, roles, created_date) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      [id, 'dev', name, name, 1, 'ROLE_USER', at(new Date())],
+    );
+    return id;
+  };
+  return { old, sql, at, addUser };
+}
 
 /**
  * An instance of the previous release is upgraded: its data survives the new migrations (on
@@ -27,23 +53,12 @@ describe('upgrading a database of the previous release', () => {
 
   it('keeps every short, report and statistic; shorts are on the main host afterwards', async () => {
     db = await createTestDatabase();
-    const config = loadConfig({ APP_SECRET: 'x'.repeat(40), ...db.env });
-    const old = new DataSource({
-      ...dataSourceOptions(config),
-      migrations: MIGRATIONS.slice(0, BEFORE_DOMAINS),
-    } as ConstructorParameters<typeof DataSource>[0]);
-    await old.initialize();
-    const sql = (text: string, params: unknown[]) =>
-      old.query(dialectSql(engineOf(old), text), params);
-    const user = randomUUID();
+    // The release before own domains (1.7.1): the schema an upgrade starts from.
+    const { old, sql, at, addUser } = await oldSchema(db, 'Domains');
+    const user = await addUser('alice');
     const short = randomUUID();
-    // SQLite keeps datetimes as text (as TypeORM writes them); the other drivers bind a Date.
     const date = new Date();
-    const now = engineOf(old) === 'sqlite' ? DateUtils.mixedDateToUtcDatetimeString(date) : date;
-    await sql(
-      'INSERT INTO users (id, provider, provider_user_id, username, activated, roles, created_date) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      [user, 'dev', 'alice', 'alice', 1, 'ROLE_USER', now],
-    );
+    const now = at(date);
     await sql(
       'INSERT INTO shorts (id, code, name, url, uses, created_at, owner_id, dangerous) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       [short, 'kept', 'Behalten', 'https://example.com/kept', 3, now, user, 0],
@@ -73,9 +88,6 @@ describe('upgrading a database of the previous release', () => {
   });
 });
 
-/** The migrations before the tag rows carried their short's time. */
-const BEFORE_TAG_TIMES = MIGRATIONS.findIndex((m) => m.name.startsWith('ShortTagsCreated'));
-
 describe('upgrading a database whose tag rows have no time', () => {
   let db: TestDatabase;
   let t: TestApp | undefined;
@@ -86,30 +98,15 @@ describe('upgrading a database whose tag rows have no time', () => {
 
   it("gives each tag row its short's creation time, exactly", async () => {
     db = await createTestDatabase();
-    const config = loadConfig({ APP_SECRET: 'x'.repeat(40), ...db.env });
-    const old = new DataSource({
-      ...dataSourceOptions(config),
-      migrations: MIGRATIONS.slice(0, BEFORE_TAG_TIMES),
-    } as ConstructorParameters<typeof DataSource>[0]);
-    await old.initialize();
-    const sqlite = engineOf(old) === 'sqlite';
-    const sql = (text: string, params: unknown[]) =>
-      old.query(dialectSql(engineOf(old), text), params);
-    const user = randomUUID();
-    const when = (ms: number) => {
-      const date = new Date(ms);
-      return sqlite ? DateUtils.mixedDateToUtcDatetimeString(date) : date;
-    };
-    await sql(
-      'INSERT INTO users (id, provider, provider_user_id, username, activated, roles, created_date) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      [user, 'dev', 'tina', 'tina', 1, 'ROLE_USER', when(Date.now())],
-    );
+    // Before the tag rows carried their short's time.
+    const { old, sql, at, addUser } = await oldSchema(db, 'ShortTagsCreated');
+    const user = await addUser('tina');
     const times = [Date.UTC(2025, 4, 1, 12, 0, 0, 123), Date.UTC(2026, 0, 2, 3, 4, 5, 678)];
     const ids = times.map(() => randomUUID());
     for (const [i, ms] of times.entries()) {
       await sql(
         'INSERT INTO shorts (id, code, url, uses, created_at, owner_id, dangerous, tags) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-        [ids[i], `old-${i}`, 'https://example.com/', 0, when(ms), user, 0, 'Alt'],
+        [ids[i], `old-${i}`, 'https://example.com/', 0, at(new Date(ms)), user, 0, 'Alt'],
       );
       await sql('INSERT INTO short_tags (short_id, tag, label, space) VALUES (?, ?, ?, ?)', [
         ids[i],
