@@ -12,7 +12,9 @@
 // Environment: SW_SHORTS (300000), SW_BATCH (4000), SW_DIMENSIONS (6: rows per short in stats_values
 //   and stats_value_spans; 1 estimates a schema with one row per short and day), SW_WITHOUT_ROWID=1
 //   (the statistics tables WITHOUT ROWID), SW_PAGE_SIZE (SQLite's default 4096),
-//   SW_AUTOCHECKPOINT (pages; SQLite's default 1000).
+//   SW_AUTOCHECKPOINT (pages; SQLite's default 1000), SW_SPANS=0 (no value spans' upsert: estimates
+//   spans rolled up from the values in the background instead of written per batch), SW_HOURLY=0 (no
+//   hourly row: a lower bound for a daily row that carries its hours, which would be wider).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -27,6 +29,8 @@ const BATCH = Number(process.env.SW_BATCH ?? 4_000);
 const DIMENSIONS = Number(process.env.SW_DIMENSIONS ?? 6);
 const WITHOUT_ROWID = process.env.SW_WITHOUT_ROWID === '1' ? ' WITHOUT ROWID' : '';
 const ROWS = 500; // rows per multi-row statement, as StatsWriter's ROWS_PER_STATEMENT
+const SPANS = process.env.SW_SPANS !== '0';
+const HOURLY = process.env.SW_HOURLY !== '0';
 
 const dir = mkdtempSync(join(tmpdir(), 'stats-write-cost-'));
 const file = join(dir, 'stats.db');
@@ -107,14 +111,16 @@ function batch(shorts, day) {
     }
     lap('visitors');
     const counts = ['visits', 'visitors', 'bots'];
-    upsert(
-      'stats_hourly',
-      ['short_id', 'hour_no', ...counts],
-      ['short_id', 'hour_no'],
-      counts,
-      shorts.map((s) => [s, hour, 1, 1, 0]),
-    );
-    lap('hourly');
+    if (HOURLY) {
+      upsert(
+        'stats_hourly',
+        ['short_id', 'hour_no', ...counts],
+        ['short_id', 'hour_no'],
+        counts,
+        shorts.map((s) => [s, hour, 1, 1, 0]),
+      );
+      lap('hourly');
+    }
     upsert(
       'stats_daily',
       ['short_id', 'day_no', ...counts],
@@ -139,14 +145,16 @@ function batch(shorts, day) {
       values,
     );
     lap('values');
-    upsert(
-      'stats_value_spans',
-      ['short_id', 'span_no', 'dim', 'name', 'hits'],
-      ['short_id', 'span_no', 'dim', 'name'],
-      ['hits'],
-      values.map(([s, d, dim, name, n]) => [s, Math.floor(d / 16), dim, name, n]),
-    );
-    lap('spans');
+    if (SPANS) {
+      upsert(
+        'stats_value_spans',
+        ['short_id', 'span_no', 'dim', 'name', 'hits'],
+        ['short_id', 'span_no', 'dim', 'name'],
+        ['hits'],
+        values.map(([s, d, dim, name, n]) => [s, Math.floor(d / 16), dim, name, n]),
+      );
+      lap('spans');
+    }
     const uses = prepare('UPDATE shorts SET uses = uses + ? WHERE id = ?');
     for (const s of shorts) uses.run(1, s);
     lap('uses');
@@ -174,7 +182,7 @@ for (let r = 0; r < 8; r++) {
   written += shorts.length;
 }
 console.log(
-  `${SHORTS} shorts, batches of ${BATCH}, ${DIMENSIONS} value rows per short${WITHOUT_ROWID}; µs per short by statement: ${[...parts].map(([k, v]) => `${k} ${(v / written).toFixed(0)}`).join(', ')}`,
+  `${SHORTS} shorts, batches of ${BATCH}, ${DIMENSIONS} value rows per short${WITHOUT_ROWID}${SPANS ? '' : ', no spans'}${HOURLY ? '' : ', no hourly rows'}; µs per short by statement: ${[...parts].map(([k, v]) => `${k} ${(v / written).toFixed(0)}`).join(', ')}`,
 );
 console.log(
   `µs per short, per batch: ${perShort.map((x) => x.toFixed(0)).join(' ')}; file ${(statSync(file).size / 1e6).toFixed(0)} MB`,
