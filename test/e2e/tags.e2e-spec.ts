@@ -557,6 +557,18 @@ describe('tags', () => {
     expect(byName).toHaveLength(TEST_DB_KIND === 'postgres' ? 1 : 0);
     expect(even.totalElements).toBe(1050);
     expect(even.content.map((s) => s.code)).toEqual(newest((j) => j % 2 === 0, 60));
+    // Another page is the same text with other values (the size and offset are parameters), so
+    // paging does not use up the names PostgreSQL keeps.
+    const pageText = (c: unknown[][]) => String(c.find(([q]) => /list_visits/.test(String(q)))![0]);
+    const again = vi.spyOn(
+      TEST_DB_KIND === 'postgres' ? PgNamedStatements.prototype : t.ds.manager,
+      'query',
+    );
+    const later = await page('tag=alle&tag=GERADE&page=7&size=50');
+    const laterText = pageText(again.mock.calls as unknown[][]);
+    again.mockRestore();
+    expect(later.content.map((s) => s.code)).toEqual(newest((j) => j % 2 === 0, 350, 50));
+    expect(laterText).toBe(pageText(calls));
     // Nothing but tags, newest first: the rarest tag's range of its index (space, tag, created_at,
     // short_id) is read in the page's order, the other tag tested per entry by the primary key;
     // only the page's rows are read, by their primary key, after it.
@@ -590,7 +602,7 @@ describe('tags', () => {
         );
         expect(generic).not.toMatch(/Semi Join|Merge Join|Hash Join|Sort Key: r\./);
       } finally {
-        await runner.query('DEALLOCATE ALL').catch(() => undefined);
+        await runner.query('DEALLOCATE generic_tag_page').catch(() => undefined);
         await runner.query('RESET plan_cache_mode').catch(() => undefined);
         await runner.release();
       }
