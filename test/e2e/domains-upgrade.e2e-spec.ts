@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
-import { DateUtils } from 'typeorm/util/DateUtils';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/config';
-import { dataSourceOptions } from '../../src/database/data-source';
-import { dialectSql, engineOf } from '../../src/database/dialect';
-import { MIGRATIONS } from '../../src/database/migrations';
 import { DomainRegistry } from '../../src/domains/domain-registry';
 import { createTestApp, type TestApp } from '../support/app';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { getOnHost } from '../support/on-host';
-
-/** The migrations before claims could share a host (DomainClaims). */
-const BEFORE_CLAIMS = MIGRATIONS.findIndex((m) => m.name.startsWith('DomainClaims'));
+import { oldSchema } from '../support/old-schema';
 
 /**
  * A database whose hosts were unique across the instance is upgraded (CONTRACT "Hardening"): a
@@ -29,21 +21,10 @@ describe('upgrading domains to claims', () => {
 
   it('verified domains keep their hosts and keep being served; pending ones become claims', async () => {
     db = await createTestDatabase();
-    const config = loadConfig({ APP_SECRET: 'x'.repeat(40), ...db.env });
-    const old = new DataSource({
-      ...dataSourceOptions(config),
-      migrations: MIGRATIONS.slice(0, BEFORE_CLAIMS),
-    } as ConstructorParameters<typeof DataSource>[0]);
-    await old.initialize();
-    const sql = (text: string, params: unknown[]) =>
-      old.query(dialectSql(engineOf(old), text), params);
-    const date = new Date();
-    const now = engineOf(old) === 'sqlite' ? DateUtils.mixedDateToUtcDatetimeString(date) : date;
-    const user = randomUUID();
-    await sql(
-      'INSERT INTO users (id, provider, provider_user_id, username, activated, roles, created_date) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      [user, 'dev', 'alice', 'alice', 1, 'ROLE_USER', now],
-    );
+    // Before claims could share a host.
+    const { old, sql, at, addUser } = await oldSchema(db, 'DomainClaims');
+    const now = at(new Date());
+    const user = await addUser('alice');
     const verified = randomUUID();
     const pending = randomUUID();
     for (const [id, host, v] of [
